@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm test`: the whole vitest suite, then a plain "N passed, N failed" line for CI logs.
+// With DATABASE_URL set the same suite runs against that PostgreSQL server instead of PGlite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const out = '.test-results.json';
+rmSync(out, { force: true });
+const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
+const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', CI: process.env.CI ?? 'true' } });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(out)) {
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  passed = r.numPassedTests;
+  failed = r.numFailedTests;
+  skipped = r.numPendingTests + (r.numTodoTests ?? 0);
+}
+const where = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+console.log(`\n${where}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(run.status ?? 1);

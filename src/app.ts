@@ -1,0 +1,75 @@
+import Fastify from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ulid } from 'ulid';
+import { createRequire } from 'node:module';
+import { errorHandler, notFoundHandler } from './platform/http/error-handler.ts';
+import { registerOpenApi } from './platform/http/openapi.ts';
+import type { App, AppDeps } from './platform/http/types.ts';
+import { adminRoutes, authRoutes, storeRoutes } from './routes.ts';
+import { adminGuard } from './modules/auth/admin-guard.ts';
+import { storeGuard } from './modules/api-keys/store-guard.ts';
+
+const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
+
+/** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-publishable-api-key"]', 'res.headers["set-cookie"]'],
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+          },
+    genReqId: () => ulid(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      // Unknown body keys are an error (Medusa's strict schemas), never silently dropped.
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Medusa's SDK sends `content-type: application/json` with empty bodies on actions: treat as `{}`.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || body === undefined) return done(null, {});
+    return defaultJson(req, body as string, done);
+  });
+
+  app.decorateRequest('ctx', null as never);
+  app.decorateRequest('actor', null);
+  app.decorateRequest('store', null);
+  app.addHook('onRequest', async (req, reply) => {
+    req.ctx = { db: deps.database.db, clock: deps.clock, log: req.log };
+    reply.header('x-request-id', req.id);
+  });
+
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  await registerOpenApi(app, pkg.version);
+
+  app.get(
+    '/health',
+    { schema: { tags: ['meta'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  await app.register(async (scope) => {
+    for (const register of authRoutes) await register(scope as App, deps);
+  }, { prefix: '/auth' });
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', adminGuard(deps));
+    for (const register of adminRoutes) await register(scope as App, deps);
+  }, { prefix: '/admin' });
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', storeGuard(deps));
+    for (const register of storeRoutes) await register(scope as App, deps);
+  }, { prefix: '/store' });
+
+  return app as unknown as App;
+}

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../platform/db/database.ts';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A live, unrevoked publishable key with the ids of its live sales channels, in one query. */
+export async function findPublishableScope(
+  db: Executor,
+  token: string,
+  now: Date,
+): Promise<{ id: string; sales_channel_ids: string[] } | undefined> {
+  const [row] = await rows<{ id: string; sales_channel_ids: string[] }>(
+    db,
+    sql`select k.id,
+          coalesce(array_agg(sc.id order by sc.id) filter (where sc.id is not null), '{}') as sales_channel_ids
+        from api_keys k
+        left join api_key_sales_channels l on l.api_key_id = k.id
+        left join sales_channels sc on sc.id = l.sales_channel_id and sc.deleted_at is null
+        where k.token_hash = ${hashToken(token)} and k.type = 'publishable' and k.deleted_at is null
+          and (k.revoked_at is null or k.revoked_at > ${now.toISOString()}::timestamptz)
+        group by k.id`,
+  );
+  return row;
+}
+
+/** The id of a live, unrevoked secret key with this token. */
+export async function findSecretKeyActor(db: Executor, token: string): Promise<string | null> {
+  const [row] = await rows<{ id: string }>(
+    db,
+    sql`select id from api_keys where token_hash = ${hashToken(token)} and type = 'secret' and deleted_at is null and revoked_at is null`,
+  );
+  return row?.id ?? null;
+}

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError, errors } from '../../platform/http/errors.ts';
+import type { AppDeps } from '../../platform/http/types.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { findPublishableScope } from './lookup.ts';
+
+const MISSING_KEY =
+  'Publishable API key required in the request header: x-publishable-api-key. You can manage your keys in settings in the dashboard.';
+
+const TTL_MS = 5_000;
+
+interface Entry {
+  scope: { keyId: string; salesChannelIds: string[] } | null;
+  until: number;
+}
+
+/**
+ * Store requests resolve their key once per 5 s per instance, not once per request (the store
+ * list is the hot path). Any key or channel change made through this instance clears the cache
+ * at once; other instances see it within the TTL.
+ */
+const caches = new WeakMap<Database, Map<string, Entry>>();
+
+function cacheFor(database: Database): Map<string, Entry> {
+  let c = caches.get(database);
+  if (!c) caches.set(database, (c = new Map()));
+  return c;
+}
+
+export function invalidateKeyCache(database: Database): void {
+  cacheFor(database).clear();
+}
+
+/** Routes under /store that are public (the marketplace's federation surface). */
+function isPublicStorePath(url: string): boolean {
+  return url.startsWith('/store/marketplace/') || url === '/store/marketplace';
+}
+
+export function storeGuard(deps: AppDeps) {
+  const cache = cacheFor(deps.database);
+  return async function guard(req: FastifyRequest) {
+    if (isPublicStorePath(req.url)) return;
+    const token = req.headers['x-publishable-api-key'];
+    if (typeof token !== 'string' || token === '') throw new AppError('not_allowed', MISSING_KEY);
+    const now = Date.now();
+    let entry = cache.get(token);
+    if (!entry || entry.until < now) {
+      const row = await findPublishableScope(req.ctx.db, token, deps.clock.now());
+      entry = { scope: row ? { keyId: row.id, salesChannelIds: row.sales_channel_ids } : null, until: now + TTL_MS };
+      if (cache.size > 10_000) cache.clear();
+      cache.set(token, entry);
+    }
+    if (!entry.scope) throw errors.unauthorized('A valid publishable key is required to proceed with the request');
+    req.store = entry.scope;
+  };
+}

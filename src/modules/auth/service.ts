@@ -1,0 +1,80 @@
+import type { Ctx, Role } from '../../platform/context.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { LoginLimiter } from './login-limiter.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { findLiveUserByEmail, findLiveUserById, insertUser, type UserRow } from './queries.ts';
+import { signToken, type TokenKeys } from './tokens.ts';
+
+export interface PublicUser {
+  id: string;
+  email: string;
+  role: Role;
+  first_name: string | null;
+  last_name: string | null;
+  avatar_url: string | null;
+  metadata: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toPublicUser(u: UserRow): PublicUser {
+  const { password_hash: _hash, deleted_at: _deleted, ...rest } = u;
+  return rest;
+}
+
+const INVALID_LOGIN = 'Invalid email or password';
+
+/**
+ * Email + password login for admin users. Unknown email and wrong password take the same
+ * path (a full argon2 verify) and give the same 401, so neither timing nor message tells them apart.
+ */
+export async function loginUser(
+  ctx: Ctx,
+  deps: { keys: TokenKeys; limiter: LoginLimiter },
+  input: { email: string; password: string; ip: string },
+): Promise<string> {
+  await deps.limiter.assertAllowed('user', input.email, input.ip);
+  const user = await findLiveUserByEmail(ctx.db, input.email);
+  const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !ok) {
+    await deps.limiter.recordFailure('user', input.email, input.ip);
+    throw errors.unauthorized(INVALID_LOGIN);
+  }
+  await deps.limiter.recordSuccess('user', input.email);
+  return signToken(deps.keys, ctx.clock, {
+    actor_id: user.id,
+    actor_type: 'user',
+    auth_identity_id: user.id.replace(/^user_/, 'authid_'),
+    auth_provider: 'emailpass',
+    app_metadata: { user_id: user.id, roles: [user.role] },
+    user_metadata: {},
+  });
+}
+
+export async function createUser(ctx: Ctx, input: { email: string; password: string; role: Role }): Promise<PublicUser> {
+  if (await findLiveUserByEmail(ctx.db, input.email)) throw errors.invalid(`User with email ${input.email} already exists`);
+  const now = ctx.clock.now();
+  const row = await insertUser(ctx.db, {
+    id: newId('user'),
+    email: input.email.toLowerCase(),
+    password_hash: await hashPassword(input.password),
+    role: input.role,
+    created_at: now,
+    updated_at: now,
+  });
+  return toPublicUser(row);
+}
+
+export async function getUser(ctx: Ctx, id: string): Promise<PublicUser> {
+  const user = await findLiveUserById(ctx.db, id);
+  if (!user) throw errors.unauthorized();
+  return toPublicUser(user);
+}
+
+/** `ADMIN_EMAIL` + `ADMIN_PASSWORD`: create that admin at start when no live user has the email. */
+export async function ensureBootstrapAdmin(ctx: Ctx, email?: string, password?: string): Promise<PublicUser | null> {
+  if (!email || !password) return null;
+  if (await findLiveUserByEmail(ctx.db, email)) return null;
+  return createUser(ctx, { email, password, role: 'admin' });
+}

@@ -1,0 +1,45 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { Clock } from '../../platform/clock.ts';
+
+export type ActorType = 'user' | 'customer';
+
+/** Medusa v2's claims, so its SDK and storefronts read our tokens as theirs. */
+export interface ActorClaims {
+  actor_id: string;
+  actor_type: ActorType;
+  auth_identity_id: string;
+  auth_provider: 'emailpass';
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  iat?: number;
+  exp?: number;
+}
+
+export interface TokenKeys {
+  secret: Uint8Array;
+  expiresInSeconds: number;
+}
+
+export function tokenKeys(jwtSecret: string, expiresInSeconds: number): TokenKeys {
+  return { secret: new TextEncoder().encode(jwtSecret), expiresInSeconds };
+}
+
+export async function signToken(keys: TokenKeys, clock: Clock, claims: Omit<ActorClaims, 'iat' | 'exp'>): Promise<string> {
+  const now = Math.floor(clock.now().getTime() / 1000);
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + keys.expiresInSeconds)
+    .sign(keys.secret);
+}
+
+/** The claims of a valid, unexpired HS256 token signed with our secret; null otherwise. */
+export async function verifyToken(keys: TokenKeys, clock: Clock, token: string): Promise<ActorClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'], currentDate: clock.now() });
+    if (typeof payload.actor_type !== 'string' || typeof payload.actor_id !== 'string') return null;
+    return payload as unknown as ActorClaims;
+  } catch {
+    return null;
+  }
+}

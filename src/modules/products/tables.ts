@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, metadata, softDelete, timestamps, ts } from '../../platform/db/columns.ts';
+
+export const products = pgTable(
+  'products',
+  {
+    id: idColumn(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    handle: text('handle').notNull(),
+    description: text('description'),
+    status: text('status').$type<'draft' | 'proposed' | 'published' | 'rejected'>().notNull(),
+    thumbnail: text('thumbnail'),
+    is_giftcard: boolean('is_giftcard').notNull().default(false),
+    discountable: boolean('discountable').notNull().default(true),
+    collection_id: text('collection_id'),
+    type_id: text('type_id'),
+    external_id: text('external_id'),
+    ...metadata,
+    ...timestamps,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex('products_handle_live_idx').on(t.handle).where(sql`deleted_at is null`),
+    index('products_collection_idx').on(t.collection_id),
+    // The search expression; queries must repeat it exactly (see products/queries.ts SEARCH_TEXT).
+    index('products_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.title} || ' ' || ${t.handle} || ' ' || coalesce(${t.description}, ''))) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    product_id: text('product_id').notNull(),
+    category_id: text('category_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.product_id, t.category_id] }), index('product_categories_category_idx').on(t.category_id)],
+);
+
+export const productSalesChannels = pgTable(
+  'product_sales_channels',
+  {
+    product_id: text('product_id').notNull(),
+    sales_channel_id: text('sales_channel_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.product_id, t.sales_channel_id] }), index('psc_channel_idx').on(t.sales_channel_id, t.product_id)],
+);
+
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: idColumn(),
+    product_id: text('product_id').notNull(),
+    title: text('title').notNull(),
+    values: jsonb('values').$type<string[]>().notNull(),
+    rank: integer('rank').notNull().default(0),
+  },
+  (t) => [index('product_options_product_idx').on(t.product_id)],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: idColumn(),
+    product_id: text('product_id').notNull(),
+    title: text('title').notNull(),
+    sku: text('sku'),
+    manage_inventory: boolean('manage_inventory').notNull().default(true),
+    allow_backorder: boolean('allow_backorder').notNull().default(false),
+    inventory_quantity: integer('inventory_quantity').notNull().default(0),
+    options: jsonb('options').$type<Record<string, string>>(),
+    variant_rank: integer('variant_rank').notNull().default(0),
+    ...metadata,
+    ...timestamps,
+    ...softDelete,
+  },
+  (t) => [
+    index('product_variants_product_idx').on(t.product_id),
+    uniqueIndex('product_variants_sku_live_idx').on(t.sku).where(sql`deleted_at is null and sku is not null`),
+  ],
+);
+
+/** Amounts are integers in the currency's minor unit; one price per variant and currency. */
+export const prices = pgTable(
+  'prices',
+  {
+    id: idColumn(),
+    variant_id: text('variant_id').notNull(),
+    currency_code: text('currency_code').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    created_at: ts('created_at').notNull(),
+    updated_at: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('prices_variant_currency_idx').on(t.variant_id, t.currency_code)],
+);

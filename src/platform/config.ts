@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseDurationSeconds } from './duration.ts';
+
+export type ServiceRole = 'shop' | 'marketplace';
+
+export interface Config {
+  role: ServiceRole;
+  production: boolean;
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  /** When set, PostgreSQL through a pg pool; otherwise embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret: string;
+  jwtExpiresInSeconds: number;
+  cookieSecret: string;
+  encryptionKey: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  pluginsDir: string;
+  logLevel: string;
+  /** Failed logins allowed per email (and, ×4, per IP) in a 15-minute window before 429. */
+  loginMaxFailures: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const SECRET_NAMES = ['JWT_SECRET', 'COOKIE_SECRET', 'ENCRYPTION_KEY'] as const;
+
+/**
+ * Secrets come from the environment; outside production a missing one is generated once
+ * and kept in `DATA_DIR/secrets.json` (mode 0600) so tokens survive restarts.
+ */
+function loadSecrets(env: Env, dataDir: string, production: boolean): Record<(typeof SECRET_NAMES)[number], string> {
+  const missing = SECRET_NAMES.filter((n) => !env[n]);
+  if (missing.length && production) {
+    throw new ConfigError(`${missing.join(', ')} must be set when NODE_ENV=production`);
+  }
+  let stored: Record<string, string> = {};
+  const file = path.join(dataDir, 'secrets.json');
+  if (missing.length) {
+    if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'));
+    let changed = false;
+    for (const n of missing) {
+      if (!stored[n]) {
+        stored[n] = randomBytes(32).toString('hex');
+        changed = true;
+      }
+    }
+    if (changed) {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    }
+  }
+  return {
+    JWT_SECRET: env.JWT_SECRET || stored.JWT_SECRET,
+    COOKIE_SECRET: env.COOKIE_SECRET || stored.COOKIE_SECRET,
+    ENCRYPTION_KEY: env.ENCRYPTION_KEY || stored.ENCRYPTION_KEY,
+  };
+}
+
+function intVar(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const role = (env.SERVICE_ROLE || 'shop') as ServiceRole;
+  if (role !== 'shop' && role !== 'marketplace') throw new ConfigError(`SERVICE_ROLE must be shop or marketplace, got "${role}"`);
+  const production = env.NODE_ENV === 'production';
+  const host = env.HOST || '127.0.0.1';
+  const port = intVar(env, 'PORT', role === 'marketplace' ? 9100 : 9000);
+  const dataDir = path.resolve(env.DATA_DIR || './.data');
+  const expires = parseDurationSeconds(env.JWT_EXPIRES_IN || '24h');
+  if (!expires) throw new ConfigError(`JWT_EXPIRES_IN must look like 24h, 1d, 90m or a number of seconds`);
+  const secrets = loadSecrets(env, dataDir, production);
+  return {
+    role,
+    production,
+    host,
+    port,
+    publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    jwtSecret: secrets.JWT_SECRET,
+    jwtExpiresInSeconds: expires,
+    cookieSecret: secrets.COOKIE_SECRET,
+    encryptionKey: secrets.ENCRYPTION_KEY,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    pluginsDir: path.resolve(env.PLUGINS_DIR || './plugins'),
+    logLevel: env.LOG_LEVEL || 'info',
+    loginMaxFailures: intVar(env, 'LOGIN_MAX_FAILURES', 5),
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.ts';
+import type { Db, Tx } from './db/database.ts';
+
+export type Role = 'admin' | 'viewer';
+
+/** Who is acting: an admin user, or a secret API key (which acts with the admin role). */
+export interface Actor {
+  type: 'user' | 'api_key';
+  id: string;
+  role: Role;
+}
+
+/** Passed first to every service call: no container, every dependency in sight. */
+export interface Ctx {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  actor?: Actor;
+}
+
+export interface TxCtx extends Ctx {
+  tx: Tx;
+}
+
+/** Runs fn in one transaction. Inside, use only `tctx.tx` (on PGlite, touching `db` there deadlocks). */
+export function inTx<T>(ctx: Ctx, fn: (tctx: TxCtx) => Promise<T>): Promise<T> {
+  return ctx.db.transaction((tx) => fn({ ...ctx, tx }));
+}

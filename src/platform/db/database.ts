@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import * as schema from './schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The root handle or a transaction: query functions accept either. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Applies migrations/ (the same SQL on both backends); each file runs once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+
+/** Runs raw SQL and returns its rows; both drivers expose `.rows`. */
+export async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
+  const res = (await exec.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm } });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return {
+      kind: 'pglite',
+      db,
+      async migrate() {
+        const { migrate } = await import('drizzle-orm/pglite/migrator');
+        await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      },
+      async close() {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  // int8 (counts, bigint amounts) as numbers, as PGlite returns them; amounts stay far below 2^53.
+  pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {}); // an idle client dropped by the server must not crash the process
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    // Several instances may start at once: a session advisory lock on one dedicated client serialises them.
+    async migrate() {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(7300001)');
+        await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock(7300001)').catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,7 @@
+/** Every table, for drizzle-kit (migrations) and the typed database handle. */
+export * from '../events/tables.ts';
+export * from '../../modules/auth/tables.ts';
+export * from '../../modules/sales-channels/tables.ts';
+export * from '../../modules/api-keys/tables.ts';
+export * from '../../modules/regions/tables.ts';
+export * from '../../modules/products/tables.ts';

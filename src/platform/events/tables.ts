@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, ts } from '../db/columns.ts';
+
+/**
+ * Transactional outbox: a row per event, written in the same transaction as the change.
+ * The dispatcher (webhooks issue) claims undispatched rows with SKIP LOCKED.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    created_at: ts('created_at').notNull(),
+    dispatched_at: ts('dispatched_at'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('outbox_pending_idx').on(t.id).where(sql`dispatched_at is null`)],
+);

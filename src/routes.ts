@@ -1,0 +1,12 @@
+import type { RouteModule } from './platform/http/types.ts';
+import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
+
+/**
+ * Every module's routes, by surface. app.ts mounts each list under its prefix with that
+ * surface's guard (admin: bearer JWT or secret key; store: publishable key; auth: public).
+ */
+export const authRoutes: RouteModule[] = [authUserRoutes];
+
+export const adminRoutes: RouteModule[] = [adminUserRoutes];
+
+export const storeRoutes: RouteModule[] = [];

@@ -1,0 +1,43 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres, rows, type Database } from '../src/platform/db/database.ts';
+
+/**
+ * One database per test worker, migrated once, reset between test files.
+ * Without DATABASE_URL: an in-memory PGlite (slow to create, so shared).
+ * With DATABASE_URL: a fresh database `<name>_w<worker>` on that server, so workers never collide.
+ */
+let shared: Promise<Database> | undefined;
+
+export function testDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const url = process.env.DATABASE_URL;
+    const database = url ? await openPostgres(await freshWorkerDatabase(url), 20) : await openPglite(null);
+    await database.migrate();
+    return database;
+  })();
+  return shared;
+}
+
+async function freshWorkerDatabase(baseUrl: string): Promise<string> {
+  const url = new URL(baseUrl);
+  const name = `${url.pathname.slice(1) || 'test'}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Empties every table of the app (not the migration journal, which lives in schema drizzle). */
+export async function resetDatabase(database: Database): Promise<void> {
+  const tables = await rows<{ tablename: string }>(database.db, sql`select tablename from pg_tables where schemaname = 'public'`);
+  if (tables.length) {
+    await database.db.execute(sql.raw(`truncate ${tables.map((t) => `"${t.tablename}"`).join(', ')} cascade`));
+  }
+}

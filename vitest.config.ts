@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Workers keep their (slow to create) database across files; each file empties it first.
+    pool: 'forks',
+    isolate: false,
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: true,
+  },
+});
