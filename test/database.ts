@@ -22,7 +22,9 @@ export function testDatabase(): Promise<Database> {
 async function freshWorkerDatabase(baseUrl: string): Promise<string> {
   const url = new URL(baseUrl);
   const name = `${url.pathname.slice(1) || 'test'}_w${process.env.VITEST_POOL_ID ?? '0'}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
+  const maintenance = new URL(baseUrl);
+  maintenance.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenance.toString() });
   await admin.connect();
   try {
     await admin.query(`drop database if exists "${name}" with (force)`);
