@@ -24,6 +24,9 @@ export interface StoreScope {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: { method: string; url: string }[];
+  }
   interface FastifyRequest {
     ctx: Ctx;
     actor: Actor | null;

@@ -1,0 +1,63 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { parseDurationSeconds } from './duration.ts';
+import { validationMessage } from './http/validation-message.ts';
+import { newId } from './ids.ts';
+
+describe('parseDurationSeconds', () => {
+  it.each([
+    ['24h', 86400],
+    ['1d', 86400],
+    ['90m', 5400],
+    ['3600', 3600],
+    ['15s', 15],
+  ])('%s → %i', (text, seconds) => expect(parseDurationSeconds(text)).toBe(seconds));
+  it.each(['', 'abc', '1w', '-5', '0', '1.5h'])('rejects %j', (text) => expect(parseDurationSeconds(text)).toBeNull());
+});
+
+describe('newId', () => {
+  it('is prefixed and sorts by creation', () => {
+    const ids = Array.from({ length: 50 }, () => newId('prod'));
+    expect(ids[0]).toMatch(/^prod_[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(50);
+  });
+});
+
+describe('validationMessage', () => {
+  it('speaks Medusa', () => {
+    expect(
+      validationMessage([
+        { instancePath: '', keyword: 'required', params: { missingProperty: 'title' } },
+        { instancePath: '/variants/0', keyword: 'additionalProperties', params: { additionalProperty: 'foo' } },
+        { instancePath: '/variants/0/prices/1/amount', keyword: 'type', params: { type: 'integer' } },
+        { instancePath: '/x', keyword: 'type', params: { type: 'string' } },
+      ]),
+    ).toBe(
+      "Invalid request: Field 'title' is required; Unrecognized fields: 'variants.0.foo'; Expected type: 'integer' for field 'variants.0.prices.1.amount'",
+    );
+    expect(validationMessage([{ instancePath: '/limit', keyword: 'minimum', params: {}, message: 'must be >= 0' }], 'querystring')).toBe(
+      "Invalid request (query): Field 'limit' must be >= 0",
+    );
+  });
+});
+
+describe('lockDataDir', () => {
+  it('refuses a second opener and takes over a lock left by a dead process', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'emporium-lock-'));
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(/already open/);
+    release();
+    writeFileSync(path.join(dir, 'emporium.lock'), '999999999');
+    const again = lockDataDir(dir);
+    again();
+  });
+  it('refuses a data dir held by another live process', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'emporium-lock-'));
+    writeFileSync(path.join(dir, 'emporium.lock'), String(process.ppid));
+    expect(() => lockDataDir(dir)).toThrow(/in use by process/);
+  });
+});
