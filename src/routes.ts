@@ -1,5 +1,6 @@
 import type { RouteModule } from './platform/http/types.ts';
 import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
+import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -7,6 +8,6 @@ import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
  */
 export const authRoutes: RouteModule[] = [authUserRoutes];
 
-export const adminRoutes: RouteModule[] = [adminUserRoutes];
+export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes];
 
-export const storeRoutes: RouteModule[] = [];
+export const storeRoutes: RouteModule[] = [storeRegionRoutes];

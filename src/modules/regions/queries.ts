@@ -1,0 +1,100 @@
+import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
+import type { Page } from '../../platform/http/pagination.ts';
+import { regionCountries, regions } from './tables.ts';
+
+export type RegionRow = typeof regions.$inferSelect;
+export type RegionCountryRow = typeof regionCountries.$inferSelect;
+
+export interface RegionFilters {
+  q?: string;
+  id?: string[];
+  currency_code?: string[];
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+function liveMatching(f: RegionFilters): SQL | undefined {
+  return and(
+    isNull(regions.deleted_at),
+    f.q ? ilike(regions.name, `%${escapeLike(f.q)}%`) : undefined,
+    f.id ? inArray(regions.id, f.id) : undefined,
+    f.currency_code ? inArray(regions.currency_code, f.currency_code) : undefined,
+  );
+}
+
+export async function listRegionRows(db: Executor, filters: RegionFilters, page: Page): Promise<RegionRow[]> {
+  return db.select().from(regions).where(liveMatching(filters)).orderBy(asc(regions.id)).limit(page.limit).offset(page.offset);
+}
+
+export async function countRegions(db: Executor, filters: RegionFilters): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(regions).where(liveMatching(filters));
+  return row.n;
+}
+
+export async function findLiveRegion(db: Executor, id: string): Promise<RegionRow | undefined> {
+  const [row] = await db.select().from(regions).where(and(eq(regions.id, id), isNull(regions.deleted_at))).limit(1);
+  return row;
+}
+
+/** Locks the live region row, so an update and a delete of the same region run one after the other. */
+export async function lockLiveRegion(db: Executor, id: string): Promise<RegionRow | undefined> {
+  const [row] = await db.select().from(regions).where(and(eq(regions.id, id), isNull(regions.deleted_at))).for('update');
+  return row;
+}
+
+/** The countries of several regions in one query (a list page never queries per region). */
+export async function countriesOfRegions(db: Executor, regionIds: string[]): Promise<RegionCountryRow[]> {
+  if (regionIds.length === 0) return [];
+  return db.select().from(regionCountries).where(inArray(regionCountries.region_id, regionIds)).orderBy(asc(regionCountries.iso_2));
+}
+
+/** Which of these countries already belong to a region (rows exist only for live regions). */
+export async function findAssignedCountries(db: Executor, iso2s: string[]): Promise<string[]> {
+  if (iso2s.length === 0) return [];
+  const found = await db
+    .select({ iso_2: regionCountries.iso_2 })
+    .from(regionCountries)
+    .where(inArray(regionCountries.iso_2, iso2s))
+    .orderBy(asc(regionCountries.iso_2));
+  return found.map((r) => r.iso_2);
+}
+
+export async function findRegionIdByCountry(db: Executor, iso2: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: regions.id })
+    .from(regionCountries)
+    .innerJoin(regions, eq(regions.id, regionCountries.region_id))
+    .where(and(eq(regionCountries.iso_2, iso2), isNull(regions.deleted_at)))
+    .limit(1);
+  return row?.id;
+}
+
+export async function insertRegion(db: Executor, row: typeof regions.$inferInsert): Promise<RegionRow> {
+  const [created] = await db.insert(regions).values(row).returning();
+  return created;
+}
+
+export async function updateRegionRow(
+  db: Executor,
+  id: string,
+  patch: Partial<Omit<typeof regions.$inferInsert, 'id' | 'created_at'>>,
+): Promise<RegionRow> {
+  const [updated] = await db.update(regions).set(patch).where(eq(regions.id, id)).returning();
+  return updated;
+}
+
+export async function softDeleteRegionRow(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(regions).set({ deleted_at: now, updated_at: now }).where(eq(regions.id, id));
+}
+
+export async function insertRegionCountries(db: Executor, regionId: string, iso2s: string[]): Promise<void> {
+  if (iso2s.length === 0) return;
+  await db.insert(regionCountries).values(iso2s.map((iso_2) => ({ iso_2, region_id: regionId })));
+}
+
+export async function deleteRegionCountries(db: Executor, regionId: string): Promise<void> {
+  await db.delete(regionCountries).where(eq(regionCountries.region_id, regionId));
+}

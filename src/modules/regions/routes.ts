@@ -1,0 +1,64 @@
+import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { ok } from '../../platform/http/responses.ts';
+import { IdParams } from '../../platform/http/schema-types.ts';
+import type { RouteModule } from '../../platform/http/types.ts';
+import { AdminRegionQuery, CreateRegionBody, RegionEnvelope, RegionList, StoreRegionQuery, UpdateRegionBody } from './schema.ts';
+import { createRegion, deleteRegion, listRegions, retrieveRegion, updateRegion } from './service.ts';
+
+const tags = ['regions'];
+
+export const adminRegionRoutes: RouteModule = (app) => {
+  app.get(
+    '/regions',
+    { schema: { tags, summary: 'List regions', querystring: AdminRegionQuery, response: ok(RegionList) } },
+    async (req) => {
+      const page = pageOf(req.query, 50);
+      return { ...(await listRegions(req.ctx, req.query, page)), ...page };
+    },
+  );
+
+  app.get(
+    '/regions/:id',
+    { schema: { tags, summary: 'Get a region', params: IdParams, response: ok(RegionEnvelope) } },
+    async (req) => ({ region: await retrieveRegion(req.ctx, req.params.id, 'admin') }),
+  );
+
+  app.post(
+    '/regions',
+    { schema: { tags, summary: 'Create a region', body: CreateRegionBody, response: ok(RegionEnvelope) } },
+    async (req) => ({ region: await createRegion(req.ctx, req.body) }),
+  );
+
+  const updateSchema = { tags, summary: 'Update a region', params: IdParams, body: UpdateRegionBody, response: ok(RegionEnvelope) };
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/regions/:id',
+      schema: updateSchema,
+      handler: async (req) => ({ region: await updateRegion(req.ctx, req.params.id, req.body) }),
+    });
+  }
+
+  app.delete(
+    '/regions/:id',
+    { schema: { tags, summary: 'Delete a region (frees its countries)', params: IdParams, response: ok(deletedEnvelope('region')) } },
+    async (req) => deleteRegion(req.ctx, req.params.id),
+  );
+};
+
+export const storeRegionRoutes: RouteModule = (app) => {
+  app.get(
+    '/regions',
+    { schema: { tags, summary: 'List regions', querystring: StoreRegionQuery, response: ok(RegionList) } },
+    async (req) => {
+      const page = pageOf(req.query, 50);
+      return { ...(await listRegions(req.ctx, { q: req.query.q, id: req.query.id }, page)), ...page };
+    },
+  );
+
+  app.get(
+    '/regions/:id',
+    { schema: { tags, summary: 'Get a region', params: IdParams, response: ok(RegionEnvelope) } },
+    async (req) => ({ region: await retrieveRegion(req.ctx, req.params.id, 'store') }),
+  );
+};

@@ -1,0 +1,168 @@
+import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
+import type { Executor } from '../../platform/db/database.ts';
+import { errors } from '../../platform/http/errors.ts';
+import type { Page } from '../../platform/http/pagination.ts';
+import { newId } from '../../platform/ids.ts';
+import { countryInfo, isCountryCode, isCurrencyCode, type CountryInfo } from './iso-codes.ts';
+import * as q from './queries.ts';
+
+export interface RegionCountry extends CountryInfo {
+  region_id: string;
+}
+
+export interface Region {
+  id: string;
+  name: string;
+  currency_code: string;
+  automatic_taxes: boolean;
+  is_tax_inclusive: boolean;
+  metadata: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  countries: RegionCountry[];
+}
+
+export interface RegionInput {
+  name?: string;
+  currency_code?: string;
+  countries?: string[];
+  automatic_taxes?: boolean;
+  is_tax_inclusive?: boolean;
+  payment_providers?: string[];
+  metadata?: Record<string, unknown> | null;
+}
+
+export type { RegionFilters } from './queries.ts';
+
+/** Providers a region may name; plugins of type payment-provider will extend this later. */
+const PAYMENT_PROVIDERS = new Set(['pp_system_default']);
+
+/** Callers inside a transaction pass their TxCtx and are served from `tx` (on PGlite `db` would deadlock). */
+function exec(ctx: Ctx): Executor {
+  return (ctx as Partial<TxCtx>).tx ?? ctx.db;
+}
+
+function toRegion(row: q.RegionRow, countries: string[]): Region {
+  const { deleted_at: _deleted, ...rest } = row;
+  return { ...rest, countries: countries.map((iso) => ({ ...countryInfo(iso), region_id: row.id })) };
+}
+
+async function withCountries(db: Executor, rows: q.RegionRow[]): Promise<Region[]> {
+  const links = await q.countriesOfRegions(db, rows.map((r) => r.id));
+  const byRegion = new Map<string, string[]>();
+  for (const l of links) byRegion.set(l.region_id, [...(byRegion.get(l.region_id) ?? []), l.iso_2]);
+  return rows.map((r) => toRegion(r, byRegion.get(r.id) ?? []));
+}
+
+export async function listRegions(ctx: Ctx, filters: q.RegionFilters, page: Page): Promise<{ regions: Region[]; count: number }> {
+  const db = exec(ctx);
+  // Medusa's filter convention: a single comma-separated value is a list.
+  const split = (v?: string[]) => v?.flatMap((s) => s.split(',')).filter(Boolean);
+  const f = { q: filters.q || undefined, id: split(filters.id), currency_code: split(filters.currency_code) };
+  // Sequential on purpose: `db` may be a caller's transaction, which runs one query at a time.
+  const rows = page.limit === 0 ? [] : await q.listRegionRows(db, f, page);
+  return { regions: await withCountries(db, rows), count: await q.countRegions(db, f) };
+}
+
+/** The live region, or null: carts and pricing call this and word their own errors. */
+export async function getRegion(ctx: Ctx, id: string): Promise<Region | null> {
+  const db = exec(ctx);
+  const row = await q.findLiveRegion(db, id);
+  return row ? (await withCountries(db, [row]))[0] : null;
+}
+
+/** The live region a country (alpha-2, any case) belongs to, or null. */
+export async function findRegionByCountry(ctx: Ctx, iso2: string): Promise<Region | null> {
+  const id = await q.findRegionIdByCountry(exec(ctx), iso2.toLowerCase());
+  return id ? getRegion(ctx, id) : null;
+}
+
+/** For the routes: the admin and store surfaces word their 404s differently (as Medusa does). */
+export async function retrieveRegion(ctx: Ctx, id: string, surface: 'admin' | 'store'): Promise<Region> {
+  const region = await getRegion(ctx, id);
+  if (!region) throw errors.notFound(`Region with id: ${id} ${surface === 'admin' ? 'not found' : 'was not found'}`);
+  return region;
+}
+
+/** Checks what the body schema cannot: code lists, duplicates, providers. Returns the countries lower-cased. */
+function validate(input: RegionInput): string[] | undefined {
+  if (input.currency_code !== undefined && !isCurrencyCode(input.currency_code)) {
+    throw errors.invalid(`Invalid request: Field 'currency_code' must be a lower-case ISO 4217 currency code, got: '${input.currency_code}'`);
+  }
+  const bad = input.payment_providers?.filter((p) => !PAYMENT_PROVIDERS.has(p)) ?? [];
+  if (bad.length) throw errors.invalid(`Payment providers with ids ${bad.join(', ')} not found`);
+  if (!input.countries) return undefined;
+  const unknown = input.countries.filter((c) => !isCountryCode(c));
+  if (unknown.length) {
+    throw errors.invalid(`Invalid request: Field 'countries' must hold ISO 3166-1 alpha-2 codes, got: ${quoted(unknown)}`);
+  }
+  const codes = input.countries.map((c) => c.toLowerCase());
+  const dupes = [...new Set(codes.filter((c, i) => codes.indexOf(c) !== i))];
+  if (dupes.length) throw errors.invalid(`Invalid request: Field 'countries' lists a country more than once: ${quoted(dupes)}`);
+  return codes;
+}
+
+const quoted = (codes: string[]) => codes.map((c) => `"${c}"`).join(', ');
+const alreadyAssigned = (codes: string[]) => errors.invalid(`Countries with codes: ${quoted(codes)} are already assigned to a region`);
+
+/**
+ * Assigns countries to a region inside the caller's transaction. The check gives the readable
+ * error; the primary key on iso_2 still decides when two transactions race for a country.
+ */
+async function assignCountries(tctx: TxCtx, regionId: string, codes: string[]): Promise<void> {
+  const taken = await q.findAssignedCountries(tctx.tx, codes);
+  if (taken.length) throw alreadyAssigned(taken);
+  try {
+    await q.insertRegionCountries(tctx.tx, regionId, codes);
+  } catch (err) {
+    const pgErr = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
+    if (pgErr.code !== '23505') throw err;
+    const key = /\(iso_2\)=\(([^)]*)\)/.exec(pgErr.detail ?? '')?.[1];
+    throw alreadyAssigned(key ? [key] : codes);
+  }
+}
+
+export async function createRegion(ctx: Ctx, input: RegionInput & { name: string; currency_code: string }): Promise<Region> {
+  const codes = validate(input) ?? [];
+  return inTx(ctx, async (tctx) => {
+    const now = tctx.clock.now();
+    const row = await q.insertRegion(tctx.tx, {
+      id: newId('reg'),
+      name: input.name,
+      currency_code: input.currency_code,
+      automatic_taxes: input.automatic_taxes ?? true,
+      is_tax_inclusive: input.is_tax_inclusive ?? false,
+      metadata: input.metadata ?? null,
+      created_at: now,
+      updated_at: now,
+    });
+    await assignCountries(tctx, row.id, codes);
+    return toRegion(row, [...codes].sort());
+  });
+}
+
+/** Changes the given fields; `countries`, when given, replaces the region's whole set. */
+export async function updateRegion(ctx: Ctx, id: string, input: RegionInput): Promise<Region> {
+  const codes = validate(input);
+  return inTx(ctx, async (tctx) => {
+    if (!(await q.lockLiveRegion(tctx.tx, id))) throw errors.notFound(`Region with id: ${id} not found`);
+    const { countries: _c, payment_providers: _p, ...fields } = input;
+    const row = await q.updateRegionRow(tctx.tx, id, { ...fields, updated_at: tctx.clock.now() });
+    if (codes) {
+      await q.deleteRegionCountries(tctx.tx, id);
+      await assignCountries(tctx, id, codes);
+      return toRegion(row, [...codes].sort());
+    }
+    return (await withCountries(tctx.tx, [row]))[0];
+  });
+}
+
+/** Soft-deletes the region and frees its countries in the same transaction. */
+export async function deleteRegion(ctx: Ctx, id: string): Promise<{ id: string; object: 'region'; deleted: true }> {
+  return inTx(ctx, async (tctx) => {
+    if (!(await q.lockLiveRegion(tctx.tx, id))) throw errors.notFound(`Region with id: ${id} not found`);
+    await q.softDeleteRegionRow(tctx.tx, id, tctx.clock.now());
+    await q.deleteRegionCountries(tctx.tx, id);
+    return { id, object: 'region' as const, deleted: true as const };
+  });
+}
