@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import qs from 'qs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ulid } from 'ulid';
@@ -27,6 +28,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId: () => ulid(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    // Medusa's SDK sends qs-style queries: `id[]=a`, `id[0]=a`, `created_at[gte]=…`.
+    routerOptions: { querystringParser: (query: string) => qs.parse(query, { depth: 2, arrayLimit: 200, parameterLimit: 200 }) },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Medusa's SDK sends `content-type: application/json` with empty bodies on actions: treat as `{}`.

@@ -3,6 +3,7 @@ import { bootstrap } from './bootstrap.ts';
 import { systemClock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
+import { createWorkers } from './workers.ts';
 
 /** Reads config, opens and migrates the database, runs first-start setup, listens. */
 async function main() {
@@ -12,6 +13,8 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ database, config, clock: systemClock });
   const report = await bootstrap({ db: database.db, clock: systemClock, log: app.log }, config);
+  const workers = createWorkers({ database, clock: systemClock, log: app.log });
+  await workers.start();
   await app.listen({ host: config.host, port: config.port });
 
   const log = app.log;
@@ -31,6 +34,7 @@ async function main() {
     closing = true;
     log.info({ signal }, 'shutting down');
     await app.close();
+    await workers.stop();
     await database.close();
     process.exit(0);
   };

@@ -7,6 +7,7 @@ import type { Ctx } from '../src/platform/context.ts';
 import type { Database } from '../src/platform/db/database.ts';
 import type { App } from '../src/platform/http/types.ts';
 import { createUser } from '../src/modules/auth/service.ts';
+import { createWorkers, type Workers } from '../src/workers.ts';
 import { resetDatabase, testDatabase } from './database.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -24,6 +25,8 @@ export interface TestApp {
   adminToken: string;
   viewerToken: string;
   publishableKey: string;
+  /** Event bus and dispatcher, not running on their own: call `t.workers.dispatcher.drain()`. */
+  workers: Workers;
   /** Raw inject, for tests that need full control over headers. */
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** As the admin (bearer), or as another token with `{ token }`. */
@@ -69,6 +72,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
   const adminToken = await login(ADMIN);
   const viewerToken = await login(VIEWER);
   const publishableKey = report.publishableKey!;
+  const workers = createWorkers({ database, clock, log: app.log });
 
   const send = (method: string, url: string, body: Body, headers: Headers) =>
     app.inject({ method: method as InjectOptions['method'], url, payload: body, headers });
@@ -82,12 +86,16 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
     adminToken,
     viewerToken,
     publishableKey,
+    workers,
     inject: (o) => app.inject(o),
     admin: (method, url, body, o = {}) => send(method, url, body, { authorization: `Bearer ${o.token ?? adminToken}`, ...o.headers }),
     store: (method, url, body, o = {}) => {
       const key = o.key === undefined ? publishableKey : o.key;
       return send(method, url, body, { ...(key === null ? {} : { 'x-publishable-api-key': key }), ...o.headers });
     },
-    close: () => app.close(),
+    close: async () => {
+      await workers.stop();
+      await app.close();
+    },
   };
 }

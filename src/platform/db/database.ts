@@ -15,6 +15,11 @@ export interface Database {
   db: Db;
   /** Applies migrations/ (the same SQL on both backends); each file runs once. */
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel (NOTIFY is sent with `pg_notify` inside transactions, delivered at commit).
+   * On PostgreSQL this reaches every instance; on PGlite, this process. Returns the unlisten function.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -40,6 +45,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       async migrate() {
         const { migrate } = await import('drizzle-orm/pglite/migrator');
         await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      },
+      async listen(channel, onNotify) {
+        const unlisten = await client.listen(channel, onNotify);
+        return async () => {
+          await unlisten();
+        };
       },
       async close() {
         await client.close();
@@ -74,6 +85,28 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         await client.query('select pg_advisory_unlock(7300001)').catch(() => {});
         client.release();
       }
+    },
+    // One dedicated connection per listener, reconnected when the server drops it.
+    async listen(channel, onNotify) {
+      let client: InstanceType<typeof pg.default.Client> | null = null;
+      let stopped = false;
+      const connect = async () => {
+        if (stopped) return;
+        const c = new pg.default.Client({ connectionString: url });
+        c.on('notification', (msg) => msg.channel === channel && onNotify(msg.payload ?? ''));
+        c.on('error', () => {
+          client = null;
+          setTimeout(() => void connect().catch(() => {}), 1000).unref();
+        });
+        await c.connect();
+        await c.query(`listen "${channel.replace(/"/g, '')}"`);
+        client = c;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+      };
     },
     close: () => pool.end(),
   };

@@ -1,7 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { TxCtx } from '../context.ts';
 import { newId } from '../ids.ts';
 import type { EventName } from './names.ts';
 import { outbox } from './tables.ts';
+
+/** NOTIFY channel that wakes dispatchers when events commit. */
+export const OUTBOX_CHANNEL = 'emporium_outbox';
 
 /**
  * Records an event in the outbox inside the caller's transaction, so the event exists
@@ -9,4 +13,6 @@ import { outbox } from './tables.ts';
  */
 export async function emit(tctx: TxCtx, name: EventName, payload: { id: string } & Record<string, unknown>): Promise<void> {
   await tctx.tx.insert(outbox).values({ id: newId('evt'), name, payload, created_at: tctx.clock.now() });
+  // Delivered at commit (and never on rollback): wakes the dispatchers of every instance.
+  await tctx.tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }

@@ -14,6 +14,8 @@ export const outbox = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     created_at: ts('created_at').notNull(),
     dispatched_at: ts('dispatched_at'),
+    /** Lease of the dispatcher that claimed it; an expired lease (crash) makes the row claimable again. */
+    locked_until: ts('locked_until'),
     attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('outbox_pending_idx').on(t.id).where(sql`dispatched_at is null`)],

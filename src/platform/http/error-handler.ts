@@ -21,9 +21,10 @@ export function toAppError(err: unknown): AppError | null {
   if (e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError) {
     return new AppError('invalid_data', `Malformed JSON in request body: ${e.message}`);
   }
-  // PostgreSQL errors that bad input can still reach despite schemas.
-  if (e?.code === '23505') return new AppError('duplicate_error', 'A record with these values already exists', { code: 'invalid_request_error' });
-  if (e?.code === '22P02' || e?.code === '22003' || e?.code === '22001') return new AppError('invalid_data', 'Invalid value in request');
+  // PostgreSQL errors that bad input can still reach despite schemas (drizzle wraps them in `cause`).
+  const pgCode = (e?.cause as { code?: string } | undefined)?.code ?? e?.code;
+  if (pgCode === '23505') return new AppError('duplicate_error', 'A record with these values already exists', { code: 'invalid_request_error' });
+  if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22001') return new AppError('invalid_data', 'Invalid value in request');
   const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
   if (status >= 400 && status < 500) return new AppError(STATUS_TYPE[status] ?? 'invalid_data', e.message);
   return null;

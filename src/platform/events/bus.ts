@@ -1,0 +1,46 @@
+import type { EventName } from './names.ts';
+
+export interface EventMessage {
+  id: string;
+  name: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+export type EventHandler = (event: EventMessage) => Promise<void> | void;
+
+interface Subscription {
+  pattern: string;
+  handler: EventHandler;
+  owner: string;
+}
+
+/** `order.placed` matches `order.placed`, `order.*` and `*`. */
+export function eventMatches(pattern: string, name: string): boolean {
+  if (pattern === '*' || pattern === name) return true;
+  return pattern.endsWith('.*') && name.startsWith(pattern.slice(0, -1));
+}
+
+/**
+ * In-process subscribers, by event name or pattern. Plugins add theirs at run time and remove
+ * them on unload, so subscriptions are owned (`owner`) and removable as a group.
+ */
+export class SubscriberRegistry {
+  private subs: Subscription[] = [];
+
+  on(pattern: EventName | `${string}.*` | '*' | string, handler: EventHandler, owner = 'core'): () => void {
+    const sub = { pattern, handler, owner };
+    this.subs.push(sub);
+    return () => {
+      this.subs = this.subs.filter((s) => s !== sub);
+    };
+  }
+
+  removeOwner(owner: string): void {
+    this.subs = this.subs.filter((s) => s.owner !== owner);
+  }
+
+  matching(name: string): Subscription[] {
+    return this.subs.filter((s) => eventMatches(s.pattern, name));
+  }
+}

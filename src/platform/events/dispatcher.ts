@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.ts';
+import { rows, type Database, type Tx } from '../db/database.ts';
+import type { EventMessage, SubscriberRegistry } from './bus.ts';
+import { OUTBOX_CHANNEL } from './emit.ts';
+
+/**
+ * A durable consumer of events (the webhook fan-out): runs inside the transaction that marks the
+ * events dispatched, so its rows exist exactly when the events count as delivered.
+ */
+export type DurableSink = (tx: Tx, events: EventMessage[], now: Date) => Promise<void>;
+
+export interface DispatcherOptions {
+  database: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  bus: SubscriberRegistry;
+  sinks?: DurableSink[];
+  /** Called after a batch committed (e.g. to wake the webhook sender). */
+  afterBatch?: () => void;
+  batchSize?: number;
+  leaseMs?: number;
+  handlerTimeoutMs?: number;
+  pollMs?: number;
+}
+
+/**
+ * Reads the outbox after commit and delivers each event at least once:
+ * 1. claim a batch with a lease (`FOR UPDATE SKIP LOCKED`, so instances never take the same rows);
+ * 2. run the in-process subscribers (each with a timeout; a throw or hang is logged and counted);
+ * 3. in one transaction, run the durable sinks and mark the batch dispatched.
+ * A crash anywhere before 3 commits leaves the lease to expire and the batch is claimed again.
+ */
+export class Dispatcher {
+  readonly stats = { dispatched: 0, handlerErrors: 0, handlerTimeouts: 0 };
+  private running = false;
+  private again = false;
+  private timer?: NodeJS.Timeout;
+  private unlisten?: () => Promise<void>;
+  private idle: Promise<void> = Promise.resolve();
+
+  constructor(private readonly opts: DispatcherOptions) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.opts.database.listen(OUTBOX_CHANNEL, () => this.kick());
+    this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? 1000);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.unlisten?.();
+    await this.idle;
+  }
+
+  /** Runs batches until the outbox is empty; overlapping kicks coalesce into one more pass. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    this.idle = (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await this.runOnce()) > 0);
+        } while (this.again);
+      } catch (err) {
+        this.opts.log.error({ err }, 'event dispatch failed; will retry');
+      } finally {
+        this.running = false;
+      }
+    })();
+  }
+
+  /** For tests: dispatch everything that is due now. */
+  async drain(): Promise<void> {
+    await this.idle;
+    while ((await this.runOnce()) > 0);
+  }
+
+  async runOnce(): Promise<number> {
+    const { database, clock } = this.opts;
+    const now = clock.now();
+    const leaseUntil = new Date(now.getTime() + (this.opts.leaseMs ?? 60_000));
+    const claimed = await rows<EventMessage>(
+      database.db,
+      sql`update outbox set locked_until = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
+          where id in (
+            select id from outbox
+            where dispatched_at is null and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
+            order by id limit ${this.opts.batchSize ?? 100}
+            for update skip locked)
+          returning id, name, payload, created_at`,
+    );
+    if (!claimed.length) return 0;
+    claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
+    await Promise.all(claimed.map((event) => this.runSubscribers(event)));
+    const ids = claimed.map((e) => e.id);
+    await database.db.transaction(async (tx) => {
+      for (const sink of this.opts.sinks ?? []) await sink(tx, claimed, now);
+      await tx.execute(
+        sql`update outbox set dispatched_at = ${clock.now().toISOString()}::timestamptz, locked_until = null
+            where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      );
+    });
+    this.stats.dispatched += claimed.length;
+    this.opts.afterBatch?.();
+    return claimed.length;
+  }
+
+  private async runSubscribers(event: EventMessage): Promise<void> {
+    const timeoutMs = this.opts.handlerTimeoutMs ?? 5_000;
+    await Promise.all(
+      this.opts.bus.matching(event.name).map(async (sub) => {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), timeoutMs);
+        });
+        try {
+          const outcome = await Promise.race([Promise.resolve().then(() => sub.handler(event)), timeout]);
+          if (outcome === 'timeout') {
+            this.stats.handlerTimeouts++;
+            this.opts.log.warn({ event: event.name, eventId: event.id, owner: sub.owner, timeoutMs }, 'event subscriber timed out');
+          }
+        } catch (err) {
+          this.stats.handlerErrors++;
+          this.opts.log.error({ err, event: event.name, eventId: event.id, owner: sub.owner }, 'event subscriber failed');
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+    );
+  }
+}
