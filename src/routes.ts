@@ -1,6 +1,8 @@
 import type { RouteModule } from './platform/http/types.ts';
 import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
 import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.ts';
+import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -8,6 +10,6 @@ import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.t
  */
 export const authRoutes: RouteModule[] = [authUserRoutes];
 
-export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes];
+export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes];
 
 export const storeRoutes: RouteModule[] = [storeRegionRoutes];

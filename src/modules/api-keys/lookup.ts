@@ -6,16 +6,20 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A live, unrevoked publishable key with the ids of its live sales channels, in one query. */
+/**
+ * A live, unrevoked publishable key with the ids of its live sales channels, in one query;
+ * `revokes_at_ms` is set when a revocation is scheduled, so a cache can expire the key then.
+ */
 export async function findPublishableScope(
   db: Executor,
   token: string,
   now: Date,
-): Promise<{ id: string; sales_channel_ids: string[] } | undefined> {
-  const [row] = await rows<{ id: string; sales_channel_ids: string[] }>(
+): Promise<{ id: string; sales_channel_ids: string[]; revokes_at_ms: number | null } | undefined> {
+  const [row] = await rows<{ id: string; sales_channel_ids: string[]; revokes_at_ms: number | null }>(
     db,
     sql`select k.id,
-          coalesce(array_agg(sc.id order by sc.id) filter (where sc.id is not null), '{}') as sales_channel_ids
+          coalesce(array_agg(sc.id order by sc.id) filter (where sc.id is not null), '{}') as sales_channel_ids,
+          (extract(epoch from k.revoked_at) * 1000)::float8 as revokes_at_ms
         from api_keys k
         left join api_key_sales_channels l on l.api_key_id = k.id
         left join sales_channels sc on sc.id = l.sales_channel_id and sc.deleted_at is null

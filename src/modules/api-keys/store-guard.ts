@@ -42,11 +42,14 @@ export function storeGuard(deps: AppDeps) {
     if (isPublicStorePath(req.url)) return;
     const token = req.headers['x-publishable-api-key'];
     if (typeof token !== 'string' || token === '') throw new AppError('not_allowed', MISSING_KEY);
-    const now = Date.now();
+    const now = deps.clock.now().getTime();
     let entry = cache.get(token);
-    if (!entry || entry.until < now) {
-      const row = await findPublishableScope(req.ctx.db, token, deps.clock.now());
-      entry = { scope: row ? { keyId: row.id, salesChannelIds: row.sales_channel_ids } : null, until: now + TTL_MS };
+    // An entry from "the future" means the clock was set back: do not trust it.
+    if (!entry || entry.until <= now || entry.until > now + TTL_MS) {
+      const row = await findPublishableScope(req.ctx.db, token, new Date(now));
+      // A key with a scheduled revocation leaves the cache when it is revoked, not up to a TTL later.
+      const until = Math.min(now + TTL_MS, row?.revokes_at_ms ?? Infinity);
+      entry = { scope: row ? { keyId: row.id, salesChannelIds: row.sales_channel_ids } : null, until };
       if (cache.size > 10_000) cache.clear();
       cache.set(token, entry);
     }

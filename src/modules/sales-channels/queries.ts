@@ -1,0 +1,129 @@
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
+import type { Page } from '../../platform/http/pagination.ts';
+import { apiKeySalesChannels } from '../api-keys/tables.ts';
+import { productSalesChannels, products } from '../products/tables.ts';
+import { salesChannels } from './tables.ts';
+
+export type SalesChannelRow = typeof salesChannels.$inferSelect;
+
+export interface SalesChannelFilters {
+  q?: string;
+  id?: string[];
+  name?: string[];
+  is_disabled?: boolean;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+function liveMatching(f: SalesChannelFilters): SQL | undefined {
+  const pattern = f.q ? `%${escapeLike(f.q)}%` : '';
+  return and(
+    isNull(salesChannels.deleted_at),
+    f.q ? or(ilike(salesChannels.name, pattern), ilike(salesChannels.description, pattern)) : undefined,
+    f.id ? inArray(salesChannels.id, f.id) : undefined,
+    f.name ? inArray(salesChannels.name, f.name) : undefined,
+    f.is_disabled === undefined ? undefined : eq(salesChannels.is_disabled, f.is_disabled),
+  );
+}
+
+export async function listSalesChannelRows(db: Executor, filters: SalesChannelFilters, page: Page): Promise<SalesChannelRow[]> {
+  return db
+    .select()
+    .from(salesChannels)
+    .where(liveMatching(filters))
+    .orderBy(asc(salesChannels.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countSalesChannels(db: Executor, filters: SalesChannelFilters): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(salesChannels).where(liveMatching(filters));
+  return row.n;
+}
+
+export async function findLiveSalesChannel(db: Executor, id: string): Promise<SalesChannelRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(salesChannels)
+    .where(and(eq(salesChannels.id, id), isNull(salesChannels.deleted_at)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Reads the live channel with a share lock: link changes to one channel may run side by side,
+ * but a delete of that channel (an UPDATE) waits for them, and then removes their links too.
+ */
+export async function shareLockLiveSalesChannel(db: Executor, id: string): Promise<SalesChannelRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(salesChannels)
+    .where(and(eq(salesChannels.id, id), isNull(salesChannels.deleted_at)))
+    .for('share');
+  return row;
+}
+
+export async function insertSalesChannel(db: Executor, row: typeof salesChannels.$inferInsert): Promise<SalesChannelRow> {
+  const [created] = await db.insert(salesChannels).values(row).returning();
+  return created;
+}
+
+export async function updateSalesChannelRow(
+  db: Executor,
+  id: string,
+  patch: Partial<Pick<SalesChannelRow, 'name' | 'description' | 'is_disabled' | 'metadata'>> & { updated_at: Date },
+): Promise<SalesChannelRow | undefined> {
+  const [row] = await db
+    .update(salesChannels)
+    .set(patch)
+    .where(and(eq(salesChannels.id, id), isNull(salesChannels.deleted_at)))
+    .returning();
+  return row;
+}
+
+/** Soft-deletes a live channel; undefined when there was none. */
+export async function softDeleteSalesChannel(db: Executor, id: string, at: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(salesChannels)
+    .set({ deleted_at: at, updated_at: at })
+    .where(and(eq(salesChannels.id, id), isNull(salesChannels.deleted_at)))
+    .returning({ id: salesChannels.id });
+  return row?.id;
+}
+
+export async function deleteChannelKeyLinks(db: Executor, channelId: string): Promise<void> {
+  await db.delete(apiKeySalesChannels).where(eq(apiKeySalesChannels.sales_channel_id, channelId));
+}
+
+export async function deleteChannelProductLinks(db: Executor, channelId: string): Promise<void> {
+  await db.delete(productSalesChannels).where(eq(productSalesChannels.sales_channel_id, channelId));
+}
+
+/** Which of these ids are live products (share-locked, so a concurrent product delete waits). */
+export async function findLiveProductIds(db: Executor, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ids), isNull(products.deleted_at)))
+    .for('share');
+  return found.map((r) => r.id);
+}
+
+export async function linkProducts(db: Executor, channelId: string, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db
+    .insert(productSalesChannels)
+    .values(productIds.map((product_id) => ({ product_id, sales_channel_id: channelId })))
+    .onConflictDoNothing();
+}
+
+export async function unlinkProducts(db: Executor, channelId: string, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db
+    .delete(productSalesChannels)
+    .where(and(eq(productSalesChannels.sales_channel_id, channelId), inArray(productSalesChannels.product_id, productIds)));
+}
