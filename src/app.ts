@@ -29,7 +29,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
     // Medusa's SDK sends qs-style queries: `id[]=a`, `id[0]=a`, `created_at[gte]=…`.
-    routerOptions: { querystringParser: (query: string) => qs.parse(query, { depth: 2, arrayLimit: 200, parameterLimit: 200 }) },
+    // Path ids are validated by schema (IdParams), not cut off by the router's 100-char default.
+    routerOptions: { maxParamLength: 1000, querystringParser: (query: string) => qs.parse(query, { depth: 2, arrayLimit: 200, parameterLimit: 200 }) },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Medusa's SDK sends `content-type: application/json` with empty bodies on actions: treat as `{}`.

@@ -30,11 +30,12 @@ export async function findPublishableScope(
   return row;
 }
 
-/** The id of a live, unrevoked secret key with this token. */
-export async function findSecretKeyActor(db: Executor, token: string): Promise<string | null> {
+/** The id of a live secret key with this token that is not revoked (a scheduled revocation counts from its time). */
+export async function findSecretKeyActor(db: Executor, token: string, now: Date): Promise<string | null> {
   const [row] = await rows<{ id: string }>(
     db,
-    sql`select id from api_keys where token_hash = ${hashToken(token)} and type = 'secret' and deleted_at is null and revoked_at is null`,
+    sql`select id from api_keys where token_hash = ${hashToken(token)} and type = 'secret' and deleted_at is null
+        and (revoked_at is null or revoked_at > ${now.toISOString()}::timestamptz)`,
   );
   return row?.id ?? null;
 }

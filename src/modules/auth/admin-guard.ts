@@ -30,7 +30,7 @@ export function adminGuard(deps: AppDeps) {
       req.actor = { type: 'user', id: claims.actor_id, role };
     } else if (scheme?.toLowerCase() === 'basic' && value) {
       const token = Buffer.from(value, 'base64').toString('utf8').split(':')[0];
-      const keyId = token.startsWith('sk_') ? await findSecretKeyActor(req.ctx.db, token) : null;
+      const keyId = token.startsWith('sk_') ? await findSecretKeyActor(req.ctx.db, token, deps.clock.now()) : null;
       if (!keyId) throw errors.unauthorized();
       req.actor = { type: 'api_key', id: keyId, role: 'admin' };
     } else {
