@@ -3,6 +3,8 @@ import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
 import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.ts';
 import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { settingRoutes } from './modules/settings/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -10,6 +12,6 @@ import { apiKeyRoutes } from './modules/api-keys/routes.ts';
  */
 export const authRoutes: RouteModule[] = [authUserRoutes];
 
-export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes];
+export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, notificationRoutes, settingRoutes];
 
 export const storeRoutes: RouteModule[] = [storeRegionRoutes];

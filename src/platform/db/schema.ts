@@ -5,3 +5,5 @@ export * from '../../modules/sales-channels/tables.ts';
 export * from '../../modules/api-keys/tables.ts';
 export * from '../../modules/regions/tables.ts';
 export * from '../../modules/products/tables.ts';
+export * from '../../modules/notifications/tables.ts';
+export * from '../../modules/settings/tables.ts';

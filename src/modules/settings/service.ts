@@ -1,0 +1,57 @@
+import type { Ctx, TxCtx } from '../../platform/context.ts';
+import type { Executor } from '../../platform/db/database.ts';
+import { errors } from '../../platform/http/errors.ts';
+import * as q from './queries.ts';
+
+export interface Setting {
+  key: string;
+  value: string;
+  updated_at: Date;
+}
+
+/** The contract's key format; the body schema carries it too, this guards internal callers. */
+export const SETTING_KEY_PATTERN = '^[a-z0-9][a-z0-9_.-]{0,99}$';
+const KEY = new RegExp(SETTING_KEY_PATTERN);
+/** 64 KiB of UTF-8, checked in bytes: the schema's maxLength counts characters. */
+export const MAX_VALUE_BYTES = 64 * 1024;
+
+/** Inside a caller's transaction use its `tx` (on PGlite `db` would deadlock there). */
+function exec(ctx: Ctx | TxCtx): Executor {
+  return 'tx' in ctx ? ctx.tx : ctx.db;
+}
+
+function toSetting(row: q.SettingRow): Setting {
+  return { key: row.key, value: row.value, updated_at: row.updated_at };
+}
+
+export async function listSettings(ctx: Ctx): Promise<Setting[]> {
+  return (await q.listSettingRows(ctx.db)).map(toSetting);
+}
+
+/** The value stored under key, or null: for other modules, which decide their own defaults. */
+export async function getSetting(ctx: Ctx | TxCtx, key: string): Promise<string | null> {
+  return (await q.findSetting(exec(ctx), key))?.value ?? null;
+}
+
+const notFound = (key: string) => errors.notFound(`Setting with key: ${key} not found`);
+
+export async function retrieveSetting(ctx: Ctx, key: string): Promise<Setting> {
+  const row = await q.findSetting(ctx.db, key);
+  if (!row) throw notFound(key);
+  return toSetting(row);
+}
+
+/** Creates or replaces the value of key, recording who wrote it. */
+export async function setSetting(ctx: Ctx | TxCtx, key: string, value: string): Promise<Setting> {
+  if (!KEY.test(key)) throw errors.invalid(`Invalid request: Field 'key' must match ${SETTING_KEY_PATTERN}`);
+  if (Buffer.byteLength(value, 'utf8') > MAX_VALUE_BYTES) {
+    throw errors.invalid(`Invalid request: Field 'value' must be at most ${MAX_VALUE_BYTES} bytes`);
+  }
+  const row = await q.upsertSetting(exec(ctx), { key, value, updated_at: ctx.clock.now(), updated_by: ctx.actor?.id ?? null });
+  return toSetting(row);
+}
+
+export async function deleteSetting(ctx: Ctx, key: string): Promise<{ id: string; object: 'setting'; deleted: true }> {
+  if (!(await q.deleteSettingRow(ctx.db, key))) throw notFound(key);
+  return { id: key, object: 'setting', deleted: true };
+}
