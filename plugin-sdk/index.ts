@@ -1,0 +1,190 @@
+/**
+ * Emporium plugin SDK: the only types a plugin imports.
+ *
+ * A plugin is a `.tgz` package with `manifest.json` at its root and, optionally, a server entry
+ * (ESM, runs in the shop process) and an admin entry (ESM, runs in the admin panel). The server
+ * entry default-exports a {@link Plugin}; the shop calls its `register(ctx)` when the plugin is
+ * installed or the shop starts, and drops everything it registered when it is uninstalled,
+ * updated or disabled, without a restart.
+ *
+ * @example
+ * ```js
+ * // server/index.js
+ * export default {
+ *   async register(ctx) {
+ *     ctx.on('order.placed', async (event) => {
+ *       await ctx.db.query('insert into seen_orders (order_id) values ($1)', [event.payload.id]);
+ *     });
+ *     ctx.routes.admin('GET', '/seen', async () => ({ orders: await ctx.db.query('select * from seen_orders') }));
+ *     ctx.logger.info('ready', { apiKeySet: Boolean(ctx.config.api_key) });
+ *   },
+ * };
+ * ```
+ * The entry does not need to import anything at run time: `definePlugin` is an identity
+ * function that only gives editors the types (`import { definePlugin } from '@emporium/plugin-sdk'`
+ * in a bundled plugin, or a JSDoc `@type {import('@emporium/plugin-sdk').Plugin}` in plain JS).
+ *
+ * @packageDocumentation
+ */
+
+/** The plugin types a manifest may declare. */
+export type PluginType = 'admin-extension' | 'integration' | 'payment-provider' | 'notification-provider';
+
+/** A configuration field the operator fills in on the plugin's configure page. */
+export interface ConfigField {
+  /** Key under which the value reaches `ctx.config`, e.g. `api_key`. */
+  key: string;
+  label: string;
+  type: 'string' | 'number' | 'boolean';
+  /** Stored encrypted, shown masked (`••••` + last 4 characters), never sent to viewers. */
+  secret?: boolean;
+  required?: boolean;
+  description?: string;
+}
+
+/**
+ * `manifest.json` at the root of the package.
+ *
+ * @example
+ * ```json
+ * { "id": "order-notes", "vendor": "acme", "name": "Order notes", "version": "1.0.0",
+ *   "type": "integration", "server": "server/index.js", "migrations": "migrations",
+ *   "events": ["order.placed"], "engine": ">=0.1",
+ *   "config": [{ "key": "api_key", "label": "API key", "type": "string", "secret": true, "required": true }] }
+ * ```
+ */
+export interface PluginManifest {
+  /** Lower-case slug; the marketplace id is `@<vendor>/<id>`. */
+  id: string;
+  /** Lower-case slug of the publisher. */
+  vendor: string;
+  name: string;
+  /** Dotted numeric: one to four integers, e.g. `1.4.0`; compared numerically (1.10.0 > 1.9.9). */
+  version: string;
+  type: PluginType;
+  description?: string;
+  /** ESM file (`.js` or `.mjs`) default-exporting a {@link Plugin}. */
+  server?: string;
+  /** ESM file for the admin panel default-exporting an {@link AdminExtension}. */
+  admin?: string;
+  /** Folder of `.sql` files, applied once each in file-name order, inside the plugin's own schema. */
+  migrations?: string;
+  config?: ConfigField[];
+  /** Event names the plugin subscribes to (informational: shown before install). */
+  events?: string[];
+  /** Semver range of Emporium versions the plugin supports; default `*`. */
+  engine?: string;
+}
+
+/** An event as a subscriber receives it, after the change it describes was committed. */
+export interface PluginEvent<P extends Record<string, unknown> = Record<string, unknown>> {
+  /** Stable event id: a handler may see the same event twice, so it should be idempotent. */
+  id: string;
+  /** e.g. `order.placed`. */
+  name: string;
+  /** The resource, carrying its `id`. */
+  payload: P & { id: string };
+  created_at: Date | string;
+}
+
+export type EventHandler = (event: PluginEvent) => void | Promise<void>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a route handler gets. */
+export interface PluginRequest {
+  method: HttpMethod;
+  /** The path below the plugin's mount point, e.g. `/notes/42`. */
+  path: string;
+  /** `:name` segments of the registered path. */
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * A handler answers with a JSON-serialisable value (status 200). To refuse a request, throw an
+ * error with a numeric `status` between 400 and 499 (answered as `{ type, message }`); any other
+ * throw answers 500 and is logged against the plugin, never crashing the shop.
+ */
+export type RouteHandler = (req: PluginRequest) => unknown | Promise<unknown>;
+
+export interface PluginRoutes {
+  /** Mounted at `/admin/plugins/<manifest id>/<path>`, behind the admin authentication. */
+  admin(method: HttpMethod, path: string, handler: RouteHandler): void;
+  /** Mounted at `/store/plugins/<manifest id>/<path>`, behind the publishable-key check. */
+  store(method: HttpMethod, path: string, handler: RouteHandler): void;
+}
+
+/** SQL limited to the plugin's own PostgreSQL schema (its `search_path`); unqualified names resolve there. */
+export interface PluginDb {
+  /** Runs one statement with `$1…` parameters and returns its rows. */
+  query<T extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface PluginLogger {
+  debug(message: string, data?: Record<string, unknown>): void;
+  info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
+}
+
+/** The host API handed to `register(ctx)`. Everything registered through it is removed on unload. */
+export interface PluginContext {
+  /** The installed plugin: manifest id and version. */
+  plugin: { id: string; version: string };
+  /** Subscribes to a core event (`order.placed`), a group (`order.*`) or everything (`*`). */
+  on(eventName: string, handler: EventHandler): void;
+  routes: PluginRoutes;
+  db: PluginDb;
+  /** The operator's configuration, secrets decrypted, per the manifest's `config` fields. */
+  config: Readonly<Record<string, string | number | boolean | undefined>>;
+  logger: PluginLogger;
+  /** Emits one of the plugin's own events; the host namespaces the name under the plugin's id. */
+  emit(eventName: string, payload: Record<string, unknown> & { id: string }): Promise<void>;
+}
+
+/** What the server entry default-exports. */
+export interface Plugin {
+  register(ctx: PluginContext): void | Promise<void>;
+  /** Optional clean-up (timers, connections) before the host drops the plugin's handlers. */
+  unload?(): void | Promise<void>;
+}
+
+/**
+ * Identity helper that types a plugin object.
+ *
+ * @example
+ * ```ts
+ * import { definePlugin } from '@emporium/plugin-sdk';
+ * export default definePlugin({ register(ctx) { ctx.on('order.placed', (e) => ctx.logger.info('order', { id: e.payload.id })); } });
+ * ```
+ */
+export function definePlugin<T extends Plugin>(plugin: T): T {
+  return plugin;
+}
+
+/** Calls the admin panel makes available to an admin extension. */
+export interface AdminApi {
+  /** `fetch` against the shop's own API with the operator's session (paths like `/admin/orders`). */
+  fetch(path: string, init?: { method?: string; body?: unknown }): Promise<unknown>;
+  /** Shows a toast in the admin panel. */
+  notify(message: string, kind?: 'info' | 'success' | 'error'): void;
+}
+
+/**
+ * What an admin entry default-exports: a widget rendered into a named slot of the admin
+ * panel (e.g. `dashboard`, `order.details`).
+ *
+ * @example
+ * ```js
+ * export default { slot: 'dashboard', title: 'Hello', render(el) { el.textContent = 'Hello!'; } };
+ * ```
+ */
+export interface AdminExtension {
+  slot: string;
+  title?: string;
+  /** Draws into `el`; may return a clean-up function called when the widget is removed. */
+  render(el: HTMLElement, api: AdminApi): void | (() => void) | Promise<void | (() => void)>;
+}

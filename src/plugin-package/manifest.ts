@@ -1,0 +1,93 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import semver from 'semver';
+import { Type, type Static } from 'typebox';
+import { PackageError } from './errors.ts';
+import { VERSION_PATTERN } from './versions.ts';
+
+export const PLUGIN_TYPES = ['admin-extension', 'integration', 'payment-provider', 'notification-provider'] as const;
+export type PluginType = (typeof PLUGIN_TYPES)[number];
+
+const SLUG = '^[a-z0-9]+(-[a-z0-9]+)*$';
+/** A path inside the package: relative, forward slashes, no `..` segment. */
+const SAFE_PATH = '(?!/)(?!.*(^|/)\\.\\.(/|$))[A-Za-z0-9._@/-]+';
+const RELATIVE_PATH = `^${SAFE_PATH}$`;
+const ENTRY_PATH = `^${SAFE_PATH}\\.m?js$`;
+
+export const ConfigField = Type.Object(
+  {
+    key: Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }),
+    label: Type.String({ minLength: 1, maxLength: 200 }),
+    type: Type.Union([Type.Literal('string'), Type.Literal('number'), Type.Literal('boolean')]),
+    secret: Type.Optional(Type.Boolean()),
+    required: Type.Optional(Type.Boolean()),
+    description: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+
+/** manifest.json of a plugin package (contract B2 and D). Unknown keys are refused, so a typo is caught. */
+export const PluginManifestSchema = Type.Object(
+  {
+    id: Type.String({ pattern: SLUG, maxLength: 64 }),
+    vendor: Type.String({ pattern: SLUG, maxLength: 64 }),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    version: Type.String({ pattern: VERSION_PATTERN }),
+    type: Type.Union(PLUGIN_TYPES.map((t) => Type.Literal(t))),
+    description: Type.Optional(Type.String({ maxLength: 10_000 })),
+    server: Type.Optional(Type.String({ pattern: ENTRY_PATH, maxLength: 300 })),
+    admin: Type.Optional(Type.String({ pattern: ENTRY_PATH, maxLength: 300 })),
+    migrations: Type.Optional(Type.String({ pattern: RELATIVE_PATH, maxLength: 300 })),
+    config: Type.Optional(Type.Array(ConfigField, { maxItems: 100 })),
+    events: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z0-9_*-]+(\\.[a-z0-9_*-]+)*$', maxLength: 100 }), { maxItems: 200 })),
+    engine: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+export type PluginManifest = Static<typeof PluginManifestSchema>;
+export type PluginConfigField = Static<typeof ConfigField>;
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const check = ajv.compile(PluginManifestSchema);
+
+const HINTS: Record<string, string> = {
+  id: 'a lower-case slug such as "hello-widget"',
+  vendor: 'a lower-case slug such as "acme"',
+  version: 'dotted numeric, e.g. 1.2.0',
+  server: 'a relative path to a .js or .mjs file inside the package',
+  admin: 'a relative path to a .js or .mjs file inside the package',
+  migrations: 'a relative folder path inside the package',
+};
+
+function describe(e: ErrorObject): string {
+  const field = e.instancePath.split('/').filter(Boolean).join('.');
+  if (e.keyword === 'required') return `field '${[field, e.params.missingProperty].filter(Boolean).join('.')}' is required`;
+  if (e.keyword === 'additionalProperties') return `unknown field '${[field, e.params.additionalProperty].filter(Boolean).join('.')}'`;
+  if (e.keyword === 'pattern' && HINTS[field]) return `field '${field}' must be ${HINTS[field]}`;
+  if (e.keyword === 'anyOf' && field === 'type') return `field 'type' must be one of ${PLUGIN_TYPES.join(', ')}`;
+  if (e.keyword === 'anyOf' && /^config\.\d+\.type$/.test(field)) return `field '${field}' must be string, number or boolean`;
+  return `field '${field || '(root)'}' ${e.message ?? 'is invalid'}`;
+}
+
+/** Validates a parsed manifest.json; returns it with defaults applied (engine `*`). */
+export function validateManifest(value: unknown): PluginManifest {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new PackageError('manifest.json must be a JSON object');
+  if (!check(value)) {
+    // `const`/`anyOf` pairs report each branch: keep the summarised message once.
+    const messages = [...new Set((check.errors ?? []).filter((e) => e.keyword !== 'const').map(describe))];
+    throw new PackageError(`Invalid manifest.json: ${messages.slice(0, 3).join('; ')}`);
+  }
+  const manifest = value as PluginManifest;
+  if (manifest.engine !== undefined && semver.validRange(manifest.engine) === null) {
+    throw new PackageError(`Invalid manifest.json: field 'engine' must be a semver range such as ">=0.1 <1", got "${manifest.engine}"`);
+  }
+  const keys = (manifest.config ?? []).map((f) => f.key);
+  const dup = keys.find((k, i) => keys.indexOf(k) !== i);
+  if (dup) throw new PackageError(`Invalid manifest.json: config key '${dup}' appears twice`);
+  return { ...manifest, engine: manifest.engine ?? '*' };
+}
+
+/** `@<vendor>/<id>`: the item's name in the marketplace. */
+export function marketplaceIdOf(manifest: Pick<PluginManifest, 'vendor' | 'id'>): string {
+  return `@${manifest.vendor}/${manifest.id}`;
+}
