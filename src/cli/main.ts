@@ -4,9 +4,16 @@ import { systemClock } from '../platform/clock.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { createUser } from '../modules/auth/service.ts';
+import { pluginInit } from './plugin-init.ts';
+import { pluginPack } from './plugin-pack.ts';
+import { pluginPublish } from './plugin-publish.ts';
+import { UsageError } from './usage-error.ts';
 
 const USAGE = `Usage:
   emporium user create --email <email> --password <password> [--role admin|viewer]
+  emporium plugin init <dir> [--id <slug>] [--vendor <slug>] [--name <name>] [--type integration|admin-extension|payment-provider|notification-provider]
+  emporium plugin pack <dir> [--out <file.tgz>]
+  emporium plugin publish <file.tgz|dir> --marketplace <url> --token <admin token> [--price-eur <n>] [--changelog-url <url>] [--description <text>]
 
 Uses the same configuration as the server (DATABASE_URL, or the embedded database under DATA_DIR;
 stop an embedded-database server first: only one process may open its data dir).`;
@@ -34,11 +41,12 @@ async function userCreate(argv: string[]) {
   }
 }
 
-class UsageError extends Error {}
-
 async function main(argv: string[]) {
   const [group, command, ...rest] = argv;
   if (group === 'user' && command === 'create') return userCreate(rest);
+  if (group === 'plugin' && command === 'init') return void pluginInit(rest);
+  if (group === 'plugin' && command === 'pack') return void (await pluginPack(rest));
+  if (group === 'plugin' && command === 'publish') return void (await pluginPublish(rest));
   throw new UsageError(argv.length ? `Unknown command: ${argv.join(' ')}` : 'No command given');
 }
 
