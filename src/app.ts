@@ -11,6 +11,8 @@ import type { App, AppDeps } from './platform/http/types.ts';
 import { adminRoutes, authRoutes, storeRoutes } from './routes.ts';
 import { adminGuard } from './modules/auth/admin-guard.ts';
 import { storeGuard } from './modules/api-keys/store-guard.ts';
+import { customerAuth } from './modules/customers/customer-auth.ts';
+import fastifyCookie from '@fastify/cookie';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -42,9 +44,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
 
+  // Cookies for `connect.sid` sessions, signed with COOKIE_SECRET (registered before the surfaces use them).
+  await app.register(fastifyCookie, { secret: deps.config.cookieSecret });
+
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('actor', null);
   app.decorateRequest('store', null);
+  app.decorateRequest('customer', null);
   app.addHook('onRequest', async (req, reply) => {
     req.ctx = { db: deps.database.db, clock: deps.clock, log: req.log };
     reply.header('x-request-id', req.id);
@@ -78,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', storeGuard(deps));
+    scope.addHook('onRequest', customerAuth(deps));
     for (const register of storeRoutes) await register(scope as App, deps);
   }, { prefix: '/store' });
 

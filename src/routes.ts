@@ -5,13 +5,17 @@ import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
+import { adminCustomerRoutes } from './modules/customers/admin.routes.ts';
+import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
+import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
  * surface's guard (admin: bearer JWT or secret key; store: publishable key; auth: public).
  */
-export const authRoutes: RouteModule[] = [authUserRoutes];
+export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, sessionRoutes];
 
-export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, notificationRoutes, settingRoutes];
+export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes];
 
-export const storeRoutes: RouteModule[] = [storeRegionRoutes];
+export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeCustomerRoutes];

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { errors } from '../../platform/http/errors.ts';
 import type { AppDeps } from '../../platform/http/types.ts';
 import { findSecretKeyActor } from '../api-keys/lookup.ts';
+import { sessionClaims } from '../sessions/cookie.ts';
 import { findUserRole } from './queries.ts';
 import { tokenKeys, verifyToken } from './tokens.ts';
 
@@ -11,8 +12,9 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PUBLIC_ADMIN_PATHS = new Set<string>([]);
 
 /**
- * Authenticates every /admin request: a user JWT (`Authorization: Bearer`) whose user still
- * exists, or a secret API key (`Authorization: Basic base64("sk_…:")`, Medusa's form).
+ * Authenticates every /admin request: a user JWT (`Authorization: Bearer`, or the session cookie
+ * of `POST /auth/session`) whose user still exists, or a secret API key
+ * (`Authorization: Basic base64("sk_…:")`, Medusa's form).
  * The role is read from the database on each request, so a demotion takes effect at once.
  * Viewers may only read.
  */
@@ -22,19 +24,18 @@ export function adminGuard(deps: AppDeps) {
     if (PUBLIC_ADMIN_PATHS.has(req.url.split('?')[0])) return;
     const header = req.headers.authorization ?? '';
     const [scheme, value] = header.split(' ', 2);
-    if (scheme?.toLowerCase() === 'bearer' && value) {
-      const claims = await verifyToken(keys, deps.clock, value);
-      if (!claims || claims.actor_type !== 'user' || !claims.actor_id) throw errors.unauthorized();
-      const role = await findUserRole(req.ctx.db, claims.actor_id);
-      if (!role) throw errors.unauthorized();
-      req.actor = { type: 'user', id: claims.actor_id, role };
-    } else if (scheme?.toLowerCase() === 'basic' && value) {
+    if (scheme?.toLowerCase() === 'basic' && value) {
       const token = Buffer.from(value, 'base64').toString('utf8').split(':')[0];
       const keyId = token.startsWith('sk_') ? await findSecretKeyActor(req.ctx.db, token, deps.clock.now()) : null;
       if (!keyId) throw errors.unauthorized();
       req.actor = { type: 'api_key', id: keyId, role: 'admin' };
     } else {
-      throw errors.unauthorized();
+      // A bearer token or, without one, the `connect.sid` session made from such a token (Medusa accepts both).
+      const claims = scheme?.toLowerCase() === 'bearer' && value ? await verifyToken(keys, deps.clock, value) : await sessionClaims(req);
+      if (!claims || claims.actor_type !== 'user' || !claims.actor_id) throw errors.unauthorized();
+      const role = await findUserRole(req.ctx.db, claims.actor_id);
+      if (!role) throw errors.unauthorized();
+      req.actor = { type: 'user', id: claims.actor_id, role };
     }
     req.ctx.actor = req.actor;
     if (req.actor.role === 'viewer' && !READ_METHODS.has(req.method)) throw errors.forbidden();

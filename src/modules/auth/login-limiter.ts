@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Redis } from 'ioredis';
 import { errors } from '../../platform/http/errors.ts';
+import type { App, AppDeps } from '../../platform/http/types.ts';
 
 const WINDOW_SECONDS = 15 * 60;
 
@@ -38,4 +39,21 @@ export class LoginLimiter {
   async recordSuccess(scope: string, email: string): Promise<void> {
     await this.byEmail.delete(`${scope}:${email.toLowerCase()}`);
   }
+}
+
+const perApp = new WeakMap<AppDeps, LoginLimiter>();
+
+/**
+ * The app's one limiter (and one Redis connection), shared by the user and customer logins;
+ * they count under different scopes, so a shopper's failures never lock out an admin.
+ */
+export function sharedLoginLimiter(app: App, deps: AppDeps): LoginLimiter {
+  let limiter = perApp.get(deps);
+  if (!limiter) {
+    const redis = deps.config.redisUrl ? new Redis(deps.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    limiter = new LoginLimiter({ maxFailures: deps.config.loginMaxFailures, redis });
+    perApp.set(deps, limiter);
+  }
+  return limiter;
 }

@@ -1,17 +1,14 @@
-import { Redis } from 'ioredis';
 import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { Type } from 'typebox';
-import { LoginLimiter } from './login-limiter.ts';
+import { sharedLoginLimiter } from './login-limiter.ts';
 import { EmailPassBody, TokenResponse, User } from './schema.ts';
 import { getUser, loginUser } from './service.ts';
 import { tokenKeys } from './tokens.ts';
 
 export const authUserRoutes: RouteModule = (app, deps) => {
   const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
-  const redis = deps.config.redisUrl ? new Redis(deps.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  const limiter = new LoginLimiter({ maxFailures: deps.config.loginMaxFailures, redis });
+  const limiter = sharedLoginLimiter(app, deps);
 
   app.post(
     '/user/emailpass',

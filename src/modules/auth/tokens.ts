@@ -43,3 +43,9 @@ export async function verifyToken(keys: TokenKeys, clock: Clock, token: string):
     return null;
   }
 }
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const [scheme, value] = (header ?? '').split(' ', 2);
+  return scheme?.toLowerCase() === 'bearer' && value ? value : null;
+}

@@ -7,3 +7,5 @@ export * from '../../modules/regions/tables.ts';
 export * from '../../modules/products/tables.ts';
 export * from '../../modules/notifications/tables.ts';
 export * from '../../modules/settings/tables.ts';
+export * from '../../modules/customers/tables.ts';
+export * from '../../modules/sessions/tables.ts';

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Actor, Ctx } from '../context.ts';
 import type { Database } from '../db/database.ts';
+import type { StoreCustomer } from '../../modules/customers/customer-auth.ts';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -31,6 +32,8 @@ declare module 'fastify' {
     ctx: Ctx;
     actor: Actor | null;
     store: StoreScope | null;
+    /** The signed-in customer on /store routes (see modules/customers/customer-auth.ts). */
+    customer: StoreCustomer | null;
   }
 }
 

@@ -1,0 +1,47 @@
+import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { ok } from '../../platform/http/responses.ts';
+import { IdParams } from '../../platform/http/schema-types.ts';
+import type { RouteModule } from '../../platform/http/types.ts';
+import { AdminCustomerQuery, CustomerBody, CustomerEnvelope, CustomerList } from './schema.ts';
+import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './service.ts';
+
+const tags = ['customers'];
+
+export const adminCustomerRoutes: RouteModule = (app) => {
+  app.get(
+    '/customers',
+    { schema: { tags, summary: 'List customers', querystring: AdminCustomerQuery, response: ok(CustomerList) } },
+    async (req) => {
+      const page = pageOf(req.query, 50);
+      return { ...(await listCustomers(req.ctx, req.query, page)), ...page };
+    },
+  );
+
+  app.get(
+    '/customers/:id',
+    { schema: { tags, summary: 'Get a customer', params: IdParams, response: ok(CustomerEnvelope) } },
+    async (req) => ({ customer: await getCustomer(req.ctx, req.params.id) }),
+  );
+
+  app.post(
+    '/customers',
+    { schema: { tags, summary: 'Create a customer (without an account)', body: CustomerBody, response: ok(CustomerEnvelope) } },
+    async (req) => ({ customer: await createCustomer(req.ctx, req.body) }),
+  );
+
+  const updateSchema = { tags, summary: 'Update a customer', params: IdParams, body: CustomerBody, response: ok(CustomerEnvelope) };
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/customers/:id',
+      schema: updateSchema,
+      handler: async (req) => ({ customer: await updateCustomer(req.ctx, req.params.id, req.body) }),
+    });
+  }
+
+  app.delete(
+    '/customers/:id',
+    { schema: { tags, summary: 'Delete a customer (its login may sign up again)', params: IdParams, response: ok(deletedEnvelope('customer')) } },
+    async (req) => deleteCustomer(req.ctx, req.params.id),
+  );
+};

@@ -1,0 +1,77 @@
+import type { Ctx } from '../../platform/context.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { LoginLimiter } from '../auth/login-limiter.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { signToken, type TokenKeys } from '../auth/tokens.ts';
+import * as q from './queries.ts';
+
+export interface AuthDeps {
+  keys: TokenKeys;
+  limiter: LoginLimiter;
+}
+
+interface Credentials {
+  email: string;
+  password: string;
+  ip: string;
+}
+
+const SCOPE = 'customer';
+const INVALID_LOGIN = 'Invalid email or password';
+const identityExists = () => errors.unauthorized('Identity with email already exists');
+
+/** Medusa's claims for a customer login; `actor_id` stays "" until `POST /store/customers`. */
+function customerToken(deps: AuthDeps, ctx: Ctx, identity: q.IdentityRow): Promise<string> {
+  return signToken(deps.keys, ctx.clock, {
+    actor_id: identity.customer_id ?? '',
+    actor_type: 'customer',
+    auth_identity_id: identity.id,
+    auth_provider: 'emailpass',
+    app_metadata: identity.customer_id ? { customer_id: identity.customer_id } : {},
+    user_metadata: {},
+  });
+}
+
+/**
+ * `POST /auth/customer/emailpass/register`. A new email gets a login without a customer. An
+ * existing login without a customer is taken back when the password matches (Medusa's rule);
+ * that check counts towards the brute-force limit like a login, since it reveals the password.
+ */
+export async function registerCustomer(ctx: Ctx, deps: AuthDeps, input: Credentials): Promise<string> {
+  const email = input.email.toLowerCase();
+  const existing = await q.findIdentityByEmail(ctx.db, email);
+  if (existing) {
+    if (existing.customer_id) throw identityExists();
+    await deps.limiter.assertAllowed(SCOPE, email, input.ip);
+    if (!(await verifyPassword(existing.password_hash, input.password))) {
+      await deps.limiter.recordFailure(SCOPE, email, input.ip);
+      throw identityExists();
+    }
+    return customerToken(deps, ctx, existing);
+  }
+  const now = ctx.clock.now();
+  const values = { id: newId('authid'), email, password_hash: await hashPassword(input.password), created_at: now, updated_at: now };
+  try {
+    return customerToken(deps, ctx, await q.insertIdentity(ctx.db, values));
+  } catch (err) {
+    // Two registrations of one email at once: the unique index lets one through.
+    throw q.isUniqueViolation(err) ? identityExists() : err;
+  }
+}
+
+/**
+ * `POST /auth/customer/emailpass`, with the admin login's protections: the same limiter (scope
+ * 'customer'), a full argon2 verify for unknown emails, one message for both failures.
+ */
+export async function loginCustomer(ctx: Ctx, deps: AuthDeps, input: Credentials): Promise<string> {
+  await deps.limiter.assertAllowed(SCOPE, input.email, input.ip);
+  const identity = await q.findIdentityByEmail(ctx.db, input.email);
+  const ok = await verifyPassword(identity?.password_hash ?? null, input.password);
+  if (!identity || !ok) {
+    await deps.limiter.recordFailure(SCOPE, input.email, input.ip);
+    throw errors.unauthorized(INVALID_LOGIN);
+  }
+  await deps.limiter.recordSuccess(SCOPE, input.email);
+  return customerToken(deps, ctx, identity);
+}

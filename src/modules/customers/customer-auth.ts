@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { errors } from '../../platform/http/errors.ts';
+import type { AppDeps } from '../../platform/http/types.ts';
+import { bearerToken, tokenKeys, verifyToken, type ActorClaims, type TokenKeys } from '../auth/tokens.ts';
+import { sessionClaims } from '../sessions/cookie.ts';
+import { findAccountHolder } from './queries.ts';
+
+/**
+ * Who is shopping, on every /store route. The API for other store modules (carts, orders):
+ *
+ *   req.customer          `{ id, email }` of the signed-in customer, or null for a guest
+ *   requireCustomer(req)  that customer, or a 401 `unauthorized` for routes only customers may use
+ *
+ * `customerAuth` (installed on the /store scope in app.ts, after the publishable key check) reads
+ * `Authorization: Bearer <customer token>`, else the `connect.sid` session cookie, and accepts
+ * only a live account holder. Anything else (an admin token, an expired or forged token, a
+ * register token before `POST /store/customers`, a deleted customer) leaves req.customer null:
+ * the store stays open to guests, and what needs a customer answers 401.
+ *
+ * Isolation rule for callers: scope every read and write by `req.customer.id`, never by an id
+ * from the request.
+ */
+export interface StoreCustomer {
+  id: string;
+  email: string;
+}
+
+export function requireCustomer(req: FastifyRequest): StoreCustomer {
+  if (!req.customer) throw errors.unauthorized();
+  return req.customer;
+}
+
+/** The claims of a customer bearer token, else of a customer session; null when neither. */
+export async function customerClaims(req: FastifyRequest, keys: TokenKeys): Promise<ActorClaims | null> {
+  const token = bearerToken(req.headers.authorization);
+  const fromBearer = token ? await verifyToken(keys, req.ctx.clock, token) : null;
+  if (fromBearer?.actor_type === 'customer') return fromBearer;
+  const fromSession = await sessionClaims(req);
+  return fromSession?.actor_type === 'customer' ? fromSession : null;
+}
+
+export function customerAuth(deps: AppDeps) {
+  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
+  return async function resolveCustomer(req: FastifyRequest) {
+    const claims = await customerClaims(req, keys);
+    const holder = claims?.actor_id ? await findAccountHolder(req.ctx.db, claims.actor_id) : undefined;
+    req.customer = holder?.email ? { id: holder.id, email: holder.email } : null;
+  };
+}

@@ -1,0 +1,114 @@
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
+import type { Page } from '../../platform/http/pagination.ts';
+import { customerAuthIdentities, customers } from './tables.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type IdentityRow = typeof customerAuthIdentities.$inferSelect;
+type CustomerPatch = Partial<Omit<typeof customers.$inferInsert, 'id' | 'created_at'>>;
+
+export interface CustomerFilters {
+  q?: string;
+  /** Lower-cased. */
+  email?: string[];
+  has_account?: boolean;
+}
+
+/** A unique index refused the write (drizzle carries the pg code in `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e?.cause?.code ?? e?.code) === '23505';
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+function liveMatching(f: CustomerFilters): SQL | undefined {
+  const like = f.q ? `%${escapeLike(f.q)}%` : undefined;
+  return and(
+    isNull(customers.deleted_at),
+    like ? or(ilike(customers.email, like), ilike(customers.first_name, like), ilike(customers.last_name, like)) : undefined,
+    f.email ? inArray(sql`lower(${customers.email})`, f.email) : undefined,
+    f.has_account === undefined ? undefined : eq(customers.has_account, f.has_account),
+  );
+}
+
+export async function listCustomerRows(db: Executor, filters: CustomerFilters, page: Page): Promise<CustomerRow[]> {
+  return db.select().from(customers).where(liveMatching(filters)).orderBy(asc(customers.id)).limit(page.limit).offset(page.offset);
+}
+
+export async function countCustomers(db: Executor, filters: CustomerFilters): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(liveMatching(filters));
+  return row.n;
+}
+
+export async function findLiveCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(and(eq(customers.id, id), isNull(customers.deleted_at))).limit(1);
+  return row;
+}
+
+/** Locks the live customer row, so concurrent updates and a delete run one after the other. */
+export async function lockLiveCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(and(eq(customers.id, id), isNull(customers.deleted_at))).for('update');
+  return row;
+}
+
+/** The live account holder with this id (what a customer token or session may act as). */
+export async function findAccountHolder(db: Executor, id: string): Promise<{ id: string; email: string | null } | undefined> {
+  const [row] = await db
+    .select({ id: customers.id, email: customers.email })
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.has_account, true), isNull(customers.deleted_at)))
+    .limit(1);
+  return row;
+}
+
+export async function insertCustomer(db: Executor, row: typeof customers.$inferInsert): Promise<CustomerRow> {
+  const [created] = await db.insert(customers).values(row).returning();
+  return created;
+}
+
+export async function updateCustomerRow(db: Executor, id: string, patch: CustomerPatch): Promise<CustomerRow> {
+  const [updated] = await db.update(customers).set(patch).where(eq(customers.id, id)).returning();
+  return updated;
+}
+
+export async function softDeleteCustomerRow(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(customers).set({ deleted_at: now, updated_at: now }).where(eq(customers.id, id));
+}
+
+export async function findIdentityByEmail(db: Executor, email: string): Promise<IdentityRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customerAuthIdentities)
+    .where(sql`lower(${customerAuthIdentities.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+/** Locks the identity, so two `POST /store/customers` with one register token make one customer. */
+export async function lockIdentity(db: Executor, id: string): Promise<IdentityRow | undefined> {
+  const [row] = await db.select().from(customerAuthIdentities).where(eq(customerAuthIdentities.id, id)).for('update');
+  return row;
+}
+
+export async function insertIdentity(db: Executor, row: typeof customerAuthIdentities.$inferInsert): Promise<IdentityRow> {
+  const [created] = await db.insert(customerAuthIdentities).values(row).returning();
+  return created;
+}
+
+export async function setIdentityCustomer(db: Executor, identityId: string, customerId: string | null, now: Date): Promise<void> {
+  await db
+    .update(customerAuthIdentities)
+    .set({ customer_id: customerId, updated_at: now })
+    .where(eq(customerAuthIdentities.id, identityId));
+}
+
+/** Detaches the logins of a deleted customer: they keep working and may create a new account. */
+export async function unlinkIdentitiesOf(db: Executor, customerId: string, now: Date): Promise<void> {
+  await db
+    .update(customerAuthIdentities)
+    .set({ customer_id: null, updated_at: now })
+    .where(eq(customerAuthIdentities.customer_id, customerId));
+}

@@ -1,0 +1,146 @@
+import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
+import { emit } from '../../platform/events/emit.ts';
+import { errors } from '../../platform/http/errors.ts';
+import type { Page } from '../../platform/http/pagination.ts';
+import { newId } from '../../platform/ids.ts';
+import * as q from './queries.ts';
+
+export interface Customer {
+  id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  company_name: string | null;
+  has_account: boolean;
+  metadata: Record<string, unknown> | null;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  /** The address book is not built yet; Medusa storefronts read this list, so it is always present. */
+  addresses: never[];
+}
+
+/** What the storefront may change about itself: everything an admin may, except the email. */
+export interface OwnCustomerInput {
+  first_name?: string | null;
+  last_name?: string | null;
+  phone?: string | null;
+  company_name?: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+export interface CustomerInput extends OwnCustomerInput {
+  email?: string;
+}
+
+export interface CustomerListQuery {
+  q?: string;
+  email?: string | string[];
+  has_account?: boolean;
+}
+
+function toCustomer(row: q.CustomerRow): Customer {
+  const { deleted_at: _deleted, ...rest } = row;
+  return { ...rest, addresses: [] };
+}
+
+const notFound = (id: string) => errors.notFound(`Customer with id: ${id} not found`);
+const duplicateAccount = () => errors.duplicate('Customer with this email already has an account');
+
+/** Runs a write that may hit the one-live-account-per-email index, wording that case as Medusa does. */
+async function guardAccountEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    throw q.isUniqueViolation(err) ? duplicateAccount() : err;
+  }
+}
+
+export async function listCustomers(ctx: Ctx, query: CustomerListQuery, page: Page): Promise<{ customers: Customer[]; count: number }> {
+  const filters: q.CustomerFilters = {
+    q: query.q || undefined,
+    // Medusa's convention: a comma-separated value is a list. Emails are stored lower-cased.
+    email: query.email === undefined ? undefined : [query.email].flat().flatMap((e) => e.split(',')).filter(Boolean).map((e) => e.toLowerCase()),
+    has_account: query.has_account,
+  };
+  const rows = page.limit === 0 ? [] : await q.listCustomerRows(ctx.db, filters, page);
+  return { customers: rows.map(toCustomer), count: await q.countCustomers(ctx.db, filters) };
+}
+
+export async function getCustomer(ctx: Ctx, id: string): Promise<Customer> {
+  const row = await q.findLiveCustomer(ctx.db, id);
+  if (!row) throw notFound(id);
+  return toCustomer(row);
+}
+
+/** Admin create: a customer without an account (a guest), recorded as created by the acting user or key. */
+export async function createCustomer(ctx: Ctx, input: CustomerInput): Promise<Customer> {
+  return inTx(ctx, async (tctx) => {
+    const now = tctx.clock.now();
+    const row = await q.insertCustomer(tctx.tx, {
+      ...input,
+      id: newId('cus'),
+      email: input.email?.toLowerCase() ?? null,
+      has_account: false,
+      created_by: tctx.actor?.id ?? null,
+      created_at: now,
+      updated_at: now,
+    });
+    return emitted(tctx, 'customer.created', row);
+  });
+}
+
+/** Changes the given fields (admin, or a customer on itself through `/store/customers/me`). */
+export async function updateCustomer(ctx: Ctx, id: string, input: CustomerInput): Promise<Customer> {
+  return inTx(ctx, async (tctx) => {
+    if (!(await q.lockLiveCustomer(tctx.tx, id))) throw notFound(id);
+    const patch = { ...input, ...(input.email === undefined ? {} : { email: input.email.toLowerCase() }), updated_at: tctx.clock.now() };
+    const row = await guardAccountEmail(() => q.updateCustomerRow(tctx.tx, id, patch));
+    return emitted(tctx, 'customer.updated', row);
+  });
+}
+
+/** Soft delete; the customer's logins are detached in the same transaction (they may sign up again). */
+export async function deleteCustomer(ctx: Ctx, id: string): Promise<{ id: string; object: 'customer'; deleted: true }> {
+  return inTx(ctx, async (tctx) => {
+    if (!(await q.lockLiveCustomer(tctx.tx, id))) throw notFound(id);
+    const now = tctx.clock.now();
+    await q.softDeleteCustomerRow(tctx.tx, id, now);
+    await q.unlinkIdentitiesOf(tctx.tx, id, now);
+    await emit(tctx, 'customer.deleted', { id });
+    return { id, object: 'customer' as const, deleted: true as const };
+  });
+}
+
+/**
+ * `POST /store/customers`: turns a registered login (token with an empty actor_id) into an
+ * account holder. The account's email is the login's: a different one in the body is refused,
+ * so nobody can take an email they did not register with.
+ */
+export async function createAccountCustomer(
+  ctx: Ctx,
+  auth: { actor_id: string; auth_identity_id: string },
+  input: CustomerInput,
+): Promise<Customer> {
+  if (auth.actor_id) throw errors.invalid('Request already authenticated as a customer.');
+  return inTx(ctx, async (tctx) => {
+    const identity = await q.lockIdentity(tctx.tx, auth.auth_identity_id);
+    if (!identity) throw errors.unauthorized();
+    if (identity.customer_id) throw duplicateAccount();
+    if (input.email !== undefined && input.email.toLowerCase() !== identity.email) {
+      throw errors.invalid('Invalid request: Field \'email\' must be the email the account was registered with');
+    }
+    const now = tctx.clock.now();
+    const values = { ...input, id: newId('cus'), email: identity.email, has_account: true, created_at: now, updated_at: now };
+    const row = await guardAccountEmail(() => q.insertCustomer(tctx.tx, values));
+    await q.setIdentityCustomer(tctx.tx, identity.id, row.id, now);
+    return emitted(tctx, 'customer.created', row);
+  });
+}
+
+async function emitted(tctx: TxCtx, name: 'customer.created' | 'customer.updated', row: q.CustomerRow): Promise<Customer> {
+  const customer = toCustomer(row);
+  await emit(tctx, name, { ...customer });
+  return customer;
+}
