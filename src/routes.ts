@@ -9,6 +9,7 @@ import { adminCustomerRoutes } from './modules/customers/admin.routes.ts';
 import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
+import { adminWebhookRoutes } from './modules/webhooks/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -16,6 +17,6 @@ import { sessionRoutes } from './modules/sessions/routes.ts';
  */
 export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, sessionRoutes];
 
-export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes];
+export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes];
 
 export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeCustomerRoutes];

@@ -1,24 +1,45 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { SubscriberRegistry } from './platform/events/bus.ts';
 import { Dispatcher } from './platform/events/dispatcher.ts';
+import { webhookFanOut } from './modules/webhooks/fan-out.ts';
+import { WebhookSender } from './modules/webhooks/sender.ts';
 
-/** Background work of an instance: the event dispatcher (and, as modules land, their jobs). */
+/** Background work of an instance: the event dispatcher, the webhook sender (and, as modules land, their jobs). */
 export interface Workers {
   bus: SubscriberRegistry;
   dispatcher: Dispatcher;
+  /** Not running in tests unless started: `await t.workers.webhooks.drain()` sends what is due. */
+  webhooks: WebhookSender;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export function createWorkers(deps: { database: Database; clock: Clock; log: FastifyBaseLogger }): Workers {
+export function createWorkers(deps: { database: Database; clock: Clock; log: FastifyBaseLogger; config: Config }): Workers {
+  const { database, clock, log, config } = deps;
   const bus = new SubscriberRegistry();
-  const dispatcher = new Dispatcher({ ...deps, bus, sinks: [] });
+  const webhooks = new WebhookSender({
+    database,
+    clock,
+    log,
+    encryptionKey: config.encryptionKey,
+    blockPrivate: config.production && !config.webhookAllowPrivate,
+  });
+  // The fan-out commits with the batch; the kick then sends those deliveries at once.
+  const dispatcher = new Dispatcher({ database, clock, log, bus, sinks: [webhookFanOut], afterBatch: () => webhooks.kick() });
   return {
     bus,
     dispatcher,
-    start: () => dispatcher.start(),
-    stop: () => dispatcher.stop(),
+    webhooks,
+    start: async () => {
+      await dispatcher.start();
+      webhooks.start();
+    },
+    stop: async () => {
+      await dispatcher.stop();
+      await webhooks.stop();
+    },
   };
 }

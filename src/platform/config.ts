@@ -25,6 +25,8 @@ export interface Config {
   logLevel: string;
   /** Failed logins allowed per email (and, ×4, per IP) in a 15-minute window before 429. */
   loginMaxFailures: number;
+  /** Lets production webhooks target loopback, private and link-local addresses (refused by default there). */
+  webhookAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -101,5 +103,6 @@ export function loadConfig(env: Env = process.env): Config {
     pluginsDir: path.resolve(env.PLUGINS_DIR || './plugins'),
     logLevel: env.LOG_LEVEL || 'info',
     loginMaxFailures: intVar(env, 'LOGIN_MAX_FAILURES', 5),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }

@@ -9,3 +9,4 @@ export * from '../../modules/notifications/tables.ts';
 export * from '../../modules/settings/tables.ts';
 export * from '../../modules/customers/tables.ts';
 export * from '../../modules/sessions/tables.ts';
+export * from '../../modules/webhooks/tables.ts';

@@ -1,0 +1,12 @@
+/** Delays after the 1st…5th failed attempt (spec section 8): 1m, 5m, 30m, 2h, 12h, then dead-letter. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;
+
+/**
+ * When to try again after `failedAttempts` failures (counting the one that just happened),
+ * measured from `now`, the time of that failure; null when the schedule is used up (dead).
+ */
+export function nextRetryAt(failedAttempts: number, now: Date): Date | null {
+  if (!Number.isInteger(failedAttempts) || failedAttempts < 1) throw new RangeError(`failedAttempts must be ≥ 1, got ${failedAttempts}`);
+  const delay = RETRY_DELAYS_MS[failedAttempts - 1];
+  return delay === undefined ? null : new Date(now.getTime() + delay);
+}
