@@ -30,6 +30,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId: () => ulid(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    // Only behind a proxy that sets X-Forwarded-For may it decide req.ip (rate limits key on it).
+    trustProxy: deps.config.trustProxy,
     // Medusa's SDK sends qs-style queries: `id[]=a`, `id[0]=a`, `created_at[gte]=…`.
     // Path ids are validated by schema (IdParams), not cut off by the router's 100-char default.
     routerOptions: { maxParamLength: 1000, querystringParser: (query: string) => qs.parse(query, { depth: 2, arrayLimit: 200, parameterLimit: 200 }) },

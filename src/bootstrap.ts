@@ -4,10 +4,13 @@ import type { Config } from './platform/config.ts';
 import { ensureDefaultStoreAccess } from './modules/api-keys/defaults.ts';
 import { countUsers } from './modules/auth/queries.ts';
 import { createUser, ensureBootstrapAdmin } from './modules/auth/service.ts';
+import { ensureSigningKey } from './modules/marketplace/signing-keys.ts';
 
 export interface BootstrapReport {
   admin?: { email: string; password?: string };
   publishableKey?: string;
+  /** Marketplace role: id of the Ed25519 key that signs artifacts (generated on the first start). */
+  signingKeyId?: string;
 }
 
 /**
@@ -25,5 +28,6 @@ export async function bootstrap(ctx: Ctx, config: Config): Promise<BootstrapRepo
   }
   const access = await ensureDefaultStoreAccess(ctx);
   if (access) report.publishableKey = access.token;
+  if (config.role === 'marketplace') report.signingKeyId = (await ensureSigningKey(ctx, config.encryptionKey)).keyId;
   return report;
 }

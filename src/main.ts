@@ -26,6 +26,7 @@ async function main() {
     log.info(`Created admin ${report.admin.email} from ADMIN_EMAIL`);
   }
   if (report.publishableKey) log.info(`Publishable key (x-publishable-api-key): ${report.publishableKey}`);
+  if (report.signingKeyId) log.info(`Marketplace signing key ${report.signingKeyId} (public keys: ${config.publicUrl}/store/marketplace/keys)`);
   log.info(`Admin login: POST ${config.publicUrl}/auth/user/emailpass · API docs: ${config.publicUrl}/docs`);
 
   let closing = false;

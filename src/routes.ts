@@ -10,6 +10,7 @@ import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { adminWebhookRoutes } from './modules/webhooks/routes.ts';
+import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -17,6 +18,6 @@ import { adminWebhookRoutes } from './modules/webhooks/routes.ts';
  */
 export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, sessionRoutes];
 
-export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes];
+export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes, adminMarketplaceRoutes];
 
-export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeCustomerRoutes];
+export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeCustomerRoutes, storeMarketplaceRoutes];

@@ -25,6 +25,10 @@ export interface Config {
   logLevel: string;
   /** Failed logins allowed per email (and, ×4, per IP) in a 15-minute window before 429. */
   loginMaxFailures: number;
+  /** Use X-Forwarded-For for the client address (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  /** Requests per minute per IP across /store/marketplace/* (marketplace role). */
+  marketplaceRateLimit: number;
   /** Lets production webhooks target loopback, private and link-local addresses (refused by default there). */
   webhookAllowPrivate: boolean;
 }
@@ -103,6 +107,8 @@ export function loadConfig(env: Env = process.env): Config {
     pluginsDir: path.resolve(env.PLUGINS_DIR || './plugins'),
     logLevel: env.LOG_LEVEL || 'info',
     loginMaxFailures: intVar(env, 'LOGIN_MAX_FAILURES', 5),
+    trustProxy: env.TRUST_PROXY === 'true',
+    marketplaceRateLimit: intVar(env, 'MARKETPLACE_RATE_LIMIT', 60),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }

@@ -17,7 +17,7 @@ export const ConfigField = Type.Object(
   {
     key: Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }),
     label: Type.String({ minLength: 1, maxLength: 200 }),
-    type: Type.Union([Type.Literal('string'), Type.Literal('number'), Type.Literal('boolean')]),
+    type: Type.Unsafe<'string' | 'number' | 'boolean'>({ type: 'string', enum: ['string', 'number', 'boolean'] }),
     secret: Type.Optional(Type.Boolean()),
     required: Type.Optional(Type.Boolean()),
     description: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -32,7 +32,7 @@ export const PluginManifestSchema = Type.Object(
     vendor: Type.String({ pattern: SLUG, maxLength: 64 }),
     name: Type.String({ minLength: 1, maxLength: 200 }),
     version: Type.String({ pattern: VERSION_PATTERN }),
-    type: Type.Union(PLUGIN_TYPES.map((t) => Type.Literal(t))),
+    type: Type.Unsafe<PluginType>({ type: 'string', enum: [...PLUGIN_TYPES] }),
     description: Type.Optional(Type.String({ maxLength: 10_000 })),
     server: Type.Optional(Type.String({ pattern: ENTRY_PATH, maxLength: 300 })),
     admin: Type.Optional(Type.String({ pattern: ENTRY_PATH, maxLength: 300 })),
@@ -64,8 +64,7 @@ function describe(e: ErrorObject): string {
   if (e.keyword === 'required') return `field '${[field, e.params.missingProperty].filter(Boolean).join('.')}' is required`;
   if (e.keyword === 'additionalProperties') return `unknown field '${[field, e.params.additionalProperty].filter(Boolean).join('.')}'`;
   if (e.keyword === 'pattern' && HINTS[field]) return `field '${field}' must be ${HINTS[field]}`;
-  if (e.keyword === 'anyOf' && field === 'type') return `field 'type' must be one of ${PLUGIN_TYPES.join(', ')}`;
-  if (e.keyword === 'anyOf' && /^config\.\d+\.type$/.test(field)) return `field '${field}' must be string, number or boolean`;
+  if (e.keyword === 'enum') return `field '${field}' must be one of ${(e.params.allowedValues as string[]).join(', ')}`;
   return `field '${field || '(root)'}' ${e.message ?? 'is invalid'}`;
 }
 
@@ -73,8 +72,7 @@ function describe(e: ErrorObject): string {
 export function validateManifest(value: unknown): PluginManifest {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new PackageError('manifest.json must be a JSON object');
   if (!check(value)) {
-    // `const`/`anyOf` pairs report each branch: keep the summarised message once.
-    const messages = [...new Set((check.errors ?? []).filter((e) => e.keyword !== 'const').map(describe))];
+    const messages = [...new Set((check.errors ?? []).map(describe))];
     throw new PackageError(`Invalid manifest.json: ${messages.slice(0, 3).join('; ')}`);
   }
   const manifest = value as PluginManifest;

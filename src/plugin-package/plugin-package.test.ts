@@ -61,7 +61,7 @@ describe('validateManifest', () => {
     [{ admin: 'admin/index.ts' }, "field 'admin' must be a relative path to a .js or .mjs file"],
     [{ engine: 'not a range' }, "field 'engine' must be a semver range"],
     [{ sever: 'x.js' }, "unknown field 'sever'"],
-    [{ config: [{ key: 'k', label: 'K', type: 'date' }] }, "field 'config.0.type' must be string, number or boolean"],
+    [{ config: [{ key: 'k', label: 'K', type: 'date' }] }, "field 'config.0.type' must be one of string, number, boolean"],
     [{ config: [{ key: 'k', label: 'K', type: 'string' }, { key: 'k', label: 'K2', type: 'number' }] }, "config key 'k' appears twice"],
   ])('refuses %j', (override, message) => {
     expect(() => validateManifest({ ...base, ...override })).toThrow(message);

@@ -10,3 +10,4 @@ export * from '../../modules/settings/tables.ts';
 export * from '../../modules/customers/tables.ts';
 export * from '../../modules/sessions/tables.ts';
 export * from '../../modules/webhooks/tables.ts';
+export * from '../../modules/marketplace/tables.ts';
