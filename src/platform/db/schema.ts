@@ -11,3 +11,7 @@ export * from '../../modules/customers/tables.ts';
 export * from '../../modules/sessions/tables.ts';
 export * from '../../modules/webhooks/tables.ts';
 export * from '../../modules/marketplace/tables.ts';
+export * from '../../modules/carts/tables.ts';
+export * from '../../modules/shipping-options/tables.ts';
+export * from '../../modules/payments/tables.ts';
+export * from '../../modules/orders/tables.ts';

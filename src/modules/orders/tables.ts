@@ -1,0 +1,89 @@
+import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, metadata, timestamps, ts } from '../../platform/db/columns.ts';
+import type { AddressJson } from '../carts/tables.ts';
+
+/** Medusa's values (reference §1.5). */
+export type OrderStatus = 'pending' | 'completed' | 'draft' | 'archived' | 'canceled' | 'requires_action';
+export type OrderPaymentStatus =
+  | 'not_paid' | 'awaiting' | 'authorized' | 'partially_authorized' | 'captured' | 'partially_captured'
+  | 'partially_refunded' | 'refunded' | 'canceled' | 'requires_action';
+export type OrderFulfillmentStatus =
+  | 'not_fulfilled' | 'partially_fulfilled' | 'fulfilled' | 'partially_shipped' | 'shipped'
+  | 'partially_delivered' | 'delivered' | 'canceled';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: idColumn(),
+    display_id: serial('display_id').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    payment_status: text('payment_status').$type<OrderPaymentStatus>().notNull(),
+    fulfillment_status: text('fulfillment_status').$type<OrderFulfillmentStatus>().notNull(),
+    /** Unique: whatever races, one cart yields at most one order. */
+    cart_id: text('cart_id').notNull(),
+    customer_id: text('customer_id'),
+    email: text('email').notNull(),
+    region_id: text('region_id').notNull(),
+    sales_channel_id: text('sales_channel_id'),
+    currency_code: text('currency_code').notNull(),
+    shipping_address: jsonb('shipping_address').$type<AddressJson | null>(),
+    billing_address: jsonb('billing_address').$type<AddressJson | null>(),
+    // Totals in minor units, fixed at checkout (no taxes or discounts yet: those stay 0).
+    item_total: bigint('item_total', { mode: 'number' }).notNull(),
+    shipping_total: bigint('shipping_total', { mode: 'number' }).notNull(),
+    tax_total: bigint('tax_total', { mode: 'number' }).notNull().default(0),
+    discount_total: bigint('discount_total', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    ...metadata,
+    canceled_at: ts('canceled_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_cart_idx').on(t.cart_id),
+    uniqueIndex('orders_display_id_idx').on(t.display_id),
+    index('orders_customer_idx').on(t.customer_id),
+    index('orders_created_at_idx').on(t.created_at),
+  ],
+);
+
+/** A copy of the cart line at checkout, plus the quantities the order desk moves. */
+export const orderLineItems = pgTable(
+  'order_line_items',
+  {
+    id: idColumn(),
+    order_id: text('order_id').notNull(),
+    variant_id: text('variant_id').notNull(),
+    product_id: text('product_id').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    thumbnail: text('thumbnail'),
+    product_title: text('product_title').notNull(),
+    product_handle: text('product_handle'),
+    variant_title: text('variant_title').notNull(),
+    variant_sku: text('variant_sku'),
+    unit_price: bigint('unit_price', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Units taken from the variant's stock at checkout (0 when it does not manage inventory): a cancel puts these back. */
+    reserved_quantity: integer('reserved_quantity').notNull().default(0),
+    fulfilled_quantity: integer('fulfilled_quantity').notNull().default(0),
+    shipped_quantity: integer('shipped_quantity').notNull().default(0),
+    returned_quantity: integer('returned_quantity').notNull().default(0),
+    ...metadata,
+    ...timestamps,
+  },
+  (t) => [index('order_line_items_order_idx').on(t.order_id)],
+);
+
+export const orderShippingMethods = pgTable(
+  'order_shipping_methods',
+  {
+    id: idColumn(),
+    order_id: text('order_id').notNull(),
+    shipping_option_id: text('shipping_option_id'),
+    name: text('name').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown> | null>(),
+    ...timestamps,
+  },
+  (t) => [index('order_shipping_methods_order_idx').on(t.order_id)],
+);
