@@ -18,20 +18,40 @@ export interface ClaimedDelivery {
 const isoTs = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
-/** Bounded so one insert stays far below PostgreSQL's 65,535 bind parameters. */
-const INSERT_CHUNK = 1000;
+/**
+ * Claims and outcomes commit without waiting for the WAL flush (`synchronous_commit = off` for
+ * that statement's transaction only): a database crash may then forget the last moments of
+ * bookkeeping, and those deliveries are sent again, with the same delivery id, which at-least-once
+ * delivery allows anyway. Locks and visibility are unaffected, so senders still never collide.
+ */
+const ASYNC_COMMIT_SETTING = sql`set_config('synchronous_commit', 'off', true)`;
+const ASYNC_COMMIT = sql`(select ${ASYNC_COMMIT_SETTING}) as async_commit`;
+
+/**
+ * Rows travel as one JSON parameter expanded by jsonb_to_recordset: a batch of any size is one
+ * short statement (no per-row bind parameters to build, parse or count against the limit).
+ */
+const asJson = (values: unknown[]) => sql`${JSON.stringify(values)}::jsonb`;
 
 export async function insertPayloads(db: Executor, values: (typeof webhookPayloads.$inferInsert)[]): Promise<void> {
-  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-    await db.insert(webhookPayloads).values(values.slice(i, i + INSERT_CHUNK)).onConflictDoNothing();
-  }
+  if (!values.length) return;
+  await db.execute(
+    sql`insert into webhook_payloads (event_id, event, body, created_at)
+        select * from jsonb_to_recordset(${asJson(values)}) as x(event_id text, event text, body text, created_at timestamptz)
+        on conflict do nothing`,
+  );
 }
 
 /** A redelivered outbox batch inserts the same (event, subscription) pairs again: those are skipped. */
 export async function insertDeliveries(db: Executor, values: (typeof webhookDeliveries.$inferInsert)[]): Promise<void> {
-  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-    await db.insert(webhookDeliveries).values(values.slice(i, i + INSERT_CHUNK)).onConflictDoNothing();
-  }
+  if (!values.length) return;
+  await db.execute(
+    sql`insert into webhook_deliveries (id, subscription_id, event_id, event, status, attempt_count, next_attempt_at, created_at, updated_at)
+        select * from jsonb_to_recordset(${asJson(values)})
+          as x(id text, subscription_id text, event_id text, event text, status text, attempt_count int,
+               next_attempt_at timestamptz, created_at timestamptz, updated_at timestamptz)
+        on conflict do nothing`,
+  );
 }
 
 /**
@@ -39,6 +59,8 @@ export async function insertDeliveries(db: Executor, values: (typeof webhookDeli
  * `perSubscription`) for each subscription, so deliveries a hanging receiver piles up neither
  * fill the sender's pool nor get scanned on every claim (each active subscription is one index
  * probe). SKIP LOCKED: concurrent senders, on any instance, never take the same row.
+ * `= any(array(…))` (not `in (…)`) keeps the outer update on the primary key whatever the
+ * planner thinks of the table's size.
  */
 export async function claimDueDeliveries(
   db: Executor,
@@ -48,8 +70,8 @@ export async function claimDueDeliveries(
   return rows<ClaimedDelivery>(
     db,
     sql`update webhook_deliveries d set locked_until = ${isoTs(opts.leaseUntil)}
-        from webhook_subscriptions s, webhook_payloads p
-        where d.id in (
+        from webhook_subscriptions s, webhook_payloads p, ${ASYNC_COMMIT}
+        where d.id = any(array(
           select c.id from webhook_subscriptions s2
           left join jsonb_each_text(${JSON.stringify(opts.room ?? {})}::jsonb) room on room.key = s2.id
           cross join lateral (
@@ -61,7 +83,7 @@ export async function claimDueDeliveries(
             for update skip locked) c
           where s2.active and s2.deleted_at is null
           order by c.next_attempt_at
-          limit ${opts.limit})
+          limit ${opts.limit}))
           and s.id = d.subscription_id and p.event_id = d.event_id
         returning d.id, d.subscription_id, d.event, d.attempt_count, s.url, s.secret_encrypted,
           (s.active and s.deleted_at is null) as live, p.body`,
@@ -94,24 +116,51 @@ export interface AttemptOutcome {
 }
 
 /**
- * One statement: the attempt row, and the delivery's new state if this sender still holds the
- * lease. Returns whether the delivery was updated.
+ * One statement for a batch of outcomes: each attempt row, and each delivery's new state where
+ * this sender still holds the lease (a sender that outlived its lease must not overwrite the
+ * newer owner's state). Returns the ids of the deliveries it updated.
  */
-export async function recordAttempt(db: Executor, o: AttemptOutcome): Promise<boolean> {
-  const insert = o.counted
-    ? sql`, ins as (insert into webhook_attempts (id, delivery_id, attempted_at, status_code, duration_ms, error, response_body)
-          values (${o.attemptId}, ${o.deliveryId}, ${isoTs(o.attemptedAt)}, ${o.statusCode}, ${o.durationMs}, ${o.error}, ${o.responseBody}))`
-    : sql``;
-  const [row] = await rows<{ updated: number }>(
+export async function recordAttempts(db: Executor, outcomes: AttemptOutcome[]): Promise<Set<string>> {
+  if (!outcomes.length) return new Set();
+  const states = outcomes.map((o) => ({
+    id: o.deliveryId,
+    lease: o.leaseUntil,
+    status: o.status,
+    next_at: o.nextAttemptAt,
+    code: o.statusCode,
+    finished: o.finishedAt,
+    counted: o.counted,
+  }));
+  const attempts = outcomes
+    .filter((o) => o.counted)
+    .map((o) => ({
+      id: o.attemptId,
+      delivery_id: o.deliveryId,
+      attempted_at: o.attemptedAt,
+      status_code: o.statusCode,
+      duration_ms: o.durationMs,
+      error: o.error,
+      response_body: o.responseBody,
+    }));
+  const updated = await rows<{ id: string }>(
     db,
-    sql`with upd as (
-          update webhook_deliveries set status = ${o.status}, attempt_count = attempt_count + ${o.counted ? 1 : 0},
-            next_attempt_at = ${o.nextAttemptAt ? isoTs(o.nextAttemptAt) : null},
-            last_status_code = ${o.counted ? sql`${o.statusCode}::int` : sql`last_status_code`},
-            locked_until = null, updated_at = ${isoTs(o.finishedAt)}
-          where id = ${o.deliveryId} and locked_until = ${isoTs(o.leaseUntil)}
-          returning id)${insert}
-        select count(*)::int as updated from upd`,
+    sql`with async_commit as (select ${ASYNC_COMMIT_SETTING}),
+        v as (
+          select * from jsonb_to_recordset(${asJson(states)})
+            as v(id text, lease timestamptz, status text, next_at timestamptz, code int, finished timestamptz, counted boolean)),
+        upd as (
+          update webhook_deliveries d set status = v.status,
+            attempt_count = d.attempt_count + (case when v.counted then 1 else 0 end),
+            next_attempt_at = v.next_at,
+            last_status_code = case when v.counted then v.code else d.last_status_code end,
+            locked_until = null, updated_at = v.finished
+          from v, async_commit where d.id = any(array(select id from v)) and d.id = v.id and d.locked_until = v.lease
+          returning d.id),
+        ins as (
+          insert into webhook_attempts (id, delivery_id, attempted_at, status_code, duration_ms, error, response_body)
+          select * from jsonb_to_recordset(${asJson(attempts)})
+            as a(id text, delivery_id text, attempted_at timestamptz, status_code int, duration_ms int, error text, response_body text))
+        select id from upd`,
   );
-  return row.updated > 0;
+  return new Set(updated.map((r) => r.id));
 }

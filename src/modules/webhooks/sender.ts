@@ -5,8 +5,9 @@ import { decryptSecret } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import { createNotification } from '../notifications/service.ts';
-import { claimDueDeliveries, recordAttempt, releaseClaims, type AttemptOutcome, type ClaimedDelivery } from './delivery-queries.ts';
+import { claimDueDeliveries, recordAttempts, releaseClaims, type AttemptOutcome, type ClaimedDelivery } from './delivery-queries.ts';
 import { createAgents, postBody } from './http-post.ts';
+import { OutcomeBatcher } from './outcome-batcher.ts';
 import { nextRetryAt } from './retry-plan.ts';
 import { signatureHeader } from './sign.ts';
 import { publicOnlyLookup, refusePrivateLiteral } from './url-guard.ts';
@@ -35,7 +36,6 @@ const STOPPED = Symbol('sender stopped');
 const TIMED_OUT = Symbol('timed out');
 
 interface Flight {
-  subscriptionId: string;
   abort: AbortController;
   done: Promise<void>;
 }
@@ -52,13 +52,18 @@ export class WebhookSender {
   private readonly perSubscription: number;
   private readonly leaseMs: number;
   private readonly inFlight = new Map<string, Flight>();
+  /** Requests running now (the pool), in total and per subscription. */
+  private sending = 0;
   private readonly perSub = new Map<string, number>();
   private agents = createAgents();
+  private readonly outcomes: OutcomeBatcher;
+  private readonly secrets = new Map<string, string>();
   private started = false;
   private stopping = false;
   private draining = 0;
   private pumping: Promise<void> | null = null;
   private again = false;
+  private poolWasFull = false;
   private timer?: NodeJS.Timeout;
 
   constructor(private readonly opts: SenderOptions) {
@@ -66,6 +71,7 @@ export class WebhookSender {
     this.concurrency = opts.concurrency ?? 64;
     this.perSubscription = opts.perSubscription ?? 16;
     this.leaseMs = opts.leaseMs ?? this.timeoutMs + 30_000;
+    this.outcomes = new OutcomeBatcher((batch) => recordAttempts(opts.database.db, batch));
   }
 
   start(): void {
@@ -130,7 +136,7 @@ export class WebhookSender {
 
   private async fill(): Promise<void> {
     while (!this.stopping) {
-      const free = this.concurrency - this.inFlight.size;
+      const free = this.concurrency - this.sending;
       if (free <= 0) return;
       const now = this.opts.clock.now();
       const leaseUntil = new Date(now.getTime() + this.leaseMs);
@@ -138,33 +144,50 @@ export class WebhookSender {
       for (const [id, n] of this.perSub) room[id] = this.perSubscription - n;
       const claimed = await claimDueDeliveries(this.opts.database.db, { now, leaseUntil, limit: free, perSubscription: this.perSubscription, room });
       for (const d of claimed) this.launch(d, leaseUntil);
-      if (claimed.length < free) return;
+      this.poolWasFull = claimed.length === free;
+      if (!this.poolWasFull) return;
     }
   }
 
+  /**
+   * A delivery holds its pool slot while its request runs; the bookkeeping that follows (batched)
+   * only keeps it in `inFlight`, which drain() and stop() wait for.
+   */
   private launch(d: ClaimedDelivery, leaseUntil: Date): void {
     const abort = new AbortController();
+    this.sending++;
     this.perSub.set(d.subscription_id, (this.perSub.get(d.subscription_id) ?? 0) + 1);
-    const done = this.deliver(d, leaseUntil, abort)
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.sending--;
+      const left = (this.perSub.get(d.subscription_id) ?? 1) - 1;
+      if (left > 0) this.perSub.set(d.subscription_id, left);
+      else this.perSub.delete(d.subscription_id);
+      // Refill in chunks, not with a claim per completion: when this subscription's share is
+      // half free, or when the pool had been full (other work may be waiting) and has room again.
+      const free = this.concurrency - this.sending;
+      const worthIt = left <= this.perSubscription / 2 || (this.poolWasFull && free >= this.perSubscription / 2);
+      if ((this.started || this.draining) && worthIt) void this.pump();
+    };
+    const done = this.deliver(d, leaseUntil, abort, release)
       .catch((err) => this.opts.log.error({ err, deliveryId: d.id }, 'webhook delivery bookkeeping failed; the lease will expire'))
       .finally(() => {
+        release();
         this.inFlight.delete(d.id);
-        const left = (this.perSub.get(d.subscription_id) ?? 1) - 1;
-        if (left > 0) this.perSub.set(d.subscription_id, left);
-        else this.perSub.delete(d.subscription_id);
-        if (this.started || this.draining) void this.pump();
       });
-    this.inFlight.set(d.id, { subscriptionId: d.subscription_id, abort, done });
+    this.inFlight.set(d.id, { abort, done });
   }
 
-  private async deliver(d: ClaimedDelivery, leaseUntil: Date, abort: AbortController): Promise<void> {
+  private async deliver(d: ClaimedDelivery, leaseUntil: Date, abort: AbortController, release: () => void): Promise<void> {
     const { clock, database } = this.opts;
     const attemptedAt = clock.now();
     const base = { attemptId: newId('wha'), deliveryId: d.id, leaseUntil, attemptedAt };
     if (!d.live) {
       // Deactivated or deleted after this was queued: close it without an attempt.
       const outcome = { ...base, finishedAt: attemptedAt, status: 'dead', nextAttemptAt: null, statusCode: null, durationMs: 0, error: null, responseBody: null, counted: false } as const;
-      await recordAttempt(database.db, outcome);
+      await this.outcomes.add(outcome);
       return;
     }
     const started = performance.now();
@@ -175,7 +198,7 @@ export class WebhookSender {
     try {
       const url = new URL(d.url);
       if (this.opts.blockPrivate) refusePrivateLiteral(url);
-      const secret = decryptSecret(this.opts.encryptionKey, d.secret_encrypted);
+      const secret = this.secretOf(d.secret_encrypted);
       const headers = {
         'content-type': 'application/json',
         'user-agent': 'Emporium-Webhooks/1',
@@ -189,7 +212,8 @@ export class WebhookSender {
         lookup: this.opts.blockPrivate ? publicOnlyLookup : undefined,
       });
       statusCode = res.status;
-      responseBody = res.body;
+      // PostgreSQL text cannot hold NUL; a receiver's binary answer must not break the bookkeeping.
+      responseBody = res.body.replaceAll('\u0000', '');
     } catch (err) {
       if (abort.signal.reason === STOPPED) {
         await releaseClaims(database.db, [d.id], leaseUntil);
@@ -198,8 +222,20 @@ export class WebhookSender {
       error = abort.signal.reason === TIMED_OUT ? `no answer within ${this.timeoutMs} ms` : err instanceof Error ? err.message : String(err);
     } finally {
       clearTimeout(timer);
+      release();
     }
     await this.settle(d, { ...base, statusCode, responseBody, error, durationMs: Math.round(performance.now() - started) });
+  }
+
+  /** Decrypted secrets by their stored blob (a changed secret is a new blob), so each is decrypted once. */
+  private secretOf(blob: string): string {
+    let secret = this.secrets.get(blob);
+    if (secret === undefined) {
+      secret = decryptSecret(this.opts.encryptionKey, blob);
+      if (this.secrets.size >= 1000) this.secrets.clear();
+      this.secrets.set(blob, secret);
+    }
+    return secret;
   }
 
   private async settle(d: ClaimedDelivery, r: Pick<AttemptOutcome, 'attemptId' | 'deliveryId' | 'leaseUntil' | 'attemptedAt' | 'statusCode' | 'responseBody' | 'error' | 'durationMs'>) {
@@ -212,13 +248,13 @@ export class WebhookSender {
     this.stats.attempts++;
     this.stats[ok ? 'succeeded' : 'failed']++;
     if (status !== 'dead') {
-      await recordAttempt(database.db, outcome);
+      await this.outcomes.add(outcome);
       return;
     }
     this.stats.dead++;
     const ctx = { db: database.db, clock, log };
     await inTx(ctx, async (tctx) => {
-      if (!(await recordAttempt(tctx.tx, outcome))) return;
+      if (!(await recordAttempts(tctx.tx, [outcome])).size) return;
       await createNotification(tctx, {
         type: 'webhook.failing',
         title: 'Webhook endpoint failing',
