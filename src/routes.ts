@@ -10,6 +10,7 @@ import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { adminWebhookRoutes } from './modules/webhooks/routes.ts';
+import { checkoutAdminRoutes, checkoutStoreRoutes } from './modules/checkout/surface.ts';
 import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/routes.ts';
 
 /**
@@ -18,6 +19,6 @@ import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/market
  */
 export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, sessionRoutes];
 
-export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes, adminMarketplaceRoutes];
+export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes, adminMarketplaceRoutes, checkoutAdminRoutes];
 
-export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeCustomerRoutes, storeMarketplaceRoutes];
+export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeCustomerRoutes, storeMarketplaceRoutes, checkoutStoreRoutes];

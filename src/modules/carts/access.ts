@@ -1,0 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+import type { CartAccess } from './service.ts';
+
+/** Who asks about a cart: the signed-in customer (if any) and the channels of the publishable key. */
+export function cartAccess(req: FastifyRequest): CartAccess {
+  return { customerId: req.customer?.id ?? null, channelIds: req.store?.salesChannelIds ?? [] };
+}
+
+/** A POST sent without any body (curl -X POST, some SDK actions) means `{}`. */
+export async function emptyBodyIsObject(req: FastifyRequest): Promise<void> {
+  req.body ??= {};
+}

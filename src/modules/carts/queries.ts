@@ -1,0 +1,104 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../platform/db/database.ts';
+import { cartLineItems, carts, cartShippingMethods } from './tables.ts';
+
+export type CartRow = typeof carts.$inferSelect;
+export type LineRow = typeof cartLineItems.$inferSelect;
+export type ShippingMethodRow = typeof cartShippingMethods.$inferSelect;
+export type CartPatch = Partial<Omit<typeof carts.$inferInsert, 'id' | 'created_at'>>;
+
+/** The cart with its customer's email (the `{ id, email }` a cart shows), optionally locked for a mutation. */
+export interface CartWithCustomer extends CartRow {
+  customer_email: string | null;
+}
+
+export async function findCart(db: Executor, id: string, lock = false): Promise<CartWithCustomer | undefined> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`select c.*, (select cu.email from customers cu where cu.id = c.customer_id and cu.deleted_at is null) as customer_email
+        from carts c where c.id = ${id} ${lock ? sql`for update of c` : sql``}`,
+  );
+  return row ? toCartRow(row) : undefined;
+}
+
+// Raw rows come back with timestamps as text on node-postgres' raw path and as Date on PGlite: normalise.
+const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+
+function toCartRow(r: Record<string, unknown>): CartWithCustomer {
+  return {
+    ...(r as unknown as CartWithCustomer),
+    completed_at: date(r.completed_at),
+    abandoned_at: date(r.abandoned_at),
+    last_activity_at: date(r.last_activity_at)!,
+    created_at: date(r.created_at)!,
+    updated_at: date(r.updated_at)!,
+  };
+}
+
+/** First live region by id: the store's default when a cart names none. */
+export async function findDefaultRegionId(db: Executor): Promise<string | undefined> {
+  const [row] = await rows<{ id: string }>(db, sql`select id from regions where deleted_at is null order by id limit 1`);
+  return row?.id;
+}
+
+export async function insertCart(db: Executor, row: typeof carts.$inferInsert): Promise<CartRow> {
+  const [created] = await db.insert(carts).values(row).returning();
+  return created;
+}
+
+export async function updateCartRow(db: Executor, id: string, patch: CartPatch): Promise<void> {
+  await db.update(carts).set(patch).where(eq(carts.id, id));
+}
+
+export async function listLines(db: Executor, cartId: string): Promise<LineRow[]> {
+  return db.select().from(cartLineItems).where(eq(cartLineItems.cart_id, cartId)).orderBy(asc(cartLineItems.id));
+}
+
+export async function insertLines(db: Executor, lines: (typeof cartLineItems.$inferInsert)[]): Promise<void> {
+  if (lines.length) await db.insert(cartLineItems).values(lines);
+}
+
+export async function updateLine(
+  db: Executor,
+  cartId: string,
+  lineId: string,
+  patch: Partial<Pick<LineRow, 'quantity' | 'unit_price' | 'metadata' | 'updated_at'>>,
+): Promise<void> {
+  await db.update(cartLineItems).set(patch).where(and(eq(cartLineItems.cart_id, cartId), eq(cartLineItems.id, lineId)));
+}
+
+export async function deleteLine(db: Executor, cartId: string, lineId: string): Promise<void> {
+  await db.delete(cartLineItems).where(and(eq(cartLineItems.cart_id, cartId), eq(cartLineItems.id, lineId)));
+}
+
+export async function listShippingMethods(db: Executor, cartId: string): Promise<ShippingMethodRow[]> {
+  return db.select().from(cartShippingMethods).where(eq(cartShippingMethods.cart_id, cartId)).orderBy(asc(cartShippingMethods.id));
+}
+
+export async function deleteShippingMethods(db: Executor, cartId: string): Promise<void> {
+  await db.delete(cartShippingMethods).where(eq(cartShippingMethods.cart_id, cartId));
+}
+
+export async function insertShippingMethod(db: Executor, row: typeof cartShippingMethods.$inferInsert): Promise<void> {
+  await db.insert(cartShippingMethods).values(row);
+}
+
+/**
+ * Marks idle carts abandoned, at most `limit` per call. SKIP LOCKED leaves carts that another
+ * instance (or a shopper's mutation) holds right now; the outer `abandoned_at is null` re-checks
+ * after the lock, so however many instances run this, each cart is returned exactly once.
+ */
+export async function markIdleCartsAbandoned(db: Executor, idleSince: Date, now: Date, limit: number): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`update carts set abandoned_at = ${now.toISOString()}::timestamptz
+        where id in (
+          select id from carts
+          where completed_at is null and abandoned_at is null and last_activity_at <= ${idleSince.toISOString()}::timestamptz
+          order by last_activity_at limit ${limit}
+          for update skip locked
+        ) and abandoned_at is null and completed_at is null
+        returning id`,
+  );
+  return found.map((r) => r.id);
+}

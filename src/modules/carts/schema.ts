@@ -1,0 +1,193 @@
+import { Type, type Static } from 'typebox';
+import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
+import { Region } from '../regions/schema.ts';
+import { PaymentCollection } from '../payments/schema.ts';
+
+const Id = Type.String({ minLength: 1, maxLength: 200 });
+const Quantity = Type.Integer({ minimum: 1, maximum: 1_000_000 });
+const AddressText = Nullable(Type.String({ maxLength: 1000 }));
+const JsonObject = Type.Record(Type.String(), Type.Unknown());
+
+// ---- request bodies ----
+
+/** Medusa's address payload; `id` is accepted (the SDK echoes it back) and ignored. */
+export const AddressInput = Type.Object(
+  {
+    id: Type.Optional(Id),
+    first_name: Type.Optional(AddressText),
+    last_name: Type.Optional(AddressText),
+    company: Type.Optional(AddressText),
+    address_1: Type.Optional(AddressText),
+    address_2: Type.Optional(AddressText),
+    city: Type.Optional(AddressText),
+    country_code: Type.Optional(Nullable(Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2, any case' }))),
+    province: Type.Optional(AddressText),
+    postal_code: Type.Optional(AddressText),
+    phone: Type.Optional(AddressText),
+    metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false },
+);
+
+export const LineItemInput = Type.Object(
+  { variant_id: Id, quantity: Quantity, metadata: Type.Optional(Metadata) },
+  { additionalProperties: false },
+);
+
+const cartFields = {
+  region_id: Type.Optional(Id),
+  email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 320 }))),
+  sales_channel_id: Type.Optional(Id),
+  shipping_address: Type.Optional(Nullable(AddressInput)),
+  billing_address: Type.Optional(Nullable(AddressInput)),
+  metadata: Type.Optional(Metadata),
+};
+
+export const CreateCartBody = Type.Object(
+  {
+    ...cartFields,
+    currency_code: Type.Optional(Type.String({ pattern: '^[a-zA-Z]{3}$', description: "must be the region's currency" })),
+    items: Type.Optional(Type.Array(LineItemInput, { maxItems: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+/** The customer is not settable here: `POST /store/carts/{id}/customer` assigns the signed-in one. */
+export const UpdateCartBody = Type.Object(cartFields, { additionalProperties: false });
+
+export const UpdateLineItemBody = Type.Object(
+  { quantity: Type.Integer({ minimum: 0, maximum: 1_000_000, description: '0 removes the line' }), metadata: Type.Optional(Metadata) },
+  { additionalProperties: false },
+);
+
+export const AddShippingMethodBody = Type.Object(
+  { option_id: Id, data: Type.Optional(JsonObject) },
+  { additionalProperties: false },
+);
+
+export const LineItemParams = Type.Object({ id: Id, line_id: Id });
+
+export type CreateCartInput = Static<typeof CreateCartBody>;
+export type UpdateCartInput = Static<typeof UpdateCartBody>;
+export type AddressInputT = Static<typeof AddressInput>;
+export type LineItemInputT = Static<typeof LineItemInput>;
+
+// ---- responses ----
+
+export const Address = Type.Object({
+  id: Type.String(),
+  first_name: Nullable(Type.String()),
+  last_name: Nullable(Type.String()),
+  company: Nullable(Type.String()),
+  address_1: Nullable(Type.String()),
+  address_2: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  country_code: Nullable(Type.String()),
+  province: Nullable(Type.String()),
+  postal_code: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  metadata: Metadata,
+});
+
+/** Per-line and per-method totals (integers, minor units). No taxes or discounts yet: those are 0. */
+const lineTotals = {
+  subtotal: Type.Integer(),
+  total: Type.Integer(),
+  original_total: Type.Integer(),
+  discount_total: Type.Integer(),
+  tax_total: Type.Integer(),
+};
+
+export const LineItem = Type.Object({
+  id: Type.String(),
+  cart_id: Type.String(),
+  title: Type.String(),
+  subtitle: Nullable(Type.String()),
+  thumbnail: Nullable(Type.String()),
+  quantity: Type.Integer(),
+  unit_price: Type.Integer(),
+  variant_id: Type.String(),
+  product_id: Type.String(),
+  product_title: Type.String(),
+  product_handle: Nullable(Type.String()),
+  variant_title: Type.String(),
+  variant_sku: Nullable(Type.String()),
+  requires_shipping: Type.Boolean(),
+  is_discountable: Type.Boolean(),
+  is_tax_inclusive: Type.Boolean(),
+  /** As copied when the line was added (what Medusa's `*items.product` / `*items.variant` show). */
+  product: Type.Object({ id: Type.String(), title: Type.String(), handle: Nullable(Type.String()), thumbnail: Nullable(Type.String()) }),
+  variant: Type.Object({ id: Type.String(), title: Type.String(), sku: Nullable(Type.String()), product_id: Type.String() }),
+  tax_lines: Type.Array(Type.Unknown()),
+  adjustments: Type.Array(Type.Unknown()),
+  metadata: Metadata,
+  ...lineTotals,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const ShippingMethod = Type.Object({
+  id: Type.String(),
+  cart_id: Type.String(),
+  shipping_option_id: Type.String(),
+  name: Type.String(),
+  amount: Type.Integer(),
+  is_tax_inclusive: Type.Boolean(),
+  data: Nullable(JsonObject),
+  tax_lines: Type.Array(Type.Unknown()),
+  adjustments: Type.Array(Type.Unknown()),
+  ...lineTotals,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const cartTotals = {
+  item_subtotal: Type.Integer(),
+  item_total: Type.Integer(),
+  item_tax_total: Type.Integer(),
+  shipping_subtotal: Type.Integer(),
+  shipping_total: Type.Integer(),
+  shipping_tax_total: Type.Integer(),
+  subtotal: Type.Integer({ description: 'items + shipping, before taxes and discounts' }),
+  tax_total: Type.Integer(),
+  discount_total: Type.Integer(),
+  discount_tax_total: Type.Integer(),
+  original_total: Type.Integer(),
+  total: Type.Integer(),
+};
+
+export const Cart = Type.Object({
+  id: Type.String(),
+  email: Nullable(Type.String()),
+  currency_code: Type.String(),
+  region_id: Type.String(),
+  sales_channel_id: Nullable(Type.String()),
+  customer_id: Nullable(Type.String()),
+  metadata: Metadata,
+  shipping_address: Nullable(Address),
+  billing_address: Nullable(Address),
+  items: Type.Array(LineItem),
+  shipping_methods: Type.Array(ShippingMethod),
+  region: Region,
+  customer: Nullable(Type.Object({ id: Type.String(), email: Nullable(Type.String()) })),
+  payment_collection: Nullable(PaymentCollection),
+  promotions: Type.Array(Type.Unknown()),
+  ...cartTotals,
+  completed_at: NullableTimestamp,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const CartEnvelope = Type.Object({ cart: Cart });
+
+export const LineItemDeleted = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('line-item'),
+  deleted: Type.Literal(true),
+  parent: Cart,
+});
+
+export type CartView = Static<typeof Cart>;
+export type LineItemView = Static<typeof LineItem>;
+export type ShippingMethodView = Static<typeof ShippingMethod>;
+export type AddressView = Static<typeof Address>;

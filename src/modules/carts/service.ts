@@ -1,0 +1,175 @@
+import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
+import { emit } from '../../platform/events/emit.ts';
+import { errors, type AppError } from '../../platform/http/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { getRegion, type Region } from '../regions/service.ts';
+import { syncCollectionAmount } from '../payments/service.ts';
+import type { StoreCustomer } from '../customers/customer-auth.ts';
+import { assertInRegion, fitsRegion, toAddress } from './addresses.ts';
+import { mergeItems, sellableVariants } from './pricing.ts';
+import * as q from './queries.ts';
+import type { CartView, CreateCartInput, UpdateCartInput } from './schema.ts';
+import { buildCartView, cartRegion } from './view.ts';
+
+/**
+ * Who asks: the signed-in customer (or null) and the publishable key's sales channels.
+ * A cart bound to a customer exists only for that customer: anyone else gets the same 404 as
+ * for a cart that does not exist, so ids of other shoppers' carts leak nothing.
+ */
+export interface CartAccess {
+  customerId: string | null;
+  channelIds: string[];
+}
+
+export const cartNotFound = (id: string) => errors.notFound(`Cart with id '${id}' not found`);
+export const cartCompleted = (id: string) => errors.invalid(`Cart ${id} is already completed.`);
+/** Medusa's exact wording for both sales-channel mistakes (its body also lists them; ours is `{ type, message }`). */
+const BAD_BODY = 'Provided request body contains errors. Please check the data and retry the request';
+
+export function assertCartVisible(cart: { id: string; customer_id: string | null }, access: CartAccess, notFound?: AppError): void {
+  if (cart.customer_id && cart.customer_id !== access.customerId) throw notFound ?? cartNotFound(cart.id);
+}
+
+/** Medusa's rule: a key with one channel fills it in; otherwise it must be given and lie within the key. */
+function salesChannelFor(requested: string | undefined, channelIds: string[]): string {
+  if (!channelIds.length) throw errors.notAllowed('Publishable key needs to have a sales channel configured');
+  if (requested === undefined) {
+    if (channelIds.length === 1) return channelIds[0];
+    throw errors.invalid(BAD_BODY); // the key has several channels: sales_channel_id is required
+  }
+  if (!channelIds.includes(requested)) throw errors.invalid(BAD_BODY); // a channel outside the key
+  return requested;
+}
+
+async function regionForCart(tctx: TxCtx, regionId: string | undefined): Promise<Region> {
+  const id = regionId ?? (await q.findDefaultRegionId(tctx.tx));
+  if (!id) throw errors.invalid('No region_id was given and the store has no region');
+  const region = await getRegion(tctx, id);
+  if (!region) throw errors.invalid(`Region with id: ${id} was not found`);
+  return region;
+}
+
+/** Ends every cart mutation: the cart's view, its payment collection in step with the total, and the event. */
+async function finish(tctx: TxCtx, cart: q.CartWithCustomer, event: 'cart.created' | 'cart.updated', region?: Region): Promise<CartView> {
+  const view = await buildCartView(tctx, cart, region);
+  if (view.payment_collection) view.payment_collection = await syncCollectionAmount(tctx, view.payment_collection, view.total, view.currency_code);
+  await emit(tctx, event, view);
+  return view;
+}
+
+export async function createCart(ctx: Ctx, input: CreateCartInput, customer: StoreCustomer | null, channelIds: string[]): Promise<CartView> {
+  const salesChannelId = salesChannelFor(input.sales_channel_id, channelIds);
+  return inTx(ctx, async (tctx) => {
+    const region = await regionForCart(tctx, input.region_id);
+    if (input.currency_code && input.currency_code.toLowerCase() !== region.currency_code) {
+      throw errors.invalid(`Currency code ${input.currency_code.toLowerCase()} does not match the currency of region ${region.name} (${region.currency_code})`);
+    }
+    const shipping = input.shipping_address ? toAddress(input.shipping_address) : null;
+    const billing = input.billing_address ? toAddress(input.billing_address) : null;
+    assertInRegion(shipping, region);
+    assertInRegion(billing, region);
+    const now = tctx.clock.now();
+    const row = await q.insertCart(tctx.tx, {
+      id: newId('cart'),
+      region_id: region.id,
+      sales_channel_id: salesChannelId,
+      currency_code: region.currency_code,
+      email: input.email?.toLowerCase() ?? customer?.email ?? null,
+      customer_id: customer?.id ?? null,
+      shipping_address: shipping,
+      billing_address: billing,
+      metadata: input.metadata ?? null,
+      last_activity_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+    const items = input.items ?? [];
+    if (items.length) {
+      const variants = await sellableVariants(tctx, items.map((i) => i.variant_id), row);
+      await q.insertLines(tctx.tx, mergeItems(row.id, [], items, variants, now).inserts);
+    }
+    return finish(tctx, { ...row, customer_email: customer?.email ?? null }, 'cart.created', region);
+  });
+}
+
+/** The cart row if this shopper may see it (other modules: shipping options, payments). */
+export async function findVisibleCart(ctx: Ctx, id: string, access: CartAccess): Promise<q.CartWithCustomer> {
+  const cart = await q.findCart(ctx.db, id);
+  if (!cart) throw cartNotFound(id);
+  assertCartVisible(cart, access);
+  return cart;
+}
+
+export async function getCart(ctx: Ctx, id: string, access: CartAccess): Promise<CartView> {
+  return buildCartView(ctx, await findVisibleCart(ctx, id, access));
+}
+
+/** What a mutation changes on the cart row itself (plus the email shown for a newly assigned customer). */
+export type CartChange = q.CartPatch & { customer_email?: string | null; region?: Region };
+
+/**
+ * Runs one change of an open cart in a transaction: lock the cart, check who asks and that it is
+ * not completed, apply `change`, move `last_activity_at`, emit `cart.updated` with the new view.
+ */
+export async function mutateCart(
+  ctx: Ctx,
+  id: string,
+  access: CartAccess,
+  change: (tctx: TxCtx, cart: q.CartWithCustomer) => Promise<CartChange | void>,
+  notFound?: AppError,
+): Promise<CartView> {
+  return inTx(ctx, async (tctx) => {
+    const cart = await q.findCart(tctx.tx, id, true);
+    if (!cart) throw notFound ?? cartNotFound(id);
+    assertCartVisible(cart, access, notFound);
+    if (cart.completed_at) throw cartCompleted(id);
+    const { customer_email, region, ...patch } = (await change(tctx, cart)) ?? {};
+    const now = tctx.clock.now();
+    const rowPatch = { ...patch, updated_at: now, last_activity_at: now };
+    await q.updateCartRow(tctx.tx, id, rowPatch);
+    const updated = { ...cart, ...rowPatch, customer_email: customer_email === undefined ? cart.customer_email : customer_email };
+    return finish(tctx, updated, 'cart.updated', region);
+  });
+}
+
+export async function updateCart(ctx: Ctx, id: string, input: UpdateCartInput, access: CartAccess): Promise<CartView> {
+  return mutateCart(ctx, id, access, async (tctx, cart) => {
+    const change: CartChange = {};
+    const regionChanged = input.region_id !== undefined && input.region_id !== cart.region_id;
+    const region = regionChanged ? await regionForCart(tctx, input.region_id) : await cartRegion(tctx, cart.region_id);
+    const channel = input.sales_channel_id === undefined ? cart.sales_channel_id : salesChannelFor(input.sales_channel_id, access.channelIds);
+    if (regionChanged || channel !== cart.sales_channel_id) {
+      Object.assign(change, { region_id: region.id, currency_code: region.currency_code, sales_channel_id: channel });
+      await repriceLines(tctx, cart.id, { currency_code: region.currency_code, sales_channel_id: channel });
+    }
+    if (regionChanged) await q.deleteShippingMethods(tctx.tx, cart.id); // options belong to a region
+    if (input.email !== undefined) change.email = input.email?.toLowerCase() ?? null;
+    if (input.metadata !== undefined) change.metadata = input.metadata;
+    // A given address must fit the region; a kept one that no longer fits after a region change is dropped.
+    for (const key of ['shipping_address', 'billing_address'] as const) {
+      const given = input[key];
+      if (given !== undefined) {
+        change[key] = given ? toAddress(given) : null;
+        assertInRegion(change[key], region);
+      } else if (regionChanged && !fitsRegion(cart[key], region)) change[key] = null;
+    }
+    return { ...change, region };
+  });
+}
+
+/** New currency or channel: every line is re-validated and takes the variant's price in the new currency. */
+async function repriceLines(tctx: TxCtx, cartId: string, cart: { currency_code: string; sales_channel_id: string | null }) {
+  const lines = await q.listLines(tctx.tx, cartId);
+  const variants = await sellableVariants(tctx, lines.map((l) => l.variant_id), cart);
+  const now = tctx.clock.now();
+  for (const l of lines) await q.updateLine(tctx.tx, cartId, l.id, { unit_price: variants.get(l.variant_id)!.price!, updated_at: now });
+}
+
+/** `POST /store/carts/{id}/customer`: binds the cart to the signed-in customer (and their email). */
+export async function setCartCustomer(ctx: Ctx, id: string, customer: StoreCustomer, channelIds: string[]): Promise<CartView> {
+  return mutateCart(ctx, id, { customerId: customer.id, channelIds }, async () => ({
+    customer_id: customer.id,
+    email: customer.email,
+    customer_email: customer.email,
+  }));
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../platform/db/database.ts';
+
+/** What a cart needs to know about a variant to sell it: where it may be sold, its price, its stock. */
+export interface SellableVariant {
+  id: string;
+  product_id: string;
+  title: string;
+  sku: string | null;
+  manage_inventory: boolean;
+  allow_backorder: boolean;
+  inventory_quantity: number;
+  product_title: string;
+  product_subtitle: string | null;
+  product_handle: string;
+  thumbnail: string | null;
+  /** Variant and product live, product published. */
+  live: boolean;
+  in_channel: boolean;
+  /** Price in the cart's currency (minor units), null when there is none. */
+  price: number | null;
+}
+
+/**
+ * One statement for all variants of a request. Reads the catalog tables directly (the products
+ * module has no transaction-safe lookup of this shape), read-only: stock changes only through
+ * checkout/inventory-queries.ts.
+ */
+export async function findSellableVariants(
+  db: Executor,
+  ids: string[],
+  currency: string,
+  channelId: string | null,
+): Promise<SellableVariant[]> {
+  if (ids.length === 0) return [];
+  return rows<SellableVariant>(
+    db,
+    sql`select v.id, v.product_id, v.title, v.sku, v.manage_inventory, v.allow_backorder, v.inventory_quantity,
+          p.title as product_title, p.subtitle as product_subtitle, p.handle as product_handle, p.thumbnail,
+          (v.deleted_at is null and p.deleted_at is null and p.status = 'published') as live,
+          (${channelId}::text is null or exists (
+            select 1 from product_sales_channels l where l.product_id = p.id and l.sales_channel_id = ${channelId}::text
+          )) as in_channel,
+          pr.amount as price
+        from product_variants v
+        join products p on p.id = v.product_id
+        left join prices pr on pr.variant_id = v.id and pr.currency_code = ${currency}
+        where v.id = any(${sql.param(ids)}::text[])`,
+  );
+}

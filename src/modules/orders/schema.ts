@@ -1,0 +1,96 @@
+import { Type, type Static } from 'typebox';
+import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
+import { Address, cartTotals } from '../carts/schema.ts';
+import { Payment, PaymentCollection } from '../payments/schema.ts';
+
+const lineTotals = {
+  subtotal: Type.Integer(),
+  total: Type.Integer(),
+  original_total: Type.Integer(),
+  discount_total: Type.Integer(),
+  tax_total: Type.Integer(),
+};
+
+export const OrderLineItem = Type.Object({
+  id: Type.String(),
+  order_id: Type.String(),
+  title: Type.String(),
+  subtitle: Nullable(Type.String()),
+  thumbnail: Nullable(Type.String()),
+  variant_id: Type.String(),
+  product_id: Type.String(),
+  product_title: Type.String(),
+  product_handle: Nullable(Type.String()),
+  variant_title: Type.String(),
+  variant_sku: Nullable(Type.String()),
+  unit_price: Type.Integer(),
+  quantity: Type.Integer(),
+  requires_shipping: Type.Boolean(),
+  is_discountable: Type.Boolean(),
+  is_tax_inclusive: Type.Boolean(),
+  /** Medusa's per-item progress; the order desk moves these. */
+  detail: Type.Object({
+    quantity: Type.Integer(),
+    fulfilled_quantity: Type.Integer(),
+    shipped_quantity: Type.Integer(),
+    returned_quantity: Type.Integer(),
+  }),
+  tax_lines: Type.Array(Type.Unknown()),
+  adjustments: Type.Array(Type.Unknown()),
+  metadata: Metadata,
+  ...lineTotals,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const OrderShippingMethod = Type.Object({
+  id: Type.String(),
+  order_id: Type.String(),
+  shipping_option_id: Nullable(Type.String()),
+  name: Type.String(),
+  amount: Type.Integer(),
+  is_tax_inclusive: Type.Boolean(),
+  data: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  tax_lines: Type.Array(Type.Unknown()),
+  adjustments: Type.Array(Type.Unknown()),
+  ...lineTotals,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const OrderPaymentCollection = Type.Object({
+  ...PaymentCollection.properties,
+  payments: Type.Array(Payment),
+});
+
+export const Order = Type.Object({
+  id: Type.String(),
+  display_id: Type.Integer(),
+  status: Type.String({ description: 'pending | completed | draft | archived | canceled | requires_action' }),
+  payment_status: Type.String(),
+  fulfillment_status: Type.String(),
+  cart_id: Type.String(),
+  customer_id: Nullable(Type.String()),
+  email: Type.String(),
+  region_id: Type.String(),
+  sales_channel_id: Nullable(Type.String()),
+  currency_code: Type.String(),
+  shipping_address: Nullable(Address),
+  billing_address: Nullable(Address),
+  items: Type.Array(OrderLineItem),
+  shipping_methods: Type.Array(OrderShippingMethod),
+  payment_collections: Type.Array(OrderPaymentCollection),
+  ...cartTotals,
+  metadata: Metadata,
+  canceled_at: NullableTimestamp,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const OrderEnvelope = Type.Object({ order: Order });
+export const CompleteCartResponse = Type.Object({ type: Type.Literal('order'), order: Order });
+
+export type OrderView = Static<typeof Order>;
+export type OrderLineItemView = Static<typeof OrderLineItem>;
+export type OrderShippingMethodView = Static<typeof OrderShippingMethod>;
+export type OrderPaymentCollectionView = Static<typeof OrderPaymentCollection>;

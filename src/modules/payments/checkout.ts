@@ -1,0 +1,63 @@
+import type { TxCtx } from '../../platform/context.ts';
+import type { Executor } from '../../platform/db/database.ts';
+import { newId } from '../../platform/ids.ts';
+import type { OrderPaymentCollectionView } from '../orders/schema.ts';
+import * as q from './queries.ts';
+import { SYSTEM_PROVIDER, type PaymentCollectionView } from './schema.ts';
+
+/**
+ * The payment of a new order, inside the checkout's transaction. Storefronts that created a
+ * collection and a session get that session authorized; the spec's short flow (no collection)
+ * gets one made with the built-in manual provider. Either way the payment is `authorized` for
+ * the order total, to be captured by the order desk.
+ */
+export async function authorizeCheckoutPayment(
+  tctx: TxCtx,
+  input: { cartId: string; orderId: string; amount: number; currency: string; collection: PaymentCollectionView | null },
+): Promise<OrderPaymentCollectionView> {
+  const { tx } = tctx;
+  const now = tctx.clock.now();
+  let collection = input.collection;
+  let session = collection?.payment_sessions.at(-1); // the newest session is the shopper's choice
+  if (!collection) {
+    const row = { id: newId('pay_col'), cart_id: input.cartId, currency_code: input.currency, amount: input.amount, status: 'authorized' as const, created_at: now, updated_at: now };
+    await q.insertCollection(tx, row);
+    collection = { ...row, payment_sessions: [] };
+  }
+  if (!session) {
+    // No session chosen: the built-in manual provider stands in (the spec's three-call flow).
+    const row = { id: newId('payses'), payment_collection_id: collection.id, provider_id: SYSTEM_PROVIDER, currency_code: input.currency, amount: input.amount, status: 'authorized' as const, data: {}, created_at: now, updated_at: now };
+    await q.insertSession(tx, row);
+    collection.payment_sessions.push((session = row));
+  }
+  if (input.collection) await q.authorizeCollection(tx, collection.id, session.id, input.amount, now);
+  const payment = await q.insertPayment(tx, {
+    id: newId('pay'),
+    order_id: input.orderId,
+    payment_collection_id: collection.id,
+    payment_session_id: session.id,
+    provider_id: session.provider_id,
+    amount: input.amount,
+    currency_code: input.currency,
+    status: 'authorized',
+    data: {},
+    created_at: now,
+    updated_at: now,
+  });
+  const chosen = session.id;
+  const sessions = collection.payment_sessions.map((s) =>
+    s.id === chosen ? { ...s, amount: input.amount, status: 'authorized', updated_at: now } : { ...s, status: 'canceled', updated_at: now },
+  );
+  return { ...collection, amount: input.amount, status: 'authorized', updated_at: now, payment_sessions: sessions, payments: [payment] };
+}
+
+/** An order's payments grouped under their collections (Medusa's `order.payment_collections[].payments`). */
+export async function orderPaymentCollections(db: Executor, orderId: string): Promise<OrderPaymentCollectionView[]> {
+  const payments = await q.listOrderPayments(db, orderId);
+  const collections = await q.findCollectionsByIds(db, [...new Set(payments.map((p) => p.payment_collection_id).filter((id): id is string => !!id))]);
+  const result: OrderPaymentCollectionView[] = [];
+  for (const c of collections) {
+    result.push({ ...c, payment_sessions: await q.listSessions(db, c.id), payments: payments.filter((p) => p.payment_collection_id === c.id) });
+  }
+  return result;
+}

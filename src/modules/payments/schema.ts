@@ -1,0 +1,72 @@
+import { Type, type Static } from 'typebox';
+import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
+import { Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
+
+/** The only payment provider built in: manual payment, authorized at checkout, captured by the order desk. */
+export const SYSTEM_PROVIDER = 'pp_system_default';
+
+export const PaymentSession = Type.Object({
+  id: Type.String(),
+  payment_collection_id: Type.String(),
+  provider_id: Type.String(),
+  currency_code: Type.String(),
+  amount: Type.Integer(),
+  status: Type.String({ description: 'pending | authorized | canceled | error' }),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const PaymentCollection = Type.Object({
+  id: Type.String(),
+  cart_id: Type.String(),
+  currency_code: Type.String(),
+  amount: Type.Integer({ description: "in the currency's minor unit; follows the cart total until checkout" }),
+  status: Type.String({ description: 'not_paid | awaiting | authorized | canceled | …' }),
+  payment_sessions: Type.Array(PaymentSession),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const PaymentCollectionEnvelope = Type.Object({ payment_collection: PaymentCollection });
+
+export const Payment = Type.Object({
+  id: Type.String(),
+  order_id: Type.String(),
+  payment_collection_id: Nullable(Type.String()),
+  payment_session_id: Nullable(Type.String()),
+  provider_id: Type.String(),
+  amount: Type.Integer(),
+  currency_code: Type.String(),
+  status: Type.String({ description: 'authorized | captured | partially_captured | canceled | refunded | partially_refunded' }),
+  captured_amount: Type.Integer(),
+  refunded_amount: Type.Integer(),
+  captured_at: NullableTimestamp,
+  canceled_at: NullableTimestamp,
+  data: Type.Record(Type.String(), Type.Unknown()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const CreatePaymentCollectionBody = Type.Object(
+  { cart_id: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+export const CreatePaymentSessionBody = Type.Object(
+  {
+    provider_id: Type.String({ minLength: 1, maxLength: 200 }),
+    data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+
+export const PaymentProvidersQuery = Type.Object({
+  region_id: Type.String({ minLength: 1, maxLength: 200 }),
+  ...pageQuery(20),
+});
+
+export const PaymentProviderList = listEnvelope('payment_providers', Type.Object({ id: Type.String(), is_enabled: Type.Boolean() }));
+
+export type PaymentCollectionView = Static<typeof PaymentCollection>;
+export type PaymentView = Static<typeof Payment>;
