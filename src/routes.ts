@@ -1,5 +1,7 @@
 import type { RouteModule } from './platform/http/types.ts';
 import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
+import { adminProductRoutes } from './modules/products/admin.routes.ts';
+import { storeProductRoutes } from './modules/products/store.routes.ts';
 import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.ts';
 import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
@@ -19,6 +21,6 @@ import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/market
  */
 export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, sessionRoutes];
 
-export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes, adminMarketplaceRoutes, checkoutAdminRoutes];
+export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, adminProductRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes, adminMarketplaceRoutes, checkoutAdminRoutes];
 
-export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeCustomerRoutes, storeMarketplaceRoutes, checkoutStoreRoutes];
+export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeProductRoutes, storeCustomerRoutes, storeMarketplaceRoutes, checkoutStoreRoutes];

@@ -25,10 +25,11 @@ export const products = pgTable(
     uniqueIndex('products_handle_live_idx').on(t.handle).where(sql`deleted_at is null`),
     index('products_collection_idx').on(t.collection_id),
     // The search expression; queries must repeat it exactly (see products/queries.ts SEARCH_TEXT).
-    index('products_search_trgm_idx').using(
-      'gin',
-      sql`(lower(${t.title} || ' ' || ${t.handle} || ' ' || coalesce(${t.description}, ''))) gin_trgm_ops`,
-    ),
+    // A small pending list (128 kB, not 4 MB): right after a bulk import a large one makes the
+    // planner cost this index above a sequential scan, and searches slow; inserts stay batched.
+    index('products_search_trgm_idx')
+      .using('gin', sql`(lower(${t.title} || ' ' || ${t.handle} || ' ' || coalesce(${t.description}, ''))) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 128 }),
   ],
 );
 
@@ -97,3 +98,14 @@ export const prices = pgTable(
   },
   (t) => [uniqueIndex('prices_variant_currency_idx').on(t.variant_id, t.currency_code)],
 );
+
+/**
+ * How many store-visible products (published, not deleted) each sales channel has, kept exact
+ * by triggers (migration products_channel_count_triggers) whichever module writes products or
+ * their channel links. The store list reads its total here instead of counting the catalog on
+ * every request.
+ */
+export const productChannelCounts = pgTable('product_channel_counts', {
+  sales_channel_id: text('sales_channel_id').primaryKey(),
+  visible_products: integer('visible_products').notNull().default(0),
+});

@@ -1,0 +1,49 @@
+import { IdParams } from '../../platform/http/schema-types.ts';
+import { deletedEnvelope } from '../../platform/http/pagination.ts';
+import { ok } from '../../platform/http/responses.ts';
+import type { RouteModule } from '../../platform/http/types.ts';
+import { sendJsonText } from './json-reply.ts';
+import { AdminListQuery, CreateProductBody, ProductList, ProductResponse, UpdateProductBody } from './schema.ts';
+import { createProduct, deleteProduct, getAdminProduct, listAdminProducts, updateProduct } from './service.ts';
+
+const tags = ['products'];
+
+// Reads answer JSON text built by PostgreSQL (see product-json.ts); the schemas describe it.
+export const adminProductRoutes: RouteModule = (app) => {
+  app.get(
+    '/products',
+    { schema: { tags, summary: 'List products', querystring: AdminListQuery, response: ok(ProductList) } },
+    async (req, reply) => sendJsonText(reply, await listAdminProducts(req.ctx, req.query)),
+  );
+
+  app.get(
+    '/products/:id',
+    { schema: { tags, summary: 'Get a product', params: IdParams, response: ok(ProductResponse) } },
+    async (req, reply) => sendJsonText(reply, await getAdminProduct(req.ctx, req.params.id)),
+  );
+
+  app.post(
+    '/products',
+    { schema: { tags, summary: 'Create a product', body: CreateProductBody, response: ok(ProductResponse) } },
+    async (req) => ({ product: await createProduct(req.ctx, req.body) }),
+  );
+
+  const update = { tags, summary: 'Update a product', params: IdParams, body: UpdateProductBody, response: ok(ProductResponse) };
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/products/:id',
+      schema: update,
+      handler: async (req) => ({ product: await updateProduct(req.ctx, req.params.id, req.body) }),
+    });
+  }
+
+  app.delete(
+    '/products/:id',
+    { schema: { tags, summary: 'Delete a product (soft)', params: IdParams, response: ok(deletedEnvelope('product')) } },
+    async (req) => {
+      await deleteProduct(req.ctx, req.params.id);
+      return { id: req.params.id, object: 'product' as const, deleted: true as const };
+    },
+  );
+};

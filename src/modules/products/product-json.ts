@@ -1,0 +1,75 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The product as JSON, built by PostgreSQL for the row aliased `p`. Reads render whole pages
+ * in one statement and hand the text straight to the client, so Node never parses or
+ * re-serializes the catalog (the store list is the hot path). The shape is `Product` /
+ * `StoreProduct` in schema.ts; tests check it against those schemas.
+ */
+
+/** ISO 8601 in UTC with milliseconds, exactly what Date#toISOString writes elsewhere in the API. */
+const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const OPTIONS = `coalesce((
+  select json_agg(json_build_object(
+    'id', o.id, 'title', o.title,
+    'values', (select coalesce(json_agg(json_build_object('value', x.value, 'option_id', o.id) order by x.ord), '[]'::json)
+               from jsonb_array_elements_text(o.values) with ordinality x(value, ord))
+  ) order by o.rank, o.id)
+  from product_options o where o.product_id = p.id), '[]'::json)`;
+
+// Variants store their options as { <option title>: <value> }; the API shows Medusa's array form.
+// Driven by the product's options (an index scan) rather than by jsonb_each, which plans a hash join per variant.
+const VARIANT_OPTIONS = `coalesce((
+  select json_agg(json_build_object('value', v.options->>o.title, 'option_id', o.id, 'option', json_build_object('id', o.id, 'title', o.title)) order by o.rank, o.id)
+  from product_options o where o.product_id = v.product_id and v.options ? o.title), '[]'::json)`;
+
+const PRICES = `coalesce((
+  select json_agg(json_build_object('id', pr.id, 'currency_code', pr.currency_code, 'amount', pr.amount, 'variant_id', pr.variant_id) order by pr.currency_code)
+  from prices pr where pr.variant_id = v.id), '[]'::json)`;
+
+const PRICE_REF = `json_build_object('id', pr.id, 'price_list_id', null, 'price_list_type', null, 'min_quantity', null, 'max_quantity', null)`;
+const RAW_AMOUNT = `json_build_object('value', pr.amount::text, 'precision', 20)`;
+
+// Needs a CTE `region(currency_code, is_tax_inclusive)` in the enclosing statement.
+const CALCULATED_PRICE = `(
+  select json_build_object(
+    'id', pr.id, 'calculated_amount', pr.amount, 'original_amount', pr.amount, 'currency_code', pr.currency_code,
+    'is_calculated_price_price_list', false, 'is_calculated_price_tax_inclusive', r.is_tax_inclusive,
+    'is_original_price_price_list', false, 'is_original_price_tax_inclusive', r.is_tax_inclusive,
+    'raw_calculated_amount', ${RAW_AMOUNT}, 'raw_original_amount', ${RAW_AMOUNT},
+    'calculated_price', ${PRICE_REF}, 'original_price', ${PRICE_REF})
+  from region r join prices pr on pr.variant_id = v.id and pr.currency_code = r.currency_code)`;
+
+const variants = (withCalculatedPrice: boolean) => `coalesce((
+  select json_agg(json_build_object(
+    'id', v.id, 'product_id', v.product_id, 'title', v.title, 'sku', v.sku,
+    'manage_inventory', v.manage_inventory, 'allow_backorder', v.allow_backorder,
+    'inventory_quantity', v.inventory_quantity, 'options', ${VARIANT_OPTIONS},
+    'variant_rank', v.variant_rank, 'metadata', v.metadata,
+    'created_at', ${iso('v.created_at')}, 'updated_at', ${iso('v.updated_at')},
+    'prices', ${PRICES}${withCalculatedPrice ? `, 'calculated_price', ${CALCULATED_PRICE}` : ''}
+  ) order by v.variant_rank, v.id)
+  from product_variants v where v.product_id = p.id and v.deleted_at is null), '[]'::json)`;
+
+const SALES_CHANNELS = `coalesce((
+  select json_agg(json_build_object('id', sc.id, 'name', sc.name) order by sc.id)
+  from product_sales_channels l join sales_channels sc on sc.id = l.sales_channel_id and sc.deleted_at is null
+  where l.product_id = p.id), '[]'::json)`;
+
+const CATEGORIES = `coalesce((
+  select json_agg(json_build_object('id', c.category_id) order by c.category_id)
+  from product_categories c where c.product_id = p.id), '[]'::json)`;
+
+const product = (opts: { admin: boolean; calculatedPrice: boolean }) => `json_build_object(
+  'id', p.id, 'title', p.title, 'subtitle', p.subtitle, 'handle', p.handle, 'description', p.description,
+  'status', p.status, 'thumbnail', p.thumbnail, 'is_giftcard', p.is_giftcard, 'discountable', p.discountable,
+  'collection_id', p.collection_id, 'type_id', p.type_id, 'external_id', p.external_id, 'metadata', p.metadata,
+  'created_at', ${iso('p.created_at')}, 'updated_at', ${iso('p.updated_at')},
+  'options', ${OPTIONS}, 'variants', ${variants(opts.calculatedPrice)}
+  ${opts.admin ? `, 'sales_channels', ${SALES_CHANNELS}, 'categories', ${CATEGORIES}` : ''})`;
+
+// Built once: the fragments are constant text, only the enclosing queries carry parameters.
+export const ADMIN_PRODUCT_JSON: SQL = sql.raw(product({ admin: true, calculatedPrice: false }));
+export const STORE_PRODUCT_JSON: SQL = sql.raw(product({ admin: false, calculatedPrice: false }));
+export const STORE_PRODUCT_JSON_PRICED: SQL = sql.raw(product({ admin: false, calculatedPrice: true }));

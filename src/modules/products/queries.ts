@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Executor } from '../../platform/db/database.ts';
+import type { Page } from '../../platform/http/pagination.ts';
+import { preparedRows } from './prepared.ts';
+import { ADMIN_PRODUCT_JSON, STORE_PRODUCT_JSON, STORE_PRODUCT_JSON_PRICED } from './product-json.ts';
+import type { AdminListFilters, StoreListFilters } from './schema.ts';
+
+/**
+ * Read queries: each answers with one statement. Writes are in write-queries.ts.
+ * Every query aliases products as `p`; conditions below are built for that alias.
+ */
+
+/** Exactly the expression of the trigram index products_search_trgm_idx, or the index is not used. */
+export const SEARCH_TEXT = sql.raw(`lower(p.title || ' ' || p.handle || ' ' || coalesce(p.description, ''))`);
+
+/** Case-insensitive substring match; `%`, `_` and `\` in q are literal characters, not wildcards. */
+function searchCondition(q: string): SQL {
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`${SEARCH_TEXT} like '%' || lower(${escaped}) || '%'`;
+}
+
+const anyOf = (values: string[]) => sql`any(${sql.param(values)}::text[])`;
+
+const inChannels = (ids: string[]) =>
+  sql`exists (select 1 from product_sales_channels l where l.product_id = p.id and l.sales_channel_id = ${anyOf(ids)})`;
+
+function adminConditions(f: AdminListFilters): SQL {
+  const conds: SQL[] = [sql`p.deleted_at is null`];
+  if (f.q) conds.push(searchCondition(f.q));
+  if (f.id) conds.push(sql`p.id = ${anyOf(f.id)}`);
+  if (f.status) conds.push(sql`p.status = ${anyOf(f.status)}`);
+  if (f.handle) conds.push(sql`p.handle = ${anyOf(f.handle)}`);
+  if (f.collection_id) conds.push(sql`p.collection_id = ${anyOf(f.collection_id)}`);
+  if (f.category_id) {
+    conds.push(sql`exists (select 1 from product_categories c where c.product_id = p.id and c.category_id = ${anyOf(f.category_id)})`);
+  }
+  if (f.sales_channel_id) conds.push(inChannels(f.sales_channel_id));
+  return sql.join(conds, sql` and `);
+}
+
+export type StoreFilters = Pick<StoreListFilters, 'q' | 'id' | 'handle'> & { channelIds: string[] };
+
+/** What a storefront may see: published, live, in one of `channelIds` (never empty here). */
+function storeConditions(f: StoreFilters): SQL {
+  const conds: SQL[] = [sql`p.deleted_at is null`, sql`p.status = 'published'`, inChannels(f.channelIds)];
+  if (f.q) conds.push(searchCondition(f.q));
+  if (f.id) conds.push(sql`p.id = ${anyOf(f.id)}`);
+  if (f.handle) conds.push(sql`p.handle = ${anyOf(f.handle)}`);
+  return sql.join(conds, sql` and `);
+}
+
+interface ListShape {
+  where: SQL;
+  page: Page;
+  productJson: SQL;
+  /** `region as (…),` when prices are calculated, else empty. */
+  regionCte?: SQL;
+  /** A q search: matches come from the trigram index, then get counted and sorted. */
+  search?: boolean;
+  /** A maintained total (see product_channel_counts) that replaces counting the matches. */
+  total?: SQL;
+}
+
+/**
+ * `{ products, count, limit, offset }` as JSON text, one statement, JSON built for the page rows
+ * only. Three shapes of the page CTE:
+ * - default: the page and the count in one pass (count(*) over ()), walking products in id order;
+ * - search: the matches are materialized first, because with `limit` the planner would rather
+ *   walk the primary key evaluating the LIKE on every row than use the trigram index;
+ * - total given: the page only (it stops after limit + offset rows); the count is a lookup.
+ * When the page is empty (limit 0, offset past the end) the count comes from the fallback
+ * subquery, which PostgreSQL evaluates only in that case.
+ */
+function listStatement(s: ListShape): SQL {
+  const { limit, offset } = s.page;
+  const region = s.regionCte ?? sql``;
+  let ctes: SQL;
+  let count: SQL;
+  if (s.total) {
+    ctes = sql`${region} page as (select p.id from products p where ${s.where} order by p.id limit ${limit} offset ${offset})`;
+    count = s.total;
+  } else if (s.search) {
+    ctes = sql`${region} matches as materialized (select p.id from products p where ${s.where}),
+      page as (select id, count(*) over () as total from matches order by id limit ${limit} offset ${offset})`;
+    count = sql`coalesce((select max(total) from page), (select count(*) from matches))`;
+  } else {
+    ctes = sql`${region} page as (
+      select p.id, count(*) over () as total from products p where ${s.where} order by p.id limit ${limit} offset ${offset})`;
+    count = sql`coalesce((select max(total) from page), (select count(*) from products p where ${s.where}))`;
+  }
+  return sql`with ${ctes}
+    select json_build_object(
+      'products', coalesce((select json_agg(${s.productJson} order by p.id) from page join products p on p.id = page.id), '[]'::json),
+      'count', ${count}, 'limit', ${limit}::int, 'offset', ${offset}::int
+    )::text as body`;
+}
+
+// A statement with a LIKE pattern is not prepared: its plan (trigram index or not) depends on the value.
+const run = <T>(db: Executor, query: SQL, prepare: boolean) => (prepare ? preparedRows<T>(db, query) : rows<T>(db, query));
+
+export async function listAdminProductsJson(db: Executor, filters: AdminListFilters, page: Page): Promise<string> {
+  const statement = listStatement({ where: adminConditions(filters), page, productJson: ADMIN_PRODUCT_JSON, search: !!filters.q });
+  const [row] = await run<{ body: string }>(db, statement, !filters.q);
+  return row.body;
+}
+
+/** `{ product }` as JSON text, or undefined when there is no live product with this id. */
+export async function findAdminProductJson(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await rows<{ body: string }>(
+    db,
+    sql`select json_build_object('product', ${ADMIN_PRODUCT_JSON})::text as body from products p where p.id = ${id} and p.deleted_at is null`,
+  );
+  return row?.body;
+}
+
+/** The same product as an object (for event payloads and write responses). */
+export async function findAdminProduct<T>(db: Executor, id: string): Promise<T | undefined> {
+  const [row] = await rows<{ product: T }>(db, sql`select ${ADMIN_PRODUCT_JSON} as product from products p where p.id = ${id}`);
+  return row?.product;
+}
+
+// The region's currency is resolved inside the same statement; region_found tells an unknown region apart.
+const regionCte = (regionId: string) =>
+  sql`region as (select currency_code, is_tax_inclusive from regions where id = ${regionId} and deleted_at is null),`;
+
+export interface StoreRead {
+  regionFound: boolean;
+  body: string | null;
+}
+
+/**
+ * The storefront's plain list (one channel, no filters) is the hot path: its total is the
+ * channel's maintained count of visible products instead of a count over the catalog.
+ */
+export async function listStoreProductsJson(db: Executor, filters: StoreFilters, page: Page, regionId?: string): Promise<StoreRead> {
+  const plain = filters.channelIds.length === 1 && !filters.q && !filters.id && !filters.handle;
+  const shape: ListShape = {
+    where: storeConditions(filters),
+    page,
+    productJson: regionId ? STORE_PRODUCT_JSON_PRICED : STORE_PRODUCT_JSON,
+    regionCte: regionId ? regionCte(regionId) : undefined,
+    search: !!filters.q,
+    total: plain
+      ? sql`coalesce((select visible_products from product_channel_counts where sales_channel_id = ${filters.channelIds[0]}), 0)`
+      : undefined,
+  };
+  const regionFound = regionId ? sql`exists (select 1 from region)` : sql`true`;
+  const [row] = await run<{ body: string; region_found: boolean }>(db, sql`${listStatement(shape)}, ${regionFound} as region_found`, !filters.q);
+  return { regionFound: row.region_found, body: row.body };
+}
+
+/** `{ product }` as JSON text when the product is visible in `channelIds`, in one statement. */
+export async function findStoreProductJson(db: Executor, id: string, channelIds: string[], regionId?: string): Promise<StoreRead> {
+  const productJson = regionId ? STORE_PRODUCT_JSON_PRICED : STORE_PRODUCT_JSON;
+  const where = storeConditions({ channelIds });
+  const [row] = await preparedRows<{ body: string | null; region_found: boolean }>(
+    db,
+    sql`with ${regionId ? regionCte(regionId) : sql``} found as (
+        select json_build_object('product', ${productJson})::text as body from products p where p.id = ${id} and ${where}
+      )
+      select (select body from found) as body, ${regionId ? sql`exists (select 1 from region)` : sql`true`} as region_found`,
+  );
+  return { regionFound: row.region_found, body: row.body };
+}

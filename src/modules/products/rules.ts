@@ -1,0 +1,83 @@
+import { randomInt } from 'node:crypto';
+import { errors } from '../../platform/http/errors.ts';
+
+/** Business checks that need no database: handles, currencies, SKUs, option values. */
+
+const HANDLE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Medusa's rule: lower-case, ß → ss, keep letters, digits, spaces, `_` and `-`, then spaces and
+ * `_` become `-`, runs of dashes collapse and edge dashes go. Nothing left → `product-<6 random>`.
+ */
+export function handleFromTitle(title: string): string {
+  const handle = title
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+  if (handle) return handle;
+  let suffix = '';
+  for (let i = 0; i < 6; i++) suffix += HANDLE_ALPHABET[randomInt(HANDLE_ALPHABET.length)];
+  return `product-${suffix}`;
+}
+
+export const handleTaken = (handle: string) => errors.invalid(`Product with handle: ${handle}, already exists.`);
+export const skuTaken = (sku: string) => errors.invalid(`Product variant with sku: ${sku}, already exists.`);
+
+// The schema already forces three lower-case letters; this rejects codes ISO 4217 does not know.
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency').map((c) => c.toLowerCase()));
+
+export function assertPrices(variantTitle: string, prices: { currency_code: string }[]): void {
+  const seen = new Set<string>();
+  for (const { currency_code } of prices) {
+    if (!CURRENCIES.has(currency_code)) throw errors.invalid(`Invalid currency_code: ${currency_code} is not an ISO 4217 currency`);
+    if (seen.has(currency_code)) throw errors.invalid(`Variant "${variantTitle}" has more than one price in ${currency_code}`);
+    seen.add(currency_code);
+  }
+}
+
+export function assertUniqueSkus(skus: (string | null | undefined)[]): void {
+  const seen = new Set<string>();
+  for (const sku of skus) {
+    if (sku == null) continue;
+    if (seen.has(sku)) throw skuTaken(sku);
+    seen.add(sku);
+  }
+}
+
+export function assertOptionsWellFormed(options: { title: string; values: string[] }[]): void {
+  const titles = new Set<string>();
+  for (const o of options) {
+    if (titles.has(o.title)) throw errors.invalid(`Option "${o.title}" is declared more than once`);
+    titles.add(o.title);
+    if (new Set(o.values).size !== o.values.length) throw errors.invalid(`Option "${o.title}" lists a value more than once`);
+  }
+}
+
+/** A variant's `{ <option title>: <value> }` must name declared options and one of their values. */
+export function assertVariantOptions(
+  variantTitle: string,
+  chosen: Record<string, string> | null | undefined,
+  declared: { title: string; values: string[] }[],
+): void {
+  for (const [title, value] of Object.entries(chosen ?? {})) {
+    const option = declared.find((o) => o.title === title);
+    if (!option) throw errors.invalid(`Variant "${variantTitle}" uses option "${title}", which the product does not declare`);
+    if (!option.values.includes(value)) {
+      throw errors.invalid(`Variant "${variantTitle}" uses value "${value}" for option "${title}", which is not one of its values`);
+    }
+  }
+}
+
+/** Postgres unique violations that a race past the checks above can still raise, as 400s. */
+export function translateUniqueViolation(err: unknown, handle?: string): unknown {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  const constraint = e?.constraint ?? e?.cause?.constraint;
+  if (code !== '23505') return err;
+  if (constraint === 'products_handle_live_idx' && handle) return handleTaken(handle);
+  if (constraint === 'product_variants_sku_live_idx') return errors.invalid('Product variant with this sku already exists.');
+  return err;
+}

@@ -1,0 +1,153 @@
+import type { Static } from 'typebox';
+import { inTx, type Ctx } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/database.ts';
+import { emit } from '../../platform/events/emit.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { pageOf } from '../../platform/http/pagination.ts';
+import { newId } from '../../platform/ids.ts';
+import { findAdminProduct, findAdminProductJson, listAdminProductsJson } from './queries.ts';
+import { assertOptionsWellFormed, handleFromTitle, handleTaken, translateUniqueViolation } from './rules.ts';
+import type { AdminListFilters, CreateProductInput, OptionsInput, Product, UpdateProductInput } from './schema.ts';
+import { createVariants, syncVariants } from './variant-writes.ts';
+import {
+  deleteOptions,
+  findLiveSalesChannelIds,
+  insertOptions,
+  insertProduct,
+  isHandleTaken,
+  listOptions,
+  lockLiveProduct,
+  replaceCategoryLinks,
+  replaceSalesChannelLinks,
+  softDeleteProduct,
+  updateOption,
+  updateProductRow,
+} from './write-queries.ts';
+
+export type ProductJson = Static<typeof Product>;
+
+export const productNotFound = (id: string) => errors.notFound(`Product with id: ${id} was not found`);
+
+/** Admin list as ready-to-send JSON text (built by PostgreSQL in one statement). */
+export function listAdminProducts(ctx: Ctx, query: AdminListFilters): Promise<string> {
+  return listAdminProductsJson(ctx.db, query, pageOf(query, 50));
+}
+
+export async function getAdminProduct(ctx: Ctx, id: string): Promise<string> {
+  const body = await findAdminProductJson(ctx.db, id);
+  if (!body) throw productNotFound(id);
+  return body;
+}
+
+const uniqueIds = (refs: { id: string }[]) => [...new Set(refs.map((r) => r.id))];
+
+/** Sorted, so that concurrent writers lock the channels' counter rows in the same order. */
+async function liveChannelIds(tx: Tx, refs: { id: string }[]): Promise<string[]> {
+  const ids = uniqueIds(refs).sort();
+  const found = new Set(await findLiveSalesChannelIds(tx, ids));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw errors.invalid(`Sales channels with IDs ${missing.join(', ')} do not exist`);
+  return ids;
+}
+
+/** Product, options, variants, prices, links and the `product.created` event commit together. */
+export async function createProduct(ctx: Ctx, input: CreateProductInput): Promise<ProductJson> {
+  const handle = input.handle ?? handleFromTitle(input.title);
+  const options = input.options ?? [];
+  assertOptionsWellFormed(options);
+  try {
+    return await inTx(ctx, async (tctx) => {
+      const { tx } = tctx;
+      if (await isHandleTaken(tx, handle)) throw handleTaken(handle);
+      const channelIds = await liveChannelIds(tx, input.sales_channels ?? []);
+      const now = ctx.clock.now();
+      const id = newId('prod');
+      await insertProduct(tx, {
+        id,
+        title: input.title,
+        subtitle: input.subtitle ?? null,
+        handle,
+        description: input.description ?? null,
+        status: input.status ?? 'draft',
+        thumbnail: input.thumbnail ?? null,
+        is_giftcard: input.is_giftcard ?? false,
+        discountable: input.discountable ?? true,
+        collection_id: input.collection_id ?? null,
+        type_id: input.type_id ?? null,
+        external_id: input.external_id ?? null,
+        metadata: input.metadata ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      await insertOptions(tx, options.map((o, rank) => ({ id: newId('opt'), product_id: id, title: o.title, values: o.values, rank })));
+      await createVariants(tx, id, input.variants ?? [], options, now);
+      await replaceSalesChannelLinks(tx, id, channelIds);
+      await replaceCategoryLinks(tx, id, uniqueIds(input.categories ?? []));
+      const product = (await findAdminProduct<ProductJson>(tx, id))!;
+      await emit(tctx, 'product.created', product);
+      return product;
+    });
+  } catch (err) {
+    throw translateUniqueViolation(err, handle);
+  }
+}
+
+/** Replaces the option list: options keep their id when their title stays. */
+async function syncOptions(tx: Tx, productId: string, input: OptionsInput | undefined) {
+  const existing = await listOptions(tx, productId);
+  if (!input) return existing;
+  assertOptionsWellFormed(input);
+  const byTitle = new Map(existing.map((o) => [o.title, o]));
+  const kept = new Set<string>();
+  const added = [];
+  for (const [rank, o] of input.entries()) {
+    const old = byTitle.get(o.title);
+    if (old) {
+      kept.add(old.id);
+      await updateOption(tx, old.id, { values: o.values, rank });
+    } else added.push({ id: newId('opt'), product_id: productId, title: o.title, values: o.values, rank });
+  }
+  await deleteOptions(tx, existing.filter((o) => !kept.has(o.id)).map((o) => o.id));
+  await insertOptions(tx, added);
+  return input;
+}
+
+const SCALAR_FIELDS = [
+  'title', 'subtitle', 'description', 'handle', 'status', 'thumbnail', 'is_giftcard',
+  'discountable', 'collection_id', 'external_id', 'type_id', 'metadata',
+] as const;
+
+/** Any create field; `variants`, `options`, `sales_channels` and `categories` replace what exists. */
+export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductInput): Promise<ProductJson> {
+  try {
+    return await inTx(ctx, async (tctx) => {
+      const { tx } = tctx;
+      const current = await lockLiveProduct(tx, id);
+      if (!current) throw productNotFound(id);
+      if (input.handle !== undefined && input.handle !== current.handle && (await isHandleTaken(tx, input.handle, id))) {
+        throw handleTaken(input.handle);
+      }
+      const now = ctx.clock.now();
+      const patch = Object.fromEntries(SCALAR_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));
+      await updateProductRow(tx, id, { ...patch, updated_at: now });
+      const options = await syncOptions(tx, id, input.options);
+      await syncVariants(tx, id, input.variants, options, now);
+      if (input.sales_channels) await replaceSalesChannelLinks(tx, id, await liveChannelIds(tx, input.sales_channels));
+      if (input.categories) await replaceCategoryLinks(tx, id, uniqueIds(input.categories));
+      const product = (await findAdminProduct<ProductJson>(tx, id))!;
+      await emit(tctx, 'product.updated', product);
+      return product;
+    });
+  } catch (err) {
+    throw translateUniqueViolation(err, input.handle);
+  }
+}
+
+/** Soft delete of the product and its variants; the handle becomes free again. */
+export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
+  await inTx(ctx, async (tctx) => {
+    if (!(await lockLiveProduct(tctx.tx, id))) throw productNotFound(id);
+    await softDeleteProduct(tctx.tx, id, ctx.clock.now());
+    await emit(tctx, 'product.deleted', { id });
+  });
+}

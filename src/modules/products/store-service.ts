@@ -1,0 +1,43 @@
+import type { Ctx } from '../../platform/context.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { pageOf } from '../../platform/http/pagination.ts';
+import type { StoreScope } from '../../platform/http/types.ts';
+import { findStoreProductJson, listStoreProductsJson, type StoreRead } from './queries.ts';
+import type { StoreListFilters } from './schema.ts';
+import { productNotFound } from './service.ts';
+
+/**
+ * Store visibility (Medusa's rules): published, live, linked to one of the publishable key's
+ * channels, narrowed to `sales_channel_id` when given (which must lie within the key).
+ */
+function visibleChannels(scope: StoreScope, requested: string[] | undefined): string[] {
+  if (!scope.salesChannelIds.length) throw errors.notAllowed('Publishable key needs to have a sales channel configured');
+  if (!requested) return scope.salesChannelIds;
+  if (requested.some((id) => !scope.salesChannelIds.includes(id))) {
+    throw errors.invalid('Requested sales channel is not part of the publishable key');
+  }
+  return requested;
+}
+
+function answer(read: StoreRead, regionId: string | undefined): string | null {
+  if (!read.regionFound) throw errors.invalid(`Region with id ${regionId} not found when populating the pricing context`);
+  return read.body;
+}
+
+/** Store list as ready-to-send JSON text; with `region_id`, variants carry `calculated_price`. */
+export async function listStoreProducts(ctx: Ctx, scope: StoreScope, query: StoreListFilters): Promise<string> {
+  const filters = { q: query.q, id: query.id, handle: query.handle, channelIds: visibleChannels(scope, query.sales_channel_id) };
+  return answer(await listStoreProductsJson(ctx.db, filters, pageOf(query, 50), query.region_id), query.region_id)!;
+}
+
+export async function getStoreProduct(
+  ctx: Ctx,
+  scope: StoreScope,
+  id: string,
+  query: { region_id?: string; sales_channel_id?: string[] },
+): Promise<string> {
+  const channelIds = visibleChannels(scope, query.sales_channel_id);
+  const body = answer(await findStoreProductJson(ctx.db, id, channelIds, query.region_id), query.region_id);
+  if (!body) throw productNotFound(id);
+  return body;
+}

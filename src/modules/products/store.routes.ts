@@ -1,0 +1,27 @@
+import { IdParams } from '../../platform/http/schema-types.ts';
+import { ok } from '../../platform/http/responses.ts';
+import type { RouteModule } from '../../platform/http/types.ts';
+import { sendJsonText } from './json-reply.ts';
+import { StoreGetQuery, StoreListQuery, StoreProductList, StoreProductResponse } from './schema.ts';
+import { getStoreProduct, listStoreProducts } from './store-service.ts';
+
+const tags = ['store products'];
+
+// The hot path: one SQL statement renders the whole response, sent as is (see product-json.ts).
+export const storeProductRoutes: RouteModule = (app) => {
+  app.get(
+    '/products',
+    {
+      schema: { tags, summary: 'List published products of the key’s sales channels', querystring: StoreListQuery, response: ok(StoreProductList) },
+    },
+    async (req, reply) => sendJsonText(reply, await listStoreProducts(req.ctx, req.store!, req.query)),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: { tags, summary: 'Get a published product', params: IdParams, querystring: StoreGetQuery, response: ok(StoreProductResponse) },
+    },
+    async (req, reply) => sendJsonText(reply, await getStoreProduct(req.ctx, req.store!, req.params.id, req.query)),
+  );
+};

@@ -1,0 +1,146 @@
+import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
+import { salesChannels } from '../sales-channels/tables.ts';
+import { prices, productCategories, productOptions, productSalesChannels, products, productVariants } from './tables.ts';
+
+/** Write-side queries of the products module (reads that build JSON are in queries.ts). */
+
+export type ProductRow = typeof products.$inferSelect;
+export type OptionRow = typeof productOptions.$inferSelect;
+export type VariantRow = typeof productVariants.$inferSelect;
+export type PriceInsert = typeof prices.$inferInsert;
+
+/** Locks the live product row for the rest of the transaction, so concurrent updates serialize. */
+export async function lockLiveProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deleted_at)))
+    .for('update');
+  return row;
+}
+
+export async function isHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.handle, handle), isNull(products.deleted_at), exceptId ? ne(products.id, exceptId) : undefined))
+    .limit(1);
+  return !!row;
+}
+
+/** SKUs among `skus` already used by a live variant of another product. */
+export async function findTakenSkus(db: Executor, skus: string[], exceptProductId?: string): Promise<string[]> {
+  if (!skus.length) return [];
+  const found = await db
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(
+      and(
+        inArray(productVariants.sku, skus),
+        isNull(productVariants.deleted_at),
+        exceptProductId ? ne(productVariants.product_id, exceptProductId) : undefined,
+      ),
+    );
+  return found.map((r) => r.sku!);
+}
+
+export async function findLiveSalesChannelIds(db: Executor, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const found = await db
+    .select({ id: salesChannels.id })
+    .from(salesChannels)
+    .where(and(inArray(salesChannels.id, ids), isNull(salesChannels.deleted_at)));
+  return found.map((r) => r.id);
+}
+
+export async function insertProduct(db: Executor, row: typeof products.$inferInsert): Promise<void> {
+  await db.insert(products).values(row);
+}
+
+export async function updateProductRow(db: Executor, id: string, patch: Partial<typeof products.$inferInsert>): Promise<void> {
+  await db.update(products).set(patch).where(eq(products.id, id));
+}
+
+export async function softDeleteProduct(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(products).set({ deleted_at: now, updated_at: now }).where(eq(products.id, id));
+  await db
+    .update(productVariants)
+    .set({ deleted_at: now, updated_at: now })
+    .where(and(eq(productVariants.product_id, id), isNull(productVariants.deleted_at)));
+}
+
+export async function listOptions(db: Executor, productId: string): Promise<OptionRow[]> {
+  return db.select().from(productOptions).where(eq(productOptions.product_id, productId)).orderBy(productOptions.rank, productOptions.id);
+}
+
+export async function insertOptions(db: Executor, rows: OptionRow[]): Promise<void> {
+  if (rows.length) await db.insert(productOptions).values(rows);
+}
+
+export async function updateOption(db: Executor, id: string, patch: { values: string[]; rank: number }): Promise<void> {
+  await db.update(productOptions).set(patch).where(eq(productOptions.id, id));
+}
+
+export async function deleteOptions(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length) await db.delete(productOptions).where(inArray(productOptions.id, ids));
+}
+
+export async function listLiveVariants(db: Executor, productId: string): Promise<VariantRow[]> {
+  return db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.product_id, productId), isNull(productVariants.deleted_at)))
+    .orderBy(productVariants.variant_rank, productVariants.id);
+}
+
+export async function insertVariants(db: Executor, rows: (typeof productVariants.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(productVariants).values(rows);
+}
+
+export async function updateVariantRow(db: Executor, id: string, patch: Partial<typeof productVariants.$inferInsert>): Promise<void> {
+  await db.update(productVariants).set(patch).where(eq(productVariants.id, id));
+}
+
+/** Frees the SKUs of variants about to change theirs, so two variants can swap SKUs in one update. */
+export async function clearVariantSkus(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length) await db.update(productVariants).set({ sku: null }).where(inArray(productVariants.id, ids));
+}
+
+export async function softDeleteVariants(db: Executor, ids: string[], now: Date): Promise<void> {
+  if (ids.length) await db.update(productVariants).set({ deleted_at: now, updated_at: now }).where(inArray(productVariants.id, ids));
+}
+
+export async function insertPrices(db: Executor, rows: PriceInsert[]): Promise<void> {
+  if (rows.length) await db.insert(prices).values(rows);
+}
+
+/** Replaces a variant's prices; a currency that stays keeps its price id. */
+export async function replaceVariantPrices(db: Executor, variantId: string, rows: PriceInsert[]): Promise<void> {
+  const currencies = rows.map((r) => r.currency_code);
+  await db
+    .delete(prices)
+    .where(and(eq(prices.variant_id, variantId), currencies.length ? notInArray(prices.currency_code, currencies) : undefined));
+  if (!rows.length) return;
+  await db
+    .insert(prices)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [prices.variant_id, prices.currency_code],
+      set: { amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` },
+    });
+}
+
+export async function replaceSalesChannelLinks(db: Executor, productId: string, channelIds: string[]): Promise<void> {
+  await db.delete(productSalesChannels).where(eq(productSalesChannels.product_id, productId));
+  if (channelIds.length) {
+    await db.insert(productSalesChannels).values(channelIds.map((id) => ({ product_id: productId, sales_channel_id: id })));
+  }
+}
+
+export async function replaceCategoryLinks(db: Executor, productId: string, categoryIds: string[]): Promise<void> {
+  await db.delete(productCategories).where(eq(productCategories.product_id, productId));
+  if (categoryIds.length) {
+    await db.insert(productCategories).values(categoryIds.map((id) => ({ product_id: productId, category_id: id })));
+  }
+}
