@@ -28,6 +28,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
           },
     genReqId: () => ulid(),
+    // Errors raised before routing (a malformed URL, a bad content-type header) get our shape too.
+    frameworkErrors: (err, req, reply) => errorHandler(err, req, reply),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
     // Only behind a proxy that sets X-Forwarded-For may it decide req.ip (rate limits key on it).

@@ -30,6 +30,12 @@ describe('platform', () => {
     expect(res.json()).toEqual({ type: 'not_found', message: 'Route GET /nope not found' });
   });
 
+  it('answers a malformed URL with 400 in the error shape', async () => {
+    const res = await t.inject({ method: 'GET', url: '/store/regions/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().type).toBe('invalid_data');
+  });
+
   it('rejects a JSON body that is not an object, and prototype pollution', async () => {
     const arr = await t.inject({ method: 'POST', url: '/auth/user/emailpass', payload: '[1,2]', headers: { 'content-type': 'application/json' } });
     expect(arr.statusCode).toBe(400);
