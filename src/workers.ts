@@ -6,6 +6,7 @@ import { SubscriberRegistry } from './platform/events/bus.ts';
 import { Dispatcher } from './platform/events/dispatcher.ts';
 import { webhookFanOut } from './modules/webhooks/fan-out.ts';
 import { WebhookSender } from './modules/webhooks/sender.ts';
+import { cartAbandonmentJob } from './modules/carts/abandonment.ts';
 
 /** Background work of an instance: the event dispatcher, the webhook sender (and, as modules land, their jobs). */
 export interface Workers {
@@ -29,6 +30,15 @@ export function createWorkers(deps: { database: Database; clock: Clock; log: Fas
   });
   // The fan-out commits with the batch; the kick then sends those deliveries at once.
   const dispatcher = new Dispatcher({ database, clock, log, bus, sinks: [webhookFanOut], afterBatch: () => webhooks.kick() });
+  // Periodic jobs: every instance runs them; each job claims its rows with SKIP LOCKED, so overlap is harmless.
+  const jobs = [cartAbandonmentJob];
+  let jobTimers: NodeJS.Timeout[] = [];
+  const jobRuns = new Map<string, Promise<unknown>>(); // one run per job at a time; stop() waits for them
+  const runJob = (job: (typeof jobs)[number]) => {
+    if (jobRuns.has(job.name)) return;
+    const run = job.run({ db: database.db, clock, log }).catch((err) => log.error({ err, job: job.name }, 'job failed'));
+    jobRuns.set(job.name, run.finally(() => jobRuns.delete(job.name)));
+  };
   return {
     bus,
     dispatcher,
@@ -36,8 +46,11 @@ export function createWorkers(deps: { database: Database; clock: Clock; log: Fas
     start: async () => {
       await dispatcher.start();
       webhooks.start();
+      jobTimers = jobs.map((job) => setInterval(() => runJob(job), job.everyMs).unref());
     },
     stop: async () => {
+      for (const timer of jobTimers) clearInterval(timer);
+      await Promise.all(jobRuns.values());
       await dispatcher.stop();
       await webhooks.stop();
     },
