@@ -15,3 +15,5 @@ export * from '../../modules/carts/tables.ts';
 export * from '../../modules/shipping-options/tables.ts';
 export * from '../../modules/payments/tables.ts';
 export * from '../../modules/orders/tables.ts';
+export * from '../../modules/orders/fulfillment-tables.ts';
+export * from '../../modules/payments/ledger-tables.ts';

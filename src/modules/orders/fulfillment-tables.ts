@@ -1,0 +1,42 @@
+import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, metadata, timestamps, ts } from '../../platform/db/columns.ts';
+
+/** One order line's share of a fulfillment, copied so the fulfillment reads on its own. */
+export interface FulfillmentItemJson {
+  id: string;
+  line_item_id: string;
+  title: string;
+  sku: string | null;
+  quantity: number;
+}
+
+export interface FulfillmentLabelJson {
+  id: string;
+  tracking_number: string;
+  tracking_url: string;
+  label_url: string;
+}
+
+/**
+ * A parcel of an order: created (fulfilled) → shipped → delivered, or canceled before it ships.
+ * Items and labels are small lists always read with the fulfillment, so they live in jsonb.
+ */
+export const fulfillments = pgTable(
+  'fulfillments',
+  {
+    id: idColumn(),
+    order_id: text('order_id').notNull(),
+    location_id: text('location_id'),
+    shipping_option_id: text('shipping_option_id'),
+    items: jsonb('items').$type<FulfillmentItemJson[]>().notNull(),
+    labels: jsonb('labels').$type<FulfillmentLabelJson[]>().notNull(),
+    no_notification: boolean('no_notification').notNull().default(false),
+    shipped_at: ts('shipped_at'),
+    delivered_at: ts('delivered_at'),
+    canceled_at: ts('canceled_at'),
+    created_by: text('created_by'),
+    ...metadata,
+    ...timestamps,
+  },
+  (t) => [index('fulfillments_order_idx').on(t.order_id)],
+);
