@@ -82,3 +82,88 @@ export const marketplaceSigningKeys = pgTable(
   // At most one active key: concurrent first starts race on this index, and one key wins.
   (t) => [uniqueIndex('marketplace_signing_keys_active_idx').on(t.active).where(sql`active`)],
 );
+
+export type CheckoutStatus = 'open' | 'paid' | 'expired';
+export type PaymentProviderId = 'test' | 'stripe';
+
+/** A paid purchase in progress: one item version for one shop instance, through one payment provider. */
+export const marketplaceCheckoutSessions = pgTable(
+  'marketplace_checkout_sessions',
+  {
+    /** `mcs_…`; whoever holds it can read the licence key once paid, so it is not guessable (see checkout.ts). */
+    id: idColumn(),
+    marketplace_id: text('marketplace_id').notNull(),
+    version: text('version').notNull(),
+    customer_email: text('customer_email').notNull(),
+    instance_id: text('instance_id').notNull(),
+    /** The shop's base URL; license-issued is POSTed to `{callback_url}/admin/marketplace/license-issued`. */
+    callback_url: text('callback_url'),
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    provider_session_id: text('provider_session_id'),
+    /** Where the customer pays (the provider's hosted page); null until the provider answered. */
+    url: text('url'),
+    /** `expired` is stored only when the provider could not create its session; an open one past expires_at reads as expired. */
+    status: text('status').$type<CheckoutStatus>().notNull(),
+    /** Price when the session was created, in euro cents. */
+    amount_cents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    license_id: text('license_id'),
+    expires_at: ts('expires_at').notNull(),
+    paid_at: ts('paid_at'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('marketplace_checkout_sessions_provider_idx').on(t.provider, t.provider_session_id)],
+);
+
+/** A licence: one item for one shop instance, until expires_at (renewable, revocable). */
+export const marketplaceLicenses = pgTable(
+  'marketplace_licenses',
+  {
+    /** Row id `mlic_…`, distinct from the key so the two are never mistaken for each other. */
+    id: idColumn(),
+    /** `lic_` + 26 random Crockford base32 characters (licence-key.ts). */
+    key: text('key').notNull(),
+    marketplace_id: text('marketplace_id').notNull(),
+    instance_id: text('instance_id').notNull(),
+    tier: text('tier').notNull(),
+    purchased_by: text('purchased_by').notNull(),
+    expires_at: ts('expires_at').notNull(),
+    renewed_at: ts('renewed_at'),
+    revoked_at: ts('revoked_at'),
+    /** Unique: a checkout issues at most one licence, however often the provider reports the payment. */
+    checkout_session_id: text('checkout_session_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('marketplace_licenses_key_idx').on(t.key),
+    uniqueIndex('marketplace_licenses_checkout_idx').on(t.checkout_session_id),
+    index('marketplace_licenses_item_idx').on(t.marketplace_id, t.id),
+  ],
+);
+
+export type CallbackStatus = 'pending' | 'succeeded' | 'dead';
+
+/** Durable license-issued deliveries to a shop: sent after commit, retried on the webhook schedule. */
+export const marketplaceCallbacks = pgTable(
+  'marketplace_callbacks',
+  {
+    /** Sent as X-Service-Delivery-Id: the same on every retry. */
+    id: idColumn(),
+    checkout_session_id: text('checkout_session_id').notNull(),
+    url: text('url').notNull(),
+    /** The exact JSON sent (and signed) on every attempt. */
+    body: text('body').notNull(),
+    status: text('status').$type<CallbackStatus>().notNull(),
+    attempt_count: integer('attempt_count').notNull().default(0),
+    next_attempt_at: ts('next_attempt_at'),
+    last_status_code: integer('last_status_code'),
+    last_error: text('last_error'),
+    /** Lease of the sender that claimed it; an expired lease makes it claimable again. */
+    locked_until: ts('locked_until'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('marketplace_callbacks_checkout_idx').on(t.checkout_session_id),
+    index('marketplace_callbacks_due_idx').on(t.next_attempt_at).where(sql`status = 'pending'`),
+  ],
+);
