@@ -17,3 +17,5 @@ export * from '../../modules/payments/tables.ts';
 export * from '../../modules/orders/tables.ts';
 export * from '../../modules/orders/fulfillment-tables.ts';
 export * from '../../modules/payments/ledger-tables.ts';
+export * from '../../modules/plugins/tables.ts';
+export * from '../../modules/federation/tables.ts';

@@ -1,0 +1,75 @@
+import { customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, ts } from '../../platform/db/columns.ts';
+import type { PluginManifest } from '../../plugin-package/manifest.ts';
+
+export type PluginStatus = 'installing' | 'installed' | 'failed' | 'disabled' | 'updating';
+export type PluginSource = 'local' | 'federation';
+
+/** bytea as a Buffer on both drivers (PGlite hands back a Uint8Array, pg a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** An installed (or installing, failed, …) plugin of this shop. DELETE removes the row; its schema stays. */
+export const plugins = pgTable(
+  'plugins',
+  {
+    id: idColumn(),
+    /** The manifest's `id`: names the plugin's schema (`plugin_<id>`) and its route mount. */
+    manifest_id: text('manifest_id').notNull(),
+    /** `@<vendor>/<manifest id>`. */
+    marketplace_id: text('marketplace_id').notNull(),
+    vendor: text('vendor').notNull(),
+    /** The running version (while installing: the requested one). */
+    version: text('version').notNull(),
+    /** While `updating`: the version being installed; the old one keeps running until it loads. */
+    target_version: text('target_version'),
+    status: text('status').$type<PluginStatus>().notNull(),
+    error: text('error'),
+    source: text('source').$type<PluginSource>(),
+    /** AES-256-GCM blob (platform/crypto.ts), null for free items. */
+    license_key: text('license_key'),
+    /** Operator configuration; values of secret fields are encrypted blobs. */
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    /** manifest.json of the running version; null until the first download was verified. */
+    manifest: jsonb('manifest').$type<PluginManifest>(),
+    /** Key into plugin_artifacts of the running version. */
+    artifact_sha256: text('artifact_sha256'),
+    /** sha256 of the admin entry, so the admin panel can pin what it loads. */
+    admin_sha256: text('admin_sha256'),
+    /** Lease of the instance running this row's pipeline; an expired lease (crash) lets another resume it. */
+    lease_until: ts('lease_until'),
+    /** Pipeline runs of the current install or update; a row that keeps crashing the process gives up. */
+    attempts: integer('attempts').notNull().default(0),
+    installed_at: ts('installed_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('plugins_marketplace_id_idx').on(t.marketplace_id),
+    // Two vendors' `@a/x` and `@b/x` would share a schema and a route mount: one at a time.
+    uniqueIndex('plugins_manifest_id_idx').on(t.manifest_id),
+    index('plugins_status_idx').on(t.status),
+  ],
+);
+
+/** Verified package bytes by content hash: every instance loads plugins from here, not from its disk. */
+export const pluginArtifacts = pgTable('plugin_artifacts', {
+  sha256: text('sha256').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  created_at: ts('created_at').notNull(),
+});
+
+/** Plugin migrations applied, per schema and file; never rolled back, kept across uninstall. */
+export const pluginMigrations = pgTable(
+  'plugin_migrations',
+  {
+    manifest_id: text('manifest_id').notNull(),
+    schema_name: text('schema_name').notNull(),
+    filename: text('filename').notNull(),
+    checksum: text('checksum').notNull(),
+    applied_at: ts('applied_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schema_name, t.filename] })],
+);
