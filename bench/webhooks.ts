@@ -193,7 +193,7 @@ async function main() {
     await updateWebhook(ctx, policy, hangHook.id, { active: false });
 
     console.log(`\nEmporium webhook benchmark: ${database.kind}, ${N} events for throughput, ${LATENCY_EVENTS} for latency`);
-    console.log('sender defaults: 64 requests in flight, at most 16 per subscription, 30 s timeout\n');
+    console.log('sender defaults: 128 requests in flight, at most 32 per subscription, 30 s timeout\n');
     console.table(results.filter((r) => 'deliveries/s (received)' in r));
     console.table(results.filter((r) => 'p99 ms' in r));
   } finally {

@@ -68,8 +68,8 @@ export class WebhookSender {
 
   constructor(private readonly opts: SenderOptions) {
     this.timeoutMs = opts.timeoutMs ?? 30_000;
-    this.concurrency = opts.concurrency ?? 64;
-    this.perSubscription = opts.perSubscription ?? 16;
+    this.concurrency = opts.concurrency ?? 128;
+    this.perSubscription = opts.perSubscription ?? 32;
     this.leaseMs = opts.leaseMs ?? this.timeoutMs + 30_000;
     this.outcomes = new OutcomeBatcher((batch) => recordAttempts(opts.database.db, batch));
   }
