@@ -1,0 +1,49 @@
+import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { orderPayments, syncCollection } from '../payments/ledger.ts';
+import * as dq from './desk-queries.ts';
+import type { OrderRow } from './queries.ts';
+import { orderFulfillmentStatus, orderPaymentStatus } from './statuses.ts';
+
+/** What every order desk transition shares: the order lock, the refusals, the status bookkeeping. */
+
+export const orderNotFound = (id: string) => errors.notFound(`Order with id: ${id} was not found`);
+export const orderCanceled = (id: string) => errors.notAllowed(`Order with id ${id} has been canceled.`);
+
+/**
+ * Runs a transition in one transaction holding the order row `FOR UPDATE`: transitions of one
+ * order run one after another, each sees the previous one's result, and a refusal (thrown)
+ * rolls back everything it did.
+ */
+export function onLockedOrder<T>(ctx: Ctx, orderId: string, fn: (tctx: TxCtx, order: OrderRow) => Promise<T>): Promise<T> {
+  return inTx(ctx, async (tctx) => {
+    const order = await dq.lockOrderRow(tctx.tx, orderId);
+    if (!order) throw orderNotFound(orderId);
+    return fn(tctx, order);
+  });
+}
+
+/**
+ * Derives payment_status and fulfillment_status from what the transition wrote (and, when
+ * payments moved, the collections' statuses), then stores them with `patch`.
+ */
+export async function settle(
+  tctx: TxCtx,
+  order: OrderRow,
+  opts: { paymentsMoved?: boolean; patch?: Pick<Partial<OrderRow>, 'status' | 'canceled_at'> } = {},
+): Promise<OrderRow> {
+  const lines = await dq.listLinesOf(tctx.tx, [order.id]);
+  const fulfillments = await dq.listFulfillmentsOf(tctx.tx, [order.id]);
+  const payments = await orderPayments(tctx.tx, order.id);
+  if (opts.paymentsMoved) {
+    for (const id of new Set(payments.map((p) => p.payment_collection_id))) await syncCollection(tctx, id, payments);
+  }
+  const status = opts.patch?.status ?? order.status;
+  return dq.updateOrderRow(tctx.tx, order.id, {
+    ...opts.patch,
+    payment_status: orderPaymentStatus(payments),
+    // A canceled order has nothing left to fulfil.
+    fulfillment_status: status === 'canceled' ? 'canceled' : orderFulfillmentStatus(lines, fulfillments),
+    updated_at: tctx.clock.now(),
+  });
+}

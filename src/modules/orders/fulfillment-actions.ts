@@ -1,0 +1,130 @@
+import type { Ctx, TxCtx } from '../../platform/context.ts';
+import { emit } from '../../platform/events/emit.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { findShippingOption } from '../shipping-options/service.ts';
+import * as dq from './desk-queries.ts';
+import { onLockedOrder, orderCanceled, settle } from './desk.ts';
+import type { AdminOrderView, CreateFulfillmentInput, CreateShipmentInput, LineRefInput } from './desk-schema.ts';
+import { fulfillmentView, orderDetail } from './desk-view.ts';
+import type { OrderRow } from './queries.ts';
+
+/**
+ * Fulfillments of an order: created → shipped → delivered, or canceled while not shipped.
+ * Each step keeps the lines' fulfilled/shipped quantities and the order's fulfillment_status in step.
+ */
+
+/** Per order line, the units asked for; each entry names its line by exactly one of item_id (spec) or id (Medusa). */
+function unitsByLine(refs: LineRefInput[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const ref of refs) {
+    const lineId = ref.item_id ?? ref.id;
+    if (!lineId || (ref.item_id && ref.id)) throw errors.invalid('Each item must name its order line with exactly one of item_id and id');
+    units.set(lineId, (units.get(lineId) ?? 0) + ref.quantity);
+  }
+  return units;
+}
+
+async function lockedFulfillment(tctx: TxCtx, order: OrderRow, fulfillmentId: string): Promise<dq.FulfillmentRow> {
+  if (order.status === 'canceled') throw orderCanceled(order.id);
+  const f = (await dq.listFulfillmentsOf(tctx.tx, [order.id])).find((x) => x.id === fulfillmentId);
+  if (!f) throw errors.notFound(`Fulfillment with id: ${fulfillmentId} was not found`);
+  if (f.canceled_at) throw errors.notAllowed(`Fulfillment ${f.id} has been canceled`);
+  return f;
+}
+
+/** `POST /admin/orders/{id}/fulfillments`. */
+export function createFulfillment(ctx: Ctx, orderId: string, input: CreateFulfillmentInput): Promise<AdminOrderView> {
+  const units = unitsByLine(input.items);
+  return onLockedOrder(ctx, orderId, async (tctx, order) => {
+    if (order.status === 'canceled') throw orderCanceled(order.id);
+    if (input.shipping_option_id && !(await findShippingOption(tctx.tx, input.shipping_option_id))) {
+      throw errors.invalid(`Shipping option with id: ${input.shipping_option_id} was not found`);
+    }
+    const lines = await dq.listLinesOf(tctx.tx, [order.id]);
+    const now = tctx.clock.now();
+    const items = [];
+    for (const [lineId, quantity] of units) {
+      const line = lines.find((l) => l.id === lineId);
+      if (!line) throw errors.invalid(`Item with id: ${lineId} is not a line of order ${order.id}`);
+      const left = line.quantity - line.fulfilled_quantity;
+      if (quantity > left) throw errors.notAllowed(`Cannot fulfill ${quantity} of item ${lineId}: only ${left} of ${line.quantity} left to fulfill`);
+      await dq.updateLineRow(tctx.tx, lineId, { fulfilled_quantity: line.fulfilled_quantity + quantity, updated_at: now });
+      items.push({ id: newId('fulit'), line_item_id: lineId, title: line.title, sku: line.variant_sku, quantity });
+    }
+    const fulfillment = await dq.insertFulfillment(tctx.tx, {
+      id: newId('ful'),
+      order_id: order.id,
+      location_id: input.location_id ?? null,
+      shipping_option_id: input.shipping_option_id ?? null,
+      items,
+      labels: [],
+      no_notification: input.no_notification ?? false,
+      created_by: tctx.actor?.id ?? null,
+      metadata: input.metadata ?? null,
+      created_at: now,
+      updated_at: now,
+    });
+    const view = await orderDetail(tctx.tx, await settle(tctx, order));
+    const payload = { id: order.id, order_id: order.id, fulfillment: fulfillmentView(fulfillment), no_notification: fulfillment.no_notification };
+    await emit(tctx, 'order.fulfilled', payload);
+    return view;
+  });
+}
+
+/** A shipment ships the whole fulfillment: `items`, when sent, must list exactly its items and quantities. */
+function assertWholeFulfillment(f: dq.FulfillmentRow, refs: LineRefInput[] | undefined): void {
+  if (!refs) return;
+  const asked = unitsByLine(refs);
+  const whole = f.items.length === asked.size && f.items.every((i) => asked.get(i.line_item_id) === i.quantity);
+  if (!whole) throw errors.invalid(`A shipment ships all of fulfillment ${f.id}: items must list each of its items with its full quantity`);
+}
+
+/** `POST /admin/orders/{id}/fulfillments/{fid}/shipments`. */
+export function createShipment(ctx: Ctx, orderId: string, fulfillmentId: string, input: CreateShipmentInput): Promise<AdminOrderView> {
+  return onLockedOrder(ctx, orderId, async (tctx, order) => {
+    const f = await lockedFulfillment(tctx, order, fulfillmentId);
+    if (f.shipped_at) throw errors.notAllowed(`Fulfillment ${f.id} has already been shipped`);
+    assertWholeFulfillment(f, input.items);
+    const now = tctx.clock.now();
+    const lines = await dq.listLinesOf(tctx.tx, [order.id]);
+    for (const item of f.items) {
+      const line = lines.find((l) => l.id === item.line_item_id)!;
+      await dq.updateLineRow(tctx.tx, line.id, { shipped_quantity: line.shipped_quantity + item.quantity, updated_at: now });
+    }
+    const labels = [...f.labels, ...(input.labels ?? []).map((l) => ({ id: newId('fulla'), ...l }))];
+    const shipped = await dq.updateFulfillmentRow(tctx.tx, f.id, { shipped_at: now, labels, updated_at: now });
+    const view = await orderDetail(tctx.tx, await settle(tctx, order));
+    const noNotification = input.no_notification ?? f.no_notification;
+    await emit(tctx, 'order.shipped', { id: order.id, order_id: order.id, fulfillment: fulfillmentView(shipped), no_notification: noNotification });
+    return view;
+  });
+}
+
+/** `POST …/fulfillments/{fid}/mark-as-delivered`: only after it shipped, and once. */
+export function markDelivered(ctx: Ctx, orderId: string, fulfillmentId: string): Promise<AdminOrderView> {
+  return onLockedOrder(ctx, orderId, async (tctx, order) => {
+    const f = await lockedFulfillment(tctx, order, fulfillmentId);
+    if (f.delivered_at) throw errors.notAllowed('Fulfillment has already been marked delivered');
+    if (!f.shipped_at) throw errors.notAllowed(`Fulfillment ${f.id} has not been shipped yet: create its shipment first`);
+    const now = tctx.clock.now();
+    await dq.updateFulfillmentRow(tctx.tx, f.id, { delivered_at: now, updated_at: now });
+    return orderDetail(tctx.tx, await settle(tctx, order));
+  });
+}
+
+/** `POST …/fulfillments/{fid}/cancel`: only before it ships; its units become unfulfilled again. */
+export function cancelFulfillment(ctx: Ctx, orderId: string, fulfillmentId: string): Promise<AdminOrderView> {
+  return onLockedOrder(ctx, orderId, async (tctx, order) => {
+    const f = await lockedFulfillment(tctx, order, fulfillmentId);
+    if (f.shipped_at) throw errors.notAllowed(`Fulfillment ${f.id} has been shipped and can no longer be canceled`);
+    const now = tctx.clock.now();
+    const lines = await dq.listLinesOf(tctx.tx, [order.id]);
+    for (const item of f.items) {
+      const line = lines.find((l) => l.id === item.line_item_id)!;
+      await dq.updateLineRow(tctx.tx, line.id, { fulfilled_quantity: line.fulfilled_quantity - item.quantity, updated_at: now });
+    }
+    await dq.updateFulfillmentRow(tctx.tx, f.id, { canceled_at: now, updated_at: now });
+    return orderDetail(tctx.tx, await settle(tctx, order));
+  });
+}

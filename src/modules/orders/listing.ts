@@ -1,0 +1,74 @@
+import type { Ctx } from '../../platform/context.ts';
+import { errors } from '../../platform/http/errors.ts';
+import type { Page } from '../../platform/http/pagination.ts';
+import * as dq from './desk-queries.ts';
+import { orderNotFound } from './desk.ts';
+import { ORDER_SORT_FIELDS, type AdminOrderQueryInput, type AdminOrderView } from './desk-schema.ts';
+import { orderDetail, orderDetails } from './desk-view.ts';
+import { orderView } from './service.ts';
+
+const list = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : [v].flat() as T[]);
+
+function instant(value: string | undefined, name: string): Date | undefined {
+  if (value === undefined) return undefined;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw errors.invalid(`Invalid request (query): Field 'created_at.${name}' must be a date or date-time`);
+  return at;
+}
+
+function sortOf(order: string | undefined): dq.OrderSort {
+  if (!order) return { field: 'id', descending: false };
+  const field = order.replace(/^-/, '');
+  if (!(ORDER_SORT_FIELDS as readonly string[]).includes(field)) throw errors.invalid(`Order field ${field} is not valid`);
+  return { field: field as dq.OrderSort['field'], descending: order.startsWith('-') };
+}
+
+/** The query as filters: arrays for one-or-many fields, lower-cased emails, dates checked. */
+export function orderFilters(q: AdminOrderQueryInput): dq.OrderFilters {
+  const d = q.created_at;
+  return {
+    id: list(q.id),
+    status: list(q.status),
+    payment_status: list(q.payment_status),
+    fulfillment_status: list(q.fulfillment_status),
+    customer_id: list(q.customer_id),
+    region_id: list(q.region_id),
+    sales_channel_id: list(q.sales_channel_id),
+    email: list(q.email)?.map((e) => e.toLowerCase()),
+    created_at: d && {
+      gte: instant(d.gte ?? d.$gte, d.gte ? 'gte' : '$gte'),
+      gt: instant(d.gt ?? d.$gt, d.gt ? 'gt' : '$gt'),
+      lte: instant(d.lte ?? d.$lte, d.lte ? 'lte' : '$lte'),
+      lt: instant(d.lt ?? d.$lt, d.lt ? 'lt' : '$lt'),
+    },
+    q: q.q?.trim() || undefined,
+  };
+}
+
+/** `GET /admin/orders`: one query for the page, one for the count. */
+export async function listOrders(ctx: Ctx, query: AdminOrderQueryInput, page: Page) {
+  const filters = orderFilters(query);
+  const rows = await dq.listOrderRows(ctx.db, filters, sortOf(query.order), page);
+  const count = await dq.countOrderRows(ctx.db, filters);
+  return { orders: rows.map((o) => orderView(o, [], [], [])), count };
+}
+
+export async function getOrder(ctx: Ctx, id: string): Promise<AdminOrderView> {
+  const row = await dq.findOrderRow(ctx.db, id);
+  if (!row) throw orderNotFound(id);
+  return orderDetail(ctx.db, row);
+}
+
+/** `GET /store/orders`: the signed-in customer's orders, newest first. */
+export async function listCustomerOrders(ctx: Ctx, customerId: string, page: Page) {
+  const filters = { customer_id: [customerId] };
+  const rows = await dq.listOrderRows(ctx.db, filters, { field: 'id', descending: true }, page);
+  return { orders: await orderDetails(ctx.db, rows), count: await dq.countOrderRows(ctx.db, filters) };
+}
+
+/** Another customer's order is as unknown as a missing one. */
+export async function getCustomerOrder(ctx: Ctx, customerId: string, id: string): Promise<AdminOrderView> {
+  const row = await dq.findCustomerOrderRow(ctx.db, id, customerId);
+  if (!row) throw orderNotFound(id);
+  return orderDetail(ctx.db, row);
+}
