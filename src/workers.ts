@@ -7,6 +7,7 @@ import { Dispatcher } from './platform/events/dispatcher.ts';
 import { webhookFanOut } from './modules/webhooks/fan-out.ts';
 import { WebhookSender } from './modules/webhooks/sender.ts';
 import { cartAbandonmentJob } from './modules/carts/abandonment.ts';
+import { LicenceCallbackSender } from './modules/marketplace/callback-sender.ts';
 
 /** Background work of an instance: the event dispatcher, the webhook sender (and, as modules land, their jobs). */
 export interface Workers {
@@ -14,6 +15,8 @@ export interface Workers {
   dispatcher: Dispatcher;
   /** Not running in tests unless started: `await t.workers.webhooks.drain()` sends what is due. */
   webhooks: WebhookSender;
+  /** Marketplace role: license-issued callbacks to shops (started only there; tests call `drain()`). */
+  licenceCallbacks: LicenceCallbackSender;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -28,6 +31,7 @@ export function createWorkers(deps: { database: Database; clock: Clock; log: Fas
     encryptionKey: config.encryptionKey,
     blockPrivate: config.production && !config.webhookAllowPrivate,
   });
+  const licenceCallbacks = new LicenceCallbackSender({ database, clock, log, encryptionKey: config.encryptionKey, blockPrivate: config.production && !config.webhookAllowPrivate });
   // The fan-out commits with the batch; the kick then sends those deliveries at once.
   const dispatcher = new Dispatcher({ database, clock, log, bus, sinks: [webhookFanOut], afterBatch: () => webhooks.kick() });
   // Periodic jobs: every instance runs them; each job claims its rows with SKIP LOCKED, so overlap is harmless.
@@ -43,9 +47,11 @@ export function createWorkers(deps: { database: Database; clock: Clock; log: Fas
     bus,
     dispatcher,
     webhooks,
+    licenceCallbacks,
     start: async () => {
       await dispatcher.start();
       webhooks.start();
+      if (config.role === 'marketplace') await licenceCallbacks.start();
       jobTimers = jobs.map((job) => setInterval(() => runJob(job), job.everyMs).unref());
     },
     stop: async () => {
@@ -53,6 +59,7 @@ export function createWorkers(deps: { database: Database; clock: Clock; log: Fas
       await Promise.all(jobRuns.values());
       await dispatcher.stop();
       await webhooks.stop();
+      await licenceCallbacks.stop();
     },
   };
 }

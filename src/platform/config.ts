@@ -31,6 +31,16 @@ export interface Config {
   marketplaceRateLimit: number;
   /** Lets production webhooks target loopback, private and link-local addresses (refused by default there). */
   webhookAllowPrivate: boolean;
+  /** Marketplace role: Stripe Checkout instead of the built-in test payment provider. */
+  stripe?: StripeConfig;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Verifies the Stripe-Signature of checkout.session.completed events. */
+  webhookSecret: string;
+  /** Where the Stripe client connects instead of api.stripe.com (tests point it at a local stand-in). */
+  apiBase?: { protocol: 'http' | 'https'; host: string; port: number };
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +89,19 @@ function intVar(env: Env, name: string, fallback: number): number {
   return n;
 }
 
+function stripeConfig(env: Env): StripeConfig | undefined {
+  if (!env.STRIPE_SECRET_KEY) return undefined;
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new ConfigError('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (payments complete through its signed webhook)');
+  let apiBase: StripeConfig['apiBase'];
+  if (env.STRIPE_API_BASE) {
+    const url = URL.canParse(env.STRIPE_API_BASE) ? new URL(env.STRIPE_API_BASE) : null;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`STRIPE_API_BASE must be an http(s) URL, got "${env.STRIPE_API_BASE}"`);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    apiBase = { protocol, host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443) };
+  }
+  return { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const role = (env.SERVICE_ROLE || 'shop') as ServiceRole;
   if (role !== 'shop' && role !== 'marketplace') throw new ConfigError(`SERVICE_ROLE must be shop or marketplace, got "${role}"`);
@@ -110,5 +133,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     marketplaceRateLimit: intVar(env, 'MARKETPLACE_RATE_LIMIT', 60),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    stripe: stripeConfig(env),
   };
 }

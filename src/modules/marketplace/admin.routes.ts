@@ -4,6 +4,7 @@ import { IdParams } from '../../platform/http/schema-types.ts';
 import { ok } from '../../platform/http/responses.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
 import { getAdminItem, listAdminItems, unpublishAdminItem, updateAdminItem } from './admin-items.ts';
+import { registerLicenceAdminRoutes } from './licence-admin.routes.ts';
 import { publishUpload } from './publish.ts';
 import { AdminItemEnvelope, AdminItemList, AdminItemsQuery, PublishForm, UpdateItemBody } from './schema.ts';
 import { MULTIPART_LIMITS, readUpload } from './upload.ts';
@@ -56,6 +57,8 @@ export const adminMarketplaceRoutes: RouteModule = async (app, deps) => {
         { schema: { tags, summary: 'Remove from the feed; its versions stop downloading', params: IdParams, response: ok(AdminItemEnvelope) } },
         async (req) => ({ item: await unpublishAdminItem(req.ctx, req.params.id) }),
       );
+
+      registerLicenceAdminRoutes(scope);
     },
     { prefix: '/marketplace' },
   );

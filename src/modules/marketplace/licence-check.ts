@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { checkLicence } from './licences.ts';
 
 export interface DownloadLicenceQuery {
   marketplace_id: string;
@@ -8,9 +9,8 @@ export interface DownloadLicenceQuery {
 
 /**
  * Whether `license_key` is a valid, unrevoked, unexpired licence of this item for this
- * instance. Licences are not issued yet (paid checkout comes with the licence module), so no
- * paid download is allowed until then.
+ * instance: the same verdict as POST /store/marketplace/license/verify.
  */
-export async function verifyLicenceForDownload(_ctx: Ctx, _query: DownloadLicenceQuery): Promise<boolean> {
-  return false;
+export async function verifyLicenceForDownload(ctx: Ctx, query: DownloadLicenceQuery): Promise<boolean> {
+  return (await checkLicence(ctx, query)).ok;
 }

@@ -1,5 +1,6 @@
 import { ok } from '../../platform/http/responses.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
+import { registerCheckoutRoutes } from './checkout.routes.ts';
 import { downloadDescriptor, readArtifact } from './download.ts';
 import { getFeedProduct, listFeed, listUpdates } from './feed.ts';
 import { parseItemPath, parseVersionPath } from './item-path.ts';
@@ -73,6 +74,8 @@ export const storeMarketplaceRoutes: RouteModule = async (app, deps) => {
           return reply.type('application/gzip').header('content-disposition', `attachment; filename="${filename}"`).send(bytes);
         },
       );
+
+      await registerCheckoutRoutes(scope, deps);
     },
     { prefix: '/marketplace' },
   );
