@@ -149,9 +149,11 @@ export async function recordAttempts(db: Executor, outcomes: AttemptOutcome[]): 
           select * from jsonb_to_recordset(${asJson(states)})
             as v(id text, lease timestamptz, status text, next_at timestamptz, code int, finished timestamptz, counted boolean)),
         upd as (
-          update webhook_deliveries d set status = v.status,
+          update webhook_deliveries d set
+            -- Closed while this attempt ran (subscription deactivated or deleted): stays dead unless it succeeded.
+            status = case when d.status = 'dead' and v.status <> 'succeeded' then 'dead' else v.status end,
             attempt_count = d.attempt_count + (case when v.counted then 1 else 0 end),
-            next_attempt_at = v.next_at,
+            next_attempt_at = case when d.status = 'dead' and v.status <> 'succeeded' then null else v.next_at end,
             last_status_code = case when v.counted then v.code else d.last_status_code end,
             locked_until = null, updated_at = v.finished
           from v, async_commit where d.id = any(array(select id from v)) and d.id = v.id and d.locked_until = v.lease

@@ -84,6 +84,24 @@ describe('pool and timeouts', () => {
   });
 });
 
+describe('closing a subscription', () => {
+  it('keeps a delivery dead when its subscription is deactivated while an attempt runs', async () => {
+    const receiver = await fx.receiver('hang');
+    const hook = await fx.subscribe(receiver.url, ['order.refunded']);
+    await emitEvent(t, 'order.refunded', { id: uid('order') });
+    await t.workers.dispatcher.drain();
+    const sending = fx.sender({ timeoutMs: 200 }).drain();
+    await receiver.waitFor(1);
+    expect((await fx.admin('PATCH', `/admin/webhooks/${hook.id}`, { active: false })).statusCode).toBe(200);
+    await sending;
+
+    const [d] = (await ledger(fx.admin, hook.id)).deliveries;
+    expect(d).toMatchObject({ status: 'dead', attempt_count: 1, next_attempt_at: null });
+    const [attempt] = (await deliveryDetail(fx.admin, hook.id, d.id)).attempts;
+    expect(attempt.error).toBe('no answer within 200 ms');
+  });
+});
+
 describe('durability and concurrency', () => {
   it('retries a delivery claimed by a sender that died, once its lease expired', async () => {
     const receiver = await fx.receiver();
