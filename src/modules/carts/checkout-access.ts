@@ -6,7 +6,7 @@ import { assertCartVisible, cartNotFound, type CartAccess } from './service.ts';
 
 /** What checkout may do with a cart, inside its own transaction. */
 
-/** Locks the cart row (a second checkout of the same cart waits here, then sees it completed). */
+/** Locks the cart row (a second checkout of the same cart waits here, then sees it completed); with its lines and methods. */
 export async function lockCartForCheckout(tctx: TxCtx, id: string, access: CartAccess): Promise<q.CartWithCustomer> {
   const cart = await q.findCart(tctx.tx, id, true);
   if (!cart) throw cartNotFound(id);
@@ -14,16 +14,9 @@ export async function lockCartForCheckout(tctx: TxCtx, id: string, access: CartA
   return cart;
 }
 
-export interface CartContents {
-  lines: q.LineRow[];
-  methods: q.ShippingMethodRow[];
-  collection: PaymentCollectionView | null;
-}
-
-export async function cartContents(tctx: TxCtx, id: string): Promise<CartContents> {
-  const lines = await q.listLines(tctx.tx, id);
-  const methods = await q.listShippingMethods(tctx.tx, id);
-  return { lines, methods, collection: await findCartPaymentCollection(tctx.tx, id) };
+/** The cart's payment collection, if the storefront made one (read under the cart's lock). */
+export function cartPaymentCollection(tctx: TxCtx, id: string): Promise<PaymentCollectionView | null> {
+  return findCartPaymentCollection(tctx.tx, id);
 }
 
 export async function markCartCompleted(tctx: TxCtx, id: string, orderId: string): Promise<void> {

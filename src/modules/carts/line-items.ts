@@ -11,7 +11,7 @@ const lineNotFound = (id: string) => errors.notFound(`Line item with id: ${id} w
 export async function addLineItem(ctx: Ctx, cartId: string, item: LineItemInputT, access: CartAccess): Promise<CartView> {
   return mutateCart(ctx, cartId, access, async (tctx, cart) => {
     const variants = await sellableVariants(tctx, [item.variant_id], cart);
-    const { inserts, updates } = mergeItems(cart.id, await q.listLines(tctx.tx, cart.id), [item], variants, tctx.clock.now());
+    const { inserts, updates } = mergeItems(cart.id, cart.lines, [item], variants, tctx.clock.now());
     await q.insertLines(tctx.tx, inserts);
     for (const u of updates) await q.updateLine(tctx.tx, cart.id, u.id, { quantity: u.quantity, updated_at: tctx.clock.now() });
   });
@@ -26,7 +26,7 @@ export async function updateLineItem(
   access: CartAccess,
 ): Promise<CartView> {
   return mutateCart(ctx, cartId, access, async (tctx, cart) => {
-    const lines = await q.listLines(tctx.tx, cart.id);
+    const lines = cart.lines;
     const line = lines.find((l) => l.id === lineId);
     if (!line) throw lineNotFound(lineId);
     if (input.quantity === 0) return void (await q.deleteLine(tctx.tx, cart.id, lineId));
@@ -40,8 +40,7 @@ export async function updateLineItem(
 
 export async function deleteLineItem(ctx: Ctx, cartId: string, lineId: string, access: CartAccess) {
   const parent = await mutateCart(ctx, cartId, access, async (tctx, cart) => {
-    const lines = await q.listLines(tctx.tx, cart.id);
-    if (!lines.some((l) => l.id === lineId)) throw lineNotFound(lineId);
+    if (!cart.lines.some((l) => l.id === lineId)) throw lineNotFound(lineId);
     await q.deleteLine(tctx.tx, cart.id, lineId);
   });
   return { id: lineId, object: 'line-item' as const, deleted: true as const, parent };

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import { cartLineItems, carts, cartShippingMethods } from './tables.ts';
 
@@ -7,22 +7,32 @@ export type LineRow = typeof cartLineItems.$inferSelect;
 export type ShippingMethodRow = typeof cartShippingMethods.$inferSelect;
 export type CartPatch = Partial<Omit<typeof carts.$inferInsert, 'id' | 'created_at'>>;
 
-/** The cart with its customer's email (the `{ id, email }` a cart shows), optionally locked for a mutation. */
+/**
+ * The cart with what a view needs in the same statement: its customer's email (the `{ id, email }`
+ * a cart shows), its lines and its shipping methods. With `lock`, the cart row is locked for a
+ * mutation or a checkout (the lines and methods are only ever changed under that lock).
+ */
 export interface CartWithCustomer extends CartRow {
   customer_email: string | null;
+  lines: LineRow[];
+  methods: ShippingMethodRow[];
 }
 
 export async function findCart(db: Executor, id: string, lock = false): Promise<CartWithCustomer | undefined> {
   const [row] = await rows<Record<string, unknown>>(
     db,
-    sql`select c.*, (select cu.email from customers cu where cu.id = c.customer_id and cu.deleted_at is null) as customer_email
+    sql`select c.*,
+          (select cu.email from customers cu where cu.id = c.customer_id and cu.deleted_at is null) as customer_email,
+          (select coalesce(json_agg(l order by l.id), '[]'::json) from cart_line_items l where l.cart_id = c.id) as lines,
+          (select coalesce(json_agg(m order by m.id), '[]'::json) from cart_shipping_methods m where m.cart_id = c.id) as methods
         from carts c where c.id = ${id} ${lock ? sql`for update of c` : sql``}`,
   );
   return row ? toCartRow(row) : undefined;
 }
 
-// Raw rows come back with timestamps as text on node-postgres' raw path and as Date on PGlite: normalise.
+// Rows inside json_agg carry timestamps as text (with the session's offset); the drivers give Date elsewhere.
 const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+const withDates = <T extends { created_at: unknown; updated_at: unknown }>(r: T): T => ({ ...r, created_at: date(r.created_at), updated_at: date(r.updated_at) });
 
 function toCartRow(r: Record<string, unknown>): CartWithCustomer {
   return {
@@ -32,6 +42,8 @@ function toCartRow(r: Record<string, unknown>): CartWithCustomer {
     last_activity_at: date(r.last_activity_at)!,
     created_at: date(r.created_at)!,
     updated_at: date(r.updated_at)!,
+    lines: (r.lines as LineRow[]).map(withDates),
+    methods: (r.methods as ShippingMethodRow[]).map(withDates),
   };
 }
 
@@ -50,12 +62,8 @@ export async function updateCartRow(db: Executor, id: string, patch: CartPatch):
   await db.update(carts).set(patch).where(eq(carts.id, id));
 }
 
-export async function listLines(db: Executor, cartId: string): Promise<LineRow[]> {
-  return db.select().from(cartLineItems).where(eq(cartLineItems.cart_id, cartId)).orderBy(asc(cartLineItems.id));
-}
-
-export async function insertLines(db: Executor, lines: (typeof cartLineItems.$inferInsert)[]): Promise<void> {
-  if (lines.length) await db.insert(cartLineItems).values(lines);
+export async function insertLines(db: Executor, lines: (typeof cartLineItems.$inferInsert)[]): Promise<LineRow[]> {
+  return lines.length ? db.insert(cartLineItems).values(lines).returning() : [];
 }
 
 export async function updateLine(
@@ -69,10 +77,6 @@ export async function updateLine(
 
 export async function deleteLine(db: Executor, cartId: string, lineId: string): Promise<void> {
   await db.delete(cartLineItems).where(and(eq(cartLineItems.cart_id, cartId), eq(cartLineItems.id, lineId)));
-}
-
-export async function listShippingMethods(db: Executor, cartId: string): Promise<ShippingMethodRow[]> {
-  return db.select().from(cartShippingMethods).where(eq(cartShippingMethods.cart_id, cartId)).orderBy(asc(cartShippingMethods.id));
 }
 
 export async function deleteShippingMethods(db: Executor, cartId: string): Promise<void> {

@@ -50,8 +50,13 @@ async function regionForCart(tctx: TxCtx, regionId: string | undefined): Promise
 }
 
 /** Ends every cart mutation: the cart's view, its payment collection in step with the total, and the event. */
-async function finish(tctx: TxCtx, cart: q.CartWithCustomer, event: 'cart.created' | 'cart.updated', region?: Region): Promise<CartView> {
-  const view = await buildCartView(tctx, cart, region);
+async function finish(
+  tctx: TxCtx,
+  cart: q.CartWithCustomer,
+  event: 'cart.created' | 'cart.updated',
+  known: Parameters<typeof buildCartView>[2] = {},
+): Promise<CartView> {
+  const view = await buildCartView(tctx, cart, known);
   if (view.payment_collection) view.payment_collection = await syncCollectionAmount(tctx, view.payment_collection, view.total, view.currency_code);
   await emit(tctx, event, view);
   return view;
@@ -84,11 +89,11 @@ export async function createCart(ctx: Ctx, input: CreateCartInput, customer: Sto
       updated_at: now,
     });
     const items = input.items ?? [];
-    if (items.length) {
-      const variants = await sellableVariants(tctx, items.map((i) => i.variant_id), row);
-      await q.insertLines(tctx.tx, mergeItems(row.id, [], items, variants, now).inserts);
-    }
-    return finish(tctx, { ...row, customer_email: customer?.email ?? null }, 'cart.created', region);
+    const variants = items.length ? await sellableVariants(tctx, items.map((i) => i.variant_id), row) : new Map();
+    const lines = await q.insertLines(tctx.tx, mergeItems(row.id, [], items, variants, now).inserts);
+    // A new cart: everything its view shows is at hand, nothing needs reading back.
+    const cart = { ...row, customer_email: customer?.email ?? null, lines, methods: [] };
+    return finish(tctx, cart, 'cart.created', { region, collection: null });
   });
 }
 
@@ -104,8 +109,8 @@ export async function getCart(ctx: Ctx, id: string, access: CartAccess): Promise
   return buildCartView(ctx, await findVisibleCart(ctx, id, access));
 }
 
-/** What a mutation changes on the cart row itself (plus the email shown for a newly assigned customer). */
-export type CartChange = q.CartPatch & { customer_email?: string | null; region?: Region };
+/** What a mutation changes on the cart row itself, and the region when it already looked it up. */
+export type CartChange = q.CartPatch & { region?: Region };
 
 /**
  * Runs one change of an open cart in a transaction: lock the cart, check who asks and that it is
@@ -123,12 +128,10 @@ export async function mutateCart(
     if (!cart) throw notFound ?? cartNotFound(id);
     assertCartVisible(cart, access, notFound);
     if (cart.completed_at) throw cartCompleted(id);
-    const { customer_email, region, ...patch } = (await change(tctx, cart)) ?? {};
+    const { region, ...patch } = (await change(tctx, cart)) ?? {};
     const now = tctx.clock.now();
-    const rowPatch = { ...patch, updated_at: now, last_activity_at: now };
-    await q.updateCartRow(tctx.tx, id, rowPatch);
-    const updated = { ...cart, ...rowPatch, customer_email: customer_email === undefined ? cart.customer_email : customer_email };
-    return finish(tctx, updated, 'cart.updated', region);
+    await q.updateCartRow(tctx.tx, id, { ...patch, updated_at: now, last_activity_at: now });
+    return finish(tctx, (await q.findCart(tctx.tx, id))!, 'cart.updated', { region });
   });
 }
 
@@ -140,7 +143,7 @@ export async function updateCart(ctx: Ctx, id: string, input: UpdateCartInput, a
     const channel = input.sales_channel_id === undefined ? cart.sales_channel_id : salesChannelFor(input.sales_channel_id, access.channelIds);
     if (regionChanged || channel !== cart.sales_channel_id) {
       Object.assign(change, { region_id: region.id, currency_code: region.currency_code, sales_channel_id: channel });
-      await repriceLines(tctx, cart.id, { currency_code: region.currency_code, sales_channel_id: channel });
+      await repriceLines(tctx, cart, { currency_code: region.currency_code, sales_channel_id: channel });
     }
     if (regionChanged) await q.deleteShippingMethods(tctx.tx, cart.id); // options belong to a region
     if (input.email !== undefined) change.email = input.email?.toLowerCase() ?? null;
@@ -158,18 +161,13 @@ export async function updateCart(ctx: Ctx, id: string, input: UpdateCartInput, a
 }
 
 /** New currency or channel: every line is re-validated and takes the variant's price in the new currency. */
-async function repriceLines(tctx: TxCtx, cartId: string, cart: { currency_code: string; sales_channel_id: string | null }) {
-  const lines = await q.listLines(tctx.tx, cartId);
-  const variants = await sellableVariants(tctx, lines.map((l) => l.variant_id), cart);
+async function repriceLines(tctx: TxCtx, cart: q.CartWithCustomer, target: { currency_code: string; sales_channel_id: string | null }) {
+  const variants = await sellableVariants(tctx, cart.lines.map((l) => l.variant_id), target);
   const now = tctx.clock.now();
-  for (const l of lines) await q.updateLine(tctx.tx, cartId, l.id, { unit_price: variants.get(l.variant_id)!.price!, updated_at: now });
+  for (const l of cart.lines) await q.updateLine(tctx.tx, cart.id, l.id, { unit_price: variants.get(l.variant_id)!.price!, updated_at: now });
 }
 
 /** `POST /store/carts/{id}/customer`: binds the cart to the signed-in customer (and their email). */
 export async function setCartCustomer(ctx: Ctx, id: string, customer: StoreCustomer, channelIds: string[]): Promise<CartView> {
-  return mutateCart(ctx, id, { customerId: customer.id, channelIds }, async () => ({
-    customer_id: customer.id,
-    email: customer.email,
-    customer_email: customer.email,
-  }));
+  return mutateCart(ctx, id, { customerId: customer.id, channelIds }, async () => ({ customer_id: customer.id, email: customer.email }));
 }

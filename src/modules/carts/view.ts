@@ -2,7 +2,8 @@ import type { Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { getRegion, type Region } from '../regions/service.ts';
 import { findCartPaymentCollection } from '../payments/service.ts';
-import { listLines, listShippingMethods, type CartWithCustomer, type LineRow, type ShippingMethodRow } from './queries.ts';
+import type { CartWithCustomer, LineRow, ShippingMethodRow } from './queries.ts';
+import type { PaymentCollectionView } from '../payments/schema.ts';
 import type { CartView, LineItemView, ShippingMethodView } from './schema.ts';
 import { executor } from './executor.ts';
 
@@ -84,14 +85,19 @@ export async function cartRegion(ctx: Ctx, regionId: string): Promise<Region> {
   return region;
 }
 
-/** The whole cart as the store shows it (Medusa's default fields), read within the caller's transaction if any. */
-export async function buildCartView(ctx: Ctx, cart: CartWithCustomer, region?: Region): Promise<CartView> {
-  const db = executor(ctx);
-  // One at a time: inside a transaction the connection runs one query after another anyway.
-  const lines = await listLines(db, cart.id);
-  const methods = await listShippingMethods(db, cart.id);
-  const paymentCollection = await findCartPaymentCollection(db, cart.id);
-  const cartRegionRow = region ?? (await cartRegion(ctx, cart.region_id));
+/**
+ * The whole cart as the store shows it (Medusa's default fields), read within the caller's
+ * transaction if any. A caller that already holds the region or knows there is no payment
+ * collection (a cart just created) passes them and saves the queries.
+ */
+export async function buildCartView(
+  ctx: Ctx,
+  cart: CartWithCustomer,
+  known: { region?: Region; collection?: PaymentCollectionView | null } = {},
+): Promise<CartView> {
+  const paymentCollection = known.collection !== undefined ? known.collection : await findCartPaymentCollection(executor(ctx), cart.id);
+  const region = known.region ?? (await cartRegion(ctx, cart.region_id));
+  const { lines, methods } = cart;
   return {
     id: cart.id,
     email: cart.email,
@@ -104,7 +110,7 @@ export async function buildCartView(ctx: Ctx, cart: CartWithCustomer, region?: R
     billing_address: cart.billing_address ?? null,
     items: lines.map(lineView),
     shipping_methods: methods.map(shippingMethodView),
-    region: cartRegionRow,
+    region,
     customer: cart.customer_id ? { id: cart.customer_id, email: cart.customer_email } : null,
     payment_collection: paymentCollection,
     promotions: [],

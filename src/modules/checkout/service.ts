@@ -2,7 +2,7 @@ import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { CartAccess } from '../carts/service.ts';
-import { cartContents, lockCartForCheckout, markCartCompleted } from '../carts/checkout-access.ts';
+import { cartPaymentCollection, lockCartForCheckout, markCartCompleted } from '../carts/checkout-access.ts';
 import { insufficientInventory } from '../carts/pricing.ts';
 import { findOrderIdByCart, loadOrderView, orderView, placeOrder } from '../orders/service.ts';
 import type { OrderView } from '../orders/schema.ts';
@@ -33,7 +33,7 @@ async function complete(tctx: TxCtx, cartId: string, access: CartAccess): Promis
     const orderId = cart.order_id ?? (await findOrderIdByCart(tctx, cartId));
     return (await loadOrderView(tctx, orderId!))!;
   }
-  const { lines, methods, collection } = await cartContents(tctx, cartId);
+  const { lines, methods } = cart;
   if (!lines.length) throw errors.invalid('Cannot complete a cart with no items');
   if (!cart.email) throw errors.invalid('Cannot complete a cart without an email: set one with POST /store/carts/{id}');
 
@@ -42,6 +42,7 @@ async function complete(tctx: TxCtx, cartId: string, access: CartAccess): Promis
   if (gone.length) throw errors.invalid(`Variants ${[...new Set(gone)].join(', ')} do not exist or belong to a product that is not published`);
   const managed = new Set(states.filter((s) => s.manage_inventory).map((s) => s.id));
 
+  const collection = await cartPaymentCollection(tctx, cartId);
   const placed = await placeOrder(tctx, { ...cart, email: cart.email }, lines, methods, managed);
   const { order } = placed;
   const payments = await authorizeCheckoutPayment(tctx, {

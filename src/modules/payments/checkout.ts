@@ -17,20 +17,28 @@ export async function authorizeCheckoutPayment(
 ): Promise<OrderPaymentCollectionView> {
   const { tx } = tctx;
   const now = tctx.clock.now();
-  let collection = input.collection;
-  let session = collection?.payment_sessions.at(-1); // the newest session is the shopper's choice
-  if (!collection) {
-    const row = { id: newId('pay_col'), cart_id: input.cartId, currency_code: input.currency, amount: input.amount, status: 'authorized' as const, created_at: now, updated_at: now };
-    await q.insertCollection(tx, row);
-    collection = { ...row, payment_sessions: [] };
+  if (!input.collection) {
+    // The short flow: no collection, so the built-in manual provider stands in, in one statement.
+    const ids = { collection: newId('pay_col'), session: newId('payses'), payment: newId('pay') };
+    const v = { cartId: input.cartId, orderId: input.orderId, provider: SYSTEM_PROVIDER, amount: input.amount, currency: input.currency, now };
+    await q.insertAuthorizedChain(tx, ids, v);
+    const stamps = { created_at: now, updated_at: now };
+    const session = { id: ids.session, payment_collection_id: ids.collection, provider_id: SYSTEM_PROVIDER, currency_code: input.currency, amount: input.amount, status: 'authorized', data: {}, ...stamps };
+    const payment = {
+      id: ids.payment, order_id: input.orderId, payment_collection_id: ids.collection, payment_session_id: ids.session, provider_id: SYSTEM_PROVIDER,
+      amount: input.amount, currency_code: input.currency, status: 'authorized', captured_amount: 0, refunded_amount: 0, captured_at: null, canceled_at: null, data: {}, ...stamps,
+    };
+    return { id: ids.collection, cart_id: input.cartId, currency_code: input.currency, amount: input.amount, status: 'authorized', payment_sessions: [session], payments: [payment], ...stamps };
   }
+  const collection = input.collection;
+  // The newest session is the shopper's choice; a collection without any gets a manual one.
+  let session = collection.payment_sessions.at(-1);
   if (!session) {
-    // No session chosen: the built-in manual provider stands in (the spec's three-call flow).
     const row = { id: newId('payses'), payment_collection_id: collection.id, provider_id: SYSTEM_PROVIDER, currency_code: input.currency, amount: input.amount, status: 'authorized' as const, data: {}, created_at: now, updated_at: now };
     await q.insertSession(tx, row);
     collection.payment_sessions.push((session = row));
   }
-  if (input.collection) await q.authorizeCollection(tx, collection.id, session.id, input.amount, now);
+  await q.authorizeCollection(tx, collection.id, session.id, input.amount, now);
   const payment = await q.insertPayment(tx, {
     id: newId('pay'),
     order_id: input.orderId,

@@ -1,14 +1,22 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/database.ts';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../platform/db/database.ts';
 import { paymentCollections, payments, paymentSessions } from './tables.ts';
 
 export type CollectionRow = typeof paymentCollections.$inferSelect;
 export type SessionRow = typeof paymentSessions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 
-export async function findCollectionByCart(db: Executor, cartId: string): Promise<CollectionRow | undefined> {
-  const [row] = await db.select().from(paymentCollections).where(eq(paymentCollections.cart_id, cartId));
-  return row;
+/** The cart's collection and its sessions in one statement (carts read it on every view). */
+export async function findCollectionWithSessions(db: Executor, cartId: string): Promise<(CollectionRow & { sessions: SessionRow[] }) | undefined> {
+  const [row] = await rows<CollectionRow & { sessions: SessionRow[] }>(
+    db,
+    sql`select pc.*, (select coalesce(json_agg(s order by s.id), '[]'::json) from payment_sessions s where s.payment_collection_id = pc.id) as sessions
+        from payment_collections pc where pc.cart_id = ${cartId}`,
+  );
+  if (!row) return undefined;
+  // Sessions come through json_agg: timestamps as text.
+  const sessions = row.sessions.map((x) => ({ ...x, created_at: new Date(x.created_at), updated_at: new Date(x.updated_at) }));
+  return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at), sessions };
 }
 
 export async function findCollection(db: Executor, id: string): Promise<CollectionRow | undefined> {
@@ -58,6 +66,27 @@ export async function authorizeCollection(db: Executor, collectionId: string, se
     .set({ status: 'canceled', updated_at: now })
     .where(and(eq(paymentSessions.payment_collection_id, collectionId), ne(paymentSessions.id, sessionId)));
   await db.update(paymentCollections).set({ status: 'authorized', amount, updated_at: now }).where(eq(paymentCollections.id, collectionId));
+}
+
+/**
+ * The short checkout (no collection yet): collection, session and payment, all authorized for
+ * the order total, in one statement.
+ */
+export async function insertAuthorizedChain(
+  db: Executor,
+  ids: { collection: string; session: string; payment: string },
+  v: { cartId: string; orderId: string; provider: string; amount: number; currency: string; now: Date },
+): Promise<void> {
+  const now = v.now.toISOString();
+  await db.execute(sql`with pc as (
+      insert into payment_collections (id, cart_id, currency_code, amount, status, created_at, updated_at)
+      values (${ids.collection}, ${v.cartId}, ${v.currency}, ${v.amount}, 'authorized', ${now}, ${now})
+    ), ps as (
+      insert into payment_sessions (id, payment_collection_id, provider_id, currency_code, amount, status, data, created_at, updated_at)
+      values (${ids.session}, ${ids.collection}, ${v.provider}, ${v.currency}, ${v.amount}, 'authorized', '{}'::jsonb, ${now}, ${now})
+    )
+    insert into payments (id, order_id, payment_collection_id, payment_session_id, provider_id, amount, currency_code, status, data, created_at, updated_at)
+    values (${ids.payment}, ${v.orderId}, ${ids.collection}, ${ids.session}, ${v.provider}, ${v.amount}, ${v.currency}, 'authorized', '{}'::jsonb, ${now}, ${now})`);
 }
 
 export async function insertPayment(db: Executor, row: typeof payments.$inferInsert): Promise<PaymentRow> {

@@ -17,14 +17,12 @@ export async function listPaymentProviders(ctx: Ctx, regionId: string, page: Pag
   return { payment_providers: all.slice(page.offset, page.offset + page.limit), count: all.length, ...page };
 }
 
-function collectionView(c: q.CollectionRow, sessions: q.SessionRow[]): PaymentCollectionView {
-  return { ...c, payment_sessions: sessions };
-}
-
 /** The cart's collection with its sessions, or null (carts show it as `payment_collection`). */
 export async function findCartPaymentCollection(db: Executor, cartId: string): Promise<PaymentCollectionView | null> {
-  const c = await q.findCollectionByCart(db, cartId);
-  return c ? collectionView(c, await q.listSessions(db, c.id)) : null;
+  const found = await q.findCollectionWithSessions(db, cartId);
+  if (!found) return null;
+  const { sessions, ...collection } = found;
+  return { ...collection, payment_sessions: sessions };
 }
 
 /** Moves the collection (and its pending sessions) to the cart's current total and currency. */
