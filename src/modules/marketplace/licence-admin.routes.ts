@@ -28,7 +28,11 @@ export function registerLicenceAdminRoutes(scope: App): void {
 
   scope.post(
     '/licenses/:id/renew',
-    { schema: { tags, summary: 'Extend by `days` (default 365) from the expiry, or from now if lapsed', params: IdParams, body: RenewBody, response: ok(LicenseEnvelope) } },
-    async (req) => ({ license: await renewLicence(req.ctx, req.params.id, req.body?.days) }),
+    {
+      schema: { tags, summary: 'Extend by `days` (default 365) from the expiry, or from now if lapsed', params: IdParams, body: RenewBody, response: ok(LicenseEnvelope) },
+      // Every field is optional, so a bare POST (no body at all) is a renewal by the default period.
+      preValidation: async (req) => void (req.body ??= {}),
+    },
+    async (req) => ({ license: await renewLicence(req.ctx, req.params.id, req.body.days) }),
   );
 }
