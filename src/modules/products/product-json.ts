@@ -19,10 +19,11 @@ const OPTIONS = `coalesce((
   from product_options o where o.product_id = p.id), '[]'::json)`;
 
 // Variants store their options as { <option title>: <value> }; the API shows Medusa's array form.
-// Driven by the product's options (an index scan) rather than by jsonb_each, which plans a hash join per variant.
-const VARIANT_OPTIONS = `coalesce((
+// Driven by the product's options (an index scan) rather than by jsonb_each, which plans a hash
+// join per variant; the CASE skips the subquery for variants without options.
+const VARIANT_OPTIONS = `case when v.options is null then '[]'::json else coalesce((
   select json_agg(json_build_object('value', v.options->>o.title, 'option_id', o.id, 'option', json_build_object('id', o.id, 'title', o.title)) order by o.rank, o.id)
-  from product_options o where o.product_id = v.product_id and v.options ? o.title), '[]'::json)`;
+  from product_options o where o.product_id = v.product_id and v.options ? o.title), '[]'::json) end`;
 
 const PRICES = `coalesce((
   select json_agg(json_build_object('id', pr.id, 'currency_code', pr.currency_code, 'amount', pr.amount, 'variant_id', pr.variant_id) order by pr.currency_code)

@@ -160,6 +160,26 @@ describe('update', () => {
     expect(res.json().product.variants.map((v: { sku: string }) => v.sku)).toEqual([b, a]);
   });
 
+  it('replaces options, keeping ids by title, and checks variants against them', async () => {
+    const p = await makeProduct(t, {
+      options: [{ title: 'Size', values: ['S', 'M'] }, { title: 'Fit', values: ['slim'] }],
+      variants: [{ title: 'S', options: { Size: 'S' } }],
+    });
+    const size = p.options[0];
+    const bad = await t.admin('POST', `/admin/products/${p.id}`, { options: [{ title: 'Size', values: ['M', 'L'] }] });
+    expect(error(bad)).toMatchObject({ status: 400, type: 'invalid_data' });
+    expect(bad.json().message).toContain('"S"');
+    const res = await t.admin('POST', `/admin/products/${p.id}`, {
+      options: [{ title: 'Color', values: ['red'] }, { title: 'Size', values: ['M', 'L'] }],
+      variants: [{ id: p.variants[0].id, title: 'L red', options: { Size: 'L', Color: 'red' } }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { product } = res.json();
+    expect(product.options.map((o: { title: string }) => o.title)).toEqual(['Color', 'Size']);
+    expect(product.options[1]).toEqual({ id: size.id, title: 'Size', values: [{ value: 'M', option_id: size.id }, { value: 'L', option_id: size.id }] });
+    expect(product.variants[0].options.map((o: { value: string; option: { title: string } }) => [o.option.title, o.value])).toEqual([['Color', 'red'], ['Size', 'L']]);
+  });
+
   it('frees the sku of a removed variant for reuse', async () => {
     const sku = `FREE-${uniq()}`;
     const p = await makeProduct(t, { variants: [{ title: 'old', sku }] });
