@@ -1,0 +1,214 @@
+/**
+ * Checkout benchmark: starts the real server as a child process, seeds a region and a product
+ * with a large stock through the admin API, then measures the spec's storefront flow
+ *   POST /store/carts {email} → POST /store/carts/{id}/line-items → POST /store/carts/{id}/complete
+ * (and the two-call form, cart created with its item) sequentially (median ms per flow) and with
+ * 10 concurrent shoppers (orders/s). Ends with a hot-item run (10 shoppers racing for 100 units)
+ * and checks that no unit was oversold.
+ *
+ *   npm run bench:checkout                                          # PGlite in a temp data dir
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:checkout   # uses database emporium_bench_checkout
+ *   npm run bench:checkout -- --flows 300 --seconds 10 --shoppers 10
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import pino from 'pino';
+import { bootstrap } from '../src/bootstrap.ts';
+import { systemClock } from '../src/platform/clock.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { openDatabase } from '../src/platform/db/database.ts';
+
+const { values: opts } = parseArgs({
+  options: {
+    flows: { type: 'string', default: '300' },
+    seconds: { type: 'string', default: '10' },
+    shoppers: { type: 'string', default: '10' },
+    port: { type: 'string', default: '9301' },
+  },
+});
+const FLOWS = Number(opts.flows);
+const SECONDS = Number(opts.seconds);
+const SHOPPERS = Number(opts.shoppers);
+const PORT = Number(opts.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
+const DB_NAME = 'emporium_bench_checkout';
+
+async function benchDatabaseUrl(): Promise<string | undefined> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return undefined;
+  const url = new URL(base);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`drop database if exists ${DB_NAME} with (force)`);
+  await client.query(`create database ${DB_NAME}`);
+  await client.end();
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitForHealth(deadlineMs: number): Promise<void> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${BASE}/health`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - start > deadlineMs) throw new Error(`server not healthy within ${deadlineMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function call(method: string, url: string, headers: Record<string, string>, body?: unknown) {
+  const res = await fetch(`${BASE}${url}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, any>;
+  return { status: res.status, json };
+}
+
+async function expectOk(p: ReturnType<typeof call>) {
+  const res = await p;
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${JSON.stringify(res.json)}`);
+  return res.json;
+}
+
+async function seed(key: string): Promise<{ admin: Record<string, string>; variantId: (stock: number) => Promise<string> }> {
+  const { token } = await expectOk(call('POST', '/auth/user/emailpass', {}, ADMIN));
+  const admin = { authorization: `Bearer ${token}` };
+  await expectOk(call('POST', '/admin/regions', admin, { name: 'Europe', currency_code: 'eur', countries: ['de', 'fr'] }));
+  const { sales_channels } = await expectOk(call('GET', '/admin/sales-channels', admin));
+  void key;
+  const variantId = async (stock: number) => {
+    const { product } = await expectOk(
+      call('POST', '/admin/products', admin, {
+        title: `Bench tee ${stock}`,
+        status: 'published',
+        sales_channels: [{ id: sales_channels[0].id }],
+        variants: [{ title: 'M', prices: [{ currency_code: 'eur', amount: 2500 }], inventory_quantity: stock, manage_inventory: true }],
+      }),
+    );
+    return product.variants[0].id as string;
+  };
+  return { admin, variantId };
+}
+
+type Flow = (store: Record<string, string>, variantId: string, n: number) => Promise<number>;
+
+/** The spec's three calls; returns the HTTP status of the completion. */
+const threeCalls: Flow = async (store, variantId, n) => {
+  const { cart } = await expectOk(call('POST', '/store/carts', store, { email: `shopper${n}@example.com` }));
+  await expectOk(call('POST', `/store/carts/${cart.id}/line-items`, store, { variant_id: variantId, quantity: 1 }));
+  return (await call('POST', `/store/carts/${cart.id}/complete`, store)).status;
+};
+
+const twoCalls: Flow = async (store, variantId, n) => {
+  // Adding an item checks stock too: on a sold-out item the cart itself is refused (400).
+  const created = await call('POST', '/store/carts', store, { email: `shopper${n}@example.com`, items: [{ variant_id: variantId, quantity: 1 }] });
+  if (created.status !== 200) return created.status;
+  return (await call('POST', `/store/carts/${created.json.cart.id}/complete`, store)).status;
+};
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+async function sequential(name: string, flow: Flow, store: Record<string, string>, variantId: string) {
+  for (let i = 0; i < 20; i++) await flow(store, variantId, -i); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < FLOWS; i++) {
+    const start = performance.now();
+    const status = await flow(store, variantId, i);
+    if (status !== 200) throw new Error(`completion answered ${status}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { scenario: `${name}, sequential`, flows: FLOWS, 'median ms': +percentile(times, 50).toFixed(2), 'p95 ms': +percentile(times, 95).toFixed(2), 'orders/s': Math.round(1000 / (times.reduce((s, t) => s + t, 0) / FLOWS)) };
+}
+
+async function concurrent(name: string, flow: Flow, store: Record<string, string>, variantId: string, until: () => boolean) {
+  let orders = 0;
+  let refused = 0;
+  let n = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: SHOPPERS }, async () => {
+      while (!until()) {
+        const status = await flow(store, variantId, n++);
+        if (status === 200) orders++;
+        else refused++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  return { scenario: `${name}, ${SHOPPERS} shoppers`, flows: orders + refused, orders, refused, 'orders/s': Math.round(orders / seconds) };
+}
+
+async function stockOf(admin: Record<string, string>, variantId: string): Promise<number> {
+  const { products } = await expectOk(call('GET', `/admin/products?limit=1000`, admin));
+  for (const p of products) for (const v of p.variants) if (v.id === variantId) return v.inventory_quantity;
+  throw new Error(`variant ${variantId} not found`);
+}
+
+async function main() {
+  const databaseUrl = await benchDatabaseUrl();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'emporium-bench-checkout-'));
+  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: databaseUrl ?? '' };
+  // Migrate and bootstrap here for the publishable key, then close: the server must be the only PGlite opener.
+  const database = await openDatabase({ databaseUrl, dataDir });
+  await database.migrate();
+  const report = await bootstrap({ db: database.db, clock: systemClock, log: pino({ level: 'silent' }) }, loadConfig({ ...process.env, ...env }));
+  await database.close();
+
+  const server = startServer(env);
+  try {
+    await waitForHealth(60_000);
+    const store = { 'x-publishable-api-key': report.publishableKey! };
+    const { admin, variantId } = await seed(store['x-publishable-api-key']);
+    const plenty = await variantId(10_000_000);
+    const results = [];
+    results.push(await sequential('3 calls (create, add item, complete)', threeCalls, store, plenty));
+    results.push(await sequential('2 calls (create with item, complete)', twoCalls, store, plenty));
+    let deadline = performance.now() + SECONDS * 1000;
+    results.push(await concurrent('3 calls', threeCalls, store, plenty, () => performance.now() > deadline));
+    deadline = performance.now() + SECONDS * 1000;
+    results.push(await concurrent('2 calls', twoCalls, store, plenty, () => performance.now() > deadline));
+    const soldPlenty = results.reduce((s, r) => s + ('orders' in r ? r.orders : r.flows), 0) + 40; // + warm-ups
+
+    // Hot item: everyone races for 100 units; afterwards there must be exactly 100 orders of it.
+    const hot = await variantId(100);
+    let attempts = 0;
+    const race = await concurrent('hot item (100 units)', twoCalls, store, hot, () => attempts++ >= 300);
+    results.push(race);
+    const hotLeft = await stockOf(admin, hot);
+    const plentyLeft = await stockOf(admin, plenty);
+    const oversold = hotLeft < 0 || race.orders !== 100 || plentyLeft !== 10_000_000 - soldPlenty;
+
+    console.log(`\nEmporium checkout benchmark: ${databaseUrl ? 'postgres' : 'pglite'}, ${FLOWS} sequential flows, ${SECONDS}s per concurrent run`);
+    console.table(results);
+    console.log(`hot item: ${race.orders} orders for 100 units, stock left ${hotLeft}; big item: stock ${plentyLeft} after ${soldPlenty} orders → ${oversold ? 'MISMATCH' : 'no oversell'}`);
+    if (oversold) process.exitCode = 1;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
