@@ -61,8 +61,3 @@ export async function releaseCallback(db: Executor, id: string, leaseUntil: Date
   const c = marketplaceCallbacks;
   await db.update(c).set({ locked_until: null }).where(and(eq(c.id, id), eq(c.locked_until, leaseUntil)));
 }
-
-export async function findCallbackByCheckout(db: Executor, checkoutId: string): Promise<CallbackRow | undefined> {
-  const [row] = await db.select().from(marketplaceCallbacks).where(eq(marketplaceCallbacks.checkout_session_id, checkoutId)).limit(1);
-  return row;
-}

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { startReceiver, type Receiver } from '../../../test/webhook-receiver.ts';
 import { admin, freshToken, json, LICENCE_KEY, pay, publishedKey, publishPaid, startCheckout, verify } from './checkout-testing.ts';
+import { LicenceCallbackSender } from './callback-sender.ts';
 import { MARKETPLACE_ENV, packExample, publish, uniqueSlug } from './testing.ts';
 
 let t: TestApp;
@@ -199,6 +200,21 @@ describe('license-issued callback', () => {
     expect(note.message).toContain('HTTP 503');
     // The pull path still has the key.
     expect((await session(created.id)).license_key).toMatch(LICENCE_KEY);
+  });
+
+  it('is sent by a running sender as soon as the payment commits (NOTIFY, not the poll)', async () => {
+    const r = await receiver();
+    const sender = new LicenceCallbackSender({ database: t.database, clock: t.clock, log: t.app.log, encryptionKey: t.config.encryptionKey, blockPrivate: false, pollMs: 3_600_000 });
+    await sender.start();
+    try {
+      const item = await publishPaid(t);
+      const created = await startCheckout(t, { marketplace_id: item.marketplace_id, callback_url: r.url });
+      await pay(t, created.id);
+      await r.waitFor(1); // hangs (and the test times out) unless the commit's NOTIFY woke the sender
+      expect(JSON.parse(r.requests[0].body.toString()).marketplace_id).toBe(item.marketplace_id);
+    } finally {
+      await sender.stop();
+    }
   });
 
   it('is not sent without a callback_url', async () => {
