@@ -53,6 +53,15 @@ describe('capture', () => {
     expect(await orderEventNames(t, order.id)).toEqual(['order.placed']);
   });
 
+  it('concurrent captures cannot together exceed the authorization', async () => {
+    const { order, paymentId } = await placeOrder(t);
+    const results = await Promise.all([1, 2, 3].map(() => t.admin('POST', `/admin/payments/${paymentId}/capture`, { amount: 2000 })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 400]);
+    const [payment] = (await adminOrder(t, order.id)).payment_collections[0].payments;
+    expect(payment).toMatchObject({ captured_amount: 4000, status: 'partially_captured' });
+    expect(payment.captures).toHaveLength(2);
+  });
+
   it('a fully captured payment cannot be captured again', async () => {
     const { paymentId } = await placeOrder(t);
     await adminOk(t, `/admin/payments/${paymentId}/capture`);

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { makeRegion } from '../carts/testing.ts';
+import { bearer, signUpCustomer } from '../customers/testing.ts';
+import { adminOk, placeOrder } from './testing.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await makeRegion(t);
+});
+afterAll(() => t.close());
+
+describe('store orders', () => {
+  it("a customer lists and reads only their own orders, newest first, with progress and no payment ledger", async () => {
+    const alice = await signUpCustomer(t);
+    const bob = await signUpCustomer(t);
+    const a1 = (await placeOrder(t, { headers: bearer(alice.token) })).order;
+    const a2 = (await placeOrder(t, { headers: bearer(alice.token), lines: [1, 1] })).order;
+    const b1 = (await placeOrder(t, { headers: bearer(bob.token) })).order;
+    const guest = (await placeOrder(t, { email: alice.email })).order; // same email, no account: not hers
+    await adminOk(t, `/admin/orders/${a1.id}/capture`);
+    await adminOk(t, `/admin/orders/${a1.id}/fulfillments`, { items: [{ item_id: a1.items[0].id, quantity: 1 }] });
+
+    const mine = await t.store('GET', '/store/orders', undefined, { headers: bearer(alice.token) });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ count: 2, limit: 20, offset: 0 });
+    expect(mine.json().orders.map((o: { id: string }) => o.id)).toEqual([a2.id, a1.id]);
+    const first = mine.json().orders[1];
+    expect(first).toMatchObject({ customer_id: alice.customer.id, fulfillment_status: 'partially_fulfilled', payment_status: 'captured' });
+    expect(first.items[0].detail.fulfilled_quantity).toBe(1);
+    expect(first.fulfillments).toHaveLength(1);
+    expect(first.payment_collections[0].payments[0].captures).toBeUndefined();
+    expect(first.summary).toBeUndefined();
+
+    const one = await t.store('GET', `/store/orders/${a1.id}`, undefined, { headers: bearer(alice.token) });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().order.id).toBe(a1.id);
+    for (const id of [b1.id, guest.id, 'order_nope']) {
+      const other = await t.store('GET', `/store/orders/${id}`, undefined, { headers: bearer(alice.token) });
+      expect(other.statusCode, id).toBe(404);
+      expect(other.json()).toEqual({ type: 'not_found', message: `Order with id: ${id} was not found` });
+    }
+    const page = await t.store('GET', '/store/orders?limit=1&offset=1', undefined, { headers: bearer(alice.token) });
+    expect(page.json().orders.map((o: { id: string }) => o.id)).toEqual([a1.id]);
+  });
+
+  it('without a customer: 401; an admin token is no customer; no publishable key: 400', async () => {
+    const { order } = await placeOrder(t);
+    expect((await t.store('GET', '/store/orders')).statusCode).toBe(401);
+    expect((await t.store('GET', `/store/orders/${order.id}`)).json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+    expect((await t.store('GET', '/store/orders', undefined, { headers: bearer(t.adminToken) })).statusCode).toBe(401);
+    expect((await t.store('GET', '/store/orders', undefined, { key: null })).statusCode).toBe(400);
+  });
+});
