@@ -99,25 +99,56 @@ export interface PluginRequest {
   /** `:name` segments of the registered path. */
   params: Record<string, string>;
   query: Record<string, unknown>;
+  /** The parsed JSON body, or null. */
   body: unknown;
+  /** The request headers, without `authorization` and `cookie` (the caller's credentials stay with the shop). */
   headers: Record<string, string | string[] | undefined>;
 }
 
 /**
- * A handler answers with a JSON-serialisable value (status 200). To refuse a request, throw an
- * error with a numeric `status` between 400 and 499 (answered as `{ type, message }`); any other
- * throw answers 500 and is logged against the plugin, never crashing the shop.
+ * A handler answers with a JSON-serialisable value (status 200; `undefined` answers 204). To
+ * refuse a request, throw an error with a numeric `status` between 400 and 499 (answered with
+ * that status as `{ type, message }`); any other throw answers 500 and is logged and counted
+ * against the plugin, never crashing the shop. A handler that has not answered after
+ * `PLUGIN_ROUTE_TIMEOUT_MS` (default 10 s) gets a 504.
+ *
+ * @example
+ * ```js
+ * ctx.routes.admin('GET', '/notes/:orderId', async (req) => {
+ *   const [note] = await ctx.db.query('select * from order_notes where order_id = $1', [req.params.orderId]);
+ *   if (!note) throw Object.assign(new Error('No note for this order'), { status: 404 });
+ *   return { note };
+ * });
+ * ```
  */
 export type RouteHandler = (req: PluginRequest) => unknown | Promise<unknown>;
 
+/**
+ * A plugin's HTTP routes. `path` starts with `/` and may hold `:name` parameters; routes are
+ * live as soon as the plugin is installed and gone when it is uninstalled (no restart).
+ */
 export interface PluginRoutes {
-  /** Mounted at `/admin/plugins/<manifest id>/<path>`, behind the admin authentication. */
+  /**
+   * Mounted at `/admin/plugins/<manifest id><path>`, behind the admin authentication (viewers
+   * may only GET). A first segment of `configure`, `update` or `admin-bundle` is reserved by the
+   * shop's own plugin routes and throws.
+   *
+   * @example `ctx.routes.admin('GET', '/notes', h)` → `GET /admin/plugins/order-notes/notes`
+   */
   admin(method: HttpMethod, path: string, handler: RouteHandler): void;
-  /** Mounted at `/store/plugins/<manifest id>/<path>`, behind the publishable-key check. */
+  /**
+   * Mounted at `/store/plugins/<manifest id><path>`, behind the publishable-key check.
+   *
+   * @example `ctx.routes.store('GET', '/balance', h)` → `GET /store/plugins/loyalty-points/balance`
+   */
   store(method: HttpMethod, path: string, handler: RouteHandler): void;
 }
 
-/** SQL limited to the plugin's own PostgreSQL schema (its `search_path`); unqualified names resolve there. */
+/**
+ * SQL in the plugin's own PostgreSQL schema `plugin_<manifest id, - as _>`: each query runs in
+ * its own transaction with the `search_path` set to that schema, so unqualified names resolve
+ * there (built-in functions stay reachable). It organises data; it is not a sandbox.
+ */
 export interface PluginDb {
   /** Runs one statement with `$1…` parameters and returns its rows. */
   query<T extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -141,13 +172,32 @@ export interface PluginContext {
   /** The operator's configuration, secrets decrypted, per the manifest's `config` fields. */
   config: Readonly<Record<string, string | number | boolean | undefined>>;
   logger: PluginLogger;
-  /** Emits one of the plugin's own events; the host namespaces the name under the plugin's id. */
+  /**
+   * Emits one of the plugin's own events: `ctx.emit('points.earned', { id, … })` is delivered as
+   * `loyalty-points.points.earned` (to subscribers and webhooks), so a plugin cannot forge core events.
+   */
   emit(eventName: string, payload: Record<string, unknown> & { id: string }): Promise<void>;
 }
 
 /** What the server entry default-exports. */
 export interface Plugin {
   register(ctx: PluginContext): void | Promise<void>;
+  /**
+   * Optional: called with the new values when the operator saves the configuration (also
+   * readable as `ctx.config` from then on). Without it the host reloads the plugin: `unload()`,
+   * then `register(ctx)` again on a fresh module instance, so values captured at register time
+   * are refreshed either way.
+   *
+   * @example
+   * ```js
+   * let client;
+   * export default {
+   *   register(ctx) { client = makeClient(ctx.config.api_key); },
+   *   onConfigure(config) { client = makeClient(config.api_key); },
+   * };
+   * ```
+   */
+  onConfigure?(config: Readonly<Record<string, string | number | boolean | undefined>>): void | Promise<void>;
   /** Optional clean-up (timers, connections) before the host drops the plugin's handlers. */
   unload?(): void | Promise<void>;
 }

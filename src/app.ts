@@ -13,6 +13,7 @@ import { adminGuard } from './modules/auth/admin-guard.ts';
 import { storeGuard } from './modules/api-keys/store-guard.ts';
 import { customerAuth } from './modules/customers/customer-auth.ts';
 import fastifyCookie from '@fastify/cookie';
+import { PluginHost } from './modules/plugins/host.ts';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -66,6 +67,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
   });
+
+  // Plugins install at run time: the catch-all routes find their routers here; workers.ts runs its bus.
+  app.decorate('plugins', new PluginHost({ database: deps.database, config: deps.config, clock: deps.clock, log: app.log }));
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

@@ -13,7 +13,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ database, config, clock: systemClock });
   const report = await bootstrap({ db: database.db, clock: systemClock, log: app.log }, config);
-  const workers = createWorkers({ database, clock: systemClock, log: app.log, config });
+  const workers = createWorkers({ database, clock: systemClock, log: app.log, config, plugins: app.plugins });
   await workers.start();
   await app.listen({ host: config.host, port: config.port });
 

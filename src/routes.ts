@@ -15,6 +15,8 @@ import { adminWebhookRoutes } from './modules/webhooks/routes.ts';
 import { checkoutAdminRoutes, checkoutStoreRoutes } from './modules/checkout/surface.ts';
 import { orderDeskAdminRoutes, storeOrderRoutes } from './modules/orders/surface.ts';
 import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/routes.ts';
+import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.ts';
+import { adminFederationRoutes } from './modules/federation/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -22,6 +24,6 @@ import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/market
  */
 export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, sessionRoutes];
 
-export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, adminProductRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes, adminMarketplaceRoutes, checkoutAdminRoutes, orderDeskAdminRoutes];
+export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, adminProductRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes, adminMarketplaceRoutes, checkoutAdminRoutes, orderDeskAdminRoutes, adminPluginRoutes, adminFederationRoutes];
 
-export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeProductRoutes, storeCustomerRoutes, storeMarketplaceRoutes, checkoutStoreRoutes, storeOrderRoutes];
+export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeProductRoutes, storeCustomerRoutes, storeMarketplaceRoutes, checkoutStoreRoutes, storeOrderRoutes, storePluginRoutes];

@@ -7,6 +7,8 @@ import { Dispatcher } from './platform/events/dispatcher.ts';
 import { webhookFanOut } from './modules/webhooks/fan-out.ts';
 import { WebhookSender } from './modules/webhooks/sender.ts';
 import { cartAbandonmentJob } from './modules/carts/abandonment.ts';
+import type { PluginHost } from './modules/plugins/host.ts';
+import { pluginUpdatesJob } from './modules/plugins/updates.ts';
 import { LicenceCallbackSender } from './modules/marketplace/callback-sender.ts';
 
 /** Background work of an instance: the event dispatcher, the webhook sender (and, as modules land, their jobs). */
@@ -21,9 +23,10 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-export function createWorkers(deps: { database: Database; clock: Clock; log: FastifyBaseLogger; config: Config }): Workers {
+/** `plugins`: the app's plugin host (`app.plugins`), whose bus carries the plugins' subscribers. */
+export function createWorkers(deps: { database: Database; clock: Clock; log: FastifyBaseLogger; config: Config; plugins?: PluginHost }): Workers {
   const { database, clock, log, config } = deps;
-  const bus = new SubscriberRegistry();
+  const bus = deps.plugins?.bus ?? new SubscriberRegistry();
   const webhooks = new WebhookSender({
     database,
     clock,
@@ -35,7 +38,7 @@ export function createWorkers(deps: { database: Database; clock: Clock; log: Fas
   // The fan-out commits with the batch; the kick then sends those deliveries at once.
   const dispatcher = new Dispatcher({ database, clock, log, bus, sinks: [webhookFanOut], afterBatch: () => webhooks.kick() });
   // Periodic jobs: every instance runs them; each job claims its rows with SKIP LOCKED, so overlap is harmless.
-  const jobs = [cartAbandonmentJob];
+  const jobs = [cartAbandonmentJob, pluginUpdatesJob(config)];
   let jobTimers: NodeJS.Timeout[] = [];
   const jobRuns = new Map<string, Promise<unknown>>(); // one run per job at a time; stop() waits for them
   const runJob = (job: (typeof jobs)[number]) => {
@@ -51,12 +54,14 @@ export function createWorkers(deps: { database: Database; clock: Clock; log: Fas
     start: async () => {
       await dispatcher.start();
       webhooks.start();
+      await deps.plugins?.start();
       if (config.role === 'marketplace') await licenceCallbacks.start();
       jobTimers = jobs.map((job) => setInterval(() => runJob(job), job.everyMs).unref());
     },
     stop: async () => {
       for (const timer of jobTimers) clearInterval(timer);
       await Promise.all(jobRuns.values());
+      await deps.plugins?.stop();
       await dispatcher.stop();
       await webhooks.stop();
       await licenceCallbacks.stop();

@@ -72,7 +72,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
   const adminToken = await login(ADMIN);
   const viewerToken = await login(VIEWER);
   const publishableKey = report.publishableKey!;
-  const workers = createWorkers({ database, clock, log: app.log, config });
+  const workers = createWorkers({ database, clock, log: app.log, config, plugins: app.plugins });
 
   const send = (method: string, url: string, body: Body, headers: Headers) =>
     app.inject({ method: method as InjectOptions['method'], url, payload: body, headers });

@@ -31,6 +31,10 @@ export interface Config {
   marketplaceRateLimit: number;
   /** Lets production webhooks target loopback, private and link-local addresses (refused by default there). */
   webhookAllowPrivate: boolean;
+  /** Shop: the marketplace it federates with (`SERVICE_FEDERATION_URL` + `_PK`); absent = local plugins only. */
+  federation?: FederationConfig;
+  /** A plugin route handler that has not answered after this long gets a 504. */
+  pluginRouteTimeoutMs: number;
   /** Marketplace role: Stripe Checkout instead of the built-in test payment provider. */
   stripe?: StripeConfig;
 }
@@ -41,6 +45,17 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Where the Stripe client connects instead of api.stripe.com (tests point it at a local stand-in). */
   apiBase?: { protocol: 'http' | 'https'; host: string; port: number };
+}
+
+export interface FederationConfig {
+  /** Base URL of the marketplace, without a trailing slash. */
+  url: string;
+  /** Sent as `x-publishable-api-key` on feed calls. */
+  publishableKey: string;
+  /** base64 raw 32-byte Ed25519 key to trust instead of pinning the marketplace's key on first use. */
+  signingKey?: string;
+  /** Every call to the marketplace gives up after this long (502 to the admin). */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +117,20 @@ function stripeConfig(env: Env): StripeConfig | undefined {
   return { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase };
 }
 
+function federationConfig(env: Env): FederationConfig | undefined {
+  const url = env.SERVICE_FEDERATION_URL;
+  const publishableKey = env.SERVICE_FEDERATION_PK;
+  if (!url && !publishableKey) return undefined;
+  if (!url || !publishableKey) throw new ConfigError('SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK must be set together');
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new ConfigError(`SERVICE_FEDERATION_URL must be an http(s) URL, got "${url}"`);
+  const signingKey = env.SERVICE_FEDERATION_SIGNING_KEY || undefined;
+  if (signingKey && Buffer.from(signingKey, 'base64').length !== 32) {
+    throw new ConfigError('SERVICE_FEDERATION_SIGNING_KEY must be the base64 of a raw 32-byte Ed25519 public key');
+  }
+  return { url: url.replace(/\/+$/, ''), publishableKey, signingKey, timeoutMs: intVar(env, 'SERVICE_FEDERATION_TIMEOUT_MS', 10_000) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const role = (env.SERVICE_ROLE || 'shop') as ServiceRole;
   if (role !== 'shop' && role !== 'marketplace') throw new ConfigError(`SERVICE_ROLE must be shop or marketplace, got "${role}"`);
@@ -133,6 +162,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     marketplaceRateLimit: intVar(env, 'MARKETPLACE_RATE_LIMIT', 60),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    federation: federationConfig(env),
+    pluginRouteTimeoutMs: intVar(env, 'PLUGIN_ROUTE_TIMEOUT_MS', 10_000),
     stripe: stripeConfig(env),
   };
 }

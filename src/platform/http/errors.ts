@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   unknown_error: 500,
   bad_gateway: 502,
+  gateway_timeout: 504,
   service_unavailable: 503,
 } as const;
 

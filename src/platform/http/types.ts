@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Actor, Ctx } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import type { StoreCustomer } from '../../modules/customers/customer-auth.ts';
+import type { PluginHost } from '../../modules/plugins/host.ts';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -27,6 +28,8 @@ export interface StoreScope {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: { method: string; url: string }[];
+    /** This instance's running plugins (routers looked up per request, subscribers on its bus). */
+    plugins: PluginHost;
   }
   interface FastifyRequest {
     ctx: Ctx;

@@ -1,0 +1,125 @@
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
+import type { Page } from '../../platform/http/pagination.ts';
+import { pluginArtifacts, plugins, type PluginStatus } from './tables.ts';
+
+export type PluginRow = typeof plugins.$inferSelect;
+export type NewPluginRow = typeof plugins.$inferInsert;
+
+/** NOTIFY channel: a plugin row changed; every instance reconciles what it has loaded. */
+export const PLUGINS_CHANNEL = 'emporium_plugins';
+
+export async function insertPlugin(db: Executor, row: NewPluginRow): Promise<PluginRow> {
+  const [created] = await db.insert(plugins).values(row).returning();
+  return created;
+}
+
+export async function findPlugin(db: Executor, id: string): Promise<PluginRow | undefined> {
+  const [row] = await db.select().from(plugins).where(eq(plugins.id, id));
+  return row;
+}
+
+/** The row holding that marketplace id or that manifest id (either makes a new install clash). */
+export async function findClashingPlugin(db: Executor, marketplaceId: string, manifestId: string): Promise<PluginRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(plugins)
+    .where(or(eq(plugins.marketplace_id, marketplaceId), eq(plugins.manifest_id, manifestId)))
+    .limit(1);
+  return row;
+}
+
+export async function listPluginRows(db: Executor, page: Page): Promise<PluginRow[]> {
+  return db.select().from(plugins).orderBy(asc(plugins.id)).limit(page.limit).offset(page.offset);
+}
+
+export async function countPlugins(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(plugins);
+  return Number(row.n);
+}
+
+export async function listAllPluginRows(db: Executor): Promise<PluginRow[]> {
+  return db.select().from(plugins).orderBy(asc(plugins.id));
+}
+
+export async function listPluginRowsByStatus(db: Executor, statuses: PluginStatus[]): Promise<PluginRow[]> {
+  return db.select().from(plugins).where(inArray(plugins.status, statuses)).orderBy(asc(plugins.id));
+}
+
+/** A failed row is retried in place by a new install request. */
+export async function restartFailedPlugin(db: Executor, id: string, fields: Partial<NewPluginRow>): Promise<PluginRow | undefined> {
+  const [row] = await db
+    .update(plugins)
+    .set({ ...fields, status: 'installing', error: null, lease_until: null, attempts: 0 })
+    .where(and(eq(plugins.id, id), eq(plugins.status, 'failed')))
+    .returning();
+  return row;
+}
+
+/**
+ * Takes the pipeline of an installing/updating row whose lease is free or expired (a crashed
+ * instance's): one instance wins, and the attempt is counted. `force` ignores the lease (a
+ * PGlite instance at start: it is the only process on its data, so every lease is stale).
+ */
+export async function claimPipeline(db: Executor, id: string, now: Date, leaseUntil: Date, force = false): Promise<PluginRow | undefined> {
+  const free = force ? undefined : or(isNull(plugins.lease_until), lt(plugins.lease_until, now));
+  const [row] = await db
+    .update(plugins)
+    .set({ lease_until: leaseUntil, attempts: sql`${plugins.attempts} + 1` })
+    .where(and(eq(plugins.id, id), inArray(plugins.status, ['installing', 'updating']), free))
+    .returning();
+  return row;
+}
+
+/** Rows of an install or update no instance is working on (lease free or expired). */
+export async function listUnleasedPipelines(db: Executor, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: plugins.id })
+    .from(plugins)
+    .where(and(inArray(plugins.status, ['installing', 'updating']), or(isNull(plugins.lease_until), lt(plugins.lease_until, now))));
+  return rows.map((r) => r.id);
+}
+
+/** Finishes a pipeline: only while the row is still in `from` (an uninstall meanwhile wins). */
+export async function finishPipeline(db: Executor, id: string, from: PluginStatus, fields: Partial<NewPluginRow>): Promise<PluginRow | undefined> {
+  const [row] = await db
+    .update(plugins)
+    .set({ ...fields, lease_until: null, attempts: 0 })
+    .where(and(eq(plugins.id, id), eq(plugins.status, from)))
+    .returning();
+  return row;
+}
+
+export async function updatePluginRow(db: Executor, id: string, fields: Partial<NewPluginRow>): Promise<PluginRow | undefined> {
+  const [row] = await db.update(plugins).set(fields).where(eq(plugins.id, id)).returning();
+  return row;
+}
+
+/** Starts an update of an installed plugin (and nothing else: one pipeline per row at a time). */
+export async function startUpdate(db: Executor, id: string, version: string, now: Date): Promise<PluginRow | undefined> {
+  const [row] = await db
+    .update(plugins)
+    .set({ status: 'updating', target_version: version, error: null, lease_until: null, attempts: 0, updated_at: now })
+    .where(and(eq(plugins.id, id), eq(plugins.status, 'installed')))
+    .returning();
+  return row;
+}
+
+export async function deletePluginRow(db: Executor, id: string): Promise<PluginRow | undefined> {
+  const [row] = await db.delete(plugins).where(eq(plugins.id, id)).returning();
+  return row;
+}
+
+export async function insertArtifact(db: Executor, sha256: string, bytes: Buffer, now: Date): Promise<void> {
+  await db.insert(pluginArtifacts).values({ sha256, bytes, size: bytes.length, created_at: now }).onConflictDoNothing();
+}
+
+export async function readArtifact(db: Executor, sha256: string): Promise<Buffer | undefined> {
+  const [row] = await db.select({ bytes: pluginArtifacts.bytes }).from(pluginArtifacts).where(eq(pluginArtifacts.sha256, sha256));
+  return row?.bytes;
+}
+
+/** Delivered at commit: wakes every instance's reconcile for that row. */
+export async function notifyPluginChanged(db: Executor, id: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${PLUGINS_CHANNEL}, ${id})`);
+}

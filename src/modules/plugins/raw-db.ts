@@ -1,0 +1,65 @@
+import type { Database } from '../../platform/db/database.ts';
+
+/** One transaction on the driver itself: plugin SQL is text with `$1…` parameters, not drizzle SQL. */
+export interface RawTx {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements in one string (a migration file); no parameters. */
+  exec(text: string): Promise<void>;
+}
+
+interface PgliteLike {
+  transaction<T>(fn: (tx: { query(t: string, p?: unknown[]): Promise<{ rows: unknown[] }>; exec(t: string): Promise<unknown> }) => Promise<T>): Promise<T>;
+}
+
+interface PgPoolLike {
+  connect(): Promise<{ query(t: string, p?: unknown[]): Promise<{ rows: unknown[] }>; release(err?: Error | boolean): void }>;
+}
+
+/**
+ * Runs fn in a transaction on the underlying client (drizzle's `$client`): the pg pool or the
+ * PGlite instance. On PGlite this takes the same transaction lock as drizzle's transactions.
+ */
+export async function withRawTx<T>(database: Database, fn: (tx: RawTx) => Promise<T>): Promise<T> {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === 'pglite') {
+    return (client as PgliteLike).transaction((tx) =>
+      fn({
+        query: async <R>(text: string, params?: unknown[]) => (await tx.query(text, params ?? [])).rows as R[],
+        exec: async (text: string) => void (await tx.exec(text)),
+      }),
+    );
+  }
+  const conn = await (client as PgPoolLike).connect();
+  let broken = false;
+  try {
+    await conn.query('begin');
+    const result = await fn({
+      query: async <R>(text: string, params?: unknown[]) => (await conn.query(text, params ?? [])).rows as R[],
+      exec: async (text: string) => void (await conn.query(text)),
+    });
+    await conn.query('commit');
+    return result;
+  } catch (err) {
+    await conn.query('rollback').catch(() => (broken = true));
+    throw err;
+  } finally {
+    conn.release(broken);
+  }
+}
+
+/** `plugin_<manifest id with - as _>`, shortened with a hash when above PostgreSQL's 63-byte names. */
+export function schemaNameOf(manifestId: string): string {
+  const name = `plugin_${manifestId.replace(/-/g, '_')}`;
+  if (name.length <= 63) return name;
+  let h = 0;
+  for (const c of manifestId) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
+  return `${name.slice(0, 54)}_${h.toString(16).padStart(8, '0')}`;
+}
+
+/** Runs fn with unqualified names resolving to the plugin's schema (pg_catalog stays reachable). */
+export function inPluginSchema<T>(database: Database, schema: string, fn: (tx: RawTx) => Promise<T>): Promise<T> {
+  return withRawTx(database, async (tx) => {
+    await tx.exec(`set local search_path to "${schema}"`);
+    return fn(tx);
+  });
+}

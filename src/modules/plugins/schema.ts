@@ -1,0 +1,70 @@
+import { Type } from 'typebox';
+import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
+import { Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
+import { VERSION_PATTERN } from '../../plugin-package/versions.ts';
+import { MARKETPLACE_ID_PATTERN } from './service.ts';
+
+const ConfigFieldJson = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
+  type: Type.String({ enum: ['string', 'number', 'boolean'] }),
+  secret: Type.Optional(Type.Boolean()),
+  required: Type.Optional(Type.Boolean()),
+  description: Type.Optional(Type.String()),
+});
+
+export const PluginJsonSchema = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('plugin'),
+  manifest_id: Type.String({ description: "the manifest's id; names the plugin's schema and its route mount" }),
+  marketplace_id: Type.String({ description: '`@<vendor>/<manifest id>`' }),
+  vendor: Type.String(),
+  name: Nullable(Type.String()),
+  type: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  version: Type.String({ description: 'the running version (while installing: the one requested)' }),
+  target_version: Nullable(Type.String({ description: 'while updating: the version being installed' })),
+  status: Type.String({ enum: ['installing', 'installed', 'failed', 'disabled', 'updating'] }),
+  error: Nullable(Type.String({ description: 'why the last install, update or load failed' })),
+  source: Nullable(Type.String({ enum: ['local', 'federation'] })),
+  licensed: Type.Boolean({ description: 'installed with a licence key (paid item); the key itself is never returned' }),
+  manifest: Nullable(Type.Object({ id: Type.String() }, { additionalProperties: true })),
+  config_fields: Type.Array(ConfigFieldJson),
+  admin_bundle: Nullable(Type.Object({ url: Type.String(), sha256: Type.String() }, { description: 'ES module the admin panel imports' })),
+  installed_at: NullableTimestamp,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const PluginEnvelope = Type.Object({ plugin: PluginJsonSchema });
+export const PluginList = listEnvelope('plugins', PluginJsonSchema);
+export const PluginListQuery = Type.Object({ ...pageQuery(50) });
+
+export const InstallBody = Type.Object(
+  {
+    marketplace_id: Type.String({ pattern: MARKETPLACE_ID_PATTERN, maxLength: 140, description: '`@<vendor>/<id>`' }),
+    version: Type.String({ pattern: VERSION_PATTERN, description: 'dotted numeric' }),
+    license_key: Nullable(Type.String({ minLength: 1, maxLength: 200, description: 'paid items only' })),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateBody = Type.Object({ version: Type.String({ pattern: VERSION_PATTERN }) }, { additionalProperties: false });
+
+const ConfigValueSchema = Nullable(Type.Union([Type.String(), Type.Number(), Type.Boolean()]));
+export const ConfigEnvelope = Type.Object({
+  config: Type.Record(Type.String(), ConfigValueSchema, { description: 'every field of the manifest; secrets masked as ••••+last 4 (viewers: ••••)' }),
+});
+export const ConfigureBody = Type.Object(
+  { config: Type.Record(Type.String(), Type.Unknown(), { description: 'fields to set; null clears one; a masked secret sent back unchanged keeps it' }) },
+  { additionalProperties: false },
+);
+
+export const UpdatesResponse = Type.Object({
+  updates: Type.Array(Type.Object({ id: Type.String(), current: Type.String(), latest: Type.String(), changelog_url: Type.String() })),
+});
+
+export const PluginDeleted = Type.Object({ id: Type.String(), object: Type.Literal('plugin'), deleted: Type.Literal(true) });
+
+/** The plugin's own routes below its mount: `/admin/plugins/{manifestId}/*` and `/store/plugins/{manifestId}/*`. */
+export const RuntimeParams = Type.Object({ manifestId: Type.String({ maxLength: 64 }), '*': Type.String({ maxLength: 2000 }) });
