@@ -148,6 +148,15 @@ describe('refunds', () => {
     expect(await orderEventNames(t, order.id)).toEqual(['order.placed', 'order.paid', 'order.refunded', 'order.refunded']);
   });
 
+  it('capturing the rest after a partial refund still makes the order paid', async () => {
+    const { order, paymentId } = await placeOrder(t);
+    await adminOk(t, `/admin/payments/${paymentId}/capture`, { amount: 2000 });
+    await adminOk(t, `/admin/payments/${paymentId}/refund`, { amount: 500 });
+    const { payment } = await adminOk(t, `/admin/payments/${paymentId}/capture`);
+    expect(payment).toMatchObject({ captured_amount: 4500, refunded_amount: 500, status: 'partially_refunded' });
+    expect(await orderEventNames(t, order.id)).toEqual(['order.placed', 'order.refunded', 'order.paid']);
+  });
+
   it('more than captured minus refunded is refused whole', async () => {
     const { order, paymentId } = await placeOrder(t);
     await adminOk(t, `/admin/payments/${paymentId}/capture`, { amount: 2000 });

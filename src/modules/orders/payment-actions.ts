@@ -10,10 +10,15 @@ import type { OrderRow } from './queries.ts';
 
 /** Capture and refund, per order (the spec) or per payment (Medusa); both lock the order first. */
 
-/** New statuses, and order.paid once: when the order becomes fully captured. */
+/**
+ * New statuses, and order.paid when the order becomes fully captured. A capture that succeeded
+ * took a payment that was not full, so "full now" means "became full"; sums rather than
+ * payment_status, which says partially_refunded once anything was refunded.
+ */
 async function afterCapture(tctx: TxCtx, before: OrderRow): Promise<AdminOrderView> {
   const view = await orderDetail(tctx.tx, await settle(tctx, before, { paymentsMoved: true }));
-  if (view.payment_status === 'captured' && before.payment_status !== 'captured') await emit(tctx, 'order.paid', view);
+  const live = view.payment_collections.flatMap((pc) => pc.payments).filter((p) => !p.canceled_at);
+  if (live.every((p) => p.captured_amount >= p.amount)) await emit(tctx, 'order.paid', view);
   return view;
 }
 
