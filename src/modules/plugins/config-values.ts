@@ -49,6 +49,8 @@ export function maskedConfig(fields: PluginConfigField[], stored: Record<string,
   return out;
 }
 
+const required = (f: PluginConfigField) => errors.invalid(`Invalid request: Config field '${f.key}' is required`);
+
 function checkType(f: PluginConfigField, value: unknown): ConfigValue {
   const bad = () => errors.invalid(`Invalid request: Config field '${f.key}' must be a ${f.type}`);
   if (f.type === 'number') {
@@ -78,6 +80,7 @@ export function mergeConfig(fields: PluginConfigField[], stored: Record<string, 
       continue;
     }
     const value = checkType(f, raw);
+    if (f.required && value === '') throw required(f);
     if (!f.secret) {
       next[k] = value;
       continue;
@@ -96,7 +99,7 @@ export function mergeConfig(fields: PluginConfigField[], stored: Record<string, 
   }
   for (const f of fields) {
     const v = next[f.key];
-    if (f.required && (v === undefined || v === '')) throw errors.invalid(`Invalid request: Config field '${f.key}' is required`);
+    if (f.required && (v === undefined || v === '')) throw required(f);
   }
   return next;
 }
