@@ -186,7 +186,7 @@ export class PluginHost {
       this.loaded.delete(manifestId);
       void this.callUnload(prev);
     }
-    if (opts.removeFiles) void rm(pluginRoot(this.deps.config.dataDir, manifestId), { recursive: true, force: true }).catch(() => {});
+    if (opts.removeFiles) this.track(rm(pluginRoot(this.deps.config.dataDir, manifestId), { recursive: true, force: true }));
   }
 
   private async callUnload(p: LoadedPlugin): Promise<void> {

@@ -215,3 +215,16 @@ export async function publishProbe(m: TestMarketplace, manifest: Record<string, 
   const item = await m.publish(bytes);
   return { id, marketplaceId: item.marketplace_id, bytes };
 }
+
+/**
+ * Waits for something another instance does on its own (a NOTIFY arriving on its connection):
+ * checks, lets that instance's background work finish, checks again, for up to 10 s.
+ */
+export async function eventually(instance: ShopInstance, check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    await instance.app.plugins.settled();
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('condition not reached within 10 s');
+}
