@@ -1,8 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import type { Config } from '../../platform/config.ts';
 import { compareVersions } from '../../plugin-package/versions.ts';
-import { listLocalPackages, type LocalPackage } from '../plugins/local-packages.ts';
-import { installStates, type InstallState } from '../plugins/service.ts';
+import { installStates, listLocalPackages, type InstallState, type LocalPackage } from '../plugins/service.ts';
 import { marketplaceClient } from './client.ts';
 
 export interface AdminFeedQuery {

@@ -55,17 +55,22 @@ async function pinnedKeys(ctx: Ctx, client: MarketplaceClient): Promise<Record<s
 }
 
 /**
+ * The marketplace keys this shop trusts, `key_id` → base64 raw Ed25519 key: the configured
+ * SERVICE_FEDERATION_SIGNING_KEY, or the keys pinned on first use (fetched and pinned now if
+ * none are). Also what a signed marketplace callback must verify against.
+ */
+export async function trustedMarketplaceKeys(ctx: Ctx, client: MarketplaceClient): Promise<Record<string, string>> {
+  if (client.fed.signingKey) return { [keyIdOf(Buffer.from(client.fed.signingKey, 'base64'))]: client.fed.signingKey };
+  return pinnedKeys(ctx, client);
+}
+
+/**
  * Checks the marketplace's Ed25519 signature over `<marketplace_id>@<version>:<sha256>` with the
  * configured key (SERVICE_FEDERATION_SIGNING_KEY) or the key pinned on first use. A key that is
  * not the trusted one fails closed: a marketplace whose key changed must be re-trusted by hand.
  */
 export async function verifyArtifactSignature(ctx: Ctx, client: MarketplaceClient, a: SignedArtifact): Promise<void> {
-  let trusted: Record<string, string>;
-  if (client.fed.signingKey) {
-    trusted = { [keyIdOf(Buffer.from(client.fed.signingKey, 'base64'))]: client.fed.signingKey };
-  } else {
-    trusted = await pinnedKeys(ctx, client);
-  }
+  const trusted = await trustedMarketplaceKeys(ctx, client);
   const publicKey = trusted[a.keyId];
   if (!publicKey) {
     const how = client.fed.signingKey ? 'set SERVICE_FEDERATION_SIGNING_KEY to the new key' : `delete the setting ${PINNED_KEYS_SETTING} to pin the new key`;

@@ -151,6 +151,8 @@ export async function adminBundle(ctx: Ctx, id: string, knownSha256?: string): P
   return { sha256: row.admin_sha256, bytes: file };
 }
 
+export { listLocalPackages, type LocalPackage } from './local-packages.ts';
+
 export interface InstallState {
   plugin_id: string;
   installed_version: string;
