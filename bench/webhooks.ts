@@ -12,7 +12,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -128,26 +128,30 @@ async function main() {
   const fastHook = await createWebhook(ctx, policy, { url: receiver.fast, events: ['order.*'], signing_secret: SECRET });
   const results: Record<string, string | number>[] = [];
 
-  async function throughput(scenario: string, tag: string) {
+  async function throughput(scenario: string, tag: string, n = N) {
     await receiver.reset();
-    await preloadOutbox(database, N, tag);
+    await preloadOutbox(database, n, tag);
     const before = await recordedCount(database, fastHook.id);
     const workers = createWorkers({ database, clock: systemClock, log, config });
     const start = wallNow();
+    const cpuBefore = process.cpuUsage();
     await workers.start();
     let stats = await receiver.stats();
-    while (stats.received < N) {
+    while (stats.received < n) {
       await sleep(20);
       stats = await receiver.stats();
     }
     const receivedMs = wallNow() - start;
-    while ((await recordedCount(database, fastHook.id)) - before < N) await sleep(20);
+    while ((await recordedCount(database, fastHook.id)) - before < n) await sleep(20);
     const recordedMs = wallNow() - start;
+    const cpu = process.cpuUsage(cpuBefore);
     await workers.stop();
     results.push({
       scenario,
-      'deliveries/s (received)': Math.round(N / (receivedMs / 1000)),
-      'deliveries/s (recorded)': Math.round(N / (recordedMs / 1000)),
+      'deliveries/s (received)': Math.round(n / (receivedMs / 1000)),
+      'deliveries/s (recorded)': Math.round(n / (recordedMs / 1000)),
+      // Dispatcher + sender in this process; a load-independent view of the Node side's cost.
+      'worker CPU µs/delivery': Math.round((cpu.user + cpu.system) / n),
       'bad signatures': stats.badSignatures,
       'hanging receiver got': stats.hangReceived,
     });
@@ -184,7 +188,11 @@ async function main() {
     });
   }
 
+  const loadBefore = loadavg().map((x) => x.toFixed(1)).join(' ');
   try {
+    // Warm-up (JIT, connection pool, PostgreSQL caches), not reported.
+    await throughput('warm-up', 'w', Math.min(N, 1000));
+    results.length = 0;
     await throughput('throughput, fast receiver only', 'a');
     await latency(`latency at ${RATE} events/s, fast receiver only`, 'b');
     const hangHook = await createWebhook(ctx, policy, { url: receiver.hang, events: ['order.*'], signing_secret: SECRET });
@@ -192,7 +200,7 @@ async function main() {
     await latency(`latency at ${RATE} events/s, + a receiver hanging 30 s`, 'd');
     await updateWebhook(ctx, policy, hangHook.id, { active: false });
 
-    console.log(`\nEmporium webhook benchmark: ${database.kind}, ${N} events for throughput, ${LATENCY_EVENTS} for latency`);
+    console.log(`\nEmporium webhook benchmark: ${database.kind}, ${N} events for throughput, ${LATENCY_EVENTS} for latency; load average before: ${loadBefore}`);
     console.log('sender defaults: 128 requests in flight, at most 32 per subscription, 30 s timeout\n');
     console.table(results.filter((r) => 'deliveries/s (received)' in r));
     console.table(results.filter((r) => 'p99 ms' in r));

@@ -1,16 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
-import { inTx } from '../../platform/context.ts';
-import { decryptSecret } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { newId } from '../../platform/ids.ts';
-import { createNotification } from '../notifications/service.ts';
-import { claimDueDeliveries, recordAttempts, releaseClaims, type AttemptOutcome, type ClaimedDelivery } from './delivery-queries.ts';
-import { createAgents, postBody } from './http-post.ts';
-import { OutcomeBatcher } from './outcome-batcher.ts';
-import { nextRetryAt } from './retry-plan.ts';
-import { signatureHeader } from './sign.ts';
-import { publicOnlyLookup, refusePrivateLiteral } from './url-guard.ts';
+import { AttemptRunner, STOPPED } from './attempt.ts';
+import { Backlog, type Held } from './backlog.ts';
+import { claimDueDeliveries, releaseClaims } from './delivery-queries.ts';
 
 export interface SenderOptions {
   database: Database;
@@ -21,57 +14,52 @@ export interface SenderOptions {
   blockPrivate: boolean;
   /** A receiver must answer (whole body) within this; default 30 s (spec section 8). */
   timeoutMs?: number;
-  /** Requests in flight at most, across all subscriptions. */
+  /** Requests in flight at most, across all subscriptions (default 128). */
   concurrency?: number;
-  /** In flight at most per subscription, so one hanging receiver cannot take the whole pool. */
+  /** In flight at most per subscription (default 32), so one hanging receiver cannot take the whole pool. */
   perSubscription?: number;
+  /** Claimed ahead, waiting for a slot, at most per subscription (default 3 × perSubscription). */
+  prefetch?: number;
   /** Claim lease; must outlast a send (default timeout + 30 s), or another sender may retry it meanwhile. */
   leaseMs?: number;
   /** How often a started sender looks for due retries. */
   pollMs?: number;
 }
 
-const RESPONSE_BYTES_KEPT = 1024;
-const STOPPED = Symbol('sender stopped');
-const TIMED_OUT = Symbol('timed out');
-
-interface Flight {
-  abort: AbortController;
-  done: Promise<void>;
-}
-
 /**
- * Sends due webhook deliveries: claims them with a lease, runs each as its own task in a
- * bounded pool (a slow receiver only holds its own slots), records an attempt per try and
- * schedules the retry or dead-letters. Woken by kick() after fan-out and by a timer for retries.
+ * Sends due webhook deliveries: claims them in chunks under a lease, runs each as its own task
+ * in a bounded pool (a slow receiver only holds its own slots) and records an attempt per try.
+ * Woken by kick() after fan-out and by a timer for retries; tests call drain().
  */
 export class WebhookSender {
-  readonly stats = { attempts: 0, succeeded: 0, failed: 0, dead: 0 };
+  private readonly attempts: AttemptRunner;
+  private readonly backlog: Backlog;
   private readonly timeoutMs: number;
-  private readonly concurrency: number;
-  private readonly perSubscription: number;
   private readonly leaseMs: number;
-  private readonly inFlight = new Map<string, Flight>();
-  /** Requests running now (the pool), in total and per subscription. */
-  private sending = 0;
-  private readonly perSub = new Map<string, number>();
-  private agents = createAgents();
-  private readonly outcomes: OutcomeBatcher;
-  private readonly secrets = new Map<string, string>();
+  /** Everything claimed and not yet recorded; drain() and stop() wait for these. */
+  private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  /** Claimed deliveries too close to their lease's end to start: handed back by the next pump. */
+  private expired: Held[] = [];
   private started = false;
   private stopping = false;
   private draining = 0;
   private pumping: Promise<void> | null = null;
   private again = false;
-  private poolWasFull = false;
+  private backlogWasFull = false;
+  /** Subscriptions whose last claim was cut short by their room: more is probably due. */
+  private readonly moreDue = new Set<string>();
   private timer?: NodeJS.Timeout;
 
   constructor(private readonly opts: SenderOptions) {
     this.timeoutMs = opts.timeoutMs ?? 30_000;
-    this.concurrency = opts.concurrency ?? 128;
-    this.perSubscription = opts.perSubscription ?? 32;
     this.leaseMs = opts.leaseMs ?? this.timeoutMs + 30_000;
-    this.outcomes = new OutcomeBatcher((batch) => recordAttempts(opts.database.db, batch));
+    const perSubscription = opts.perSubscription ?? 32;
+    this.backlog = new Backlog(opts.concurrency ?? 128, perSubscription, perSubscription + (opts.prefetch ?? 3 * perSubscription));
+    this.attempts = new AttemptRunner({ ...opts, timeoutMs: this.timeoutMs });
+  }
+
+  get stats() {
+    return this.attempts.stats;
   }
 
   start(): void {
@@ -81,16 +69,16 @@ export class WebhookSender {
     this.kick();
   }
 
-  /** Aborts what is in flight (those deliveries are released unrecorded, due at once for any sender). */
+  /** Hands back what waits and aborts what runs (released unrecorded, due at once for any sender). */
   async stop(): Promise<void> {
     this.started = false;
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     await this.pumping;
+    await this.handBack([...this.expired.splice(0), ...this.backlog.takeAllWaiting()]);
     for (const f of this.inFlight.values()) f.abort.abort(STOPPED);
     await Promise.all([...this.inFlight.values()].map((f) => f.done));
-    this.agents.destroy();
-    this.agents = createAgents();
+    this.attempts.resetConnections();
     this.stopping = false;
   }
 
@@ -105,7 +93,7 @@ export class WebhookSender {
     try {
       for (;;) {
         await this.pump();
-        if (this.inFlight.size === 0) return;
+        if (this.inFlight.size === 0 && this.backlog.waiting === 0) return;
         await Promise.all([...this.inFlight.values()].map((f) => f.done));
       }
     } finally {
@@ -134,133 +122,90 @@ export class WebhookSender {
     return this.pumping;
   }
 
+  /** Claims until the backlog is full or nothing more is due, starting what the pool allows. */
   private async fill(): Promise<void> {
+    const maxHeld = this.maxHeld();
     while (!this.stopping) {
-      const free = this.concurrency - this.sending;
-      if (free <= 0) return;
+      this.startWaiting();
+      await this.handBack(this.expired.splice(0));
+      const limit = maxHeld - this.backlog.running - this.backlog.waiting;
+      if (limit <= 0) return;
       const now = this.opts.clock.now();
       const leaseUntil = new Date(now.getTime() + this.leaseMs);
-      const room: Record<string, number> = {};
-      for (const [id, n] of this.perSub) room[id] = this.perSubscription - n;
-      const claimed = await claimDueDeliveries(this.opts.database.db, { now, leaseUntil, limit: free, perSubscription: this.perSubscription, room });
-      for (const d of claimed) this.launch(d, leaseUntil);
-      this.poolWasFull = claimed.length === free;
-      if (!this.poolWasFull) return;
+      const room = this.backlog.rooms();
+      const claimed = await claimDueDeliveries(this.opts.database.db, { now, leaseUntil, limit, perSubscription: this.backlog.heldPerSubscription, room });
+      this.noteBacklogs(claimed.map((d) => d.subscription_id), room);
+      this.backlog.add(claimed.map((delivery) => ({ delivery, leaseUntil })));
+      this.startWaiting();
+      this.backlogWasFull = claimed.length === limit;
+      if (!this.backlogWasFull) return;
+    }
+  }
+
+  /** A subscription that got all the room it asked for probably has more due: worth claiming again early. */
+  private noteBacklogs(subscriptionIds: string[], room: Record<string, number>): void {
+    const got = new Map<string, number>();
+    for (const id of subscriptionIds) got.set(id, (got.get(id) ?? 0) + 1);
+    for (const id of this.moreDue) if (!got.has(id)) this.moreDue.delete(id);
+    for (const [id, n] of got) {
+      if (n >= (room[id] ?? this.backlog.heldPerSubscription)) this.moreDue.add(id);
+      else this.moreDue.delete(id);
     }
   }
 
   /**
-   * A delivery holds its pool slot while its request runs; the bookkeeping that follows (batched)
-   * only keeps it in `inFlight`, which drain() and stop() wait for.
+   * Claimed at most in total: as many subscriptions' full shares as fit in the pool, so the
+   * subscriptions that could starve the others of claims would already fill the pool anyway.
    */
-  private launch(d: ClaimedDelivery, leaseUntil: Date): void {
+  private maxHeld(): number {
+    const { concurrency, perSubscription, heldPerSubscription } = this.backlog;
+    return Math.ceil((concurrency / perSubscription) * heldPerSubscription);
+  }
+
+  private async handBack(items: Held[]): Promise<void> {
+    const byLease = new Map<number, string[]>();
+    for (const { delivery, leaseUntil } of items) byLease.set(leaseUntil.getTime(), [...(byLease.get(leaseUntil.getTime()) ?? []), delivery.id]);
+    for (const [lease, ids] of byLease) await releaseClaims(this.opts.database.db, ids, new Date(lease));
+  }
+
+  /** Starts what the limits allow; a delivery whose lease could run out mid-request is handed back instead. */
+  private startWaiting(): void {
+    if (this.stopping) return;
+    const latestSafeStart = this.opts.clock.now().getTime() + this.timeoutMs + 5_000;
+    for (const held of this.backlog.takeStartable()) {
+      if (held.leaseUntil.getTime() < latestSafeStart) {
+        this.backlog.finished(held.delivery.subscription_id);
+        this.expired.push(held);
+      } else {
+        this.launch(held);
+      }
+    }
+  }
+
+  private launch({ delivery: d, leaseUntil }: Held): void {
     const abort = new AbortController();
-    this.sending++;
-    this.perSub.set(d.subscription_id, (this.perSub.get(d.subscription_id) ?? 0) + 1);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      this.sending--;
-      const left = (this.perSub.get(d.subscription_id) ?? 1) - 1;
-      if (left > 0) this.perSub.set(d.subscription_id, left);
-      else this.perSub.delete(d.subscription_id);
-      // Refill in chunks, not with a claim per completion: when this subscription's share is
-      // half free, or when the pool had been full (other work may be waiting) and has room again.
-      const free = this.concurrency - this.sending;
-      const worthIt = left <= this.perSubscription / 2 || (this.poolWasFull && free >= this.perSubscription / 2);
+    let slotFreed = false;
+    const requestDone = () => {
+      if (slotFreed) return;
+      slotFreed = true;
+      this.backlog.finished(d.subscription_id);
+      this.startWaiting();
+      // Claim again in chunks, not per completion: when this subscription has more due and its
+      // claimed-ahead share is half used, when a lease expired, or when the backlog had been full.
+      const half =
+        this.moreDue.has(d.subscription_id) &&
+        this.backlog.heldBy(d.subscription_id) <= (this.backlog.perSubscription + this.backlog.heldPerSubscription) / 2;
+      const roomLeft = this.maxHeld() - this.backlog.running - this.backlog.waiting;
+      const worthIt = half || this.expired.length > 0 || (this.backlogWasFull && roomLeft >= this.backlog.perSubscription);
       if ((this.started || this.draining) && worthIt) void this.pump();
     };
-    const done = this.deliver(d, leaseUntil, abort, release)
+    const done = this.attempts
+      .run(d, leaseUntil, abort, requestDone)
       .catch((err) => this.opts.log.error({ err, deliveryId: d.id }, 'webhook delivery bookkeeping failed; the lease will expire'))
       .finally(() => {
-        release();
+        requestDone();
         this.inFlight.delete(d.id);
       });
     this.inFlight.set(d.id, { abort, done });
-  }
-
-  private async deliver(d: ClaimedDelivery, leaseUntil: Date, abort: AbortController, release: () => void): Promise<void> {
-    const { clock, database } = this.opts;
-    const attemptedAt = clock.now();
-    const base = { attemptId: newId('wha'), deliveryId: d.id, leaseUntil, attemptedAt };
-    if (!d.live) {
-      // Deactivated or deleted after this was queued: close it without an attempt.
-      const outcome = { ...base, finishedAt: attemptedAt, status: 'dead', nextAttemptAt: null, statusCode: null, durationMs: 0, error: null, responseBody: null, counted: false } as const;
-      await this.outcomes.add(outcome);
-      return;
-    }
-    const started = performance.now();
-    const timer = setTimeout(() => abort.abort(TIMED_OUT), this.timeoutMs);
-    let statusCode: number | null = null;
-    let responseBody: string | null = null;
-    let error: string | null = null;
-    try {
-      const url = new URL(d.url);
-      if (this.opts.blockPrivate) refusePrivateLiteral(url);
-      const secret = this.secretOf(d.secret_encrypted);
-      const headers = {
-        'content-type': 'application/json',
-        'user-agent': 'Emporium-Webhooks/1',
-        'x-service-event': d.event,
-        'x-service-delivery-id': d.id,
-        'x-service-signature': signatureHeader(secret, clock.now(), d.body),
-      };
-      const res = await postBody(url, d.body, headers, this.agents, {
-        signal: abort.signal,
-        keepBytes: RESPONSE_BYTES_KEPT,
-        lookup: this.opts.blockPrivate ? publicOnlyLookup : undefined,
-      });
-      statusCode = res.status;
-      // PostgreSQL text cannot hold NUL; a receiver's binary answer must not break the bookkeeping.
-      responseBody = res.body.replaceAll('\u0000', '');
-    } catch (err) {
-      if (abort.signal.reason === STOPPED) {
-        await releaseClaims(database.db, [d.id], leaseUntil);
-        return;
-      }
-      error = abort.signal.reason === TIMED_OUT ? `no answer within ${this.timeoutMs} ms` : err instanceof Error ? err.message : String(err);
-    } finally {
-      clearTimeout(timer);
-      release();
-    }
-    await this.settle(d, { ...base, statusCode, responseBody, error, durationMs: Math.round(performance.now() - started) });
-  }
-
-  /** Decrypted secrets by their stored blob (a changed secret is a new blob), so each is decrypted once. */
-  private secretOf(blob: string): string {
-    let secret = this.secrets.get(blob);
-    if (secret === undefined) {
-      secret = decryptSecret(this.opts.encryptionKey, blob);
-      if (this.secrets.size >= 1000) this.secrets.clear();
-      this.secrets.set(blob, secret);
-    }
-    return secret;
-  }
-
-  private async settle(d: ClaimedDelivery, r: Pick<AttemptOutcome, 'attemptId' | 'deliveryId' | 'leaseUntil' | 'attemptedAt' | 'statusCode' | 'responseBody' | 'error' | 'durationMs'>) {
-    const { clock, database, log } = this.opts;
-    const finishedAt = clock.now();
-    const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
-    const next = ok ? null : nextRetryAt(d.attempt_count + 1, finishedAt);
-    const status = ok ? 'succeeded' : next ? 'retrying' : 'dead';
-    const outcome: AttemptOutcome = { ...r, finishedAt, status, nextAttemptAt: next, counted: true };
-    this.stats.attempts++;
-    this.stats[ok ? 'succeeded' : 'failed']++;
-    if (status !== 'dead') {
-      await this.outcomes.add(outcome);
-      return;
-    }
-    this.stats.dead++;
-    const ctx = { db: database.db, clock, log };
-    await inTx(ctx, async (tctx) => {
-      if (!(await recordAttempts(tctx.tx, [outcome])).size) return;
-      await createNotification(tctx, {
-        type: 'webhook.failing',
-        title: 'Webhook endpoint failing',
-        message: `Delivery ${d.id} of ${d.event} to ${d.url} failed ${d.attempt_count + 1} times and was moved to the dead-letter list: ${r.error ?? `HTTP ${r.statusCode}`}`,
-        data: { webhook_id: d.subscription_id, delivery_id: d.id },
-      });
-    });
   }
 }

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { Backlog } from './backlog.ts';
+import type { ClaimedDelivery } from './delivery-queries.ts';
 import { nextRetryAt } from './retry-plan.ts';
 import { signatureHeader } from './sign.ts';
 import { isPrivateAddress, refusePrivateLiteral } from './url-guard.ts';
@@ -126,5 +128,43 @@ describe('signatureHeader and verifySignature', () => {
     `t=${t},v0=${'a'.repeat(64)}`,
   ])('rejects the malformed header %j', (bad) => {
     expect(verifySignature(body, bad, secret, { now: at })).toBe(false);
+  });
+});
+
+describe('Backlog', () => {
+  const lease = new Date('2026-03-01T10:01:00.000Z');
+  const held = (sub: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ delivery: { id: `${sub}_${i}`, subscription_id: sub } as ClaimedDelivery, leaseUntil: lease }));
+
+  it('starts at most perSubscription per subscription and concurrency in total, oldest first', () => {
+    const b = new Backlog(5, 2, 8);
+    b.add([...held('a', 4), ...held('b', 4), ...held('c', 1)]);
+    const started = b.takeStartable().map((h) => h.delivery.id);
+    expect(started).toEqual(['a_0', 'a_1', 'b_0', 'b_1', 'c_0']);
+    expect(b).toMatchObject({ running: 5, waiting: 4 });
+    expect(b.rooms()).toEqual({ a: 4, b: 4, c: 7 });
+    expect(b.takeStartable()).toEqual([]);
+  });
+
+  it('lets the next waiting one of a subscription start when one of its requests ends', () => {
+    const b = new Backlog(10, 1, 4);
+    b.add(held('a', 3));
+    expect(b.takeStartable().map((h) => h.delivery.id)).toEqual(['a_0']);
+    b.finished('a');
+    expect(b.heldBy('a')).toBe(2);
+    expect(b.takeStartable().map((h) => h.delivery.id)).toEqual(['a_1']);
+    b.finished('a');
+    b.takeStartable();
+    b.finished('a');
+    expect(b).toMatchObject({ running: 0, waiting: 0 });
+    expect(b.rooms()).toEqual({});
+  });
+
+  it('hands back everything waiting', () => {
+    const b = new Backlog(1, 1, 4);
+    b.add(held('a', 3));
+    b.takeStartable();
+    expect(b.takeAllWaiting().map((h) => h.delivery.id)).toEqual(['a_1', 'a_2']);
+    expect(b).toMatchObject({ running: 1, waiting: 0 });
   });
 });
