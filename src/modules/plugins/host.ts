@@ -102,10 +102,6 @@ export class PluginHost {
     return this.loaded.get(manifestId)?.registration[surface];
   }
 
-  loadedVersion(manifestId: string): string | undefined {
-    return this.loaded.get(manifestId)?.version;
-  }
-
   /** Runs fn after every earlier exclusive section finished. */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.lock.then(fn, fn);

@@ -24,10 +24,6 @@ function split(path: string): string[] {
 export class PluginRouter {
   private routes: Route[] = [];
 
-  get size(): number {
-    return this.routes.length;
-  }
-
   add(method: string, path: string, handler: RouteHandler): void {
     if (!HTTP_METHODS.includes(method as HttpMethod)) throw new Error(`Unsupported method "${method}"; use one of ${HTTP_METHODS.join(', ')}`);
     if (typeof path !== 'string' || !path.startsWith('/') || /[?#*\\]/.test(path)) throw new Error(`Route path must start with "/" and hold no ?, #, * or \\, got "${path}"`);
@@ -35,11 +31,6 @@ export class PluginRouter {
     const segments = split(path);
     if (segments.some((s) => s === ':' || (s.startsWith(':') && !/^:[A-Za-z_][A-Za-z0-9_]*$/.test(s)))) throw new Error(`Route path "${path}" has a bad :parameter`);
     this.routes.push({ method: method as HttpMethod, segments, handler });
-  }
-
-  /** First segment of every route, for the reserved-name check. */
-  firstSegments(): string[] {
-    return this.routes.map((r) => r.segments[0] ?? '');
   }
 
   match(method: string, path: string): RouteMatch | null {

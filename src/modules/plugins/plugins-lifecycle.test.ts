@@ -122,6 +122,19 @@ describe('install, run, uninstall, reinstall', () => {
     expect((await t.admin('DELETE', `/admin/plugins/${plugin.id}`)).statusCode).toBe(200);
   });
 
+  it('fails a plugin that claims a reserved admin path or registers a malformed route', async () => {
+    for (const [reg, error] of [
+      ["ctx.routes.admin('POST', '/configure', () => ({}))", 'Plugin threw while loading: ctx.routes.admin: "/configure" is reserved by the shop (reserved: configure, update, admin-bundle)'],
+      ["ctx.routes.store('HEAD', '/x', () => ({}))", 'Plugin threw while loading: Unsupported method "HEAD"; use one of GET, POST, PUT, PATCH, DELETE'],
+      ["ctx.routes.store('GET', 'x', () => ({}))", 'Plugin threw while loading: Route path must start with "/" and hold no ?, #, * or \\, got "x"'],
+      ["ctx.on('Order Placed', () => {})", 'Plugin threw while loading: ctx.on: "Order Placed" is not an event name or pattern (order.placed, order.*, *)'],
+    ]) {
+      const item = await m.publish(await packPlugin({ id: pluginSlug('reserved'), server: 's.js' }, { 's.js': `export default { register(ctx) { ${reg}; } };` }));
+      const plugin = await installAndWait(t, item.marketplace_id);
+      expect(plugin).toMatchObject({ status: 'failed', error });
+    }
+  });
+
   it('fails a plugin whose engine range excludes this Emporium, and one without register()', async () => {
     const old = await m.publish(await packPlugin({ id: pluginSlug('ancient'), engine: '<0.1.0', server: 's.js' }, { 's.js': 'export default { register() {} };' }));
     const a = await installAndWait(t, old.marketplace_id);

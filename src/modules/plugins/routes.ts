@@ -4,6 +4,7 @@ import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
+import { HTTP_METHODS } from './plugin-router.ts';
 import { dispatchPluginRoute, runtimeRouteSchema } from './runtime-routes.ts';
 import {
   ConfigEnvelope,
@@ -79,10 +80,10 @@ export const adminPluginRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/plugins/:manifestId/*', schema: runtimeRouteSchema('admin'), handler: (req, reply) => dispatchPluginRoute(app, 'admin', req, reply) });
+  app.route({ method: [...HTTP_METHODS], url: '/plugins/:manifestId/*', schema: runtimeRouteSchema('admin'), handler: (req, reply) => dispatchPluginRoute(app, 'admin', req, reply) });
 };
 
 /** `/store/plugins/{manifestId}/*`: the plugins' store routes, behind the publishable-key check. */
 export const storePluginRoutes: RouteModule = (app) => {
-  app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/plugins/:manifestId/*', schema: runtimeRouteSchema('store'), handler: (req, reply) => dispatchPluginRoute(app, 'store', req, reply) });
+  app.route({ method: [...HTTP_METHODS], url: '/plugins/:manifestId/*', schema: runtimeRouteSchema('store'), handler: (req, reply) => dispatchPluginRoute(app, 'store', req, reply) });
 };
