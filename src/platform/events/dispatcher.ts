@@ -86,14 +86,15 @@ export class Dispatcher {
     const { database, clock } = this.opts;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + (this.opts.leaseMs ?? 60_000));
+    // `= any(array(subquery))` keeps the plan on the pending-rows index; `in (subquery)` planned a scan of the whole outbox.
     const claimed = await rows<EventMessage>(
       database.db,
       sql`update outbox set locked_until = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
-          where id in (
+          where id = any(array(
             select id from outbox
             where dispatched_at is null and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
             order by id limit ${this.opts.batchSize ?? 100}
-            for update skip locked)
+            for update skip locked))
           returning id, name, payload, created_at`,
     );
     if (!claimed.length) return 0;
