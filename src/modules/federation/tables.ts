@@ -1,4 +1,4 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../platform/db/columns.ts';
 
 /**
@@ -10,4 +10,28 @@ export const instanceIdentity = pgTable('instance_identity', {
   /** 32 random bytes, hex, encrypted with ENCRYPTION_KEY. */
   secret_encrypted: text('secret_encrypted').notNull(),
   created_at: ts('created_at').notNull(),
+});
+
+/**
+ * Signed marketplace callbacks already accepted (sha256 of the X-Service-Signature), so a
+ * captured delivery cannot be replayed. Rows outlive the 5-minute signature window, then go.
+ */
+export const federationSeenDeliveries = pgTable(
+  'federation_seen_deliveries',
+  {
+    signature_hash: text('signature_hash').primaryKey(),
+    delivery_id: text('delivery_id'),
+    expires_at: ts('expires_at').notNull(),
+  },
+  (t) => [index('federation_seen_deliveries_expires_idx').on(t.expires_at)],
+);
+
+/** The last successful licence verification of a paid plugin: what the 7-day offline grace rests on. */
+export const pluginLicenceChecks = pgTable('plugin_licence_checks', {
+  plugin_id: text('plugin_id').primaryKey(),
+  last_verified_at: ts('last_verified_at').notNull(),
+  /** The marketplace's verify answer (valid, expires_at, tier, renewed_at, token: offline proof). */
+  last_result: jsonb('last_result').$type<Record<string, unknown>>().notNull(),
+  /** last_verified_at + 7 days: while the marketplace is unreachable the plugin runs until then. */
+  grace_until: ts('grace_until').notNull(),
 });
