@@ -14,6 +14,7 @@ import { storeGuard } from './modules/api-keys/store-guard.ts';
 import { customerAuth } from './modules/customers/customer-auth.ts';
 import fastifyCookie from '@fastify/cookie';
 import { PluginHost } from './modules/plugins/host.ts';
+import { licenceCheckFor } from './modules/federation/licence-check.ts';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -69,7 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // Plugins install at run time: the catch-all routes find their routers here; workers.ts runs its bus.
-  app.decorate('plugins', new PluginHost({ database: deps.database, config: deps.config, clock: deps.clock, log: app.log }));
+  const plugins = new PluginHost({ database: deps.database, config: deps.config, clock: deps.clock, log: app.log });
+  plugins.licenceCheck = licenceCheckFor(deps.config);
+  app.decorate('plugins', plugins);
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

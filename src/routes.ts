@@ -17,6 +17,7 @@ import { orderDeskAdminRoutes, storeOrderRoutes } from './modules/orders/surface
 import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/routes.ts';
 import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.ts';
 import { adminFederationRoutes } from './modules/federation/routes.ts';
+import { adminPaidPluginRoutes } from './modules/federation/paid.routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -24,6 +25,6 @@ import { adminFederationRoutes } from './modules/federation/routes.ts';
  */
 export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, sessionRoutes];
 
-export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, adminProductRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes, adminMarketplaceRoutes, checkoutAdminRoutes, orderDeskAdminRoutes, adminPluginRoutes, adminFederationRoutes];
+export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, adminProductRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes, adminMarketplaceRoutes, checkoutAdminRoutes, orderDeskAdminRoutes, adminPluginRoutes, adminFederationRoutes, adminPaidPluginRoutes];
 
 export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeProductRoutes, storeCustomerRoutes, storeMarketplaceRoutes, checkoutStoreRoutes, storeOrderRoutes, storePluginRoutes];

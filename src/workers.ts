@@ -10,6 +10,7 @@ import { cartAbandonmentJob } from './modules/carts/abandonment.ts';
 import type { PluginHost } from './modules/plugins/host.ts';
 import { pluginUpdatesJob } from './modules/plugins/updates.ts';
 import { LicenceCallbackSender } from './modules/marketplace/callback-sender.ts';
+import { licenceChecksJob } from './modules/federation/licence-check.ts';
 
 /** Background work of an instance: the event dispatcher, the webhook sender (and, as modules land, their jobs). */
 export interface Workers {
@@ -38,7 +39,7 @@ export function createWorkers(deps: { database: Database; clock: Clock; log: Fas
   // The fan-out commits with the batch; the kick then sends those deliveries at once.
   const dispatcher = new Dispatcher({ database, clock, log, bus, sinks: [webhookFanOut], afterBatch: () => webhooks.kick() });
   // Periodic jobs: every instance runs them; each job claims its rows with SKIP LOCKED, so overlap is harmless.
-  const jobs = [cartAbandonmentJob, pluginUpdatesJob(config)];
+  const jobs = [cartAbandonmentJob, pluginUpdatesJob(config), licenceChecksJob(config, deps.plugins)];
   let jobTimers: NodeJS.Timeout[] = [];
   const jobRuns = new Map<string, Promise<unknown>>(); // one run per job at a time; stop() waits for them
   const runJob = (job: (typeof jobs)[number]) => {

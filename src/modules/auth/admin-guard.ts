@@ -9,7 +9,7 @@ import { tokenKeys, verifyToken } from './tokens.ts';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Routes under /admin that authenticate by other means (their own signature checks). */
-const PUBLIC_ADMIN_PATHS = new Set<string>([]);
+const PUBLIC_ADMIN_PATHS = new Set<string>(['/admin/marketplace/license-issued']);
 
 /**
  * Authenticates every /admin request: a user JWT (`Authorization: Bearer`, or the session cookie

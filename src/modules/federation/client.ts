@@ -36,6 +36,10 @@ export class MarketplaceClient {
     const url = new URL(`${this.fed.url}${path}`);
     for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
     const res = await this.send(url.toString(), { accept: 'application/json', 'x-publishable-api-key': this.fed.publishableKey });
+    return this.readJson<T>(path, res);
+  }
+
+  private async readJson<T>(path: string, res: Response): Promise<T> {
     const text = await res.text().catch(() => '');
     if (!res.ok) throw new MarketplaceError(`Marketplace refused ${path} (${res.status}): ${errorMessage(text)}`, res.status);
     try {
@@ -43,6 +47,13 @@ export class MarketplaceClient {
     } catch {
       throw new MarketplaceError(`Marketplace unreachable: ${path} answered something that is not JSON`);
     }
+  }
+
+  /** POST a JSON body (checkout, licence verification) and read the JSON answer. */
+  async postJson<T>(path: string, body: Record<string, string>): Promise<T> {
+    const headers = { accept: 'application/json', 'content-type': 'application/json', 'x-publishable-api-key': this.fed.publishableKey };
+    const res = await this.send(`${this.fed.url}${path}`, headers, { method: 'POST', body: JSON.stringify(body) });
+    return this.readJson<T>(path, res);
   }
 
   /** The bytes behind a signed download URL, refused past `maxBytes` without reading further. */
@@ -68,9 +79,10 @@ export class MarketplaceClient {
     return Buffer.concat(chunks);
   }
 
-  private async send(url: string, headers: Record<string, string>): Promise<Response> {
+  private async send(url: string, headers: Record<string, string>, init: { method?: string; body?: string } = {}): Promise<Response> {
     try {
       return await fetch(url, {
+        ...init,
         headers: { ...headers, 'user-agent': `emporium/${pkg.version}` },
         redirect: 'error',
         signal: AbortSignal.timeout(this.fed.timeoutMs),

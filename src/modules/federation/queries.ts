@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { instanceIdentity } from './tables.ts';
+import { federationSeenDeliveries, instanceIdentity, pluginLicenceChecks } from './tables.ts';
 
 const SINGLETON = 1;
 
@@ -12,4 +12,23 @@ export async function findInstanceSecret(db: Executor): Promise<string | undefin
 /** Concurrent first uses (two instances) insert one each; the first wins and both read it back. */
 export async function insertInstanceSecretIfNone(db: Executor, secretEncrypted: string, now: Date): Promise<void> {
   await db.insert(instanceIdentity).values({ id: SINGLETON, secret_encrypted: secretEncrypted, created_at: now }).onConflictDoNothing();
+}
+
+/** Records an accepted callback signature; false when it was seen before (a replay). Expired rows are dropped first. */
+export async function recordSeenDelivery(db: Executor, row: { signature_hash: string; delivery_id: string | null; expires_at: Date }, now: Date): Promise<boolean> {
+  await db.delete(federationSeenDeliveries).where(lt(federationSeenDeliveries.expires_at, now));
+  const inserted = await db.insert(federationSeenDeliveries).values(row).onConflictDoNothing().returning({ hash: federationSeenDeliveries.signature_hash });
+  return inserted.length > 0;
+}
+
+export type LicenceCheckRow = typeof pluginLicenceChecks.$inferSelect;
+
+export async function findLicenceCheck(db: Executor, pluginId: string): Promise<LicenceCheckRow | undefined> {
+  const [row] = await db.select().from(pluginLicenceChecks).where(eq(pluginLicenceChecks.plugin_id, pluginId));
+  return row;
+}
+
+export async function upsertLicenceCheck(db: Executor, row: LicenceCheckRow): Promise<void> {
+  const { plugin_id: _id, ...rest } = row;
+  await db.insert(pluginLicenceChecks).values(row).onConflictDoUpdate({ target: pluginLicenceChecks.plugin_id, set: rest });
 }

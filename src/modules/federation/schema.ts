@@ -32,3 +32,48 @@ export const AdminFeedList = Type.Object({
   limit: Type.Integer(),
   offset: Type.Integer(),
 });
+
+const MarketplaceId = Type.String({ minLength: 1, maxLength: 200, description: '`@<vendor>/<id>`' });
+const Version = Type.String({ minLength: 1, maxLength: 50 });
+
+export const PaidCheckoutBody = Type.Object(
+  {
+    marketplace_id: MarketplaceId,
+    version: Version,
+    customer_email: Type.String({ format: 'email', maxLength: 320, description: "the operator's e-mail: the licence's buyer" }),
+  },
+  { additionalProperties: false },
+);
+
+export const PaidCheckoutCreated = Type.Object({
+  id: Type.String({ description: "the marketplace's checkout session id (poll it with GET /admin/marketplace/checkout/{id})" }),
+  url: Type.String({ description: 'the hosted checkout page to open in a browser' }),
+  expires_at: Type.String({ format: 'date-time' }),
+});
+
+export const CheckoutIdParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }) });
+
+export const PaidCheckoutPolled = Type.Object({
+  checkout: Type.Object({
+    id: Type.String(),
+    status: Type.String({ description: 'open | paid | expired' }),
+    marketplace_id: Nullable(Type.String()),
+    version: Nullable(Type.String()),
+    expires_at: Nullable(Type.String()),
+    paid_at: Nullable(Type.String()),
+  }),
+  plugin_id: Nullable(Type.String({ description: 'the plugin row installing or installed with the licence, once paid' })),
+});
+
+/** The license-issued body the marketplace signs (spec section 6). */
+export const LicenseIssuedBody = Type.Object(
+  {
+    marketplace_id: MarketplaceId,
+    version: Version,
+    license_key: Type.String({ minLength: 1, maxLength: 200 }),
+    purchased_by: Type.String({ maxLength: 320 }),
+  },
+  { additionalProperties: false },
+);
+
+export const LicenseIssuedReceived = Type.Object({ received: Type.Literal(true), plugin_id: Type.String() });

@@ -1,0 +1,93 @@
+import type { Config } from '../../platform/config.ts';
+import { AppError, errors } from '../../platform/http/errors.ts';
+import { installPlugin, installStates, type PluginsCtx } from '../plugins/service.ts';
+import { marketplaceClient, MarketplaceError, type MarketplaceClient } from './client.ts';
+import { instanceIdFor } from './instance-id.ts';
+
+/** The paid flow needs a marketplace: an unfederated shop has nothing to buy. */
+export function requireClient(config: Config): MarketplaceClient {
+  const client = marketplaceClient(config.federation);
+  if (!client) throw errors.notAllowed('This shop is not federated with a marketplace (set SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK)');
+  return client;
+}
+
+/** The marketplace's own refusals (unknown item, free item, bad e-mail) keep their meaning; the rest stays a 502. */
+function upstream(err: unknown): never {
+  if (err instanceof MarketplaceError && err.upstreamStatus === 404) throw errors.notFound(err.message);
+  if (err instanceof MarketplaceError && err.upstreamStatus === 400) throw errors.invalid(err.message);
+  throw err;
+}
+
+export interface CheckoutInput {
+  marketplace_id: string;
+  version: string;
+  customer_email: string;
+}
+
+/**
+ * Opens the marketplace's hosted checkout for a paid item. What goes out: the item, version, the
+ * operator's e-mail (the licence's buyer), the instance token, and this shop's PUBLIC_URL for the
+ * license-issued callback. Nothing about the shop's own customers or catalog.
+ */
+export async function startPaidCheckout(ctx: PluginsCtx, config: Config, input: CheckoutInput): Promise<{ id: string; url: string; expires_at: string }> {
+  const client = requireClient(config);
+  const instanceId = await instanceIdFor(ctx, config.encryptionKey, client.url);
+  const body = { ...input, instance_id: instanceId, callback_url: config.publicUrl };
+  const session = await client.postJson<{ id?: unknown; url?: unknown; expires_at?: unknown }>('/store/marketplace/checkout/session', body).catch(upstream);
+  if (typeof session.id !== 'string' || typeof session.url !== 'string' || typeof session.expires_at !== 'string') {
+    throw new MarketplaceError('Marketplace answered the checkout without an id, url or expires_at');
+  }
+  return { id: session.id, url: session.url, expires_at: session.expires_at };
+}
+
+export interface Purchase {
+  marketplace_id: string;
+  version: string;
+  license_key: string;
+}
+
+/**
+ * Installs a purchased item with its licence, once: a second delivery (callback after a poll, or
+ * the other way round) finds the row already there and returns it. A failed earlier attempt is
+ * retried with the new licence (installPlugin restarts failed rows).
+ */
+export async function installPurchase(ctx: PluginsCtx, p: Purchase): Promise<string> {
+  const existing = (await installStates(ctx)).get(p.marketplace_id);
+  if (existing && existing.status !== 'failed') return existing.plugin_id;
+  try {
+    return (await installPlugin(ctx, { marketplace_id: p.marketplace_id, version: p.version, license_key: p.license_key })).id;
+  } catch (err) {
+    const now = (await installStates(ctx)).get(p.marketplace_id);
+    if (err instanceof AppError && err.type === 'conflict' && now) return now.plugin_id;
+    throw err;
+  }
+}
+
+interface RemoteSession {
+  id?: unknown;
+  status?: unknown;
+  marketplace_id?: unknown;
+  version?: unknown;
+  expires_at?: unknown;
+  paid_at?: unknown;
+  license_key?: unknown;
+}
+
+/**
+ * The pull path when the callback never arrives: reads the marketplace's session and, once it is
+ * paid, installs the item with its licence (idempotent, so polling again is harmless).
+ */
+export async function pollPaidCheckout(ctx: PluginsCtx, config: Config, id: string) {
+  const client = requireClient(config);
+  const s = await client.getJson<RemoteSession>(`/store/marketplace/checkout/session/${encodeURIComponent(id)}`).catch(upstream);
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  const status = str(s.status) ?? 'open';
+  const marketplaceId = str(s.marketplace_id);
+  const version = str(s.version);
+  const licenseKey = str(s.license_key);
+  let pluginId: string | null = null;
+  if (status === 'paid' && marketplaceId && version && licenseKey) {
+    pluginId = await installPurchase(ctx, { marketplace_id: marketplaceId, version, license_key: licenseKey });
+  }
+  return { checkout: { id, status, marketplace_id: marketplaceId, version, expires_at: str(s.expires_at), paid_at: str(s.paid_at) }, plugin_id: pluginId };
+}
