@@ -61,8 +61,8 @@ export interface TestMarketplace {
   clock: FakeClock;
   database: Database;
   adminToken: string;
-  /** Every request the marketplace received (method, path with query, headers). */
-  requests: { method: string; url: string; headers: Record<string, unknown> }[];
+  /** Every request the marketplace received (method, path with query, headers, parsed body). */
+  requests: { method: string; url: string; headers: Record<string, unknown>; body?: unknown }[];
   /** When set, every request is answered with this status (a marketplace in trouble). */
   failWith: number | null;
   /** Called after each download descriptor is served (e.g. to let the signed URL expire). */
@@ -96,9 +96,16 @@ export async function startMarketplace(): Promise<TestMarketplace> {
     },
     close: () => app.close(),
   };
+  const entries = new WeakMap<object, TestMarketplace['requests'][number]>();
   app.addHook('onRequest', async (req, reply) => {
-    m.requests.push({ method: req.method, url: req.url, headers: { ...req.headers } });
+    const entry = { method: req.method, url: req.url, headers: { ...req.headers } };
+    entries.set(req, entry);
+    m.requests.push(entry);
     if (m.failWith) return reply.status(m.failWith).send({ type: 'unknown_error', message: 'marketplace is having a bad day' });
+  });
+  app.addHook('preHandler', async (req) => {
+    const entry = entries.get(req);
+    if (entry) entry.body = req.body;
   });
   app.addHook('onResponse', async (req) => {
     if (req.url.startsWith('/store/marketplace/download/')) m.afterDescriptor?.();
