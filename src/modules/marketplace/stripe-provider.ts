@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../platform/config.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -6,7 +7,15 @@ import type { PaymentProvider } from './payment-provider.ts';
 /** Stripe refuses a Checkout Session expiring sooner than 30 minutes after it was created: leave room for clock skew. */
 const EXPIRY_SLACK_SECONDS = 120;
 
+// Loaded on first use: the package costs ~250 ms of start-up and most instances never talk to Stripe.
+let stripeModule: typeof Stripe | undefined;
+function StripeSdk(): typeof Stripe {
+  stripeModule ??= createRequire(import.meta.url)('stripe') as typeof Stripe;
+  return stripeModule;
+}
+
 function client(config: StripeConfig): Stripe {
+  const Stripe = StripeSdk();
   return new Stripe(config.secretKey, { maxNetworkRetries: 1, timeout: 20_000, telemetry: false, ...(config.apiBase ?? {}) });
 }
 
@@ -63,7 +72,7 @@ const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.asy
 export function readStripeEvent(config: StripeConfig, rawBody: Buffer, signature: string | undefined, now: Date): StripePayment | null {
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret, undefined, undefined, now.getTime());
+    event = StripeSdk().webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret, undefined, undefined, now.getTime());
   } catch (err) {
     throw errors.invalid(`Stripe webhook signature could not be verified: ${(err as Error).message}`);
   }
