@@ -53,9 +53,24 @@ export async function findDefaultRegionId(db: Executor): Promise<string | undefi
   return row?.id;
 }
 
-export async function insertCart(db: Executor, row: typeof carts.$inferInsert): Promise<CartRow> {
-  const [created] = await db.insert(carts).values(row).returning();
-  return created;
+const LINE_COLUMNS = sql.raw(
+  'id, cart_id, variant_id, product_id, title, subtitle, thumbnail, product_title, product_handle, variant_title, variant_sku, ' +
+    'unit_price, quantity, metadata, created_at, updated_at',
+);
+const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
+const ts = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A new cart and its first lines in one statement (creating a cart with items is on the hot path). */
+export async function insertCartWithLines(db: Executor, c: CartRow, lines: LineRow[]): Promise<void> {
+  await db.execute(sql`with c as (
+      insert into carts (id, region_id, sales_channel_id, currency_code, email, customer_id, shipping_address, billing_address, metadata,
+        completed_at, abandoned_at, last_activity_at, order_id, created_at, updated_at)
+      values (${c.id}, ${c.region_id}, ${c.sales_channel_id}, ${c.currency_code}, ${c.email}, ${c.customer_id}, ${json(c.shipping_address)}::jsonb,
+        ${json(c.billing_address)}::jsonb, ${json(c.metadata)}::jsonb, ${ts(c.completed_at)}::timestamptz, ${ts(c.abandoned_at)}::timestamptz,
+        ${ts(c.last_activity_at)}::timestamptz, ${c.order_id}, ${ts(c.created_at)}::timestamptz, ${ts(c.updated_at)}::timestamptz)
+    )
+    insert into cart_line_items (${LINE_COLUMNS})
+    select ${LINE_COLUMNS} from json_populate_recordset(null::cart_line_items, ${JSON.stringify(lines)}::json)`);
 }
 
 export async function updateCartRow(db: Executor, id: string, patch: CartPatch): Promise<void> {

@@ -74,7 +74,7 @@ export async function createCart(ctx: Ctx, input: CreateCartInput, customer: Sto
     assertInRegion(shipping, region);
     assertInRegion(billing, region);
     const now = tctx.clock.now();
-    const row = await q.insertCart(tctx.tx, {
+    const row: q.CartRow = {
       id: newId('cart'),
       region_id: region.id,
       sales_channel_id: salesChannelId,
@@ -84,13 +84,17 @@ export async function createCart(ctx: Ctx, input: CreateCartInput, customer: Sto
       shipping_address: shipping,
       billing_address: billing,
       metadata: input.metadata ?? null,
+      completed_at: null,
+      abandoned_at: null,
       last_activity_at: now,
+      order_id: null,
       created_at: now,
       updated_at: now,
-    });
+    };
     const items = input.items ?? [];
     const variants = items.length ? await sellableVariants(tctx, items.map((i) => i.variant_id), row) : new Map();
-    const lines = await q.insertLines(tctx.tx, mergeItems(row.id, [], items, variants, now).inserts);
+    const lines = mergeItems(row.id, [], items, variants, now).inserts as q.LineRow[];
+    await q.insertCartWithLines(tctx.tx, row, lines);
     // A new cart: everything its view shows is at hand, nothing needs reading back.
     const cart = { ...row, customer_email: customer?.email ?? null, lines, methods: [] };
     return finish(tctx, cart, 'cart.created', { region, collection: null });

@@ -86,11 +86,13 @@ export async function placeOrder(
   const now = tctx.clock.now();
   const itemTotal = lines.reduce((s, l) => s + l.unit_price * l.quantity, 0);
   const shippingTotal = methods.reduce((s, m) => s + m.amount, 0);
-  const order = await q.insertOrder(tctx.tx, {
-    id: newId('order'),
-    status: 'pending',
-    payment_status: 'authorized',
-    fulfillment_status: 'not_fulfilled',
+  const id = newId('order');
+  const stamps = { created_at: now, updated_at: now };
+  const order = {
+    id,
+    status: 'pending' as const,
+    payment_status: 'authorized' as const,
+    fulfillment_status: 'not_fulfilled' as const,
     cart_id: cart.id,
     customer_id: cart.customer_id,
     email: cart.email,
@@ -105,43 +107,39 @@ export async function placeOrder(
     discount_total: 0,
     total: itemTotal + shippingTotal,
     metadata: cart.metadata,
-    created_at: now,
-    updated_at: now,
-  });
-  const orderLines = await q.insertOrderLines(
-    tctx.tx,
-    lines.map((l) => ({
-      id: newId('ordli'),
-      order_id: order.id,
-      variant_id: l.variant_id,
-      product_id: l.product_id,
-      title: l.title,
-      subtitle: l.subtitle,
-      thumbnail: l.thumbnail,
-      product_title: l.product_title,
-      product_handle: l.product_handle,
-      variant_title: l.variant_title,
-      variant_sku: l.variant_sku,
-      unit_price: l.unit_price,
-      quantity: l.quantity,
-      reserved_quantity: managed.has(l.variant_id) ? l.quantity : 0,
-      metadata: l.metadata,
-      created_at: now,
-      updated_at: now,
-    })),
-  );
-  const orderMethods = await q.insertOrderShippingMethods(
-    tctx.tx,
-    methods.map((m) => ({
-      id: newId('ordsm'),
-      order_id: order.id,
-      shipping_option_id: m.shipping_option_id,
-      name: m.name,
-      amount: m.amount,
-      data: m.data,
-      created_at: now,
-      updated_at: now,
-    })),
-  );
-  return { order, lines: orderLines, methods: orderMethods };
+    canceled_at: null,
+    ...stamps,
+  };
+  const orderLines: q.OrderLineRow[] = lines.map((l) => ({
+    id: newId('ordli'),
+    order_id: id,
+    variant_id: l.variant_id,
+    product_id: l.product_id,
+    title: l.title,
+    subtitle: l.subtitle,
+    thumbnail: l.thumbnail,
+    product_title: l.product_title,
+    product_handle: l.product_handle,
+    variant_title: l.variant_title,
+    variant_sku: l.variant_sku,
+    unit_price: l.unit_price,
+    quantity: l.quantity,
+    reserved_quantity: managed.has(l.variant_id) ? l.quantity : 0,
+    fulfilled_quantity: 0,
+    shipped_quantity: 0,
+    returned_quantity: 0,
+    metadata: l.metadata,
+    ...stamps,
+  }));
+  const orderMethods: q.OrderShippingMethodRow[] = methods.map((m) => ({
+    id: newId('ordsm'),
+    order_id: id,
+    shipping_option_id: m.shipping_option_id,
+    name: m.name,
+    amount: m.amount,
+    data: m.data,
+    ...stamps,
+  }));
+  const displayId = await q.insertOrderWithItems(tctx.tx, order, orderLines, orderMethods);
+  return { order: { ...order, display_id: displayId }, lines: orderLines, methods: orderMethods };
 }
