@@ -58,6 +58,7 @@ export function createWorkers(deps: { database: Database; clock: Clock; log: Fas
       await deps.plugins?.start();
       if (config.role === 'marketplace') await licenceCallbacks.start();
       jobTimers = jobs.map((job) => setInterval(() => runJob(job), job.everyMs).unref());
+      for (const job of jobs) if ('runAtStart' in job && job.runAtStart) runJob(job);
     },
     stop: async () => {
       for (const timer of jobTimers) clearInterval(timer);

@@ -122,5 +122,6 @@ export async function runLicenceChecks(ctx: Ctx, config: Config, host?: PluginHo
 
 /** Once a day on every instance (a licence verified twice is harmless). */
 export function licenceChecksJob(config: Config, host?: PluginHost) {
-  return { name: 'plugin-licences', everyMs: 24 * 3_600_000, run: (ctx: Ctx) => runLicenceChecks(ctx, config, host) };
+  // Also run once at start: loading checks installed plugins, this pass brings back ones a licence check disabled.
+  return { name: 'plugin-licences', everyMs: 24 * 3_600_000, runAtStart: true, run: (ctx: Ctx) => runLicenceChecks(ctx, config, host) };
 }
