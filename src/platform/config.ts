@@ -141,7 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
   const expires = parseDurationSeconds(env.JWT_EXPIRES_IN || '24h');
   if (!expires) throw new ConfigError(`JWT_EXPIRES_IN must look like 24h, 1d, 90m or a number of seconds`);
   const secrets = loadSecrets(env, dataDir, production);
-  return {
+  const config: Config = {
     role,
     production,
     host,
@@ -166,4 +166,9 @@ export function loadConfig(env: Env = process.env): Config {
     pluginRouteTimeoutMs: intVar(env, 'PLUGIN_ROUTE_TIMEOUT_MS', 10_000),
     stripe: stripeConfig(env),
   };
+  // The test provider's pay button issues licences without money moving: never by accident in production.
+  if (config.role === 'marketplace' && production && !config.stripe && env.MARKETPLACE_TEST_PAYMENTS !== 'true') {
+    throw new ConfigError('A production marketplace needs STRIPE_SECRET_KEY (or MARKETPLACE_TEST_PAYMENTS=true to accept test payments)');
+  }
+  return config;
 }

@@ -6,6 +6,7 @@ import { lockDataDir } from './db/data-dir-lock.ts';
 import { parseDurationSeconds } from './duration.ts';
 import { validationMessage } from './http/validation-message.ts';
 import { newId } from './ids.ts';
+import { loadConfig } from './config.ts';
 
 describe('parseDurationSeconds', () => {
   it.each([
@@ -59,5 +60,19 @@ describe('lockDataDir', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'emporium-lock-'));
     writeFileSync(path.join(dir, 'emporium.lock'), String(process.ppid));
     expect(() => lockDataDir(dir)).toThrow(/in use by process/);
+  });
+});
+
+describe('loadConfig', () => {
+  const secrets = { JWT_SECRET: 'j'.repeat(32), COOKIE_SECRET: 'c'.repeat(32), ENCRYPTION_KEY: 'e'.repeat(32), DATA_DIR: '/tmp/emporium-config-test' };
+  it('refuses a production marketplace whose only payment provider is the test one', () => {
+    expect(() => loadConfig({ ...secrets, NODE_ENV: 'production', SERVICE_ROLE: 'marketplace' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(loadConfig({ ...secrets, NODE_ENV: 'production', SERVICE_ROLE: 'marketplace', MARKETPLACE_TEST_PAYMENTS: 'true' }).role).toBe('marketplace');
+    expect(loadConfig({ ...secrets, SERVICE_ROLE: 'marketplace' }).port).toBe(9100);
+  });
+  it('requires the secrets in production and names the bad variables', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/emporium-config-test' })).toThrow(/JWT_SECRET, COOKIE_SECRET, ENCRYPTION_KEY/);
+    expect(() => loadConfig({ ...secrets, JWT_EXPIRES_IN: 'soon' })).toThrow(/JWT_EXPIRES_IN/);
+    expect(() => loadConfig({ ...secrets, PORT: 'abc' })).toThrow(/PORT/);
   });
 });
