@@ -30,7 +30,7 @@ export async function abandonIdleCarts(ctx: Ctx): Promise<number> {
       const ids = await q.markIdleCartsAbandoned(tctx.tx, new Date(now.getTime() - CART_IDLE_MS), now, BATCH);
       for (const id of ids) {
         const cart = (await q.findCart(tctx.tx, id))!;
-        await emit(tctx, 'cart.abandoned', { ...(await payloadOf(tctx, cart)), abandoned_at: now });
+        await emit(tctx, 'cart.abandoned', { ...payloadOf(cart), abandoned_at: now });
       }
       return ids.length;
     });
@@ -40,12 +40,12 @@ export async function abandonIdleCarts(ctx: Ctx): Promise<number> {
 }
 
 /** The cart as the store shows it; a cart whose region was deleted since still gets its event. */
-async function payloadOf(ctx: Ctx, cart: q.CartWithCustomer): Promise<{ id: string } & Record<string, unknown>> {
+function payloadOf(cart: q.CartWithCustomer): { id: string } & Record<string, unknown> {
   try {
-    return await buildCartView(ctx, cart);
+    return buildCartView(cart);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    const { customer_email: _e, ...row } = cart;
+    const { customer_email: _e, region: _r, ...row } = cart;
     return row;
   }
 }

@@ -7,51 +7,7 @@ export type LineRow = typeof cartLineItems.$inferSelect;
 export type ShippingMethodRow = typeof cartShippingMethods.$inferSelect;
 export type CartPatch = Partial<Omit<typeof carts.$inferInsert, 'id' | 'created_at'>>;
 
-/**
- * The cart with what a view needs in the same statement: its customer's email (the `{ id, email }`
- * a cart shows), its lines and its shipping methods. With `lock`, the cart row is locked for a
- * mutation or a checkout (the lines and methods are only ever changed under that lock).
- */
-export interface CartWithCustomer extends CartRow {
-  customer_email: string | null;
-  lines: LineRow[];
-  methods: ShippingMethodRow[];
-}
-
-export async function findCart(db: Executor, id: string, lock = false): Promise<CartWithCustomer | undefined> {
-  const [row] = await rows<Record<string, unknown>>(
-    db,
-    sql`select c.*,
-          (select cu.email from customers cu where cu.id = c.customer_id and cu.deleted_at is null) as customer_email,
-          (select coalesce(json_agg(l order by l.id), '[]'::json) from cart_line_items l where l.cart_id = c.id) as lines,
-          (select coalesce(json_agg(m order by m.id), '[]'::json) from cart_shipping_methods m where m.cart_id = c.id) as methods
-        from carts c where c.id = ${id} ${lock ? sql`for update of c` : sql``}`,
-  );
-  return row ? toCartRow(row) : undefined;
-}
-
-// Rows inside json_agg carry timestamps as text (with the session's offset); the drivers give Date elsewhere.
-const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
-const withDates = <T extends { created_at: unknown; updated_at: unknown }>(r: T): T => ({ ...r, created_at: date(r.created_at), updated_at: date(r.updated_at) });
-
-function toCartRow(r: Record<string, unknown>): CartWithCustomer {
-  return {
-    ...(r as unknown as CartWithCustomer),
-    completed_at: date(r.completed_at),
-    abandoned_at: date(r.abandoned_at),
-    last_activity_at: date(r.last_activity_at)!,
-    created_at: date(r.created_at)!,
-    updated_at: date(r.updated_at)!,
-    lines: (r.lines as LineRow[]).map(withDates),
-    methods: (r.methods as ShippingMethodRow[]).map(withDates),
-  };
-}
-
-/** First live region by id: the store's default when a cart names none. */
-export async function findDefaultRegionId(db: Executor): Promise<string | undefined> {
-  const [row] = await rows<{ id: string }>(db, sql`select id from regions where deleted_at is null order by id limit 1`);
-  return row?.id;
-}
+export { findCart, findRegionForCart, type CartWithCustomer, type VariantState } from './cart-read.ts';
 
 const LINE_COLUMNS = sql.raw(
   'id, cart_id, variant_id, product_id, title, subtitle, thumbnail, product_title, product_handle, variant_title, variant_sku, ' +

@@ -2,7 +2,7 @@ import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors, type AppError } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { getRegion, type Region } from '../regions/service.ts';
+import type { Region } from '../regions/service.ts';
 import { syncCollectionAmount } from '../payments/service.ts';
 import type { StoreCustomer } from '../customers/customer-auth.ts';
 import { assertInRegion, fitsRegion, toAddress } from './addresses.ts';
@@ -42,21 +42,14 @@ function salesChannelFor(requested: string | undefined, channelIds: string[]): s
 }
 
 async function regionForCart(tctx: TxCtx, regionId: string | undefined): Promise<Region> {
-  const id = regionId ?? (await q.findDefaultRegionId(tctx.tx));
-  if (!id) throw errors.invalid('No region_id was given and the store has no region');
-  const region = await getRegion(tctx, id);
-  if (!region) throw errors.invalid(`Region with id: ${id} was not found`);
-  return region;
+  const region = await q.findRegionForCart(tctx.tx, regionId);
+  if (region) return region;
+  throw errors.invalid(regionId === undefined ? 'No region_id was given and the store has no region' : `Region with id: ${regionId} was not found`);
 }
 
 /** Ends every cart mutation: the cart's view, its payment collection in step with the total, and the event. */
-async function finish(
-  tctx: TxCtx,
-  cart: q.CartWithCustomer,
-  event: 'cart.created' | 'cart.updated',
-  known: Parameters<typeof buildCartView>[2] = {},
-): Promise<CartView> {
-  const view = await buildCartView(tctx, cart, known);
+async function finish(tctx: TxCtx, cart: q.CartWithCustomer, event: 'cart.created' | 'cart.updated'): Promise<CartView> {
+  const view = buildCartView(cart);
   if (view.payment_collection) view.payment_collection = await syncCollectionAmount(tctx, view.payment_collection, view.total, view.currency_code);
   await emit(tctx, event, view);
   return view;
@@ -96,8 +89,8 @@ export async function createCart(ctx: Ctx, input: CreateCartInput, customer: Sto
     const lines = mergeItems(row.id, [], items, variants, now).inserts as q.LineRow[];
     await q.insertCartWithLines(tctx.tx, row, lines);
     // A new cart: everything its view shows is at hand, nothing needs reading back.
-    const cart = { ...row, customer_email: customer?.email ?? null, lines, methods: [] };
-    return finish(tctx, cart, 'cart.created', { region, collection: null });
+    const cart = { ...row, customer_email: customer?.email ?? null, lines, methods: [], payment_collection: null, region };
+    return finish(tctx, cart, 'cart.created');
   });
 }
 
@@ -110,11 +103,11 @@ export async function findVisibleCart(ctx: Ctx, id: string, access: CartAccess):
 }
 
 export async function getCart(ctx: Ctx, id: string, access: CartAccess): Promise<CartView> {
-  return buildCartView(ctx, await findVisibleCart(ctx, id, access));
+  return buildCartView(await findVisibleCart(ctx, id, access));
 }
 
-/** What a mutation changes on the cart row itself, and the region when it already looked it up. */
-export type CartChange = q.CartPatch & { region?: Region };
+/** What a mutation changes on the cart row itself. */
+export type CartChange = q.CartPatch;
 
 /**
  * Runs one change of an open cart in a transaction: lock the cart, check who asks and that it is
@@ -128,14 +121,14 @@ export async function mutateCart(
   notFound?: AppError,
 ): Promise<CartView> {
   return inTx(ctx, async (tctx) => {
-    const cart = await q.findCart(tctx.tx, id, true);
+    const cart = await q.findCart(tctx.tx, id, { lock: true });
     if (!cart) throw notFound ?? cartNotFound(id);
     assertCartVisible(cart, access, notFound);
     if (cart.completed_at) throw cartCompleted(id);
-    const { region, ...patch } = (await change(tctx, cart)) ?? {};
+    const patch = (await change(tctx, cart)) ?? {};
     const now = tctx.clock.now();
     await q.updateCartRow(tctx.tx, id, { ...patch, updated_at: now, last_activity_at: now });
-    return finish(tctx, (await q.findCart(tctx.tx, id))!, 'cart.updated', { region });
+    return finish(tctx, (await q.findCart(tctx.tx, id))!, 'cart.updated');
   });
 }
 
@@ -143,7 +136,7 @@ export async function updateCart(ctx: Ctx, id: string, input: UpdateCartInput, a
   return mutateCart(ctx, id, access, async (tctx, cart) => {
     const change: CartChange = {};
     const regionChanged = input.region_id !== undefined && input.region_id !== cart.region_id;
-    const region = regionChanged ? await regionForCart(tctx, input.region_id) : await cartRegion(tctx, cart.region_id);
+    const region = regionChanged ? await regionForCart(tctx, input.region_id) : cartRegion(cart);
     const channel = input.sales_channel_id === undefined ? cart.sales_channel_id : salesChannelFor(input.sales_channel_id, access.channelIds);
     if (regionChanged || channel !== cart.sales_channel_id) {
       Object.assign(change, { region_id: region.id, currency_code: region.currency_code, sales_channel_id: channel });
@@ -160,7 +153,7 @@ export async function updateCart(ctx: Ctx, id: string, input: UpdateCartInput, a
         assertInRegion(change[key], region);
       } else if (regionChanged && !fitsRegion(cart[key], region)) change[key] = null;
     }
-    return { ...change, region };
+    return change;
   });
 }
 

@@ -1,11 +1,7 @@
-import type { Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
-import { getRegion, type Region } from '../regions/service.ts';
-import { findCartPaymentCollection } from '../payments/service.ts';
+import type { Region } from '../regions/service.ts';
 import type { CartWithCustomer, LineRow, ShippingMethodRow } from './queries.ts';
-import type { PaymentCollectionView } from '../payments/schema.ts';
 import type { CartView, LineItemView, ShippingMethodView } from './schema.ts';
-import { executor } from './executor.ts';
 
 /** Totals of a line or method without taxes or discounts (none exist yet): all integers. */
 function plainTotals(amount: number) {
@@ -78,25 +74,14 @@ export function sumTotals(lines: { unit_price: number; quantity: number }[], met
   };
 }
 
-/** The region a cart points at; a region deleted under an open cart is the shop's problem, shown as a 400. */
-export async function cartRegion(ctx: Ctx, regionId: string): Promise<Region> {
-  const region = await getRegion(ctx, regionId);
-  if (!region) throw errors.invalid(`Region with id ${regionId} not found`);
-  return region;
+/** The cart's region; one deleted under an open cart is the shop's problem, shown as a 400. */
+export function cartRegion(cart: CartWithCustomer): Region {
+  if (!cart.region) throw errors.invalid(`Region with id ${cart.region_id} not found`);
+  return cart.region;
 }
 
-/**
- * The whole cart as the store shows it (Medusa's default fields), read within the caller's
- * transaction if any. A caller that already holds the region or knows there is no payment
- * collection (a cart just created) passes them and saves the queries.
- */
-export async function buildCartView(
-  ctx: Ctx,
-  cart: CartWithCustomer,
-  known: { region?: Region; collection?: PaymentCollectionView | null } = {},
-): Promise<CartView> {
-  const paymentCollection = known.collection !== undefined ? known.collection : await findCartPaymentCollection(executor(ctx), cart.id);
-  const region = known.region ?? (await cartRegion(ctx, cart.region_id));
+/** The whole cart as the store shows it (Medusa's default fields), from one cart read. */
+export function buildCartView(cart: CartWithCustomer): CartView {
   const { lines, methods } = cart;
   return {
     id: cart.id,
@@ -110,9 +95,9 @@ export async function buildCartView(
     billing_address: cart.billing_address ?? null,
     items: lines.map(lineView),
     shipping_methods: methods.map(shippingMethodView),
-    region,
+    region: cartRegion(cart),
     customer: cart.customer_id ? { id: cart.customer_id, email: cart.customer_email } : null,
-    payment_collection: paymentCollection,
+    payment_collection: cart.payment_collection,
     promotions: [],
     ...sumTotals(lines, methods),
     completed_at: cart.completed_at,

@@ -1,20 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 
-/** Per line of a cart: does its variant still sell, and does it manage inventory? */
-export async function lineVariantStates(
-  db: Executor,
-  variantIds: string[],
-): Promise<{ id: string; live: boolean; manage_inventory: boolean }[]> {
-  if (!variantIds.length) return [];
-  return rows(
-    db,
-    sql`select v.id, (v.deleted_at is null and p.deleted_at is null and p.status = 'published') as live, v.manage_inventory
-        from product_variants v join products p on p.id = v.product_id
-        where v.id = any(${sql.param(variantIds)}::text[])`,
-  );
-}
-
 /**
  * Takes `quantity` units of a variant in one conditional statement: it succeeds only while the
  * stock covers it (or backorders are allowed), so concurrent checkouts can never oversell; the

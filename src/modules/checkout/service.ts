@@ -2,12 +2,12 @@ import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { CartAccess } from '../carts/service.ts';
-import { cartPaymentCollection, lockCartForCheckout, markCartCompleted } from '../carts/checkout-access.ts';
+import { lockCartForCheckout, markCartCompleted } from '../carts/checkout-access.ts';
 import { insufficientInventory } from '../carts/pricing.ts';
 import { findOrderIdByCart, loadOrderView, orderView, placeOrder } from '../orders/service.ts';
 import type { OrderView } from '../orders/schema.ts';
 import { authorizeCheckoutPayment } from '../payments/checkout.ts';
-import { lineVariantStates, takeStock } from './inventory-queries.ts';
+import { takeStock } from './inventory-queries.ts';
 import { pgCode, withTxRetry } from './retry.ts';
 
 /**
@@ -37,12 +37,11 @@ async function complete(tctx: TxCtx, cartId: string, access: CartAccess): Promis
   if (!lines.length) throw errors.invalid('Cannot complete a cart with no items');
   if (!cart.email) throw errors.invalid('Cannot complete a cart without an email: set one with POST /store/carts/{id}');
 
-  const states = await lineVariantStates(tctx.tx, [...new Set(lines.map((l) => l.variant_id))]);
+  const states = cart.variant_states ?? [];
   const gone = lines.map((l) => l.variant_id).filter((id) => !states.find((s) => s.id === id)?.live);
   if (gone.length) throw errors.invalid(`Variants ${[...new Set(gone)].join(', ')} do not exist or belong to a product that is not published`);
   const managed = new Set(states.filter((s) => s.manage_inventory).map((s) => s.id));
 
-  const collection = await cartPaymentCollection(tctx, cartId);
   const placed = await placeOrder(tctx, { ...cart, email: cart.email }, lines, methods, managed);
   const { order } = placed;
   const payments = await authorizeCheckoutPayment(tctx, {
@@ -50,7 +49,7 @@ async function complete(tctx: TxCtx, cartId: string, access: CartAccess): Promis
     orderId: order.id,
     amount: order.total,
     currency: order.currency_code,
-    collection,
+    collection: cart.payment_collection,
   });
   await markCartCompleted(tctx, cartId, order.id);
   const view = orderView(order, placed.lines, placed.methods, [payments]);

@@ -1,23 +1,10 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../platform/db/database.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { paymentCollections, payments, paymentSessions } from './tables.ts';
 
 export type CollectionRow = typeof paymentCollections.$inferSelect;
 export type SessionRow = typeof paymentSessions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-
-/** The cart's collection and its sessions in one statement (carts read it on every view). */
-export async function findCollectionWithSessions(db: Executor, cartId: string): Promise<(CollectionRow & { sessions: SessionRow[] }) | undefined> {
-  const [row] = await rows<CollectionRow & { sessions: SessionRow[] }>(
-    db,
-    sql`select pc.*, (select coalesce(json_agg(s order by s.id), '[]'::json) from payment_sessions s where s.payment_collection_id = pc.id) as sessions
-        from payment_collections pc where pc.cart_id = ${cartId}`,
-  );
-  if (!row) return undefined;
-  // Sessions come through json_agg: timestamps as text.
-  const sessions = row.sessions.map((x) => ({ ...x, created_at: new Date(x.created_at), updated_at: new Date(x.updated_at) }));
-  return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at), sessions };
-}
 
 export async function findCollection(db: Executor, id: string): Promise<CollectionRow | undefined> {
   const [row] = await db.select().from(paymentCollections).where(eq(paymentCollections.id, id));

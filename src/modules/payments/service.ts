@@ -1,5 +1,4 @@
 import type { Ctx, TxCtx } from '../../platform/context.ts';
-import type { Executor } from '../../platform/db/database.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
@@ -15,14 +14,6 @@ export async function listPaymentProviders(ctx: Ctx, regionId: string, page: Pag
   if (!(await getRegion(ctx, regionId))) throw errors.notFound(`Region with id: ${regionId} was not found`);
   const all = PROVIDERS.map((id) => ({ id, is_enabled: true }));
   return { payment_providers: all.slice(page.offset, page.offset + page.limit), count: all.length, ...page };
-}
-
-/** The cart's collection with its sessions, or null (carts show it as `payment_collection`). */
-export async function findCartPaymentCollection(db: Executor, cartId: string): Promise<PaymentCollectionView | null> {
-  const found = await q.findCollectionWithSessions(db, cartId);
-  if (!found) return null;
-  const { sessions, ...collection } = found;
-  return { ...collection, payment_sessions: sessions };
 }
 
 /** Moves the collection (and its pending sessions) to the cart's current total and currency. */
