@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import type { PaymentCollectionView } from '../payments/schema.ts';
 import { countryInfo } from '../regions/iso-codes.ts';
@@ -41,6 +41,14 @@ const VARIANT_STATES = sql`(select coalesce(json_agg(json_build_object('id', v.i
   from product_variants v join products p on p.id = v.product_id
   where v.id in (select l.variant_id from cart_line_items l where l.cart_id = c.id))`;
 
+// Everything a cart view shows, for the cart row aliased `c`.
+const CART_COLUMNS = sql`c.*,
+  (select cu.email from customers cu where cu.id = c.customer_id and cu.deleted_at is null) as customer_email,
+  (select coalesce(json_agg(l order by l.id), '[]'::json) from cart_line_items l where l.cart_id = c.id) as lines,
+  (select coalesce(json_agg(m order by m.id), '[]'::json) from cart_shipping_methods m where m.cart_id = c.id) as methods,
+  ${COLLECTION} as payment_collection,
+  ${regionJson(sql`c.region_id`)} as region`;
+
 /** With `lock`, the cart row is locked for a mutation or a checkout (lines and methods only change under it). */
 export async function findCart(
   db: Executor,
@@ -49,16 +57,21 @@ export async function findCart(
 ): Promise<(CartWithCustomer & { variant_states?: VariantState[] }) | undefined> {
   const [row] = await rows<Record<string, unknown>>(
     db,
-    sql`select c.*,
-          (select cu.email from customers cu where cu.id = c.customer_id and cu.deleted_at is null) as customer_email,
-          (select coalesce(json_agg(l order by l.id), '[]'::json) from cart_line_items l where l.cart_id = c.id) as lines,
-          (select coalesce(json_agg(m order by m.id), '[]'::json) from cart_shipping_methods m where m.cart_id = c.id) as methods,
-          ${COLLECTION} as payment_collection,
-          ${regionJson(sql`c.region_id`)} as region
-          ${opts.variantStates ? sql`, ${VARIANT_STATES} as variant_states` : sql``}
+    sql`select ${CART_COLUMNS} ${opts.variantStates ? sql`, ${VARIANT_STATES} as variant_states` : sql``}
         from carts c where c.id = ${id} ${opts.lock ? sql`for update of c` : sql``}`,
   );
   return row ? toCart(row) : undefined;
+}
+
+/**
+ * Applies `update` (an UPDATE … RETURNING * of one cart) and reads the cart back in the same
+ * statement. The cart's columns come from the update's result; lines, methods and the payment
+ * collection changed by earlier statements of the transaction are visible as usual.
+ */
+export async function updateAndReadCart(db: Executor, update: SQLWrapper): Promise<CartWithCustomer> {
+  // No parentheses around ${update}: drizzle puts an embedded query in parentheses itself.
+  const [row] = await rows<Record<string, unknown>>(db, sql`with c as ${update} select ${CART_COLUMNS} from c`);
+  return toCart(row);
 }
 
 /** The region a cart is created in: the given one, else the first live region by id (the store's default). */

@@ -7,6 +7,8 @@ export type LineRow = typeof cartLineItems.$inferSelect;
 export type ShippingMethodRow = typeof cartShippingMethods.$inferSelect;
 export type CartPatch = Partial<Omit<typeof carts.$inferInsert, 'id' | 'created_at'>>;
 
+import { updateAndReadCart, type CartWithCustomer } from './cart-read.ts';
+
 export { findCart, findRegionForCart, type CartWithCustomer, type VariantState } from './cart-read.ts';
 
 const LINE_COLUMNS = sql.raw(
@@ -31,6 +33,11 @@ export async function insertCartWithLines(db: Executor, c: CartRow, lines: LineR
 
 export async function updateCartRow(db: Executor, id: string, patch: CartPatch): Promise<void> {
   await db.update(carts).set(patch).where(eq(carts.id, id));
+}
+
+/** Updates the cart and answers it whole, in one statement. */
+export function updateCartAndRead(db: Executor, id: string, patch: CartPatch): Promise<CartWithCustomer> {
+  return updateAndReadCart(db, db.update(carts).set(patch).where(eq(carts.id, id)).returning());
 }
 
 export async function insertLines(db: Executor, lines: (typeof cartLineItems.$inferInsert)[]): Promise<LineRow[]> {

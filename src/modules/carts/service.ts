@@ -127,8 +127,7 @@ export async function mutateCart(
     if (cart.completed_at) throw cartCompleted(id);
     const patch = (await change(tctx, cart)) ?? {};
     const now = tctx.clock.now();
-    await q.updateCartRow(tctx.tx, id, { ...patch, updated_at: now, last_activity_at: now });
-    return finish(tctx, (await q.findCart(tctx.tx, id))!, 'cart.updated');
+    return finish(tctx, await q.updateCartAndRead(tctx.tx, id, { ...patch, updated_at: now, last_activity_at: now }), 'cart.updated');
   });
 }
 
