@@ -11,7 +11,8 @@
  *   npm run bench:checkout -- --flows 300 --seconds 10 --shoppers 10
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -72,14 +73,25 @@ async function waitForHealth(deadlineMs: number): Promise<void> {
   }
 }
 
-async function call(method: string, url: string, headers: Record<string, string>, body?: unknown) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+// Plain node:http with keep-alive: the load generator shares the cores with the server, so it should be cheap.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function call(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; json: Record<string, any> }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${BASE}${url}`,
+      { method, agent, headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  const json = (await res.json()) as Record<string, any>;
-  return { status: res.status, json };
 }
 
 async function expectOk(p: ReturnType<typeof call>) {
@@ -88,12 +100,11 @@ async function expectOk(p: ReturnType<typeof call>) {
   return res.json;
 }
 
-async function seed(key: string): Promise<{ admin: Record<string, string>; variantId: (stock: number) => Promise<string> }> {
+async function seed(): Promise<{ admin: Record<string, string>; variantId: (stock: number) => Promise<string> }> {
   const { token } = await expectOk(call('POST', '/auth/user/emailpass', {}, ADMIN));
   const admin = { authorization: `Bearer ${token}` };
   await expectOk(call('POST', '/admin/regions', admin, { name: 'Europe', currency_code: 'eur', countries: ['de', 'fr'] }));
   const { sales_channels } = await expectOk(call('GET', '/admin/sales-channels', admin));
-  void key;
   const variantId = async (stock: number) => {
     const { product } = await expectOk(
       call('POST', '/admin/products', admin, {
@@ -124,10 +135,45 @@ const twoCalls: Flow = async (store, variantId, n) => {
   return (await call('POST', `/store/carts/${created.json.cart.id}/complete`, store)).status;
 };
 
+/**
+ * CPU time (ms) used so far by the server process and by the PostgreSQL backends serving the
+ * bench database (Linux /proc; clock ticks of 10 ms). On a shared machine, CPU per order says
+ * more than wall-clock rates, which depend on what else runs.
+ */
+function cpuMs(serverPid: number): { server: number; postgres: number } {
+  const ticks = (pid: string) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  let postgres = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(DB_NAME)) postgres += ticks(pid);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return { server: ticks(String(serverPid)) * 10, postgres: postgres * 10 };
+}
+
+let serverPid = 0;
+async function measured<T extends { flows: number }>(run: () => Promise<T>) {
+  const before = cpuMs(serverPid);
+  const row = await run();
+  const after = cpuMs(serverPid);
+  const orders = "orders" in row ? (row.orders as number) : row.flows;
+  const perOrder = (ms: number) => +(ms / orders).toFixed(1);
+  return {
+    ...row,
+    'server cpu ms/order': perOrder(after.server - before.server),
+    // PGlite runs inside the server process: its work is in the server's figure.
+    ...(process.env.DATABASE_URL ? { 'pg cpu ms/order': perOrder(after.postgres - before.postgres) } : {}),
+  };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
 async function sequential(name: string, flow: Flow, store: Record<string, string>, variantId: string) {
-  for (let i = 0; i < 20; i++) await flow(store, variantId, -i); // warm-up
   const times: number[] = [];
   for (let i = 0; i < FLOWS; i++) {
     const start = performance.now();
@@ -174,34 +220,38 @@ async function main() {
   await database.close();
 
   const server = startServer(env);
+  serverPid = server.pid!;
   try {
     await waitForHealth(60_000);
     const store = { 'x-publishable-api-key': report.publishableKey! };
-    const { admin, variantId } = await seed(store['x-publishable-api-key']);
+    const { admin, variantId } = await seed();
     const plenty = await variantId(10_000_000);
+    for (let i = 0; i < 20; i++) await threeCalls(store, plenty, -i); // warm-up (JIT, pool, statement caches)
     const results = [];
-    results.push(await sequential('3 calls (create, add item, complete)', threeCalls, store, plenty));
-    results.push(await sequential('2 calls (create with item, complete)', twoCalls, store, plenty));
+    results.push(await measured(() => sequential('3 calls (create, add item, complete)', threeCalls, store, plenty)));
+    results.push(await measured(() => sequential('2 calls (create with item, complete)', twoCalls, store, plenty)));
     let deadline = performance.now() + SECONDS * 1000;
-    results.push(await concurrent('3 calls', threeCalls, store, plenty, () => performance.now() > deadline));
+    results.push(await measured(() => concurrent('3 calls', threeCalls, store, plenty, () => performance.now() > deadline)));
     deadline = performance.now() + SECONDS * 1000;
-    results.push(await concurrent('2 calls', twoCalls, store, plenty, () => performance.now() > deadline));
-    const soldPlenty = results.reduce((s, r) => s + ('orders' in r ? r.orders : r.flows), 0) + 40; // + warm-ups
+    results.push(await measured(() => concurrent('2 calls', twoCalls, store, plenty, () => performance.now() > deadline)));
+    const soldPlenty = results.reduce((s, r) => s + ('orders' in r ? r.orders : r.flows), 0) + 20; // + warm-ups
 
     // Hot item: everyone races for 100 units; afterwards there must be exactly 100 orders of it.
     const hot = await variantId(100);
     let attempts = 0;
-    const race = await concurrent('hot item (100 units)', twoCalls, store, hot, () => attempts++ >= 300);
+    const race = await measured(() => concurrent('hot item (100 units)', twoCalls, store, hot, () => attempts++ >= 300));
     results.push(race);
     const hotLeft = await stockOf(admin, hot);
     const plentyLeft = await stockOf(admin, plenty);
     const oversold = hotLeft < 0 || race.orders !== 100 || plentyLeft !== 10_000_000 - soldPlenty;
 
-    console.log(`\nEmporium checkout benchmark: ${databaseUrl ? 'postgres' : 'pglite'}, ${FLOWS} sequential flows, ${SECONDS}s per concurrent run`);
+    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    console.log(`\nEmporium checkout benchmark: ${databaseUrl ? 'postgres' : 'pglite'}, ${FLOWS} sequential flows, ${SECONDS}s per concurrent run, load average ${load}`);
     console.table(results);
     console.log(`hot item: ${race.orders} orders for 100 units, stock left ${hotLeft}; big item: stock ${plentyLeft} after ${soldPlenty} orders → ${oversold ? 'MISMATCH' : 'no oversell'}`);
     if (oversold) process.exitCode = 1;
   } finally {
+    agent.destroy();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });

@@ -41,26 +41,41 @@ const VARIANT_STATES = sql`(select coalesce(json_agg(json_build_object('id', v.i
   from product_variants v join products p on p.id = v.product_id
   where v.id in (select l.variant_id from cart_line_items l where l.cart_id = c.id))`;
 
+const LINES = sql`(select coalesce(json_agg(l order by l.id), '[]'::json) from cart_line_items l where l.cart_id = c.id)`;
+
 // Everything a cart view shows, for the cart row aliased `c`.
 const CART_COLUMNS = sql`c.*,
   (select cu.email from customers cu where cu.id = c.customer_id and cu.deleted_at is null) as customer_email,
-  (select coalesce(json_agg(l order by l.id), '[]'::json) from cart_line_items l where l.cart_id = c.id) as lines,
+  ${LINES} as lines,
   (select coalesce(json_agg(m order by m.id), '[]'::json) from cart_shipping_methods m where m.cart_id = c.id) as methods,
   ${COLLECTION} as payment_collection,
   ${regionJson(sql`c.region_id`)} as region`;
 
-/** With `lock`, the cart row is locked for a mutation or a checkout (lines and methods only change under it). */
-export async function findCart(
-  db: Executor,
-  id: string,
-  opts: { lock?: boolean; variantStates?: boolean } = {},
-): Promise<(CartWithCustomer & { variant_states?: VariantState[] }) | undefined> {
+export async function findCart(db: Executor, id: string): Promise<CartWithCustomer | undefined> {
+  const [row] = await rows<Record<string, unknown>>(db, sql`select ${CART_COLUMNS} from carts c where c.id = ${id}`);
+  return row ? (toCart(row) as CartWithCustomer) : undefined;
+}
+
+/** A cart locked for a mutation, with its lines (they only ever change under this lock); the view is read after. */
+export type LockedCart = CartRow & { lines: LineRow[] };
+
+export async function lockCart(db: Executor, id: string): Promise<LockedCart | undefined> {
+  const [row] = await rows<Record<string, unknown>>(db, sql`select c.*, ${LINES} as lines from carts c where c.id = ${id} for update of c`);
+  return row ? (toCart(row) as LockedCart) : undefined;
+}
+
+/** A cart locked for checkout, with what an order is made of and the state of its lines' variants. */
+export type CheckoutCart = LockedCart & { methods: ShippingMethodRow[]; payment_collection: PaymentCollectionView | null; variant_states: VariantState[] };
+
+export async function lockCartForCheckout(db: Executor, id: string): Promise<CheckoutCart | undefined> {
   const [row] = await rows<Record<string, unknown>>(
     db,
-    sql`select ${CART_COLUMNS} ${opts.variantStates ? sql`, ${VARIANT_STATES} as variant_states` : sql``}
-        from carts c where c.id = ${id} ${opts.lock ? sql`for update of c` : sql``}`,
+    sql`select c.*, ${LINES} as lines,
+          (select coalesce(json_agg(m order by m.id), '[]'::json) from cart_shipping_methods m where m.cart_id = c.id) as methods,
+          ${COLLECTION} as payment_collection, ${VARIANT_STATES} as variant_states
+        from carts c where c.id = ${id} for update of c`,
   );
-  return row ? toCart(row) : undefined;
+  return row ? (toCart(row) as CheckoutCart) : undefined;
 }
 
 /**
@@ -71,7 +86,7 @@ export async function findCart(
 export async function updateAndReadCart(db: Executor, update: SQLWrapper): Promise<CartWithCustomer> {
   // No parentheses around ${update}: drizzle puts an embedded query in parentheses itself.
   const [row] = await rows<Record<string, unknown>>(db, sql`with c as ${update} select ${CART_COLUMNS} from c`);
-  return toCart(row);
+  return toCart(row) as CartWithCustomer;
 }
 
 /** The region a cart is created in: the given one, else the first live region by id (the store's default). */
@@ -96,18 +111,20 @@ function toRegion(json: RegionJson | null): Region | null {
   return { ...stamped(region), countries: json.countries.map((iso) => ({ ...countryInfo(iso), region_id: region.id })) };
 }
 
-function toCart(r: Record<string, unknown>): CartWithCustomer & { variant_states?: VariantState[] } {
-  const pc = r.payment_collection as { collection: PaymentCollectionView; sessions: PaymentCollectionView['payment_sessions'] } | null;
-  return {
-    ...(r as unknown as CartWithCustomer),
+/** Maps whichever of the cart's parts the statement read. */
+function toCart(r: Record<string, unknown>): Partial<CartWithCustomer> & CartRow & { variant_states?: VariantState[] } {
+  const pc = r.payment_collection as { collection: PaymentCollectionView; sessions: PaymentCollectionView['payment_sessions'] } | null | undefined;
+  const cart: Record<string, unknown> = {
+    ...r,
     completed_at: date(r.completed_at),
     abandoned_at: date(r.abandoned_at),
-    last_activity_at: date(r.last_activity_at)!,
-    created_at: date(r.created_at)!,
-    updated_at: date(r.updated_at)!,
-    lines: (r.lines as LineRow[]).map(stamped),
-    methods: (r.methods as ShippingMethodRow[]).map(stamped),
-    payment_collection: pc ? { ...stamped(pc.collection), payment_sessions: pc.sessions.map(stamped) } : null,
-    region: toRegion(r.region as RegionJson | null),
+    last_activity_at: date(r.last_activity_at),
+    created_at: date(r.created_at),
+    updated_at: date(r.updated_at),
   };
+  if (r.lines) cart.lines = (r.lines as LineRow[]).map(stamped);
+  if (r.methods) cart.methods = (r.methods as ShippingMethodRow[]).map(stamped);
+  if (pc !== undefined) cart.payment_collection = pc ? { ...stamped(pc.collection), payment_sessions: pc.sessions.map(stamped) } : null;
+  if (r.region !== undefined) cart.region = toRegion(r.region as RegionJson | null);
+  return cart as unknown as CartRow;
 }

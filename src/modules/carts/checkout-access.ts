@@ -8,8 +8,8 @@ import { assertCartVisible, cartNotFound, type CartAccess } from './service.ts';
  * Locks the cart row (a second checkout of the same cart waits here, then sees it completed) and
  * reads it whole, with the state of its lines' variants, in one statement.
  */
-export async function lockCartForCheckout(tctx: TxCtx, id: string, access: CartAccess) {
-  const cart = await q.findCart(tctx.tx, id, { lock: true, variantStates: true });
+export async function lockCartForCheckout(tctx: TxCtx, id: string, access: CartAccess): Promise<q.CheckoutCart> {
+  const cart = await q.lockCartForCheckout(tctx.tx, id);
   if (!cart) throw cartNotFound(id);
   assertCartVisible(cart, access);
   return cart;

@@ -9,7 +9,16 @@ export type CartPatch = Partial<Omit<typeof carts.$inferInsert, 'id' | 'created_
 
 import { updateAndReadCart, type CartWithCustomer } from './cart-read.ts';
 
-export { findCart, findRegionForCart, type CartWithCustomer, type VariantState } from './cart-read.ts';
+export {
+  findCart,
+  findRegionForCart,
+  lockCart,
+  lockCartForCheckout,
+  type CartWithCustomer,
+  type CheckoutCart,
+  type LockedCart,
+  type VariantState,
+} from './cart-read.ts';
 
 const LINE_COLUMNS = sql.raw(
   'id, cart_id, variant_id, product_id, title, subtitle, thumbnail, product_title, product_handle, variant_title, variant_sku, ' +

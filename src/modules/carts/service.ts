@@ -9,7 +9,7 @@ import { assertInRegion, fitsRegion, toAddress } from './addresses.ts';
 import { mergeItems, sellableVariants } from './pricing.ts';
 import * as q from './queries.ts';
 import type { CartView, CreateCartInput, UpdateCartInput } from './schema.ts';
-import { buildCartView, cartRegion } from './view.ts';
+import { buildCartView } from './view.ts';
 
 /**
  * Who asks: the signed-in customer (or null) and the publishable key's sales channels.
@@ -117,11 +117,11 @@ export async function mutateCart(
   ctx: Ctx,
   id: string,
   access: CartAccess,
-  change: (tctx: TxCtx, cart: q.CartWithCustomer) => Promise<CartChange | void>,
+  change: (tctx: TxCtx, cart: q.LockedCart) => Promise<CartChange | void>,
   notFound?: AppError,
 ): Promise<CartView> {
   return inTx(ctx, async (tctx) => {
-    const cart = await q.findCart(tctx.tx, id, { lock: true });
+    const cart = await q.lockCart(tctx.tx, id);
     if (!cart) throw notFound ?? cartNotFound(id);
     assertCartVisible(cart, access, notFound);
     if (cart.completed_at) throw cartCompleted(id);
@@ -135,7 +135,7 @@ export async function updateCart(ctx: Ctx, id: string, input: UpdateCartInput, a
   return mutateCart(ctx, id, access, async (tctx, cart) => {
     const change: CartChange = {};
     const regionChanged = input.region_id !== undefined && input.region_id !== cart.region_id;
-    const region = regionChanged ? await regionForCart(tctx, input.region_id) : cartRegion(cart);
+    const region = await regionForCart(tctx, regionChanged ? input.region_id : cart.region_id);
     const channel = input.sales_channel_id === undefined ? cart.sales_channel_id : salesChannelFor(input.sales_channel_id, access.channelIds);
     if (regionChanged || channel !== cart.sales_channel_id) {
       Object.assign(change, { region_id: region.id, currency_code: region.currency_code, sales_channel_id: channel });
@@ -157,7 +157,7 @@ export async function updateCart(ctx: Ctx, id: string, input: UpdateCartInput, a
 }
 
 /** New currency or channel: every line is re-validated and takes the variant's price in the new currency. */
-async function repriceLines(tctx: TxCtx, cart: q.CartWithCustomer, target: { currency_code: string; sales_channel_id: string | null }) {
+async function repriceLines(tctx: TxCtx, cart: q.LockedCart, target: { currency_code: string; sales_channel_id: string | null }) {
   const variants = await sellableVariants(tctx, cart.lines.map((l) => l.variant_id), target);
   const now = tctx.clock.now();
   for (const l of cart.lines) await q.updateLine(tctx.tx, cart.id, l.id, { unit_price: variants.get(l.variant_id)!.price!, updated_at: now });

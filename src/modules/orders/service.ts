@@ -1,7 +1,7 @@
 import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import { executor } from '../carts/executor.ts';
-import type { CartWithCustomer, LineRow, ShippingMethodRow } from '../carts/queries.ts';
+import type { CartRow, LineRow, ShippingMethodRow } from '../carts/queries.ts';
 import { orderPaymentCollections } from '../payments/checkout.ts';
 import * as q from './queries.ts';
 import type { OrderLineItemView, OrderPaymentCollectionView, OrderShippingMethodView, OrderView } from './schema.ts';
@@ -78,7 +78,7 @@ export interface PlacedOrder {
  */
 export async function placeOrder(
   tctx: TxCtx,
-  cart: CartWithCustomer & { email: string },
+  cart: CartRow & { email: string },
   lines: LineRow[],
   methods: ShippingMethodRow[],
   managed: Set<string>,
