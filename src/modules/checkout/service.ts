@@ -37,7 +37,7 @@ async function complete(tctx: TxCtx, cartId: string, access: CartAccess): Promis
   if (!lines.length) throw errors.invalid('Cannot complete a cart with no items');
   if (!cart.email) throw errors.invalid('Cannot complete a cart without an email: set one with POST /store/carts/{id}');
 
-  const states = cart.variant_states ?? [];
+  const states = cart.variant_states;
   const gone = lines.map((l) => l.variant_id).filter((id) => !states.find((s) => s.id === id)?.live);
   if (gone.length) throw errors.invalid(`Variants ${[...new Set(gone)].join(', ')} do not exist or belong to a product that is not published`);
   const managed = new Set(states.filter((s) => s.manage_inventory).map((s) => s.id));

@@ -74,7 +74,7 @@ export interface PlacedOrder {
 
 /**
  * Writes the order, its lines and shipping methods from a cart, inside the checkout's transaction.
- * `reserved` gives, per variant, whether its stock is taken at checkout (what a cancel gives back).
+ * `managed` names the variants whose stock checkout takes: their lines record it as `reserved_quantity` (what a cancel gives back).
  */
 export async function placeOrder(
   tctx: TxCtx,
