@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { TxCtx } from '../context.ts';
 import { newId } from '../ids.ts';
 import type { EventName } from './names.ts';
 import { outbox } from './tables.ts';
 
-/** NOTIFY channel that wakes dispatchers when events commit. */
+/** NOTIFY channel that wakes dispatchers when events commit (sent by the outbox insert trigger, migration 0016). */
 export const OUTBOX_CHANNEL = 'emporium_outbox';
 
 /**
@@ -13,6 +12,4 @@ export const OUTBOX_CHANNEL = 'emporium_outbox';
  */
 export async function emit(tctx: TxCtx, name: EventName, payload: { id: string } & Record<string, unknown>): Promise<void> {
   await tctx.tx.insert(outbox).values({ id: newId('evt'), name, payload, created_at: tctx.clock.now() });
-  // Delivered at commit (and never on rollback): wakes the dispatchers of every instance.
-  await tctx.tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
