@@ -10,18 +10,17 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:checkout   # uses database emporium_bench_checkout
  *   npm run bench:checkout -- --flows 300 --seconds 10 --shoppers 10
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import pino from 'pino';
 import { bootstrap } from '../src/bootstrap.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
+import { freshBenchDatabase, startServer } from './lib.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -38,27 +37,6 @@ const PORT = Number(opts.port);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 const DB_NAME = 'emporium_bench_checkout';
-
-async function benchDatabaseUrl(): Promise<string | undefined> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return undefined;
-  const url = new URL(base);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`drop database if exists ${DB_NAME} with (force)`);
-  await client.query(`create database ${DB_NAME}`);
-  await client.end();
-  url.pathname = `/${DB_NAME}`;
-  return url.toString();
-}
-
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 async function waitForHealth(deadlineMs: number): Promise<void> {
   const start = performance.now();
@@ -210,7 +188,7 @@ async function stockOf(admin: Record<string, string>, variantId: string): Promis
 }
 
 async function main() {
-  const databaseUrl = await benchDatabaseUrl();
+  const databaseUrl = await freshBenchDatabase(DB_NAME);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'emporium-bench-checkout-'));
   const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: databaseUrl ?? '' };
   // Migrate and bootstrap here for the publishable key, then close: the server must be the only PGlite opener.
@@ -219,7 +197,7 @@ async function main() {
   const report = await bootstrap({ db: database.db, clock: systemClock, log: pino({ level: 'silent' }) }, loadConfig({ ...process.env, ...env }));
   await database.close();
 
-  const server = startServer(env);
+  const server = startServer(PORT, env);
   serverPid = server.pid!;
   try {
     await waitForHealth(60_000);

@@ -8,18 +8,17 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench   # PostgreSQL (uses database emporium_bench)
  *   npm run bench -- --products 100000 --duration 10 --connections 10
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import pino from 'pino';
 import { bootstrap } from '../src/bootstrap.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
+import { freshBenchDatabase, startServer } from './lib.ts';
 import { seedProducts } from './seed.ts';
 
 const { values: opts } = parseArgs({
@@ -35,20 +34,6 @@ const DURATION = Number(opts.duration);
 const CONNECTIONS = Number(opts.connections);
 const PORT = Number(opts.port);
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
-
-async function benchDatabaseUrl(): Promise<string | undefined> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return undefined;
-  const url = new URL(base);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query('drop database if exists emporium_bench with (force)');
-  await client.query('create database emporium_bench');
-  await client.end();
-  url.pathname = '/emporium_bench';
-  return url.toString();
-}
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -69,13 +54,6 @@ async function waitFor200(url: string, headers: Record<string, string>, deadline
   }
 }
 
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
 async function run(title: string, url: string, headers: Record<string, string>, connections = CONNECTIONS) {
   const result = await autocannon({ url, headers, connections, duration: DURATION });
   const row = {
@@ -91,7 +69,7 @@ async function run(title: string, url: string, headers: Record<string, string>, 
 }
 
 async function main() {
-  const databaseUrl = await benchDatabaseUrl();
+  const databaseUrl = await freshBenchDatabase('emporium_bench');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'emporium-bench-'));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -115,13 +93,13 @@ async function main() {
   const key = report.publishableKey!;
   const base = `http://127.0.0.1:${PORT}`;
   const storeHeaders = { 'x-publishable-api-key': key };
-  let server = startServer(env);
+  let server = startServer(PORT, env);
   try {
     await waitFor200(`${base}/store/products?limit=1`, storeHeaders, 60_000); // first start may migrate
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     // Cold start on an existing data dir: spawn to the first 200 of the store list.
-    server = startServer(env);
+    server = startServer(PORT, env);
     const coldMs = await waitFor200(`${base}/store/products?limit=20`, storeHeaders, 60_000);
 
     const login = await fetch(`${base}/auth/user/emailpass`, {

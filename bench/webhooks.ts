@@ -16,7 +16,6 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { systemClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
@@ -27,6 +26,7 @@ import { outbox } from '../src/platform/events/tables.ts';
 import { newId } from '../src/platform/ids.ts';
 import { createWebhook, updateWebhook } from '../src/modules/webhooks/service.ts';
 import { createWorkers } from '../src/workers.ts';
+import { freshBenchDatabase } from './lib.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -42,20 +42,6 @@ const RATE = Number(opts.rate);
 const SECRET = 'whsec_bench_secret';
 const wallNow = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function benchDatabaseUrl(): Promise<string | undefined> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return undefined;
-  const url = new URL(base);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query('drop database if exists emporium_webhooks_bench with (force)');
-  await client.query('create database emporium_webhooks_bench');
-  await client.end();
-  url.pathname = '/emporium_webhooks_bench';
-  return url.toString();
-}
 
 interface Stats {
   received: number;
@@ -116,7 +102,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 async function main() {
-  const databaseUrl = await benchDatabaseUrl();
+  const databaseUrl = await freshBenchDatabase('emporium_webhooks_bench');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'emporium-webhooks-bench-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'silent', NODE_ENV: 'development' });
   const database = await openDatabase({ databaseUrl, dataDir });
