@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { errorHandler, notFoundHandler } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { validatorCompiler } from './platform/http/validator.ts';
+import { registerCors } from './platform/http/cors.ts';
 import type { App, AppDeps } from './platform/http/types.ts';
 import { adminRoutes, authRoutes, storeRoutes } from './routes.ts';
 import { adminGuard } from './modules/auth/admin-guard.ts';
@@ -73,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const plugins = new PluginHost({ database: deps.database, config: deps.config, clock: deps.clock, log: app.log });
   plugins.licenceCheck = licenceCheckFor(deps.config);
   app.decorate('plugins', plugins);
+
+  await registerCors(app, deps.config);
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

@@ -36,6 +36,26 @@ describe('platform', () => {
     expect(res.json().type).toBe('invalid_data');
   });
 
+  it('answers CORS preflights only for the origins configured per surface', async () => {
+    const preflight = (url: string, origin: string) =>
+      t.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-publishable-api-key,content-type' },
+      });
+    const ok = await preflight('/store/carts', 'http://localhost:8000');
+    expect(ok.statusCode).toBe(204);
+    expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:8000');
+    expect(ok.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(ok.headers['access-control-allow-headers'])).toContain('x-publishable-api-key');
+    expect((await preflight('/store/carts', 'https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+    // The store's origin is not the admin's.
+    expect((await preflight('/admin/products', 'http://localhost:8000')).headers['access-control-allow-origin']).toBeUndefined();
+    const get = await t.store('GET', '/store/regions', undefined, { headers: { origin: 'http://localhost:8000' } });
+    expect(get.statusCode).toBe(200);
+    expect(get.headers['access-control-allow-origin']).toBe('http://localhost:8000');
+  });
+
   it('rejects a JSON body that is not an object, and prototype pollution', async () => {
     const arr = await t.inject({ method: 'POST', url: '/auth/user/emailpass', payload: '[1,2]', headers: { 'content-type': 'application/json' } });
     expect(arr.statusCode).toBe(400);
@@ -77,7 +97,7 @@ describe('platform', () => {
       for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${path}`);
     }
     const routes = t.app.routeTable
-      .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/docs') && r.url !== '/openapi.json')
+      .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/docs') && r.url !== '/openapi.json')
       .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{*}')}`);
     expect(routes.length).toBeGreaterThan(2);
     expect(routes.filter((r) => !documented.has(r))).toEqual([]);

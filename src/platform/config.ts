@@ -27,6 +27,8 @@ export interface Config {
   loginMaxFailures: number;
   /** Use X-Forwarded-For for the client address (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Browser origins allowed per surface (STORE_CORS, ADMIN_CORS, AUTH_CORS, comma-separated, as in Medusa). */
+  cors: Record<'store' | 'admin' | 'auth', string[]>;
   /** Requests per minute per IP across /store/marketplace/* (marketplace role). */
   marketplaceRateLimit: number;
   /** Lets production webhooks target loopback, private and link-local addresses (refused by default there). */
@@ -131,6 +133,13 @@ function federationConfig(env: Env): FederationConfig | undefined {
   return { url: url.replace(/\/+$/, ''), publishableKey, signingKey, timeoutMs: intVar(env, 'SERVICE_FEDERATION_TIMEOUT_MS', 10_000) };
 }
 
+function originList(raw: string | undefined, fallback: string): string[] {
+  return (raw ?? fallback)
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const role = (env.SERVICE_ROLE || 'shop') as ServiceRole;
   if (role !== 'shop' && role !== 'marketplace') throw new ConfigError(`SERVICE_ROLE must be shop or marketplace, got "${role}"`);
@@ -160,6 +169,12 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     loginMaxFailures: intVar(env, 'LOGIN_MAX_FAILURES', 5),
     trustProxy: env.TRUST_PROXY === 'true',
+    cors: {
+      // Development defaults: the Medusa Next.js starter (8000) and a local admin dev server (5173).
+      store: originList(env.STORE_CORS, production ? '' : 'http://localhost:8000'),
+      admin: originList(env.ADMIN_CORS, production ? '' : 'http://localhost:5173'),
+      auth: originList(env.AUTH_CORS, production ? '' : 'http://localhost:8000,http://localhost:5173'),
+    },
     marketplaceRateLimit: intVar(env, 'MARKETPLACE_RATE_LIMIT', 60),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     federation: federationConfig(env),

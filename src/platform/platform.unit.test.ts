@@ -70,6 +70,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...secrets, NODE_ENV: 'production', SERVICE_ROLE: 'marketplace', MARKETPLACE_TEST_PAYMENTS: 'true' }).role).toBe('marketplace');
     expect(loadConfig({ ...secrets, SERVICE_ROLE: 'marketplace' }).port).toBe(9100);
   });
+  it('reads CORS origins per surface, with development defaults and none in production', () => {
+    expect(loadConfig({ ...secrets, STORE_CORS: 'https://shop.example/, https://m.shop.example' }).cors.store).toEqual(['https://shop.example', 'https://m.shop.example']);
+    expect(loadConfig(secrets).cors.store).toEqual(['http://localhost:8000']);
+    expect(loadConfig({ ...secrets, NODE_ENV: 'production' }).cors).toEqual({ store: [], admin: [], auth: [] });
+  });
   it('requires the secrets in production and names the bad variables', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/emporium-config-test' })).toThrow(/JWT_SECRET, COOKIE_SECRET, ENCRYPTION_KEY/);
     expect(() => loadConfig({ ...secrets, JWT_EXPIRES_IN: 'soon' })).toThrow(/JWT_EXPIRES_IN/);
