@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { CoalescingPump } from '../../platform/jobs/coalescing-pump.ts';
 import { createNotification } from '../notifications/service.ts';
 import { createAgents, postBody } from '../webhooks/http-post.ts';
 import { nextRetryAt } from '../webhooks/retry-plan.ts';
@@ -37,8 +38,12 @@ export class LicenceCallbackSender {
   private readonly timeoutMs: number;
   private readonly inFlight = new Set<AbortController>();
   private agents = createAgents();
-  private pumping: Promise<void> | null = null;
-  private again = false;
+  private readonly pump = new CoalescingPump(
+    async () => {
+      while ((await this.pass()) > 0);
+    },
+    (err) => this.opts.log.error({ err }, 'licence callback pass failed; will retry'),
+  );
   private timer?: NodeJS.Timeout;
   private unlisten?: () => Promise<void>;
 
@@ -60,38 +65,18 @@ export class LicenceCallbackSender {
     await this.unlisten?.();
     this.unlisten = undefined;
     for (const abort of this.inFlight) abort.abort(STOPPED);
-    await this.pumping;
+    await this.pump.idle();
     this.agents.destroy();
     this.agents = createAgents();
   }
 
   kick(): void {
-    if (this.timer) void this.pump();
+    if (this.timer) void this.pump.run();
   }
 
   /** Sends every callback due now and waits for the outcomes (tests call this with the fake clock). */
   drain(): Promise<void> {
-    return this.pump();
-  }
-
-  private pump(): Promise<void> {
-    if (this.pumping) {
-      this.again = true;
-      return this.pumping;
-    }
-    this.pumping = (async () => {
-      try {
-        do {
-          this.again = false;
-          while ((await this.pass()) > 0);
-        } while (this.again);
-      } catch (err) {
-        this.opts.log.error({ err }, 'licence callback pass failed; will retry');
-      } finally {
-        this.pumping = null;
-      }
-    })();
-    return this.pumping;
+    return this.pump.run();
   }
 
   /** One batch: claim, send in parallel, record. Returns how many were claimed. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { CoalescingPump } from '../../platform/jobs/coalescing-pump.ts';
 import { AttemptRunner, STOPPED } from './attempt.ts';
 import { Backlog, type Held } from './backlog.ts';
 import { claimDueDeliveries, releaseClaims } from './delivery-queries.ts';
@@ -43,8 +44,11 @@ export class WebhookSender {
   private started = false;
   private stopping = false;
   private draining = 0;
-  private pumping: Promise<void> | null = null;
-  private again = false;
+  /** Overlapping wake-ups coalesce into one more pass of the running claim loop. */
+  private readonly pump = new CoalescingPump(
+    () => this.fill(),
+    (err) => this.opts.log.error({ err }, 'webhook claim failed; will retry'),
+  );
   private backlogWasFull = false;
   /** Subscriptions whose last claim was cut short by their room: more is probably due. */
   private readonly moreDue = new Set<string>();
@@ -74,7 +78,7 @@ export class WebhookSender {
     this.started = false;
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
-    await this.pumping;
+    await this.pump.idle();
     await this.handBack([...this.expired.splice(0), ...this.backlog.takeAllWaiting()]);
     for (const f of this.inFlight.values()) f.abort.abort(STOPPED);
     await Promise.all([...this.inFlight.values()].map((f) => f.done));
@@ -84,7 +88,7 @@ export class WebhookSender {
 
   /** Something may be due: fill the pool (no-op unless started; tests use drain()). */
   kick(): void {
-    if (this.started) void this.pump();
+    if (this.started) void this.pump.run();
   }
 
   /** Sends everything due now and waits until those attempts are recorded. */
@@ -92,7 +96,7 @@ export class WebhookSender {
     this.draining++;
     try {
       for (;;) {
-        await this.pump();
+        await this.pump.run();
         if (this.inFlight.size === 0 && this.backlog.waiting === 0) return;
         await Promise.all([...this.inFlight.values()].map((f) => f.done));
       }
@@ -101,26 +105,6 @@ export class WebhookSender {
     }
   }
 
-  /** Overlapping calls coalesce into one more pass of the running pump. */
-  private pump(): Promise<void> {
-    if (this.pumping) {
-      this.again = true;
-      return this.pumping;
-    }
-    this.pumping = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.fill();
-        } while (this.again);
-      } catch (err) {
-        this.opts.log.error({ err }, 'webhook claim failed; will retry');
-      } finally {
-        this.pumping = null;
-      }
-    })();
-    return this.pumping;
-  }
 
   /** Claims until the backlog is full or nothing more is due, starting what the pool allows. */
   private async fill(): Promise<void> {
@@ -197,7 +181,7 @@ export class WebhookSender {
         this.backlog.heldBy(d.subscription_id) <= (this.backlog.perSubscription + this.backlog.heldPerSubscription) / 2;
       const roomLeft = this.maxHeld() - this.backlog.running - this.backlog.waiting;
       const worthIt = half || this.expired.length > 0 || (this.backlogWasFull && roomLeft >= this.backlog.perSubscription);
-      if ((this.started || this.draining) && worthIt) void this.pump();
+      if ((this.started || this.draining) && worthIt) void this.pump.run();
     };
     const done = this.attempts
       .run(d, leaseUntil, abort, requestDone)

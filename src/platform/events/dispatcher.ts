@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import { rows, type Database, type Tx } from '../db/database.ts';
 import type { EventMessage, SubscriberRegistry } from './bus.ts';
 import { OUTBOX_CHANNEL } from './emit.ts';
+import { CoalescingPump } from '../jobs/coalescing-pump.ts';
 
 /**
  * A durable consumer of events (the webhook fan-out): runs inside the transaction that marks the
@@ -34,11 +35,14 @@ export interface DispatcherOptions {
  */
 export class Dispatcher {
   readonly stats = { dispatched: 0, handlerErrors: 0, handlerTimeouts: 0 };
-  private running = false;
-  private again = false;
   private timer?: NodeJS.Timeout;
   private unlisten?: () => Promise<void>;
-  private idle: Promise<void> = Promise.resolve();
+  private readonly pump = new CoalescingPump(
+    async () => {
+      while ((await this.runOnce()) > 0);
+    },
+    (err) => this.opts.log.error({ err }, 'event dispatch failed; will retry'),
+  );
 
   constructor(private readonly opts: DispatcherOptions) {}
 
@@ -52,33 +56,17 @@ export class Dispatcher {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.unlisten?.();
-    await this.idle;
+    await this.pump.idle();
   }
 
   /** Runs batches until the outbox is empty; overlapping kicks coalesce into one more pass. */
   kick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    this.idle = (async () => {
-      try {
-        do {
-          this.again = false;
-          while ((await this.runOnce()) > 0);
-        } while (this.again);
-      } catch (err) {
-        this.opts.log.error({ err }, 'event dispatch failed; will retry');
-      } finally {
-        this.running = false;
-      }
-    })();
+    void this.pump.run();
   }
 
   /** For tests: dispatch everything that is due now. */
   async drain(): Promise<void> {
-    await this.idle;
+    await this.pump.idle();
     while ((await this.runOnce()) > 0);
   }
 
