@@ -90,7 +90,7 @@ export const Address = Type.Object({
 });
 
 /** Per-line and per-method totals (integers, minor units). No taxes or discounts yet: those are 0. */
-const lineTotals = {
+export const lineTotals = {
   subtotal: Type.Integer(),
   total: Type.Integer(),
   original_total: Type.Integer(),

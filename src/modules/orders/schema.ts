@@ -1,15 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
-import { Address, cartTotals } from '../carts/schema.ts';
+import { Address, cartTotals, lineTotals } from '../carts/schema.ts';
 import { Payment, PaymentCollection } from '../payments/schema.ts';
-
-const lineTotals = {
-  subtotal: Type.Integer(),
-  total: Type.Integer(),
-  original_total: Type.Integer(),
-  discount_total: Type.Integer(),
-  tax_total: Type.Integer(),
-};
 
 export const OrderLineItem = Type.Object({
   id: Type.String(),
