@@ -54,16 +54,33 @@ async function waitForHealth(deadlineMs: number): Promise<void> {
 // Plain node:http with keep-alive: the load generator shares the cores with the server, so it should be cheap.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-function call(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; json: Record<string, any> }> {
+function call(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads whatever JSON the server answers
+): Promise<{ status: number; json: Record<string, any> }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${BASE}${url}`,
-      { method, agent, headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) } },
+      {
+        method,
+        agent,
+        headers: {
+          ...headers,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
+        );
         res.on('error', reject);
       },
     );
@@ -81,7 +98,9 @@ async function expectOk(p: ReturnType<typeof call>) {
 async function seed(): Promise<{ admin: Record<string, string>; variantId: (stock: number) => Promise<string> }> {
   const { token } = await expectOk(call('POST', '/auth/user/emailpass', {}, ADMIN));
   const admin = { authorization: `Bearer ${token}` };
-  await expectOk(call('POST', '/admin/regions', admin, { name: 'Europe', currency_code: 'eur', countries: ['de', 'fr'] }));
+  await expectOk(
+    call('POST', '/admin/regions', admin, { name: 'Europe', currency_code: 'eur', countries: ['de', 'fr'] }),
+  );
   const { sales_channels } = await expectOk(call('GET', '/admin/sales-channels', admin));
   const variantId = async (stock: number) => {
     const { product } = await expectOk(
@@ -89,7 +108,14 @@ async function seed(): Promise<{ admin: Record<string, string>; variantId: (stoc
         title: `Bench tee ${stock}`,
         status: 'published',
         sales_channels: [{ id: sales_channels[0].id }],
-        variants: [{ title: 'M', prices: [{ currency_code: 'eur', amount: 2500 }], inventory_quantity: stock, manage_inventory: true }],
+        variants: [
+          {
+            title: 'M',
+            prices: [{ currency_code: 'eur', amount: 2500 }],
+            inventory_quantity: stock,
+            manage_inventory: true,
+          },
+        ],
       }),
     );
     return product.variants[0].id as string;
@@ -108,7 +134,10 @@ const threeCalls: Flow = async (store, variantId, n) => {
 
 const twoCalls: Flow = async (store, variantId, n) => {
   // Adding an item checks stock too: on a sold-out item the cart itself is refused (400).
-  const created = await call('POST', '/store/carts', store, { email: `shopper${n}@example.com`, items: [{ variant_id: variantId, quantity: 1 }] });
+  const created = await call('POST', '/store/carts', store, {
+    email: `shopper${n}@example.com`,
+    items: [{ variant_id: variantId, quantity: 1 }],
+  });
   if (created.status !== 200) return created.status;
   return (await call('POST', `/store/carts/${created.json.cart.id}/complete`, store)).status;
 };
@@ -139,7 +168,7 @@ async function measured<T extends { flows: number }>(run: () => Promise<T>) {
   const before = cpuMs(serverPid);
   const row = await run();
   const after = cpuMs(serverPid);
-  const orders = "orders" in row ? (row.orders as number) : row.flows;
+  const orders = 'orders' in row ? (row.orders as number) : row.flows;
   const perOrder = (ms: number) => +(ms / orders).toFixed(1);
   return {
     ...row,
@@ -149,7 +178,8 @@ async function measured<T extends { flows: number }>(run: () => Promise<T>) {
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
 async function sequential(name: string, flow: Flow, store: Record<string, string>, variantId: string) {
   const times: number[] = [];
@@ -160,10 +190,22 @@ async function sequential(name: string, flow: Flow, store: Record<string, string
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { scenario: `${name}, sequential`, flows: FLOWS, 'median ms': +percentile(times, 50).toFixed(2), 'p95 ms': +percentile(times, 95).toFixed(2), 'orders/s': Math.round(1000 / (times.reduce((s, t) => s + t, 0) / FLOWS)) };
+  return {
+    scenario: `${name}, sequential`,
+    flows: FLOWS,
+    'median ms': +percentile(times, 50).toFixed(2),
+    'p95 ms': +percentile(times, 95).toFixed(2),
+    'orders/s': Math.round(1000 / (times.reduce((s, t) => s + t, 0) / FLOWS)),
+  };
 }
 
-async function concurrent(name: string, flow: Flow, store: Record<string, string>, variantId: string, until: () => boolean) {
+async function concurrent(
+  name: string,
+  flow: Flow,
+  store: Record<string, string>,
+  variantId: string,
+  until: () => boolean,
+) {
   let orders = 0;
   let refused = 0;
   let n = 0;
@@ -178,7 +220,13 @@ async function concurrent(name: string, flow: Flow, store: Record<string, string
     }),
   );
   const seconds = (performance.now() - start) / 1000;
-  return { scenario: `${name}, ${SHOPPERS} shoppers`, flows: orders + refused, orders, refused, 'orders/s': Math.round(orders / seconds) };
+  return {
+    scenario: `${name}, ${SHOPPERS} shoppers`,
+    flows: orders + refused,
+    orders,
+    refused,
+    'orders/s': Math.round(orders / seconds),
+  };
 }
 
 async function stockOf(admin: Record<string, string>, variantId: string): Promise<number> {
@@ -190,11 +238,19 @@ async function stockOf(admin: Record<string, string>, variantId: string): Promis
 async function main() {
   const databaseUrl = await freshBenchDatabase(DB_NAME);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'emporium-bench-checkout-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: databaseUrl ?? '' };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DATABASE_URL: databaseUrl ?? '',
+  };
   // Migrate and bootstrap here for the publishable key, then close: the server must be the only PGlite opener.
   const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();
-  const report = await bootstrap({ db: database.db, clock: systemClock, log: pino({ level: 'silent' }) }, loadConfig({ ...process.env, ...env }));
+  const report = await bootstrap(
+    { db: database.db, clock: systemClock, log: pino({ level: 'silent' }) },
+    loadConfig({ ...process.env, ...env }),
+  );
   await database.close();
 
   const server = startServer(PORT, env);
@@ -209,24 +265,34 @@ async function main() {
     results.push(await measured(() => sequential('3 calls (create, add item, complete)', threeCalls, store, plenty)));
     results.push(await measured(() => sequential('2 calls (create with item, complete)', twoCalls, store, plenty)));
     let deadline = performance.now() + SECONDS * 1000;
-    results.push(await measured(() => concurrent('3 calls', threeCalls, store, plenty, () => performance.now() > deadline)));
+    results.push(
+      await measured(() => concurrent('3 calls', threeCalls, store, plenty, () => performance.now() > deadline)),
+    );
     deadline = performance.now() + SECONDS * 1000;
-    results.push(await measured(() => concurrent('2 calls', twoCalls, store, plenty, () => performance.now() > deadline)));
+    results.push(
+      await measured(() => concurrent('2 calls', twoCalls, store, plenty, () => performance.now() > deadline)),
+    );
     const soldPlenty = results.reduce((s, r) => s + ('orders' in r ? r.orders : r.flows), 0) + 20; // + warm-ups
 
     // Hot item: everyone races for 100 units; afterwards there must be exactly 100 orders of it.
     const hot = await variantId(100);
     let attempts = 0;
-    const race = await measured(() => concurrent('hot item (100 units)', twoCalls, store, hot, () => attempts++ >= 300));
+    const race = await measured(() =>
+      concurrent('hot item (100 units)', twoCalls, store, hot, () => attempts++ >= 300),
+    );
     results.push(race);
     const hotLeft = await stockOf(admin, hot);
     const plentyLeft = await stockOf(admin, plenty);
     const oversold = hotLeft < 0 || race.orders !== 100 || plentyLeft !== 10_000_000 - soldPlenty;
 
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-    console.log(`\nEmporium checkout benchmark: ${databaseUrl ? 'postgres' : 'pglite'}, ${FLOWS} sequential flows, ${SECONDS}s per concurrent run, load average ${load}`);
+    console.log(
+      `\nEmporium checkout benchmark: ${databaseUrl ? 'postgres' : 'pglite'}, ${FLOWS} sequential flows, ${SECONDS}s per concurrent run, load average ${load}`,
+    );
     console.table(results);
-    console.log(`hot item: ${race.orders} orders for 100 units, stock left ${hotLeft}; big item: stock ${plentyLeft} after ${soldPlenty} orders → ${oversold ? 'MISMATCH' : 'no oversell'}`);
+    console.log(
+      `hot item: ${race.orders} orders for 100 units, stock left ${hotLeft}; big item: stock ${plentyLeft} after ${soldPlenty} orders → ${oversold ? 'MISMATCH' : 'no oversell'}`,
+    );
     if (oversold) process.exitCode = 1;
   } finally {
     agent.destroy();

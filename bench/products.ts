@@ -85,7 +85,9 @@ async function main() {
   await database.migrate();
   const seedStart = performance.now();
   const report = await bootstrap({ db: database.db, clock: systemClock, log: pino({ level: 'silent' }) }, config);
-  const { rows: channels } = (await database.db.execute(`select id from sales_channels limit 1` as never)) as unknown as { rows: { id: string }[] };
+  const { rows: channels } = (await database.db.execute(
+    `select id from sales_channels limit 1` as never,
+  )) as unknown as { rows: { id: string }[] };
   await seedProducts(database, N, channels[0].id);
   const seedMs = performance.now() - seedStart;
   await database.close();
@@ -115,11 +117,15 @@ async function main() {
     results.push(await run('store list ?limit=20', `${base}/store/products?limit=20`, storeHeaders));
     results.push(await run('store product by id', `${base}/store/products/${someId}`, storeHeaders));
     results.push(await run('admin list ?limit=20&q=linen', `${base}/admin/products?limit=20&q=linen`, adminHeaders));
-    results.push(await run('admin q search (1 conn)', `${base}/admin/products?limit=20&q=velvet%20hat`, adminHeaders, 1));
+    results.push(
+      await run('admin q search (1 conn)', `${base}/admin/products?limit=20&q=velvet%20hat`, adminHeaders, 1),
+    );
     const rss = rssMb(server.pid!);
 
     console.log(`\nEmporium catalog benchmark: ${backend}, ${N} products × 2 variants, ${DURATION}s per scenario`);
-    console.log(`seed ${Math.round(seedMs)} ms · cold start to first 200: ${Math.round(coldMs)} ms · server RSS after runs: ${rss} MB\n`);
+    console.log(
+      `seed ${Math.round(seedMs)} ms · cold start to first 200: ${Math.round(coldMs)} ms · server RSS after runs: ${rss} MB\n`,
+    );
     console.table(results);
   } finally {
     server.kill('SIGTERM');

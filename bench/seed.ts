@@ -1,8 +1,34 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/platform/db/database.ts';
 
-const WORDS = ['linen', 'cotton', 'wool', 'denim', 'leather', 'silk', 'canvas', 'velvet', 'suede', 'tweed', 'fleece', 'satin'];
-const ITEMS = ['shirt', 'jacket', 'scarf', 'boots', 'hat', 'trousers', 'dress', 'bag', 'belt', 'socks', 'gloves', 'coat'];
+const WORDS = [
+  'linen',
+  'cotton',
+  'wool',
+  'denim',
+  'leather',
+  'silk',
+  'canvas',
+  'velvet',
+  'suede',
+  'tweed',
+  'fleece',
+  'satin',
+];
+const ITEMS = [
+  'shirt',
+  'jacket',
+  'scarf',
+  'boots',
+  'hat',
+  'trousers',
+  'dress',
+  'bag',
+  'belt',
+  'socks',
+  'gloves',
+  'coat',
+];
 
 /**
  * Seeds `n` published products in the default sales channel, two variants each with a EUR price,

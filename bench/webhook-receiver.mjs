@@ -48,7 +48,14 @@ process.send({ ready: true, fast: fast.address().port, hang: hang.address().port
 
 process.on('message', (msg) => {
   if (msg.cmd === 'stats') {
-    process.send({ stats: { received, badSignatures, hangReceived, firstArrival: msg.withArrivals ? Object.fromEntries(firstArrival) : undefined } });
+    process.send({
+      stats: {
+        received,
+        badSignatures,
+        hangReceived,
+        firstArrival: msg.withArrivals ? Object.fromEntries(firstArrival) : undefined,
+      },
+    });
   } else if (msg.cmd === 'reset') {
     received = 0;
     badSignatures = 0;

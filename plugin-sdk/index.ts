@@ -27,6 +27,15 @@
  * @packageDocumentation
  */
 
+import type { CoreEventName, CoreEvents } from './events.ts';
+import type { NotificationProvider } from './notifications.ts';
+import type { PaymentProvider } from './payments.ts';
+
+export type * from './events.ts';
+export type * from './json.ts';
+export type * from './notifications.ts';
+export type * from './payments.ts';
+
 /** The plugin types a manifest may declare. */
 export type PluginType = 'admin-extension' | 'integration' | 'payment-provider' | 'notification-provider';
 
@@ -74,15 +83,20 @@ export interface PluginManifest {
   events?: string[];
   /** Semver range of Emporium versions the plugin supports; default `*`. */
   engine?: string;
+  /**
+   * Methods besides GET the admin extension may send through {@link AdminApi.fetch}; without it
+   * the panel answers only read-only GETs. Example: `{ "methods": ["POST"] }`.
+   */
+  admin_api?: { methods: ('POST' | 'PUT' | 'PATCH' | 'DELETE')[] };
 }
 
 /** An event as a subscriber receives it, after the change it describes was committed. */
-export interface PluginEvent<P extends Record<string, unknown> = Record<string, unknown>> {
+export interface PluginEvent<P extends object = Record<string, unknown>> {
   /** Stable event id: a handler may see the same event twice, so it should be idempotent. */
   id: string;
   /** e.g. `order.placed`. */
   name: string;
-  /** The resource, carrying its `id`. */
+  /** The resource, carrying its `id` (for core events, typed by {@link CoreEvents}). */
   payload: P & { id: string };
   created_at: Date | string;
 }
@@ -165,7 +179,11 @@ export interface PluginLogger {
 export interface PluginContext {
   /** The installed plugin: manifest id and version. */
   plugin: { id: string; version: string };
-  /** Subscribes to a core event (`order.placed`), a group (`order.*`) or everything (`*`). */
+  /**
+   * Subscribes to a core event (`order.placed`: the handler's payload is typed by {@link CoreEvents}),
+   * a group (`order.*`) or everything (`*`).
+   */
+  on<K extends CoreEventName>(eventName: K, handler: (event: PluginEvent<CoreEvents[K]>) => void | Promise<void>): void;
   on(eventName: string, handler: EventHandler): void;
   routes: PluginRoutes;
   db: PluginDb;
@@ -177,6 +195,19 @@ export interface PluginContext {
    * `loyalty-points.points.earned` (to subscribers and webhooks), so a plugin cannot forge core events.
    */
   emit(eventName: string, payload: Record<string, unknown> & { id: string }): Promise<void>;
+  /**
+   * Payment providers of this plugin (see {@link PaymentProvider}). Registered providers go live
+   * with the plugin and disappear when it is unloaded; an id another plugin already uses throws.
+   *
+   * @example `ctx.payments.register({ id: 'stripe', initiatePayment, authorizePayment, … })` → `pp_stripe`
+   */
+  payments: { register(provider: PaymentProvider): void };
+  /**
+   * Notification providers of this plugin (see {@link NotificationProvider}).
+   *
+   * @example `ctx.notifications.register({ id: 'smtp', channels: ['email'], send })`
+   */
+  notifications: { register(provider: NotificationProvider): void };
 }
 
 /** What the server entry default-exports. */
@@ -217,7 +248,12 @@ export function definePlugin<T extends Plugin>(plugin: T): T {
 
 /** Calls the admin panel makes available to an admin extension. */
 export interface AdminApi {
-  /** `fetch` against the shop's own API with the operator's session (paths like `/admin/orders`). */
+  /**
+   * A request to the shop's admin API (paths under `/admin/`), made by the panel on the
+   * extension's behalf: the extension runs in a sandboxed frame without cookies or token.
+   * Only GET unless the manifest's `admin_api.methods` allows more; resolves with the JSON
+   * answer, rejects with an error carrying `status`.
+   */
   fetch(path: string, init?: { method?: string; body?: unknown }): Promise<unknown>;
   /** Shows a toast in the admin panel. */
   notify(message: string, kind?: 'info' | 'success' | 'error'): void;

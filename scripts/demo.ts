@@ -10,7 +10,12 @@ import { packPackage } from '../src/plugin-package/pack-package.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
-const MARKET = { port: 9100, url: `http://${HOST}:9100`, email: 'vendor@marketplace.demo', password: 'demo-market-password' };
+const MARKET = {
+  port: 9100,
+  url: `http://${HOST}:9100`,
+  email: 'vendor@marketplace.demo',
+  password: 'demo-market-password',
+};
 const SHOP = { port: 9000, url: `http://${HOST}:9000`, email: 'admin@shop.demo', password: 'demo-shop-password' };
 /** The examples and their prices (0 = free). */
 const EXAMPLES: [string, string][] = [
@@ -26,7 +31,14 @@ function start(name: string, env: Record<string, string>): ChildProcess {
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, HOST, LOG_LEVEL: 'warn', PLUGINS_DIR: path.join(dataDir, 'plugins'), ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST,
+      LOG_LEVEL: 'warn',
+      PLUGINS_DIR: path.join(dataDir, 'plugins'),
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code) => {
@@ -50,7 +62,10 @@ process.on('SIGTERM', () => stop());
 
 async function waitHealthy(url: string): Promise<void> {
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -58,7 +73,11 @@ async function waitHealthy(url: string): Promise<void> {
 }
 
 async function login(url: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/auth/user/emailpass`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${url}/auth/user/emailpass`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`login to ${url} failed: ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
@@ -66,26 +85,49 @@ async function login(url: string, email: string, password: string): Promise<stri
 /** Publishes an example; a version already there (a second demo run) is fine. */
 async function publishExample(token: string, example: string, price: string): Promise<string> {
   const bytes = await packPackage(path.join(ROOT, 'examples/plugins', example));
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/plugins', example, 'manifest.json'), 'utf8')) as { id: string; vendor: string };
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'examples/plugins', example, 'manifest.json'), 'utf8')) as {
+    id: string;
+    vendor: string;
+  };
   const form = new FormData();
   form.append('price_eur', price);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/gzip' }), `${example}.tgz`);
-  const res = await fetch(`${MARKET.url}/admin/marketplace/items`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${MARKET.url}/admin/marketplace/items`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   if (!res.ok && res.status !== 409) throw new Error(`publishing ${example} failed: ${await res.text()}`);
   return `@${manifest.vendor}/${manifest.id}`;
 }
 
 async function main(): Promise<void> {
-  start('marketplace', { SERVICE_ROLE: 'marketplace', PORT: String(MARKET.port), PUBLIC_URL: MARKET.url, ADMIN_EMAIL: MARKET.email, ADMIN_PASSWORD: MARKET.password });
+  start('marketplace', {
+    SERVICE_ROLE: 'marketplace',
+    PORT: String(MARKET.port),
+    PUBLIC_URL: MARKET.url,
+    ADMIN_EMAIL: MARKET.email,
+    ADMIN_PASSWORD: MARKET.password,
+  });
   await waitHealthy(MARKET.url);
   const marketToken = await login(MARKET.url, MARKET.email, MARKET.password);
   const published = [];
-  for (const [example, price] of EXAMPLES) published.push({ id: await publishExample(marketToken, example, price), price });
-  const keys = await fetch(`${MARKET.url}/admin/publishable-api-keys`, { headers: { authorization: `Bearer ${marketToken}` } }).then((r) => r.json() as Promise<{ publishable_api_keys: { token: string; revoked_at: string | null }[] }>);
+  for (const [example, price] of EXAMPLES)
+    published.push({ id: await publishExample(marketToken, example, price), price });
+  const keys = await fetch(`${MARKET.url}/admin/publishable-api-keys`, {
+    headers: { authorization: `Bearer ${marketToken}` },
+  }).then((r) => r.json() as Promise<{ publishable_api_keys: { token: string; revoked_at: string | null }[] }>);
   const pk = keys.publishable_api_keys.find((k) => !k.revoked_at)?.token;
   if (!pk) throw new Error('the marketplace has no publishable key');
 
-  start('shop', { PORT: String(SHOP.port), PUBLIC_URL: SHOP.url, ADMIN_EMAIL: SHOP.email, ADMIN_PASSWORD: SHOP.password, SERVICE_FEDERATION_URL: MARKET.url, SERVICE_FEDERATION_PK: pk });
+  start('shop', {
+    PORT: String(SHOP.port),
+    PUBLIC_URL: SHOP.url,
+    ADMIN_EMAIL: SHOP.email,
+    ADMIN_PASSWORD: SHOP.password,
+    SERVICE_FEDERATION_URL: MARKET.url,
+    SERVICE_FEDERATION_PK: pk,
+  });
   await waitHealthy(SHOP.url);
 
   const paid = published.find((p) => p.price !== '0')!;
@@ -93,11 +135,15 @@ async function main(): Promise<void> {
   console.log(`
 Emporium demo is running (Ctrl-C stops both).
 
+  Shop admin panel         ${SHOP.url}/app     ${SHOP.email} / ${SHOP.password}
+  Marketplace admin panel  ${MARKET.url}/app     ${MARKET.email} / ${MARKET.password}
+  In the shop panel: Marketplace → Install a free plugin (its widget appears on Home), or Buy the paid one.
+
   Marketplace  ${MARKET.url}   admin ${MARKET.email} / ${MARKET.password}   docs ${MARKET.url}/docs
   Shop         ${SHOP.url}   admin ${SHOP.email} / ${SHOP.password}   docs ${SHOP.url}/docs
   Published    ${published.map((p) => `${p.id} (${p.price === '0' ? 'free' : `€${p.price}`})`).join(', ')}
 
-Next steps (shop admin token first):
+Or with curl (shop admin token first):
   TOKEN=$(curl -s ${SHOP.url}/auth/user/emailpass -H 'content-type: application/json' -d '{"email":"${SHOP.email}","password":"${SHOP.password}"}' | sed 's/.*"token":"\\([^"]*\\)".*/\\1/')
   curl -s ${SHOP.url}/admin/marketplace/feed -H "authorization: Bearer $TOKEN"
 1. Install a free plugin:
@@ -105,7 +151,7 @@ Next steps (shop admin token first):
   curl -s ${SHOP.url}/admin/plugins -H "authorization: Bearer $TOKEN"      # status: installed
 2. Buy the paid one through the test provider:
   curl -s ${SHOP.url}/admin/marketplace/checkout -H "authorization: Bearer $TOKEN" -H 'content-type: application/json' -d '{"marketplace_id":"${paid.id}","version":"1.0.0","customer_email":"${SHOP.email}"}'
-  open the returned "url" in a browser and press Pay: the marketplace calls the shop back and it installs with its licence
+  open the returned "url" in a browser and press Pay: the marketplace calls the shop back and it installs with its license
   (or poll: curl -s ${SHOP.url}/admin/marketplace/checkout/<id> -H "authorization: Bearer $TOKEN")
 `);
 }

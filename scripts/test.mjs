@@ -6,8 +6,18 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const out = '.test-results.json';
 rmSync(out, { force: true });
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
-const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', CI: process.env.CI ?? 'true' } });
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+  ...process.argv.slice(2),
+];
+const run = spawnSync('npx', args, {
+  stdio: 'inherit',
+  env: { ...process.env, NO_COLOR: '1', CI: process.env.CI ?? 'true' },
+});
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -17,6 +27,6 @@ if (existsSync(out)) {
   failed = r.numFailedTests;
   skipped = r.numPendingTests + (r.numTodoTests ?? 0);
 }
-const where = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const where = process.env.TEST_LABEL ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
 console.log(`\n${where}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(run.status ?? 1);

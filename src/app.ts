@@ -7,15 +7,22 @@ import { createRequire } from 'node:module';
 import { errorHandler, notFoundHandler } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { validatorCompiler } from './platform/http/validator.ts';
+import { rejectUnsafeInput } from './platform/http/input-guard.ts';
+import { storeLimits } from './platform/http/store-limits.ts';
+import { Readiness } from './platform/http/readiness.ts';
 import { registerCors } from './platform/http/cors.ts';
 import type { App, AppDeps } from './platform/http/types.ts';
-import { adminRoutes, authRoutes, storeRoutes } from './routes.ts';
+import { adminRoutes, authRoutes, hookRoutes, storeRoutes } from './routes.ts';
 import { adminGuard } from './modules/auth/admin-guard.ts';
 import { storeGuard } from './modules/api-keys/store-guard.ts';
 import { customerAuth } from './modules/customers/customer-auth.ts';
+import { sessionCsrf } from './modules/sessions/csrf.ts';
 import fastifyCookie from '@fastify/cookie';
-import { PluginHost } from './modules/plugins/host.ts';
-import { licenceCheckFor } from './modules/federation/licence-check.ts';
+import { PluginLifecycle } from './modules/plugins/lifecycle.ts';
+import { licenseCheckFor } from './modules/federation/license-check.ts';
+import { adminCookieHooks, adminPanelSessionRoutes } from './modules/admin-panel/routes.ts';
+import { adminPanelStatic, defaultPanelDir } from './modules/admin-panel/static.ts';
+import { createProviders } from './platform/providers.ts';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -27,7 +34,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? false
         : {
             level: deps.config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-publishable-api-key"]', 'res.headers["set-cookie"]'],
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'req.headers["x-publishable-api-key"]',
+              'res.headers["set-cookie"]',
+            ],
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
           },
     genReqId: () => ulid(),
@@ -39,7 +51,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: deps.config.trustProxy,
     // Medusa's SDK sends qs-style queries: `id[]=a`, `id[0]=a`, `created_at[gte]=…`.
     // Path ids are validated by schema (IdParams), not cut off by the router's 100-char default.
-    routerOptions: { maxParamLength: 1000, querystringParser: (query: string) => qs.parse(query, { depth: 2, arrayLimit: 200, parameterLimit: 200 }) },
+    routerOptions: {
+      maxParamLength: 1000,
+      querystringParser: (query: string) => qs.parse(query, { depth: 2, arrayLimit: 200, parameterLimit: 200 }),
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Medusa's SDK sends `content-type: application/json` with empty bodies on actions: treat as `{}`.
@@ -50,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
+  // NUL characters and absurd nesting never reach a route (issue 13): one check for every route.
+  app.addHook('preValidation', rejectUnsafeInput);
 
   // Cookies for `connect.sid` sessions, signed with COOKIE_SECRET (registered before the surfaces use them).
   await app.register(fastifyCookie, { secret: deps.config.cookieSecret });
@@ -70,9 +87,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
   });
 
+  // Payment and notification providers of the running plugins: routes and workers call them here.
+  const providers = createProviders(deps.config.providerTimeoutMs);
+  app.decorate('providers', providers);
+
   // Plugins install at run time: the catch-all routes find their routers here; workers.ts runs its bus.
-  const plugins = new PluginHost({ database: deps.database, config: deps.config, clock: deps.clock, log: app.log });
-  plugins.licenceCheck = licenceCheckFor(deps.config);
+  const plugins = new PluginLifecycle({
+    database: deps.database,
+    config: deps.config,
+    clock: deps.clock,
+    log: app.log,
+    providers,
+  });
+  plugins.licenseCheck = licenseCheckFor(deps.config);
   app.decorate('plugins', plugins);
 
   await registerCors(app, deps.config);
@@ -81,26 +108,56 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setNotFoundHandler(notFoundHandler);
   await registerOpenApi(app, pkg.version);
 
+  // Liveness answers while the process runs (even draining); readiness (/ready) is what a load balancer routes by.
   app.get(
     '/health',
-    { schema: { tags: ['meta'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    { schema: { tags: ['meta'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
     async () => ({ status: 'ok' as const }),
   );
+  const readiness = new Readiness();
+  readiness.register(app as App, deps.database);
+  app.decorate('readiness', readiness);
 
-  await app.register(async (scope) => {
-    for (const register of authRoutes) await register(scope as App, deps);
-  }, { prefix: '/auth' });
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', sessionCsrf(deps, 'auth'));
+      for (const register of authRoutes) await register(scope as App, deps);
+    },
+    { prefix: '/auth' },
+  );
 
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', adminGuard(deps));
-    for (const register of adminRoutes) await register(scope as App, deps);
-  }, { prefix: '/admin' });
+  // The bundled admin panel at /app and its cookie login; its cookies reach /admin through the hooks below.
+  await adminPanelStatic(app, deps.adminPanelDir ?? defaultPanelDir());
+  await adminPanelSessionRoutes(app, deps);
 
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', storeGuard(deps));
-    scope.addHook('onRequest', customerAuth(deps));
-    for (const register of storeRoutes) await register(scope as App, deps);
-  }, { prefix: '/store' });
+  await app.register(
+    async (scope) => {
+      for (const register of hookRoutes) await register(scope as App, deps);
+    },
+    { prefix: '/hooks' },
+  );
+
+  await app.register(
+    async (scope) => {
+      for (const hook of adminCookieHooks(deps)) scope.addHook('onRequest', hook);
+      scope.addHook('onRequest', adminGuard(deps));
+      for (const register of adminRoutes) await register(scope as App, deps);
+    },
+    { prefix: '/admin' },
+  );
+
+  const limits = storeLimits(app as App, deps);
+  await app.register(
+    async (scope) => {
+      // Counted before the key check, so requests without a valid key spend the budget too.
+      scope.addHook('onRequest', limits.onRequest);
+      scope.addHook('onRequest', storeGuard(deps));
+      scope.addHook('onRequest', sessionCsrf(deps, 'store'));
+      scope.addHook('onRequest', customerAuth(deps));
+      for (const register of storeRoutes) await register(scope as App, deps);
+    },
+    { prefix: '/store' },
+  );
 
   return app as unknown as App;
 }

@@ -4,7 +4,7 @@ import type { Config } from './platform/config.ts';
 import { ensureDefaultStoreAccess } from './modules/api-keys/defaults.ts';
 import { countUsers } from './modules/auth/queries.ts';
 import { createUser, ensureBootstrapAdmin } from './modules/auth/service.ts';
-import { ensureSigningKey } from './modules/marketplace/signing-keys.ts';
+import { ensureSigningKey } from './modules/marketplace/keys/signing-keys.ts';
 
 export interface BootstrapReport {
   admin?: { email: string; password?: string };

@@ -4,43 +4,59 @@ import { systemClock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { createWorkers } from './workers.ts';
+import { installShutdown } from './shutdown.ts';
+import { serveBackups } from './platform/db/backup.ts';
 
 /** Reads config, opens and migrates the database, runs first-start setup, listens. */
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
   await database.migrate();
   const app = await buildApp({ database, config, clock: systemClock });
-  const report = await bootstrap({ db: database.db, clock: systemClock, log: app.log }, config);
+  app.readiness.migrated = true;
+  // Instances started together on an empty database: one creates the first admin and key, the others find them.
+  const report = await database.exclusive(() =>
+    bootstrap({ db: database.db, clock: systemClock, log: app.log }, config),
+  );
   const workers = createWorkers({ database, clock: systemClock, log: app.log, config, plugins: app.plugins });
   await workers.start();
+  app.readiness.workersRunning = true;
+  // The embedded database is this process's alone: `emporium backup` asks it over a socket in DATA_DIR.
+  if (database.kind === 'pglite')
+    await serveBackups(database, config.dataDir).catch((err) =>
+      app.log.warn(
+        { err },
+        'no backup socket (a data dir path too long for a Unix socket?): stop the server to back up',
+      ),
+    );
+  installShutdown({ app, workers, database, config, log: app.log });
   await app.listen({ host: config.host, port: config.port });
 
   const log = app.log;
-  log.info({ role: config.role, db: database.kind, ms: Math.round(performance.now() - started) }, `Emporium ${config.role} listening on ${config.publicUrl}`);
+  log.info(
+    { role: config.role, db: database.kind, ms: Math.round(performance.now() - started) },
+    `Emporium ${config.role} listening on ${config.publicUrl}`,
+  );
+  log.info(`Admin panel: ${config.publicUrl}/app`);
   if (report.admin?.password) {
     // Printed once, on the start that created it; it is not stored anywhere in clear.
-    log.warn(`Created admin ${report.admin.email} with password ${report.admin.password} (set ADMIN_EMAIL/ADMIN_PASSWORD to choose your own)`);
+    log.warn(
+      `First login for the admin panel (${config.publicUrl}/app): ${report.admin.email} / ${report.admin.password} (set ADMIN_EMAIL/ADMIN_PASSWORD to choose your own)`,
+    );
   } else if (report.admin) {
-    log.info(`Created admin ${report.admin.email} from ADMIN_EMAIL`);
+    log.info(`Created admin ${report.admin.email} from ADMIN_EMAIL: sign in at ${config.publicUrl}/app`);
   }
   if (report.publishableKey) log.info(`Publishable key (x-publishable-api-key): ${report.publishableKey}`);
-  if (report.signingKeyId) log.info(`Marketplace signing key ${report.signingKeyId} (public keys: ${config.publicUrl}/store/marketplace/keys)`);
+  if (report.signingKeyId)
+    log.info(
+      `Marketplace signing key ${report.signingKeyId} (public keys: ${config.publicUrl}/store/marketplace/keys)`,
+    );
   log.info(`Admin login: POST ${config.publicUrl}/auth/user/emailpass · API docs: ${config.publicUrl}/docs`);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'shutting down');
-    await app.close();
-    await workers.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((err) => {

@@ -6,25 +6,71 @@ import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.t
 import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { adminMessagingRoutes } from './modules/messaging/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { adminCustomerRoutes } from './modules/customers/admin.routes.ts';
 import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { adminWebhookRoutes } from './modules/webhooks/routes.ts';
-import { checkoutAdminRoutes, checkoutStoreRoutes } from './modules/checkout/surface.ts';
-import { orderDeskAdminRoutes, storeOrderRoutes } from './modules/orders/surface.ts';
+import { adminShippingOptionRoutes } from './modules/shipping-options/routes.ts';
+import { storeCartRoutes } from './modules/checkout/cart.routes.ts';
+import { storeShippingOptionRoutes } from './modules/checkout/shipping-option.routes.ts';
+import { storePaymentCollectionRoutes } from './modules/checkout/payment-collection.routes.ts';
+import { paymentHookRoutes, storePaymentWebhookRoutes } from './modules/checkout/payment-webhook.routes.ts';
+import { adminPaymentProviderRoutes, storePaymentProviderRoutes } from './modules/payments/store.routes.ts';
+import { adminOrderRoutes } from './modules/orders/admin.routes.ts';
+import { adminPaymentRoutes } from './modules/orders/payment.routes.ts';
+import { storeOrderRoutes } from './modules/orders/store.routes.ts';
 import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/routes.ts';
 import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.ts';
 import { adminFederationRoutes } from './modules/federation/routes.ts';
 import { adminPaidPluginRoutes } from './modules/federation/paid.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
  * surface's guard (admin: bearer JWT or secret key; store: publishable key; auth: public).
+ * The shopper's flow (/store/carts/*, /store/shipping-options, /store/payment-collections/*)
+ * is checkout's; the order desk (/admin/orders/*, /admin/payments/*) is the orders module's.
  */
 export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, sessionRoutes];
 
-export const adminRoutes: RouteModule[] = [adminUserRoutes, adminRegionRoutes, salesChannelRoutes, apiKeyRoutes, adminProductRoutes, notificationRoutes, settingRoutes, adminCustomerRoutes, adminWebhookRoutes, adminMarketplaceRoutes, checkoutAdminRoutes, orderDeskAdminRoutes, adminPluginRoutes, adminFederationRoutes, adminPaidPluginRoutes];
+export const adminRoutes: RouteModule[] = [
+  adminUserRoutes,
+  adminRegionRoutes,
+  salesChannelRoutes,
+  apiKeyRoutes,
+  adminProductRoutes,
+  notificationRoutes,
+  adminMessagingRoutes,
+  settingRoutes,
+  adminCustomerRoutes,
+  adminWebhookRoutes,
+  adminMarketplaceRoutes,
+  adminShippingOptionRoutes,
+  adminOrderRoutes,
+  adminPaymentProviderRoutes,
+  adminPaymentRoutes,
+  adminPluginRoutes,
+  adminFederationRoutes,
+  adminPaidPluginRoutes,
+  dashboardRoutes,
+];
 
-export const storeRoutes: RouteModule[] = [storeRegionRoutes, storeProductRoutes, storeCustomerRoutes, storeMarketplaceRoutes, checkoutStoreRoutes, storeOrderRoutes, storePluginRoutes];
+export const storeRoutes: RouteModule[] = [
+  storeRegionRoutes,
+  storeProductRoutes,
+  storeCustomerRoutes,
+  storeMarketplaceRoutes,
+  storeCartRoutes,
+  storeShippingOptionRoutes,
+  storePaymentProviderRoutes,
+  storePaymentCollectionRoutes,
+  storePaymentWebhookRoutes,
+  storeOrderRoutes,
+  storePluginRoutes,
+];
+
+/** `/hooks/*`: inbound calls from third parties that carry their own signature (payment processors). */
+export const hookRoutes: RouteModule[] = [paymentHookRoutes];

@@ -4,13 +4,17 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { SubscriberRegistry } from './platform/events/bus.ts';
 import { Dispatcher } from './platform/events/dispatcher.ts';
+import type { ScheduledJob } from './platform/jobs/scheduled-job.ts';
 import { webhookFanOut } from './modules/webhooks/fan-out.ts';
 import { WebhookSender } from './modules/webhooks/sender.ts';
-import { cartAbandonmentJob } from './modules/carts/abandonment.ts';
-import type { PluginHost } from './modules/plugins/host.ts';
+import { cartAbandonmentJob } from './modules/checkout/abandonment.ts';
+import type { PluginLifecycle } from './modules/plugins/lifecycle.ts';
 import { pluginUpdatesJob } from './modules/plugins/updates.ts';
-import { LicenceCallbackSender } from './modules/marketplace/callback-sender.ts';
-import { licenceChecksJob } from './modules/federation/licence-check.ts';
+import { LicenseCallbackSender } from './modules/marketplace/licenses/callback-sender.ts';
+import { licenseChecksJob } from './modules/federation/license-check.ts';
+import { notificationFanOut } from './modules/messaging/fan-out.ts';
+import { NotificationSender } from './modules/messaging/sender.ts';
+import { createProviders } from './platform/providers.ts';
 
 /** Background work of an instance: the event dispatcher, the webhook sender (and, as modules land, their jobs). */
 export interface Workers {
@@ -19,54 +23,108 @@ export interface Workers {
   /** Not running in tests unless started: `await t.workers.webhooks.drain()` sends what is due. */
   webhooks: WebhookSender;
   /** Marketplace role: license-issued callbacks to shops (started only there; tests call `drain()`). */
-  licenceCallbacks: LicenceCallbackSender;
+  licenseCallbacks: LicenseCallbackSender;
+  /** The shop's messages through notification providers (tests call `drain()`). */
+  notifications: NotificationSender;
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** `graceMs`: how long sends in flight may take to finish (a shutdown's drain time); default none. */
+  stop(opts?: { graceMs?: number }): Promise<void>;
 }
 
-/** `plugins`: the app's plugin host (`app.plugins`), whose bus carries the plugins' subscribers. */
-export function createWorkers(deps: { database: Database; clock: Clock; log: FastifyBaseLogger; config: Config; plugins?: PluginHost }): Workers {
+/** `plugins`: the app's plugin lifecycle (`app.plugins`), whose host's bus carries the plugins' subscribers. */
+export function createWorkers(deps: {
+  database: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  config: Config;
+  plugins?: PluginLifecycle;
+}): Workers {
   const { database, clock, log, config } = deps;
-  const bus = deps.plugins?.bus ?? new SubscriberRegistry();
+  const bus = deps.plugins?.host.bus ?? new SubscriberRegistry();
+  const delivery = { timeoutMs: config.deliveryTimeoutMs, leaseMs: config.deliveryLeaseMs };
   const webhooks = new WebhookSender({
     database,
     clock,
     log,
+    ...delivery,
     encryptionKey: config.encryptionKey,
     blockPrivate: config.production && !config.webhookAllowPrivate,
   });
-  const licenceCallbacks = new LicenceCallbackSender({ database, clock, log, encryptionKey: config.encryptionKey, blockPrivate: config.production && !config.webhookAllowPrivate });
-  // The fan-out commits with the batch; the kick then sends those deliveries at once.
-  const dispatcher = new Dispatcher({ database, clock, log, bus, sinks: [webhookFanOut], afterBatch: () => webhooks.kick() });
+  const licenseCallbacks = new LicenseCallbackSender({
+    database,
+    clock,
+    log,
+    ...delivery,
+    encryptionKey: config.encryptionKey,
+    blockPrivate: config.production && !config.webhookAllowPrivate,
+  });
+  // Plugins' notification providers (a shop without plugins has none: its messages are recorded not_sent).
+  const providers = deps.plugins?.host.providers ?? createProviders(config.providerTimeoutMs);
+  const notifications = new NotificationSender({
+    database,
+    clock,
+    log,
+    providers,
+    encryptionKey: config.encryptionKey,
+  });
+  // The fan-outs commit with the batch; the kick then sends those deliveries at once.
+  const dispatcher = new Dispatcher({
+    database,
+    clock,
+    log,
+    bus,
+    sinks: [
+      webhookFanOut,
+      notificationFanOut({ database, clock, log, providers, encryptionKey: config.encryptionKey }),
+    ],
+    afterBatch: () => {
+      webhooks.kick();
+      notifications.kick();
+    },
+  });
   // Periodic jobs: every instance runs them; each job claims its rows with SKIP LOCKED, so overlap is harmless.
-  const jobs = [cartAbandonmentJob, pluginUpdatesJob(config), licenceChecksJob(config, deps.plugins)];
+  const jobs: ScheduledJob[] = [
+    { ...cartAbandonmentJob, everyMs: config.cartAbandonmentCheckMs },
+    pluginUpdatesJob(config),
+    licenseChecksJob(config, deps.plugins),
+  ];
   let jobTimers: NodeJS.Timeout[] = [];
   const jobRuns = new Map<string, Promise<unknown>>(); // one run per job at a time; stop() waits for them
-  const runJob = (job: (typeof jobs)[number]) => {
+  const runJob = (job: ScheduledJob) => {
     if (jobRuns.has(job.name)) return;
-    const run = job.run({ db: database.db, clock, log }).catch((err) => log.error({ err, job: job.name }, 'job failed'));
-    jobRuns.set(job.name, run.finally(() => jobRuns.delete(job.name)));
+    const run = job
+      .run({ db: database.db, clock, log })
+      .catch((err) => log.error({ err, job: job.name }, 'job failed'));
+    jobRuns.set(
+      job.name,
+      run.finally(() => jobRuns.delete(job.name)),
+    );
   };
   return {
     bus,
     dispatcher,
     webhooks,
-    licenceCallbacks,
+    licenseCallbacks,
+    notifications,
     start: async () => {
       await dispatcher.start();
-      webhooks.start();
+      await webhooks.start();
+      await notifications.start();
       await deps.plugins?.start();
-      if (config.role === 'marketplace') await licenceCallbacks.start();
+      if (config.role === 'marketplace') await licenseCallbacks.start();
       jobTimers = jobs.map((job) => setInterval(() => runJob(job), job.everyMs).unref());
-      for (const job of jobs) if ('runAtStart' in job && job.runAtStart) runJob(job);
+      for (const job of jobs) if (job.runAtStart) runJob(job);
     },
-    stop: async () => {
+    stop: async (opts = {}) => {
       for (const timer of jobTimers) clearInterval(timer);
       await Promise.all(jobRuns.values());
       await deps.plugins?.stop();
       await dispatcher.stop();
-      await webhooks.stop();
-      await licenceCallbacks.stop();
+      await Promise.all([
+        webhooks.stop(opts.graceMs),
+        notifications.stop(opts.graceMs),
+        licenseCallbacks.stop(opts.graceMs),
+      ]);
     },
   };
 }

@@ -30,14 +30,29 @@ export interface TestApp {
   /** Raw inject, for tests that need full control over headers. */
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** As the admin (bearer), or as another token with `{ token }`. */
-  admin(method: string, url: string, body?: Body, opts?: { token?: string; headers?: Headers }): Promise<LightMyRequestResponse>;
+  admin(
+    method: string,
+    url: string,
+    body?: Body,
+    opts?: { token?: string; headers?: Headers },
+  ): Promise<LightMyRequestResponse>;
   /** With the default publishable key, or another with `{ key }` (null sends none). */
-  store(method: string, url: string, body?: Body, opts?: { key?: string | null; headers?: Headers }): Promise<LightMyRequestResponse>;
+  store(
+    method: string,
+    url: string,
+    body?: Body,
+    opts?: { key?: string | null; headers?: Headers },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
+/** Every Redis key a test run writes carries this prefix: runs sharing the machine's Redis never meet. */
+export const TEST_REDIS_PREFIX = `emporium-test-${process.pid}-${Date.now().toString(36)}:`;
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
+    REDIS_PREFIX: TEST_REDIS_PREFIX,
     DATA_DIR: '/tmp/emporium-test-unused',
     JWT_SECRET: 'test-jwt-secret-0123456789abcdef',
     COOKIE_SECRET: 'test-cookie-secret-0123456789',
@@ -88,7 +103,8 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
     publishableKey,
     workers,
     inject: (o) => app.inject(o),
-    admin: (method, url, body, o = {}) => send(method, url, body, { authorization: `Bearer ${o.token ?? adminToken}`, ...o.headers }),
+    admin: (method, url, body, o = {}) =>
+      send(method, url, body, { authorization: `Bearer ${o.token ?? adminToken}`, ...o.headers }),
     store: (method, url, body, o = {}) => {
       const key = o.key === undefined ? publishableKey : o.key;
       return send(method, url, body, { ...(key === null ? {} : { 'x-publishable-api-key': key }), ...o.headers });

@@ -38,7 +38,10 @@ async function freshWorkerDatabase(baseUrl: string): Promise<string> {
 
 /** Empties every table of the app (not the migration journal, which lives in schema drizzle). */
 export async function resetDatabase(database: Database): Promise<void> {
-  const tables = await rows<{ tablename: string }>(database.db, sql`select tablename from pg_tables where schemaname = 'public'`);
+  const tables = await rows<{ tablename: string }>(
+    database.db,
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
   if (tables.length) {
     await database.db.execute(sql.raw(`truncate ${tables.map((t) => `"${t.tablename}"`).join(', ')} cascade`));
   }

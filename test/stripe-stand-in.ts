@@ -2,11 +2,15 @@ import { randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { PaymentIntents, StripeApiError } from './stripe-payment-intents.ts';
 
 /**
- * A local stand-in for the parts of Stripe's API the marketplace calls (tests never reach the
- * internet): `POST /v1/checkout/sessions` (form-encoded, as the stripe client sends it) answers
- * a Checkout Session; `signedEvent` builds a webhook event signed like Stripe signs them.
+ * A local stand-in for the parts of Stripe's API the shop and the marketplace call (tests never
+ * reach the internet), form-encoded as the stripe client sends them: `POST /v1/checkout/sessions`
+ * (the marketplace); Payment Intents (`POST /v1/payment_intents`, `GET …/{id}`, `POST …/{id}/confirm`
+ * as stripe.js would, `…/capture`, `…/cancel`) and `POST /v1/refunds` (the stripe-payments
+ * plugin). Idempotency keys are honoured as Stripe does (a repeated key replays the first answer).
+ * `signedEvent`/`signed` build webhook events signed like Stripe signs them.
  */
 export interface StripeRequest {
   method: string;
@@ -37,8 +41,20 @@ export interface StripeStandIn {
   sessions: Map<string, StandInSession>;
   /** When set, the next session create answers this Stripe error (status 400, so the client does not retry). */
   failNext: string | null;
+  /** Payment intents, charges and the events they queued. */
+  payments: PaymentIntents;
+  /** When set, the next API request is answered only after this many ms (a slow Stripe), then cleared. */
+  delayNext: number | null;
+  /** An event of any object (a payment intent, a charge), signed for `secret` at `timestamp`. */
+  signed(opts: { type: string; object: unknown; secret: string; timestamp: number }): {
+    payload: string;
+    signature: string;
+  };
   /** A webhook event about a session, with its Stripe-Signature header for `secret` at `timestamp` (unix seconds). */
-  signedEvent(opts: { type: string; session: Partial<StandInSession>; secret: string; timestamp: number }): { payload: string; signature: string };
+  signedEvent(opts: { type: string; session: Partial<StandInSession>; secret: string; timestamp: number }): {
+    payload: string;
+    signature: string;
+  };
   close(): Promise<void>;
 }
 
@@ -48,23 +64,60 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests: [],
     sessions: new Map(),
     failNext: null,
-    signedEvent({ type, session, secret, timestamp }) {
-      const event = { id: `evt_${randomBytes(12).toString('hex')}`, object: 'event', api_version: '2025-01-01', created: timestamp, type, data: { object: session } };
+    payments: new PaymentIntents(),
+    delayNext: null,
+    signedEvent: ({ type, session, secret, timestamp }) => standIn.signed({ type, object: session, secret, timestamp }),
+    signed({ type, object, secret, timestamp }) {
+      const event = {
+        id: `evt_${randomBytes(12).toString('hex')}`,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: timestamp,
+        type,
+        data: { object },
+      };
       const payload = JSON.stringify(event);
       return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
+  /** First answers by idempotency key, replayed for a repeated key as Stripe does. */
+  const replies = new Map<string, { status: number; body: unknown }>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       const path = req.url ?? '';
       standIn.requests.push({ method: req.method ?? '', path, headers: req.headers, form });
-      const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (req.method !== 'POST' || path !== '/v1/checkout/sessions') return reply(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+      if (standIn.delayNext) {
+        const ms = standIn.delayNext;
+        standIn.delayNext = null;
+        await new Promise((resolve) => setTimeout(resolve, ms));
+      }
+      const key = req.headers['idempotency-key'];
+      const reply = (status: number, body: unknown) => {
+        if (typeof key === 'string' && req.method === 'POST') replies.set(key, { status, body });
+        if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      };
+      const replayed = typeof key === 'string' ? replies.get(key) : undefined;
+      if (replayed && req.method === 'POST') return reply(replayed.status, replayed.body);
+      const intents = /^\/v1\/(payment_intents|refunds)(?:\/([^/?]+))?(?:\/(confirm|capture|cancel))?(?:\?.*)?$/.exec(
+        path,
+      );
+      if (intents) {
+        try {
+          return reply(200, paymentsApi(standIn.payments, req.method ?? '', intents[1], intents[2], intents[3], form));
+        } catch (err) {
+          if (!(err instanceof StripeApiError)) throw err;
+          return reply(err.status, { error: { type: 'invalid_request_error', code: err.code, message: err.message } });
+        }
+      }
+      if (req.method !== 'POST' || path !== '/v1/checkout/sessions')
+        return reply(404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` },
+        });
       if (standIn.failNext) {
         const message = standIn.failNext;
         standIn.failNext = null;
@@ -83,7 +136,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         client_reference_id: form.client_reference_id ?? null,
         customer_email: form.customer_email ?? null,
         metadata,
-        amount_total: Number(form['line_items[0][price_data][unit_amount]'] ?? 0) * Number(form['line_items[0][quantity]'] ?? 1),
+        amount_total:
+          Number(form['line_items[0][price_data][unit_amount]'] ?? 0) * Number(form['line_items[0][quantity]'] ?? 1),
         currency: form['line_items[0][price_data][currency]'] ?? '',
         mode: form.mode ?? '',
         status: 'open',
@@ -96,4 +150,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return standIn;
+}
+
+function paymentsApi(
+  p: PaymentIntents,
+  method: string,
+  resource: string,
+  id: string | undefined,
+  action: string | undefined,
+  form: Record<string, string>,
+): unknown {
+  if (resource === 'refunds' && method === 'POST' && !id) return p.refund(form);
+  if (resource === 'payment_intents' && method === 'POST' && !id) return p.create(form);
+  if (resource === 'payment_intents' && id && method === 'GET' && !action) return p.retrieve(id);
+  if (resource === 'payment_intents' && id && method === 'POST' && action === 'confirm')
+    return p.confirm(id, form.payment_method ?? '');
+  if (resource === 'payment_intents' && id && method === 'POST' && action === 'capture') return p.capture(id, form);
+  if (resource === 'payment_intents' && id && method === 'POST' && action === 'cancel') return p.cancel(id);
+  throw new StripeApiError(404, 'resource_missing', `Unrecognized request URL (${method}: /v1/${resource})`);
 }

@@ -7,10 +7,12 @@ export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   /** The raw body bytes as received, for signature checks. */
   body: Buffer;
+  /** The sender's port: which process sent it (test/processes.ts pidOfLocalPort). */
+  remotePort?: number;
 }
 
-/** `status`: answer with it; `hang`: never answer (the sender's timeout must end it). */
-export type ReceiverMode = { status: number; body?: string } | 'hang';
+/** `status`: answer with it (after `delayMs`); `hang`: never answer (the sender's timeout must end it). */
+export type ReceiverMode = { status: number; body?: string; delayMs?: number } | 'hang';
 
 /**
  * A real HTTP server on 127.0.0.1 (port 0) for webhook tests: records every request and
@@ -35,7 +37,9 @@ export async function startReceiver(mode: ReceiverMode = { status: 200, body: 'o
     requests: [],
     mode,
     waitFor: (count) =>
-      receiver.requests.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
+      receiver.requests.length >= count
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push({ count, resolve })),
     close: () =>
       new Promise((resolve) => {
         for (const res of hung) res.destroy();
@@ -47,7 +51,13 @@ export async function startReceiver(mode: ReceiverMode = { status: 200, body: 'o
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const got: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+      const got: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        remotePort: req.socket.remotePort,
+      };
       receiver.requests.push(got);
       receiver.onEvent?.('request', got);
       for (const w of waiters.filter((x) => receiver.requests.length >= x.count)) {
@@ -63,7 +73,9 @@ export async function startReceiver(mode: ReceiverMode = { status: 200, body: 'o
         });
         return;
       }
-      res.writeHead(current.status, { 'content-type': 'text/plain' }).end(current.body ?? '');
+      const answer = () => res.writeHead(current.status, { 'content-type': 'text/plain' }).end(current.body ?? '');
+      if (current.delayMs) setTimeout(answer, current.delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { systemClock } from '../platform/clock.ts';
@@ -8,9 +10,12 @@ import { pluginInit } from './plugin-init.ts';
 import { pluginPack } from './plugin-pack.ts';
 import { pluginPublish } from './plugin-publish.ts';
 import { UsageError } from './usage-error.ts';
+import { backupDataDir, restoreDataDir } from '../platform/db/backup.ts';
 
 const USAGE = `Usage:
   emporium user create --email <email> --password <password> [--role admin|viewer]
+  emporium backup <file>       a consistent copy of the embedded database (also while the server runs)
+  emporium restore <file>      create the embedded database of a new DATA_DIR from such a copy
   emporium plugin init <dir> [--id <slug>] [--vendor <slug>] [--name <name>] [--type integration|admin-extension|payment-provider|notification-provider]
   emporium plugin pack <dir> [--out <file.tgz>]
   emporium plugin publish <file.tgz|dir> --marketplace <url> --token <admin token> [--price-eur <n>] [--changelog-url <url>] [--description <text>]
@@ -30,19 +35,45 @@ async function userCreate(argv: string[]) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const user = await createUser({ db: database.db, clock: systemClock, log: pino({ level: 'silent' }) }, {
-      email: values.email,
-      password: values.password,
-      role: values.role,
-    });
+    const user = await createUser(
+      { db: database.db, clock: systemClock, log: pino({ level: 'silent' }) },
+      {
+        email: values.email,
+        password: values.password,
+        role: values.role,
+      },
+    );
     console.log(`Created ${user.role} ${user.email} (${user.id})`);
   } finally {
     await database.close();
   }
 }
 
+/** `emporium backup|restore <file>`: the embedded database only; PostgreSQL has pg_dump (README "Backups"). */
+async function backupCommand(command: 'backup' | 'restore', argv: string[]) {
+  const [file, ...extra] = argv;
+  if (!file || extra.length) throw new UsageError(`emporium ${command} takes one file`);
+  const secretsFile = path.resolve(process.env.DATA_DIR || './.data', 'secrets.json');
+  const hadSecrets = existsSync(secretsFile);
+  const config = loadConfig();
+  if (config.databaseUrl)
+    throw new UsageError(`DATABASE_URL is set: use pg_dump / pg_restore for PostgreSQL (README "Backups")`);
+  if (command === 'backup') {
+    const source = await backupDataDir(config.dataDir, file);
+    console.log(`Backed up ${config.dataDir} (from the ${source}) to ${file}`);
+  } else {
+    await restoreDataDir(config.dataDir, file);
+    console.log(`Restored ${file} into ${config.dataDir}; start the server with the same secrets (README "Backups")`);
+    if (!hadSecrets && existsSync(secretsFile) && !process.env.ENCRYPTION_KEY)
+      console.warn(
+        `Warning: new secrets were generated in ${secretsFile}. Plugin secrets and signing keys in the backup need the old ENCRYPTION_KEY: copy the old secrets.json over it (or set the variables) before starting.`,
+      );
+  }
+}
+
 async function main(argv: string[]) {
   const [group, command, ...rest] = argv;
+  if (group === 'backup' || group === 'restore') return backupCommand(group, argv.slice(1));
   if (group === 'user' && command === 'create') return userCreate(rest);
   if (group === 'plugin' && command === 'init') return void pluginInit(rest);
   if (group === 'plugin' && command === 'pack') return void (await pluginPack(rest));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { MARKETPLACE_ENV } from '../modules/marketplace/testing.ts';
+import { MARKETPLACE_ENV } from '../modules/marketplace/marketplace.testing.ts';
 import { readPackage } from '../plugin-package/read-package.ts';
 import { packPackage } from '../plugin-package/pack-package.ts';
 import { pluginInit } from './plugin-init.ts';
@@ -30,13 +30,18 @@ const viaInject: typeof fetch = async (input, init) => {
     headers: init?.headers as Record<string, string>,
     payload: init?.body as FormData,
   });
-  return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type']) } });
+  return new Response(res.body, {
+    status: res.statusCode,
+    headers: { 'content-type': String(res.headers['content-type']) },
+  });
 };
 
 describe('emporium plugin init → pack → publish', () => {
   it('scaffolds a skeleton that packs deterministically and reads back', async () => {
     const cwd = mkdtempSync(path.join(tmpdir(), 'emporium-cli-'));
-    expect(cli(['plugin', 'init', 'my-plugin', '--vendor', 'acme', '--type', 'integration'], cwd)).toContain('Created @acme/my-plugin (integration)');
+    expect(cli(['plugin', 'init', 'my-plugin', '--vendor', 'acme', '--type', 'integration'], cwd)).toContain(
+      'Created @acme/my-plugin (integration)',
+    );
     const first = cli(['plugin', 'pack', 'my-plugin', '--out', 'a.tgz'], cwd);
     const second = cli(['plugin', 'pack', 'my-plugin', '--out', 'b.tgz'], cwd);
     const digest = (out: string) => out.match(/^sha256 ([0-9a-f]{64})$/m)![1];
@@ -47,22 +52,60 @@ describe('emporium plugin init → pack → publish', () => {
     expect(bytes.equals(readFileSync(path.join(cwd, 'b.tgz')))).toBe(true);
     const pkg = await readPackage(bytes);
     expect(pkg.sha256).toBe(digest(first));
-    expect(pkg.manifest).toMatchObject({ id: 'my-plugin', vendor: 'acme', version: '0.1.0', type: 'integration', server: 'server/index.js', migrations: 'migrations' });
-    expect([...pkg.files.keys()].sort()).toEqual(['README.md', 'manifest.json', 'migrations/0001_init.sql', 'server/index.js']);
+    expect(pkg.manifest).toMatchObject({
+      id: 'my-plugin',
+      vendor: 'acme',
+      version: '0.1.0',
+      type: 'integration',
+      server: 'server/index.js',
+      migrations: 'migrations',
+    });
+    expect([...pkg.files.keys()].sort()).toEqual([
+      'README.md',
+      'manifest.json',
+      'migrations/0001_init.sql',
+      'server/index.js',
+    ]);
     expect(pkg.files.get('server/index.js')!.toString()).toContain('export default');
 
-    const item = await pluginPublish([path.join(cwd, 'a.tgz'), '--marketplace', 'http://market.test/', '--token', t.adminToken, '--price-eur', '9.5', '--changelog-url', 'https://acme.example/changes'], viaInject);
-    expect(item).toMatchObject({ marketplace_id: '@acme/my-plugin', version: '0.1.0', sha256: pkg.sha256, price_eur: 9.5, changelog_url: 'https://acme.example/changes' });
-    await expect(pluginPublish([path.join(cwd, 'a.tgz'), '--marketplace', 'http://market.test', '--token', t.adminToken], viaInject)).rejects.toThrow(
-      'Publishing failed (409): Version 0.1.0 of @acme/my-plugin already exists',
+    const item = await pluginPublish(
+      [
+        path.join(cwd, 'a.tgz'),
+        '--marketplace',
+        'http://market.test/',
+        '--token',
+        t.adminToken,
+        '--price-eur',
+        '9.5',
+        '--changelog-url',
+        'https://acme.example/changes',
+      ],
+      viaInject,
     );
+    expect(item).toMatchObject({
+      marketplace_id: '@acme/my-plugin',
+      version: '0.1.0',
+      sha256: pkg.sha256,
+      price_eur: 9.5,
+      changelog_url: 'https://acme.example/changes',
+    });
+    await expect(
+      pluginPublish(
+        [path.join(cwd, 'a.tgz'), '--marketplace', 'http://market.test', '--token', t.adminToken],
+        viaInject,
+      ),
+    ).rejects.toThrow('Publishing failed (409): Version 0.1.0 of @acme/my-plugin already exists');
   });
 
   it('scaffolds an admin extension and refuses bad arguments', async () => {
     const cwd = mkdtempSync(path.join(tmpdir(), 'emporium-cli-'));
     const dir = (name: string) => path.join(cwd, name);
     pluginInit([dir('widget'), '--type', 'admin-extension', '--id', 'my-widget']);
-    expect(JSON.parse(readFileSync(dir('widget/manifest.json'), 'utf8'))).toMatchObject({ id: 'my-widget', vendor: 'example', admin: 'admin/index.js' });
+    expect(JSON.parse(readFileSync(dir('widget/manifest.json'), 'utf8'))).toMatchObject({
+      id: 'my-widget',
+      vendor: 'example',
+      admin: 'admin/index.js',
+    });
     expect((await readPackage(await packPackage(dir('widget')))).files.has('admin/index.js')).toBe(true);
 
     expect(() => pluginInit([dir('widget')])).toThrow('exists and is not empty');

@@ -34,13 +34,24 @@ export async function pluginPublish(argv: string[], fetchImpl: typeof fetch = fe
   if (values['price-eur'] !== undefined) form.append('price_eur', values['price-eur']);
   if (values['changelog-url'] !== undefined) form.append('changelog_url', values['changelog-url']);
   if (values.description !== undefined) form.append('description', values.description);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/gzip' }), path.basename(source).replace(/(\.tgz)?$/, '.tgz'));
+  form.append(
+    'file',
+    new Blob([new Uint8Array(bytes)], { type: 'application/gzip' }),
+    path.basename(source).replace(/(\.tgz)?$/, '.tgz'),
+  );
 
   const url = `${values.marketplace.replace(/\/$/, '')}/admin/marketplace/items`;
-  const res = await fetchImpl(url, { method: 'POST', headers: { authorization: `Bearer ${values.token}` }, body: form });
+  const res = await fetchImpl(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${values.token}` },
+    body: form,
+  });
   const body = (await res.json().catch(() => ({}))) as { item?: Record<string, unknown>; message?: string };
-  if (!res.ok || !body.item) throw new PublishError(`Publishing failed (${res.status}): ${body.message ?? res.statusText}`);
+  if (!res.ok || !body.item)
+    throw new PublishError(`Publishing failed (${res.status}): ${body.message ?? res.statusText}`);
   const item = body.item;
-  console.log(`Published ${item.marketplace_id}@${manifest.version} (sha256 ${sha256}, ${item.price_eur ? `${item.price_eur} EUR` : 'free'})`);
+  console.log(
+    `Published ${item.marketplace_id}@${manifest.version} (sha256 ${sha256}, ${item.price_eur ? `${item.price_eur} EUR` : 'free'})`,
+  );
   return item;
 }

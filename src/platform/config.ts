@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDurationSeconds } from './duration.ts';
+import { parseIpRange } from './http/client-ip.ts';
 
 export type ServiceRole = 'shop' | 'marketplace';
 
@@ -15,6 +16,8 @@ export interface Config {
   /** When set, PostgreSQL through a pg pool; otherwise embedded PGlite under dataDir. */
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prefix of every Redis key this instance writes (several deployments, or test runs, may share one Redis). */
+  redisPrefix: string;
   jwtSecret: string;
   jwtExpiresInSeconds: number;
   cookieSecret: string;
@@ -23,8 +26,28 @@ export interface Config {
   adminPassword?: string;
   pluginsDir: string;
   logLevel: string;
-  /** Failed logins allowed per email (and, ×4, per IP) in a 15-minute window before 429. */
+  /** Failed logins allowed per email (from any address) in a 15-minute window before 429. */
   loginMaxFailures: number;
+  /** Failed logins allowed per client address (across emails) in that window; below the per-email count. */
+  loginMaxFailuresPerIp: number;
+  /** Addresses or CIDR ranges exempt from per-IP limits (storefront servers); per-email login limits still apply. */
+  rateLimitTrustedIps: string[];
+  /** Cost points per minute per client address on /store (a request costs 1, a large page more). */
+  storeRateLimit: number;
+  /** Customer registrations (`POST /auth/customer/emailpass/register`) per hour per client address. */
+  registerRateLimit: number;
+  /** Expensive store requests (large pages) running at once per instance; the rest wait their turn. */
+  storeHeavyConcurrency: number;
+  /** On SIGTERM, how long requests in flight may take to finish before the process closes anyway. */
+  shutdownDrainMs: number;
+  /** PostgreSQL: a request waiting longer than this for a connection fails with 503 instead of hanging. */
+  databaseConnectTimeoutMs: number;
+  /** How often each instance looks for carts idle for an hour (cart.abandoned). */
+  cartAbandonmentCheckMs: number;
+  /** Outbound deliveries (webhooks, license callbacks): a receiver must answer within this. */
+  deliveryTimeoutMs: number;
+  /** How long a claimed delivery stays with the instance that claimed it (a crashed one's are retried after). */
+  deliveryLeaseMs: number;
   /** Use X-Forwarded-For for the client address (only behind a proxy that sets it). */
   trustProxy: boolean;
   /** Browser origins allowed per surface (STORE_CORS, ADMIN_CORS, AUTH_CORS, comma-separated, as in Medusa). */
@@ -37,6 +60,10 @@ export interface Config {
   federation?: FederationConfig;
   /** A plugin route handler that has not answered after this long gets a 504. */
   pluginRouteTimeoutMs: number;
+  /** Where shoppers reset a forgotten password: the emailed link is `<STOREFRONT_URL>/reset-password?token=…&email=…`. */
+  storefrontUrl: string;
+  /** A payment or notification provider call (a plugin's) that has not answered by then is given up. */
+  providerTimeoutMs: number;
   /** Marketplace role: Stripe Checkout instead of the built-in test payment provider. */
   stripe?: StripeConfig;
 }
@@ -91,6 +118,10 @@ function loadSecrets(env: Env, dataDir: string, production: boolean): Record<(ty
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     }
   }
+  // HS256 with a short key falls to an offline guess from any one token (RFC 7518: at least 256 bits).
+  if (production && Buffer.byteLength(env.JWT_SECRET ?? '') < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 bytes when NODE_ENV=production');
+  }
   return {
     JWT_SECRET: env.JWT_SECRET || stored.JWT_SECRET,
     COOKIE_SECRET: env.COOKIE_SECRET || stored.COOKIE_SECRET,
@@ -106,13 +137,29 @@ function intVar(env: Env, name: string, fallback: number): number {
   return n;
 }
 
+function ipList(env: Env, name: string, fallback: string): string[] {
+  const entries = originList(env[name], fallback);
+  for (const entry of entries) {
+    try {
+      parseIpRange(entry);
+    } catch {
+      throw new ConfigError(`${name} must list IP addresses or CIDR ranges, got "${entry}"`);
+    }
+  }
+  return entries;
+}
+
 function stripeConfig(env: Env): StripeConfig | undefined {
   if (!env.STRIPE_SECRET_KEY) return undefined;
-  if (!env.STRIPE_WEBHOOK_SECRET) throw new ConfigError('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (payments complete through its signed webhook)');
+  if (!env.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError(
+      'STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (payments complete through its signed webhook)',
+    );
   let apiBase: StripeConfig['apiBase'];
   if (env.STRIPE_API_BASE) {
     const url = URL.canParse(env.STRIPE_API_BASE) ? new URL(env.STRIPE_API_BASE) : null;
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`STRIPE_API_BASE must be an http(s) URL, got "${env.STRIPE_API_BASE}"`);
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      throw new ConfigError(`STRIPE_API_BASE must be an http(s) URL, got "${env.STRIPE_API_BASE}"`);
     const protocol = url.protocol === 'http:' ? 'http' : 'https';
     apiBase = { protocol, host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443) };
   }
@@ -123,14 +170,21 @@ function federationConfig(env: Env): FederationConfig | undefined {
   const url = env.SERVICE_FEDERATION_URL;
   const publishableKey = env.SERVICE_FEDERATION_PK;
   if (!url && !publishableKey) return undefined;
-  if (!url || !publishableKey) throw new ConfigError('SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK must be set together');
+  if (!url || !publishableKey)
+    throw new ConfigError('SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK must be set together');
   const parsed = URL.canParse(url) ? new URL(url) : null;
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new ConfigError(`SERVICE_FEDERATION_URL must be an http(s) URL, got "${url}"`);
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw new ConfigError(`SERVICE_FEDERATION_URL must be an http(s) URL, got "${url}"`);
   const signingKey = env.SERVICE_FEDERATION_SIGNING_KEY || undefined;
   if (signingKey && Buffer.from(signingKey, 'base64').length !== 32) {
     throw new ConfigError('SERVICE_FEDERATION_SIGNING_KEY must be the base64 of a raw 32-byte Ed25519 public key');
   }
-  return { url: url.replace(/\/+$/, ''), publishableKey, signingKey, timeoutMs: intVar(env, 'SERVICE_FEDERATION_TIMEOUT_MS', 10_000) };
+  return {
+    url: url.replace(/\/+$/, ''),
+    publishableKey,
+    signingKey,
+    timeoutMs: intVar(env, 'SERVICE_FEDERATION_TIMEOUT_MS', 10_000),
+  };
 }
 
 function originList(raw: string | undefined, fallback: string): string[] {
@@ -142,7 +196,8 @@ function originList(raw: string | undefined, fallback: string): string[] {
 
 export function loadConfig(env: Env = process.env): Config {
   const role = (env.SERVICE_ROLE || 'shop') as ServiceRole;
-  if (role !== 'shop' && role !== 'marketplace') throw new ConfigError(`SERVICE_ROLE must be shop or marketplace, got "${role}"`);
+  if (role !== 'shop' && role !== 'marketplace')
+    throw new ConfigError(`SERVICE_ROLE must be shop or marketplace, got "${role}"`);
   const production = env.NODE_ENV === 'production';
   const host = env.HOST || '127.0.0.1';
   const port = intVar(env, 'PORT', role === 'marketplace' ? 9100 : 9000);
@@ -150,6 +205,12 @@ export function loadConfig(env: Env = process.env): Config {
   const expires = parseDurationSeconds(env.JWT_EXPIRES_IN || '24h');
   if (!expires) throw new ConfigError(`JWT_EXPIRES_IN must look like 24h, 1d, 90m or a number of seconds`);
   const secrets = loadSecrets(env, dataDir, production);
+  const loginMaxFailures = intVar(env, 'LOGIN_MAX_FAILURES', 20);
+  const deliveryTimeoutMs = intVar(env, 'DELIVERY_TIMEOUT_MS', 30_000);
+  const deliveryLeaseMs = intVar(env, 'DELIVERY_LEASE_MS', deliveryTimeoutMs + 30_000);
+  // The engine starts a send only while the lease still covers the whole timeout plus 5 s.
+  if (deliveryLeaseMs < deliveryTimeoutMs + 6_000)
+    throw new ConfigError('DELIVERY_LEASE_MS must exceed DELIVERY_TIMEOUT_MS by at least 6000');
   const config: Config = {
     role,
     production,
@@ -159,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'emporium:',
     jwtSecret: secrets.JWT_SECRET,
     jwtExpiresInSeconds: expires,
     cookieSecret: secrets.COOKIE_SECRET,
@@ -167,7 +229,19 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     pluginsDir: path.resolve(env.PLUGINS_DIR || './plugins'),
     logLevel: env.LOG_LEVEL || 'info',
-    loginMaxFailures: intVar(env, 'LOGIN_MAX_FAILURES', 5),
+    loginMaxFailures,
+    // Half the per-email count by default, so a spray from one address trips its own limit before it locks the account.
+    loginMaxFailuresPerIp: intVar(env, 'LOGIN_MAX_FAILURES_PER_IP', Math.max(1, Math.ceil(loginMaxFailures / 2))),
+    // Outside production the machine's own processes (a local storefront, a benchmark) are trusted.
+    rateLimitTrustedIps: ipList(env, 'RATE_LIMIT_TRUSTED_IPS', production ? '' : '127.0.0.0/8,::1'),
+    storeRateLimit: intVar(env, 'STORE_RATE_LIMIT', 1200),
+    registerRateLimit: intVar(env, 'REGISTER_RATE_LIMIT', 20),
+    storeHeavyConcurrency: Math.max(1, intVar(env, 'STORE_HEAVY_CONCURRENCY', 2)),
+    shutdownDrainMs: intVar(env, 'SHUTDOWN_DRAIN_MS', 10_000),
+    databaseConnectTimeoutMs: intVar(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3_000),
+    cartAbandonmentCheckMs: Math.max(100, intVar(env, 'CART_ABANDONMENT_CHECK_MS', 60_000)),
+    deliveryTimeoutMs,
+    deliveryLeaseMs,
     trustProxy: env.TRUST_PROXY === 'true',
     cors: {
       // Development defaults: the Medusa Next.js starter (8000) and a local admin dev server (5173).
@@ -179,11 +253,15 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     federation: federationConfig(env),
     pluginRouteTimeoutMs: intVar(env, 'PLUGIN_ROUTE_TIMEOUT_MS', 10_000),
+    providerTimeoutMs: intVar(env, 'PROVIDER_TIMEOUT_MS', 15_000),
+    storefrontUrl: (env.STOREFRONT_URL || 'http://localhost:8000').replace(/\/+$/, ''),
     stripe: stripeConfig(env),
   };
-  // The test provider's pay button issues licences without money moving: never by accident in production.
+  // The test provider's pay button issues licenses without money moving: never by accident in production.
   if (config.role === 'marketplace' && production && !config.stripe && env.MARKETPLACE_TEST_PAYMENTS !== 'true') {
-    throw new ConfigError('A production marketplace needs STRIPE_SECRET_KEY (or MARKETPLACE_TEST_PAYMENTS=true to accept test payments)');
+    throw new ConfigError(
+      'A production marketplace needs STRIPE_SECRET_KEY (or MARKETPLACE_TEST_PAYMENTS=true to accept test payments)',
+    );
   }
   return config;
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
-import type { Db, Tx } from './db/database.ts';
+import type { Db, Executor, Tx } from './db/database.ts';
 
 export type Role = 'admin' | 'viewer';
 
@@ -26,4 +26,9 @@ export interface TxCtx extends Ctx {
 /** Runs fn in one transaction. Inside, use only `tctx.tx` (on PGlite, touching `db` there deadlocks). */
 export function inTx<T>(ctx: Ctx, fn: (tctx: TxCtx) => Promise<T>): Promise<T> {
   return ctx.db.transaction((tx) => fn({ ...ctx, tx }));
+}
+
+/** The caller's transaction when there is one, else the pool: on PGlite, touching `db` inside a transaction deadlocks. */
+export function executor(ctx: Ctx): Executor {
+  return (ctx as Partial<TxCtx>).tx ?? ctx.db;
 }

@@ -26,7 +26,9 @@ export function encryptSecret(configKey: string, plaintext: string): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', aesKey(configKey), iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, iv, ciphertext, cipher.getAuthTag()].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return [VERSION, iv, ciphertext, cipher.getAuthTag()]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 /** Throws when the blob is malformed, was encrypted under another key, or was altered. */

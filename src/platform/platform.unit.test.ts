@@ -1,12 +1,18 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { parseDurationSeconds } from './duration.ts';
+import { errorTypeOfStatus } from './http/errors.ts';
 import { validationMessage } from './http/validation-message.ts';
 import { newId } from './ids.ts';
 import { loadConfig } from './config.ts';
+
+const LOCK_MODULE = fileURLToPath(new URL('./db/data-dir-lock.ts', import.meta.url));
 
 describe('parseDurationSeconds', () => {
   it.each([
@@ -17,6 +23,19 @@ describe('parseDurationSeconds', () => {
     ['15s', 15],
   ])('%s → %i', (text, seconds) => expect(parseDurationSeconds(text)).toBe(seconds));
   it.each(['', 'abc', '1w', '-5', '0', '1.5h'])('rejects %j', (text) => expect(parseDurationSeconds(text)).toBeNull());
+});
+
+describe('errorTypeOfStatus', () => {
+  it.each([
+    [400, 'invalid_data'],
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [409, 'conflict'],
+    [422, 'duplicate_error'],
+    [429, 'too_many_requests'],
+    [418, 'invalid_data'],
+  ])('%i → %s (the contract’s mapping)', (status, type) => expect(errorTypeOfStatus(status)).toBe(type));
 });
 
 describe('newId', () => {
@@ -40,9 +59,12 @@ describe('validationMessage', () => {
     ).toBe(
       "Invalid request: Field 'title' is required; Unrecognized fields: 'variants.0.foo'; Expected type: 'integer' for field 'variants.0.prices.1.amount'",
     );
-    expect(validationMessage([{ instancePath: '/limit', keyword: 'minimum', params: {}, message: 'must be >= 0' }], 'querystring')).toBe(
-      "Invalid request (query): Field 'limit' must be >= 0",
-    );
+    expect(
+      validationMessage(
+        [{ instancePath: '/limit', keyword: 'minimum', params: {}, message: 'must be >= 0' }],
+        'querystring',
+      ),
+    ).toBe("Invalid request (query): Field 'limit' must be >= 0");
   });
 });
 
@@ -56,28 +78,70 @@ describe('lockDataDir', () => {
     const again = lockDataDir(dir);
     again();
   });
-  it('refuses a data dir held by another live process', () => {
+  it('refuses a data dir held by another live process, and takes it once that process is killed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'emporium-lock-'));
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('${LOCK_MODULE}').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000); })`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => holder.stdout.on('data', (d) => String(d).includes('held') && resolve()));
+    expect(() => lockDataDir(dir)).toThrow(new RegExp(`in use by process ${holder.pid}`));
+    holder.kill('SIGKILL');
+    await once(holder, 'exit');
+    lockDataDir(dir)();
+  });
+  it('is not fooled by a PID file naming a live process that holds no lock (a container restart)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'emporium-lock-'));
     writeFileSync(path.join(dir, 'emporium.lock'), String(process.ppid));
-    expect(() => lockDataDir(dir)).toThrow(/in use by process/);
+    const release = lockDataDir(dir);
+    expect(readFileSync(path.join(dir, 'emporium.lock'), 'utf8')).toBe(String(process.pid));
+    release();
   });
 });
 
 describe('loadConfig', () => {
-  const secrets = { JWT_SECRET: 'j'.repeat(32), COOKIE_SECRET: 'c'.repeat(32), ENCRYPTION_KEY: 'e'.repeat(32), DATA_DIR: '/tmp/emporium-config-test' };
+  const secrets = {
+    JWT_SECRET: 'j'.repeat(32),
+    COOKIE_SECRET: 'c'.repeat(32),
+    ENCRYPTION_KEY: 'e'.repeat(32),
+    DATA_DIR: '/tmp/emporium-config-test',
+  };
   it('refuses a production marketplace whose only payment provider is the test one', () => {
-    expect(() => loadConfig({ ...secrets, NODE_ENV: 'production', SERVICE_ROLE: 'marketplace' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(loadConfig({ ...secrets, NODE_ENV: 'production', SERVICE_ROLE: 'marketplace', MARKETPLACE_TEST_PAYMENTS: 'true' }).role).toBe('marketplace');
+    expect(() => loadConfig({ ...secrets, NODE_ENV: 'production', SERVICE_ROLE: 'marketplace' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
+    expect(
+      loadConfig({ ...secrets, NODE_ENV: 'production', SERVICE_ROLE: 'marketplace', MARKETPLACE_TEST_PAYMENTS: 'true' })
+        .role,
+    ).toBe('marketplace');
     expect(loadConfig({ ...secrets, SERVICE_ROLE: 'marketplace' }).port).toBe(9100);
   });
   it('reads CORS origins per surface, with development defaults and none in production', () => {
-    expect(loadConfig({ ...secrets, STORE_CORS: 'https://shop.example/, https://m.shop.example' }).cors.store).toEqual(['https://shop.example', 'https://m.shop.example']);
+    expect(loadConfig({ ...secrets, STORE_CORS: 'https://shop.example/, https://m.shop.example' }).cors.store).toEqual([
+      'https://shop.example',
+      'https://m.shop.example',
+    ]);
     expect(loadConfig(secrets).cors.store).toEqual(['http://localhost:8000']);
     expect(loadConfig({ ...secrets, NODE_ENV: 'production' }).cors).toEqual({ store: [], admin: [], auth: [] });
   });
   it('requires the secrets in production and names the bad variables', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/emporium-config-test' })).toThrow(/JWT_SECRET, COOKIE_SECRET, ENCRYPTION_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/emporium-config-test' })).toThrow(
+      /JWT_SECRET, COOKIE_SECRET, ENCRYPTION_KEY/,
+    );
     expect(() => loadConfig({ ...secrets, JWT_EXPIRES_IN: 'soon' })).toThrow(/JWT_EXPIRES_IN/);
     expect(() => loadConfig({ ...secrets, PORT: 'abc' })).toThrow(/PORT/);
+  });
+  it('refuses a JWT_SECRET under 32 bytes in production', () => {
+    expect(() => loadConfig({ ...secrets, NODE_ENV: 'production', JWT_SECRET: 'short-secret' })).toThrow(
+      /JWT_SECRET must be at least 32 bytes/,
+    );
+    expect(() => loadConfig({ ...secrets, NODE_ENV: 'production', JWT_SECRET: 'é'.repeat(16) })).not.toThrow();
+    expect(loadConfig({ ...secrets, JWT_SECRET: 'short-secret' }).jwtSecret).toBe('short-secret');
   });
 });

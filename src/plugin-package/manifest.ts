@@ -38,8 +38,25 @@ export const PluginManifestSchema = Type.Object(
     admin: Type.Optional(Type.String({ pattern: ENTRY_PATH, maxLength: 300 })),
     migrations: Type.Optional(Type.String({ pattern: RELATIVE_PATH, maxLength: 300 })),
     config: Type.Optional(Type.Array(ConfigField, { maxItems: 100 })),
-    events: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z0-9_*-]+(\\.[a-z0-9_*-]+)*$', maxLength: 100 }), { maxItems: 200 })),
+    events: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[a-z0-9_*-]+(\\.[a-z0-9_*-]+)*$', maxLength: 100 }), { maxItems: 200 }),
+    ),
     engine: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    /** What the admin extension may ask the panel's AdminApi.fetch bridge for besides GET. */
+    admin_api: Type.Optional(
+      Type.Object(
+        {
+          methods: Type.Array(
+            Type.Unsafe<'POST' | 'PUT' | 'PATCH' | 'DELETE'>({
+              type: 'string',
+              enum: ['POST', 'PUT', 'PATCH', 'DELETE'],
+            }),
+            { maxItems: 4, uniqueItems: true },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -61,8 +78,10 @@ const HINTS: Record<string, string> = {
 
 function describe(e: ErrorObject): string {
   const field = e.instancePath.split('/').filter(Boolean).join('.');
-  if (e.keyword === 'required') return `field '${[field, e.params.missingProperty].filter(Boolean).join('.')}' is required`;
-  if (e.keyword === 'additionalProperties') return `unknown field '${[field, e.params.additionalProperty].filter(Boolean).join('.')}'`;
+  if (e.keyword === 'required')
+    return `field '${[field, e.params.missingProperty].filter(Boolean).join('.')}' is required`;
+  if (e.keyword === 'additionalProperties')
+    return `unknown field '${[field, e.params.additionalProperty].filter(Boolean).join('.')}'`;
   if (e.keyword === 'pattern' && HINTS[field]) return `field '${field}' must be ${HINTS[field]}`;
   if (e.keyword === 'enum') return `field '${field}' must be one of ${(e.params.allowedValues as string[]).join(', ')}`;
   return `field '${field || '(root)'}' ${e.message ?? 'is invalid'}`;
@@ -70,20 +89,26 @@ function describe(e: ErrorObject): string {
 
 /** Validates a parsed manifest.json; returns it with defaults applied (engine `*`). */
 export function validateManifest(value: unknown): PluginManifest {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new PackageError('manifest.json must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new PackageError('manifest.json must be a JSON object');
   if (!check(value)) {
     const messages = [...new Set((check.errors ?? []).map(describe))];
     throw new PackageError(`Invalid manifest.json: ${messages.slice(0, 3).join('; ')}`);
   }
   const manifest = value as PluginManifest;
   if (manifest.engine !== undefined && semver.validRange(manifest.engine) === null) {
-    throw new PackageError(`Invalid manifest.json: field 'engine' must be a semver range such as ">=0.1 <1", got "${manifest.engine}"`);
+    throw new PackageError(
+      `Invalid manifest.json: field 'engine' must be a semver range such as ">=0.1 <1", got "${manifest.engine}"`,
+    );
   }
   const keys = (manifest.config ?? []).map((f) => f.key);
   const dup = keys.find((k, i) => keys.indexOf(k) !== i);
   if (dup) throw new PackageError(`Invalid manifest.json: config key '${dup}' appears twice`);
   return { ...manifest, engine: manifest.engine ?? '*' };
 }
+
+/** What a marketplace id (below) may look like: two lower-case slugs, vendor and plugin id. */
+export const MARKETPLACE_ID_PATTERN = '^@[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$';
 
 /** `@<vendor>/<id>`: the item's name in the marketplace. */
 export function marketplaceIdOf(manifest: Pick<PluginManifest, 'vendor' | 'id'>): string {

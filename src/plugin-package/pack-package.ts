@@ -2,9 +2,11 @@ import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
+import { BUNDLE_RECORD, bundleServerEntry, type BundleRecord } from './bundle.ts';
 import { PackageError } from './errors.ts';
 import { PACKAGE_LIMITS } from './limits.ts';
-import { readPackage } from './read-package.ts';
+import { validateManifest } from './manifest.ts';
+import { readPackage, safeEntryPath } from './read-package.ts';
 
 /** Not shipped: version-control and editor files, dependencies (bundle them into the entry), earlier packs. */
 function skipped(name: string, atRoot: boolean): boolean {
@@ -16,7 +18,8 @@ async function listFiles(root: string, rel = ''): Promise<string[]> {
   for (const d of await readdir(path.join(root, rel), { withFileTypes: true })) {
     if (skipped(d.name, rel === '')) continue;
     const child = rel ? `${rel}/${d.name}` : d.name;
-    if (d.isSymbolicLink()) throw new PackageError(`"${child}" is a symbolic link; packages may only contain regular files`);
+    if (d.isSymbolicLink())
+      throw new PackageError(`"${child}" is a symbolic link; packages may only contain regular files`);
     if (d.isDirectory()) out.push(...(await listFiles(root, child)));
     else if (d.isFile()) out.push(child);
     else throw new PackageError(`"${child}" is not a regular file`);
@@ -35,7 +38,10 @@ function tarOf(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
   });
   // Everything that could differ between machines or runs is fixed: order, times, owners, modes.
   for (const { name, data } of entries) {
-    pack.entry({ name, size: data.length, mode: 0o644, mtime: new Date(0), uid: 0, gid: 0, uname: '', gname: '', type: 'file' }, data);
+    pack.entry(
+      { name, size: data.length, mode: 0o644, mtime: new Date(0), uid: 0, gid: 0, uname: '', gname: '', type: 'file' },
+      data,
+    );
   }
   pack.finalize();
   return done;
@@ -44,17 +50,53 @@ function tarOf(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
 /**
  * Packs a plugin folder into a .tgz with its files at the root. Deterministic: the same files
  * give the same bytes (sorted entries, mtime 0, owner 0, mode 0644, gzip without a timestamp
- * and with a fixed OS byte), so the sha256 identifies the content. The result is read back
- * with readPackage, so a pack that succeeds is one the marketplace accepts.
+ * and with a fixed OS byte), so the sha256 identifies the content. A plugin whose package.json
+ * declares dependencies has its server entry replaced by a bundle of it and those libraries
+ * (bundle.ts), with `emporium-bundle.json` saying what went in. The result is read back with
+ * readPackage, so a pack that succeeds is one the marketplace accepts.
  */
-export async function packPackage(dir: string): Promise<Buffer> {
+export async function packPackage(dir: string, opts: { nodePaths?: string[] } = {}): Promise<Buffer> {
+  return (await packPlugin(dir, opts)).bytes;
+}
+
+/** packPackage, also telling what was bundled (null: nothing, the entry is packed as written). */
+export async function packPlugin(
+  dir: string,
+  opts: { nodePaths?: string[] } = {},
+): Promise<{ bytes: Buffer; bundled: BundleRecord | null }> {
   const stat = await lstat(dir).catch(() => null);
   if (!stat?.isDirectory()) throw new PackageError(`"${dir}" is not a folder`);
   const names = (await listFiles(dir)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (!names.includes('manifest.json')) throw new PackageError(`"${dir}" has no manifest.json`);
-  const entries = await Promise.all(names.map(async (name) => ({ name, data: await readFile(path.join(dir, name)) })));
+  const entries: { name: string; data: Buffer }[] = await Promise.all(
+    names.map(async (name) => ({ name, data: await readFile(path.join(dir, name)) })),
+  );
+  let bundled: BundleRecord | null = null;
+  const manifest = parseManifest(entries.find((e) => e.name === 'manifest.json')!.data);
+  if (manifest.server) {
+    const entry = safeEntryPath(manifest.server);
+    const bundle = names.includes(entry) ? await bundleServerEntry(dir, entry, opts) : null;
+    if (bundle) {
+      bundled = bundle.record;
+      entries.find((e) => e.name === entry)!.data = bundle.code;
+      const record = { name: BUNDLE_RECORD, data: Buffer.from(`${JSON.stringify(bundle.record, null, 2)}\n`) };
+      const at = entries.findIndex((e) => e.name === BUNDLE_RECORD);
+      if (at >= 0) entries[at] = record;
+      else entries.push(record);
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    }
+  }
   const gz = gzipSync(await tarOf(entries), { level: 9 });
   gz[9] = 3; // OS = Unix whatever platform packed it (the header's mtime is already 0)
   await readPackage(gz);
-  return gz;
+  return { bytes: gz, bundled };
+}
+
+function parseManifest(bytes: Buffer) {
+  try {
+    return validateManifest(JSON.parse(bytes.toString('utf8')));
+  } catch (err) {
+    if (err instanceof PackageError) throw err;
+    throw new PackageError('manifest.json is not valid JSON');
+  }
 }

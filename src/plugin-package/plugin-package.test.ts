@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { validateManifest } from './manifest.ts';
 import { packPackage } from './pack-package.ts';
 import { readPackage } from './read-package.ts';
-import { manifestJson, rawTarball } from './testing.ts';
+import { manifestJson, rawTarball } from './plugin-package.testing.ts';
 import { compareVersions, isVersion, versionSortKey } from './versions.ts';
 
 const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../examples/plugins');
@@ -61,8 +61,19 @@ describe('validateManifest', () => {
     [{ admin: 'admin/index.ts' }, "field 'admin' must be a relative path to a .js or .mjs file"],
     [{ engine: 'not a range' }, "field 'engine' must be a semver range"],
     [{ sever: 'x.js' }, "unknown field 'sever'"],
-    [{ config: [{ key: 'k', label: 'K', type: 'date' }] }, "field 'config.0.type' must be one of string, number, boolean"],
-    [{ config: [{ key: 'k', label: 'K', type: 'string' }, { key: 'k', label: 'K2', type: 'number' }] }, "config key 'k' appears twice"],
+    [
+      { config: [{ key: 'k', label: 'K', type: 'date' }] },
+      "field 'config.0.type' must be one of string, number, boolean",
+    ],
+    [
+      {
+        config: [
+          { key: 'k', label: 'K', type: 'string' },
+          { key: 'k', label: 'K2', type: 'number' },
+        ],
+      },
+      "config key 'k' appears twice",
+    ],
   ])('refuses %j', (override, message) => {
     expect(() => validateManifest({ ...base, ...override })).toThrow(message);
   });
@@ -79,13 +90,23 @@ describe('readPackage', () => {
   const server = { name: 'server/index.js', data: 'export default { register() {} };' };
 
   it('reads files at the root and normalises ./ prefixes', async () => {
-    const pkg = await readPackage(await rawTarball([{ name: './manifest.json', data: manifest.data }, { name: 'server/', type: 'directory' }, server]));
+    const pkg = await readPackage(
+      await rawTarball([
+        { name: './manifest.json', data: manifest.data },
+        { name: 'server/', type: 'directory' },
+        server,
+      ]),
+    );
     expect(pkg.manifest.id).toBe('sample');
     expect([...pkg.files.keys()].sort()).toEqual(['manifest.json', 'server/index.js']);
   });
 
   it.each([
-    ['an absolute path', [manifest, server, { name: '/etc/cron.d/x', data: 'x' }], 'Absolute path in package: "/etc/cron.d/x"'],
+    [
+      'an absolute path',
+      [manifest, server, { name: '/etc/cron.d/x', data: 'x' }],
+      'Absolute path in package: "/etc/cron.d/x"',
+    ],
     ['a .. segment', [manifest, server, { name: 'server/../../x.js', data: 'x' }], 'Path traversal in package'],
     ['a symlink', [manifest, server, { name: 'link', type: 'symlink', linkname: '/etc/passwd' }], 'is a symlink'],
     ['a hard link', [manifest, server, { name: 'hard', type: 'link', linkname: 'manifest.json' }], 'is a link'],
@@ -101,15 +122,21 @@ describe('readPackage', () => {
 
   it('refuses a migrations folder without .sql files', async () => {
     const m = { name: 'manifest.json', data: manifestJson({ migrations: 'migrations' }) };
-    await expect(readPackage(await rawTarball([m, { name: 'migrations/readme.txt', data: 'x' }]))).rejects.toThrow('has no .sql file');
-    await expect(readPackage(await rawTarball([m, { name: 'migrations/0001.sql', data: 'create table t (id int);' }]))).resolves.toBeTruthy();
+    await expect(readPackage(await rawTarball([m, { name: 'migrations/readme.txt', data: 'x' }]))).rejects.toThrow(
+      'has no .sql file',
+    );
+    await expect(
+      readPackage(await rawTarball([m, { name: 'migrations/0001.sql', data: 'create table t (id int);' }])),
+    ).resolves.toBeTruthy();
   });
 
   it('refuses what is not a gzip, is too big, or unpacks too big', async () => {
     await expect(readPackage(Buffer.from('just text, not a tarball'))).rejects.toThrow('not a gzip file');
     const fakeGzip = Buffer.concat([Buffer.from([0x1f, 0x8b]), randomBytes(100)]);
     await expect(readPackage(fakeGzip)).rejects.toThrow('not a valid gzip file');
-    await expect(readPackage(gzipSync(Buffer.from('not a tar archive at all')))).rejects.toThrow(/not a valid tar archive|empty/);
+    await expect(readPackage(gzipSync(Buffer.from('not a tar archive at all')))).rejects.toThrow(
+      /not a valid tar archive|empty/,
+    );
     const huge = Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.alloc(10 * 1024 * 1024)]);
     await expect(readPackage(huge)).rejects.toThrow('larger than 10 MiB compressed');
     const bomb = await rawTarball([manifest, server, { name: 'zeros.bin', data: Buffer.alloc(51 * 1024 * 1024) }]);

@@ -30,14 +30,17 @@ export function safeEntryPath(raw: string): string {
 }
 
 function gunzip(buffer: Buffer): Buffer {
-  if (buffer.length > PACKAGE_LIMITS.compressedBytes) throw new PackageError(`Package is larger than ${PACKAGE_LIMITS.compressedBytes / MiB} MiB compressed`);
-  if (buffer.length < 18 || buffer[0] !== 0x1f || buffer[1] !== 0x8b) throw new PackageError('Package is not a gzip file (.tgz expected)');
+  if (buffer.length > PACKAGE_LIMITS.compressedBytes)
+    throw new PackageError(`Package is larger than ${PACKAGE_LIMITS.compressedBytes / MiB} MiB compressed`);
+  if (buffer.length < 18 || buffer[0] !== 0x1f || buffer[1] !== 0x8b)
+    throw new PackageError('Package is not a gzip file (.tgz expected)');
   // Headroom for tar headers and padding; the files themselves are counted exactly below.
   const maxOutputLength = PACKAGE_LIMITS.unpackedBytes + (PACKAGE_LIMITS.files + 2) * 1024;
   try {
     return gunzipSync(buffer, { maxOutputLength });
   } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new PackageError(`Package unpacks to more than ${PACKAGE_LIMITS.unpackedBytes / MiB} MiB`);
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new PackageError(`Package unpacks to more than ${PACKAGE_LIMITS.unpackedBytes / MiB} MiB`);
     throw new PackageError('Package is not a valid gzip file');
   }
 }
@@ -51,17 +54,20 @@ async function untar(tarBytes: Buffer): Promise<{ files: Map<string, Buffer>; un
   try {
     for await (const entry of extract) {
       const { type, name, size } = entry.header;
-      if (++entries > PACKAGE_LIMITS.files) throw new PackageError(`Package has more than ${PACKAGE_LIMITS.files} entries`);
+      if (++entries > PACKAGE_LIMITS.files)
+        throw new PackageError(`Package has more than ${PACKAGE_LIMITS.files} entries`);
       const path = safeEntryPath(name);
       if (type === 'directory') {
         entry.resume();
         continue;
       }
-      if (type !== 'file' && type !== 'contiguous-file') throw new PackageError(`Package entry "${name}" is a ${type}; only regular files and folders are allowed`);
+      if (type !== 'file' && type !== 'contiguous-file')
+        throw new PackageError(`Package entry "${name}" is a ${type}; only regular files and folders are allowed`);
       if (!path) throw new PackageError('Package has a file without a name');
       if (files.has(path)) throw new PackageError(`Package contains "${path}" twice`);
       unpackedBytes += size;
-      if (unpackedBytes > PACKAGE_LIMITS.unpackedBytes) throw new PackageError(`Package unpacks to more than ${PACKAGE_LIMITS.unpackedBytes / MiB} MiB`);
+      if (unpackedBytes > PACKAGE_LIMITS.unpackedBytes)
+        throw new PackageError(`Package unpacks to more than ${PACKAGE_LIMITS.unpackedBytes / MiB} MiB`);
       const chunks: Buffer[] = [];
       for await (const chunk of entry) chunks.push(Buffer.from(chunk as Uint8Array));
       files.set(path, Buffer.concat(chunks));
@@ -81,7 +87,9 @@ function readManifest(files: Map<string, Buffer>): PluginManifest {
   if (!raw) {
     const nested = [...files.keys()].find((p) => p.endsWith('/manifest.json'));
     throw new PackageError(
-      nested ? `manifest.json must be at the root of the package, found "${nested}" (pack the folder's contents, not the folder)` : 'Package has no manifest.json',
+      nested
+        ? `manifest.json must be at the root of the package, found "${nested}" (pack the folder's contents, not the folder)`
+        : 'Package has no manifest.json',
     );
   }
   let json: unknown;
@@ -97,12 +105,16 @@ function readManifest(files: Map<string, Buffer>): PluginManifest {
 function checkReferencedPaths(manifest: PluginManifest, files: Map<string, Buffer>): void {
   for (const field of ['server', 'admin'] as const) {
     const path = manifest[field];
-    if (path !== undefined && !files.has(safeEntryPath(path))) throw new PackageError(`manifest.json names ${field} entry "${path}", which is not in the package`);
+    if (path !== undefined && !files.has(safeEntryPath(path)))
+      throw new PackageError(`manifest.json names ${field} entry "${path}", which is not in the package`);
   }
   if (manifest.migrations !== undefined) {
     const dir = safeEntryPath(manifest.migrations);
     const hasSql = [...files.keys()].some((p) => p.startsWith(`${dir}/`) && p.endsWith('.sql'));
-    if (!hasSql) throw new PackageError(`manifest.json names migrations folder "${manifest.migrations}", which has no .sql file in the package`);
+    if (!hasSql)
+      throw new PackageError(
+        `manifest.json names migrations folder "${manifest.migrations}", which has no .sql file in the package`,
+      );
   }
 }
 
@@ -116,5 +128,11 @@ export async function readPackage(buffer: Buffer): Promise<PluginPackage> {
   const { files, unpackedBytes } = await untar(tarBytes);
   const manifest = readManifest(files);
   checkReferencedPaths(manifest, files);
-  return { manifest, files, size: buffer.length, sha256: createHash('sha256').update(buffer).digest('hex'), unpackedBytes };
+  return {
+    manifest,
+    files,
+    size: buffer.length,
+    sha256: createHash('sha256').update(buffer).digest('hex'),
+    unpackedBytes,
+  };
 }

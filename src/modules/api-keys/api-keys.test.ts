@@ -26,7 +26,8 @@ async function createChannel(name: string) {
   return (await t.admin('POST', '/admin/sales-channels', { name })).json().sales_channel;
 }
 
-const revoke = (id: string, body: Record<string, unknown> = {}, opts = {}) => t.admin('POST', `/admin/api-keys/${id}/revoke`, body, opts);
+const revoke = (id: string, body: Record<string, unknown> = {}, opts = {}) =>
+  t.admin('POST', `/admin/api-keys/${id}/revoke`, body, opts);
 const basic = (secret: string) => ({ authorization: `Basic ${Buffer.from(`${secret}:`).toString('base64')}` });
 
 describe('api keys: create and read', () => {
@@ -36,8 +37,18 @@ describe('api keys: create and read', () => {
     expect(key.token).toMatch(/^pk_[0-9a-f]{64}$/);
     const now = t.clock.now().toISOString();
     expect(key).toEqual({
-      id: key.id, title: 'Storefront', token: key.token, redacted: expect.stringMatching(/^pk_\w+\*\*\*\w{4}$/), type: 'publishable',
-      last_used_at: null, created_by: adminId, revoked_at: null, revoked_by: null, created_at: now, updated_at: now, sales_channels: [],
+      id: key.id,
+      title: 'Storefront',
+      token: key.token,
+      redacted: expect.stringMatching(/^pk_\w+\*\*\*\w{4}$/),
+      type: 'publishable',
+      last_used_at: null,
+      created_by: adminId,
+      revoked_at: null,
+      revoked_by: null,
+      created_at: now,
+      updated_at: now,
+      sales_channels: [],
     });
     expect((await t.admin('GET', `/admin/api-keys/${key.id}`)).json()).toEqual({ api_key: key });
   });
@@ -122,9 +133,24 @@ describe('api keys: listing', () => {
   it('handles pagination edges', async () => {
     const tok = token();
     const made = [await createKey(`${tok} 0`), await createKey(`${tok} 1`), await createKey(`${tok} 2`)];
-    expect((await t.admin('GET', `/admin/api-keys?q=${tok}&limit=2`)).json()).toEqual({ api_keys: made.slice(0, 2), count: 3, limit: 2, offset: 0 });
-    expect((await t.admin('GET', `/admin/api-keys?q=${tok}&limit=0`)).json()).toEqual({ api_keys: [], count: 3, limit: 0, offset: 0 });
-    expect((await t.admin('GET', `/admin/api-keys?q=${tok}&offset=3`)).json()).toEqual({ api_keys: [], count: 3, limit: 20, offset: 3 });
+    expect((await t.admin('GET', `/admin/api-keys?q=${tok}&limit=2`)).json()).toEqual({
+      api_keys: made.slice(0, 2),
+      count: 3,
+      limit: 2,
+      offset: 0,
+    });
+    expect((await t.admin('GET', `/admin/api-keys?q=${tok}&limit=0`)).json()).toEqual({
+      api_keys: [],
+      count: 3,
+      limit: 0,
+      offset: 0,
+    });
+    expect((await t.admin('GET', `/admin/api-keys?q=${tok}&offset=3`)).json()).toEqual({
+      api_keys: [],
+      count: 3,
+      limit: 20,
+      offset: 3,
+    });
     expect((await t.admin('GET', `/admin/api-keys?q=${tok}&limit=1001`)).json().limit).toBe(1000);
     expect((await t.admin('GET', '/admin/api-keys?limit=x')).statusCode).toBe(400);
   });
@@ -136,7 +162,10 @@ describe('api keys: listing', () => {
     await t.admin('POST', `/admin/api-keys/${a.id}/sales-channels`, { add: [c1.id, c2.id] });
     await t.admin('POST', `/admin/api-keys/${b.id}/sales-channels`, { add: [c2.id] });
     const list = (await t.admin('GET', `/admin/api-keys?q=${tok}`)).json().api_keys;
-    expect(list[0].sales_channels).toEqual([{ id: c1.id, name: c1.name }, { id: c2.id, name: c2.name }]);
+    expect(list[0].sales_channels).toEqual([
+      { id: c1.id, name: c1.name },
+      { id: c2.id, name: c2.name },
+    ]);
     expect(list[1].sales_channels).toEqual([{ id: c2.id, name: c2.name }]);
   });
 
@@ -148,11 +177,19 @@ describe('api keys: listing', () => {
     const revoked = (await revoke(old.id)).json().api_key;
     const res = await t.admin('GET', `/admin/publishable-api-keys?q=${tok}`);
     expect(res.statusCode).toBe(200);
-    const pick = (k: typeof pub) => ({ id: k.id, title: k.title, token: k.token, revoked_at: k.revoked_at, sales_channels: k.sales_channels });
+    const pick = (k: typeof pub) => ({
+      id: k.id,
+      title: k.title,
+      token: k.token,
+      revoked_at: k.revoked_at,
+      sales_channels: k.sales_channels,
+    });
     expect(res.json()).toEqual({ publishable_api_keys: [pick(pub), pick(revoked)], count: 2, limit: 20, offset: 0 });
     const all = (await t.admin('GET', '/admin/publishable-api-keys?limit=1000')).json().publishable_api_keys;
     expect(all.map((k: { token: string }) => k.token)).toContain(t.publishableKey);
-    expect((await t.admin('GET', `/admin/publishable-api-keys?q=${tok}&limit=1&offset=1`)).json().publishable_api_keys).toEqual([pick(revoked)]);
+    expect(
+      (await t.admin('GET', `/admin/publishable-api-keys?q=${tok}&limit=1&offset=1`)).json().publishable_api_keys,
+    ).toEqual([pick(revoked)]);
   });
 });
 
@@ -161,7 +198,11 @@ describe('api keys: revoke and delete', () => {
     const key = await createKey('To revoke');
     const res = await revoke(key.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json().api_key).toMatchObject({ id: key.id, revoked_at: t.clock.now().toISOString(), revoked_by: adminId });
+    expect(res.json().api_key).toMatchObject({
+      id: key.id,
+      revoked_at: t.clock.now().toISOString(),
+      revoked_by: adminId,
+    });
     const again = await revoke(key.id);
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(`API key with id: ${key.id} is already revoked`);
@@ -180,10 +221,18 @@ describe('api keys: revoke and delete', () => {
     for (const body of [{ revoke_in: -1 }, { revoke_in: 'soon' }, { when: 1 }]) {
       expect((await revoke(key.id, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
-    const empty = await t.inject({ method: 'POST', url: `/admin/api-keys/${key.id}/revoke`, headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' } });
+    const empty = await t.inject({
+      method: 'POST',
+      url: `/admin/api-keys/${key.id}/revoke`,
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+    });
     expect(empty.statusCode, empty.body).toBe(200);
     const other = await createKey('No body');
-    const bare = await t.inject({ method: 'POST', url: `/admin/api-keys/${other.id}/revoke`, headers: { authorization: `Bearer ${t.adminToken}` } });
+    const bare = await t.inject({
+      method: 'POST',
+      url: `/admin/api-keys/${other.id}/revoke`,
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
     expect(bare.statusCode, bare.body).toBe(200);
     expect((await revoke('apk_nope')).statusCode).toBe(404);
   });
@@ -192,7 +241,10 @@ describe('api keys: revoke and delete', () => {
     const key = await createKey('Delete me');
     const early = await t.admin('DELETE', `/admin/api-keys/${key.id}`);
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toEqual({ type: 'not_allowed', message: `Cannot delete api keys that are not revoked - ${key.id}` });
+    expect(early.json()).toEqual({
+      type: 'not_allowed',
+      message: `Cannot delete api keys that are not revoked - ${key.id}`,
+    });
     await revoke(key.id, { revoke_in: 60 });
     expect((await t.admin('DELETE', `/admin/api-keys/${key.id}`)).statusCode).toBe(400);
     t.clock.advance(61_000);
@@ -212,10 +264,15 @@ describe('api keys: sales channels', () => {
     const [c1, c2] = [await createChannel('L1'), await createChannel('L2')];
     const add = await t.admin('POST', `/admin/api-keys/${key.id}/sales-channels`, { add: [c2.id, c1.id, c1.id] });
     expect(add.statusCode).toBe(200);
-    expect(add.json().api_key.sales_channels).toEqual([{ id: c1.id, name: 'L1' }, { id: c2.id, name: 'L2' }]);
+    expect(add.json().api_key.sales_channels).toEqual([
+      { id: c1.id, name: 'L1' },
+      { id: c2.id, name: 'L2' },
+    ]);
     const rm = await t.admin('POST', `/admin/api-keys/${key.id}/sales-channels`, { remove: [c1.id] });
     expect(rm.json().api_key.sales_channels).toEqual([{ id: c2.id, name: 'L2' }]);
-    expect((await t.admin('GET', `/admin/api-keys/${key.id}`)).json().api_key.sales_channels).toEqual([{ id: c2.id, name: 'L2' }]);
+    expect((await t.admin('GET', `/admin/api-keys/${key.id}`)).json().api_key.sales_channels).toEqual([
+      { id: c2.id, name: 'L2' },
+    ]);
   });
 
   it('rejects secret keys, unknown and deleted channels, and bad bodies', async () => {
@@ -223,7 +280,10 @@ describe('api keys: sales channels', () => {
     const channel = await createChannel('Target');
     const sec = await t.admin('POST', `/admin/api-keys/${secret.id}/sales-channels`, { add: [channel.id] });
     expect(sec.statusCode).toBe(400);
-    expect(sec.json()).toEqual({ type: 'invalid_data', message: 'Sales channels can only be associated with publishable API keys' });
+    expect(sec.json()).toEqual({
+      type: 'invalid_data',
+      message: 'Sales channels can only be associated with publishable API keys',
+    });
 
     const key = await createKey('Public');
     const phony = await t.admin('POST', `/admin/api-keys/${key.id}/sales-channels`, { add: ['phony', channel.id] });
@@ -235,8 +295,12 @@ describe('api keys: sales channels', () => {
     await t.admin('DELETE', `/admin/sales-channels/${dropped.id}`);
     const gone = await t.admin('POST', `/admin/api-keys/${key.id}/sales-channels`, { add: [dropped.id] });
     expect(gone.json().message).toBe(`Sales channels with IDs ${dropped.id} do not exist`);
-    expect((await t.admin('POST', '/admin/api-keys/apk_nope/sales-channels', { add: [channel.id] })).statusCode).toBe(404);
-    expect((await t.admin('POST', `/admin/api-keys/${key.id}/sales-channels`, { add: channel.id })).statusCode).toBe(400);
+    expect((await t.admin('POST', '/admin/api-keys/apk_nope/sales-channels', { add: [channel.id] })).statusCode).toBe(
+      404,
+    );
+    expect((await t.admin('POST', `/admin/api-keys/${key.id}/sales-channels`, { add: channel.id })).statusCode).toBe(
+      400,
+    );
     expect((await t.admin('POST', `/admin/api-keys/${key.id}/sales-channels`, { set: [] })).statusCode).toBe(400);
   });
 });
@@ -267,9 +331,18 @@ describe('api keys: admin auth', () => {
     const secret = await createKey('Automation', 'secret');
     const ok = await t.inject({ method: 'GET', url: '/admin/sales-channels', headers: basic(secret.token) });
     expect(ok.statusCode).toBe(200);
-    const byKey = await t.inject({ method: 'POST', url: '/admin/api-keys', headers: basic(secret.token), payload: { title: 'k', type: 'publishable' } });
+    const byKey = await t.inject({
+      method: 'POST',
+      url: '/admin/api-keys',
+      headers: basic(secret.token),
+      payload: { title: 'k', type: 'publishable' },
+    });
     expect(byKey.json().api_key.created_by).toBe(secret.id);
-    const wrong = await t.inject({ method: 'GET', url: '/admin/sales-channels', headers: basic(`sk_${'0'.repeat(64)}`) });
+    const wrong = await t.inject({
+      method: 'GET',
+      url: '/admin/sales-channels',
+      headers: basic(`sk_${'0'.repeat(64)}`),
+    });
     expect(wrong.statusCode).toBe(401);
     await revoke(secret.id);
     const revoked = await t.inject({ method: 'GET', url: '/admin/sales-channels', headers: basic(secret.token) });

@@ -27,7 +27,13 @@ export async function ensureDefaultStoreAccess(ctx: Ctx): Promise<{ token: strin
     if (!anyChannel) {
       const now = clock.now();
       const channelId = newId('sc');
-      await tx.insert(salesChannels).values({ id: channelId, name: 'Default Sales Channel', description: 'Created by default', created_at: now, updated_at: now });
+      await tx.insert(salesChannels).values({
+        id: channelId,
+        name: 'Default Sales Channel',
+        description: 'Created by default',
+        created_at: now,
+        updated_at: now,
+      });
       const token = newApiKeyToken('publishable');
       const keyId = newId('apk');
       await tx.insert(apiKeys).values({

@@ -39,7 +39,13 @@ function liveMatching(f: ApiKeyFilters): SQL | undefined {
 }
 
 export async function listApiKeyRows(db: Executor, filters: ApiKeyFilters, page: Page): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(liveMatching(filters)).orderBy(asc(apiKeys.id)).limit(page.limit).offset(page.offset);
+  return db
+    .select()
+    .from(apiKeys)
+    .where(liveMatching(filters))
+    .orderBy(asc(apiKeys.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function countApiKeys(db: Executor, filters: ApiKeyFilters): Promise<number> {
@@ -48,13 +54,21 @@ export async function countApiKeys(db: Executor, filters: ApiKeyFilters): Promis
 }
 
 export async function findLiveApiKey(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
-  const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, id), isNull(apiKeys.deleted_at))).limit(1);
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.deleted_at)))
+    .limit(1);
   return row;
 }
 
 /** Locks the live key row, so a revoke, a delete and link changes of one key run one after the other. */
 export async function lockLiveApiKey(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
-  const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, id), isNull(apiKeys.deleted_at))).for('update');
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.deleted_at)))
+    .for('update');
   return row;
 }
 
@@ -77,12 +91,18 @@ export async function updateApiKeyRow(
 }
 
 /** The live channels of several keys in one query (a list page never queries per key). */
-export async function channelsOfKeys(db: Executor, keyIds: string[]): Promise<{ api_key_id: string; id: string; name: string }[]> {
+export async function channelsOfKeys(
+  db: Executor,
+  keyIds: string[],
+): Promise<{ api_key_id: string; id: string; name: string }[]> {
   if (keyIds.length === 0) return [];
   return db
     .select({ api_key_id: apiKeySalesChannels.api_key_id, id: salesChannels.id, name: salesChannels.name })
     .from(apiKeySalesChannels)
-    .innerJoin(salesChannels, and(eq(salesChannels.id, apiKeySalesChannels.sales_channel_id), isNull(salesChannels.deleted_at)))
+    .innerJoin(
+      salesChannels,
+      and(eq(salesChannels.id, apiKeySalesChannels.sales_channel_id), isNull(salesChannels.deleted_at)),
+    )
     .where(inArray(apiKeySalesChannels.api_key_id, keyIds))
     .orderBy(asc(salesChannels.id));
 }

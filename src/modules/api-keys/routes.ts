@@ -1,3 +1,4 @@
+import { emptyBodyIsObject } from '../../platform/http/body.ts';
 import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -13,7 +14,15 @@ import {
   RevokeApiKeyBody,
   UpdateApiKeyBody,
 } from './schema.ts';
-import { batchApiKeySalesChannels, createApiKey, deleteApiKey, getApiKey, listApiKeys, revokeApiKey, updateApiKey } from './service.ts';
+import {
+  batchApiKeySalesChannels,
+  createApiKey,
+  deleteApiKey,
+  getApiKey,
+  listApiKeys,
+  revokeApiKey,
+  updateApiKey,
+} from './service.ts';
 import { invalidateKeyCache } from './store-guard.ts';
 
 const tags = ['api-keys'];
@@ -37,7 +46,14 @@ export const apiKeyRoutes: RouteModule = (app, deps) => {
 
   app.get(
     '/publishable-api-keys',
-    { schema: { tags, summary: 'List publishable keys, revoked ones included', querystring: PublishableApiKeyQuery, response: ok(PublishableApiKeyList) } },
+    {
+      schema: {
+        tags,
+        summary: 'List publishable keys, revoked ones included',
+        querystring: PublishableApiKeyQuery,
+        response: ok(PublishableApiKeyList),
+      },
+    },
     async (req) => {
       const page = pageOf(req.query, 20);
       const { api_keys, count } = await listApiKeys(req.ctx, { q: req.query.q, type: 'publishable' }, page);
@@ -53,7 +69,14 @@ export const apiKeyRoutes: RouteModule = (app, deps) => {
 
   app.post(
     '/api-keys',
-    { schema: { tags, summary: 'Create an API key (a secret token is shown only here)', body: CreateApiKeyBody, response: ok(ApiKeyEnvelope) } },
+    {
+      schema: {
+        tags,
+        summary: 'Create an API key (a secret token is shown only here)',
+        body: CreateApiKeyBody,
+        response: ok(ApiKeyEnvelope),
+      },
+    },
     async (req) => {
       const api_key = await createApiKey(req.ctx, req.body);
       keysChanged();
@@ -61,7 +84,13 @@ export const apiKeyRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  const updateSchema = { tags, summary: 'Rename an API key', params: IdParams, body: UpdateApiKeyBody, response: ok(ApiKeyEnvelope) };
+  const updateSchema = {
+    tags,
+    summary: 'Rename an API key',
+    params: IdParams,
+    body: UpdateApiKeyBody,
+    response: ok(ApiKeyEnvelope),
+  };
   for (const method of ['POST', 'PATCH'] as const) {
     app.route({
       method,
@@ -78,11 +107,14 @@ export const apiKeyRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api-keys/:id/revoke',
     {
-      schema: { tags, summary: 'Revoke an API key, now or after revoke_in seconds', params: IdParams, body: RevokeApiKeyBody, response: ok(ApiKeyEnvelope) },
-      // Every field is optional, so a request with no body at all (curl -X POST) means `{}`.
-      preValidation: async (req) => {
-        req.body ??= {};
+      schema: {
+        tags,
+        summary: 'Revoke an API key, now or after revoke_in seconds',
+        params: IdParams,
+        body: RevokeApiKeyBody,
+        response: ok(ApiKeyEnvelope),
       },
+      preValidation: emptyBodyIsObject,
     },
     async (req) => {
       const api_key = await revokeApiKey(req.ctx, req.params.id, req.body);
@@ -93,7 +125,14 @@ export const apiKeyRoutes: RouteModule = (app, deps) => {
 
   app.delete(
     '/api-keys/:id',
-    { schema: { tags, summary: 'Delete a revoked API key (soft)', params: IdParams, response: ok(deletedEnvelope('api_key')) } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a revoked API key (soft)',
+        params: IdParams,
+        response: ok(deletedEnvelope('api_key')),
+      },
+    },
     async (req) => {
       const result = await deleteApiKey(req.ctx, req.params.id);
       keysChanged();

@@ -11,7 +11,9 @@ const KeySalesChannel = Type.Object({ id: Type.String(), name: Type.String() });
 export const ApiKey = Type.Object({
   id: Type.String(),
   title: Type.String(),
-  token: Type.String({ description: 'a secret key shows its full token only in the create response, then the redacted form' }),
+  token: Type.String({
+    description: 'a secret key shows its full token only in the create response, then the redacted form',
+  }),
   redacted: Type.String(),
   type: KeyType,
   last_used_at: NullableTimestamp,
@@ -45,7 +47,13 @@ export const UpdateApiKeyBody = Type.Object({ title }, { additionalProperties: f
 export const RevokeApiKeyBody = Type.Object(
   {
     // Bounded so that now + revoke_in stays a valid date (about a century).
-    revoke_in: Type.Optional(Type.Number({ minimum: 0, maximum: 3_153_600_000, description: 'seconds until the key stops working; 0 or absent: now' })),
+    revoke_in: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 3_153_600_000,
+        description: 'seconds until the key stops working; 0 or absent: now',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

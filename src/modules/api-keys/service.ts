@@ -47,7 +47,10 @@ function toView(row: ApiKeyRow, channels: { id: string; name: string }[]): ApiKe
 /** Views of several keys with their channels: two queries whatever the number of keys. */
 async function withChannels(db: Executor, rows: ApiKeyRow[]): Promise<ApiKeyView[]> {
   const byKey = new Map<string, { id: string; name: string }[]>();
-  for (const { api_key_id, id, name } of await channelsOfKeys(db, rows.map((r) => r.id))) {
+  for (const { api_key_id, id, name } of await channelsOfKeys(
+    db,
+    rows.map((r) => r.id),
+  )) {
     byKey.set(api_key_id, [...(byKey.get(api_key_id) ?? []), { id, name }]);
   }
   return rows.map((row) => toView(row, byKey.get(row.id) ?? []));
@@ -106,7 +109,11 @@ export async function revokeApiKey(ctx: Ctx, id: string, input: { revoke_in?: nu
     if (!key) throw notFound(id);
     if (isRevoked(key, now)) throw errors.invalid(`API key with id: ${id} is already revoked`);
     const revokedAt = new Date(now.getTime() + Math.round((input.revoke_in ?? 0) * 1000));
-    const row = await updateApiKeyRow(tx, id, { revoked_at: revokedAt, revoked_by: actor?.id ?? null, updated_at: now });
+    const row = await updateApiKeyRow(tx, id, {
+      revoked_at: revokedAt,
+      revoked_by: actor?.id ?? null,
+      updated_at: now,
+    });
     const [view] = await withChannels(tx, [row!]);
     return view;
   });
@@ -136,7 +143,8 @@ export async function batchApiKeySalesChannels(
   return inTx(ctx, async ({ tx }) => {
     const key = await lockLiveApiKey(tx, id);
     if (!key) throw notFound(id);
-    if (key.type !== 'publishable') throw errors.invalid('Sales channels can only be associated with publishable API keys');
+    if (key.type !== 'publishable')
+      throw errors.invalid('Sales channels can only be associated with publishable API keys');
     const live = new Set(await findLiveChannelIds(tx, add));
     const missing = add.filter((c) => !live.has(c));
     if (missing.length) throw errors.invalid(`Sales channels with IDs ${missing.join(', ')} do not exist`);

@@ -23,7 +23,10 @@ const caches = new WeakMap<Database, Map<string, Entry>>();
 
 function cacheFor(database: Database): Map<string, Entry> {
   let c = caches.get(database);
-  if (!c) caches.set(database, (c = new Map()));
+  if (!c) {
+    c = new Map();
+    caches.set(database, c);
+  }
   return c;
 }
 
@@ -31,9 +34,11 @@ export function invalidateKeyCache(database: Database): void {
   cacheFor(database).clear();
 }
 
-/** Routes under /store that are public (the marketplace's federation surface). */
+/** Routes under /store that are public: the marketplace's federation surface, and payment processors' webhooks (signed). */
 function isPublicStorePath(url: string): boolean {
-  return url.startsWith('/store/marketplace/') || url === '/store/marketplace';
+  return (
+    url.startsWith('/store/marketplace/') || url === '/store/marketplace' || url.startsWith('/store/payment-webhooks/')
+  );
 }
 
 export function storeGuard(deps: AppDeps) {

@@ -30,5 +30,8 @@ export const apiKeySalesChannels = pgTable(
     api_key_id: text('api_key_id').notNull(),
     sales_channel_id: text('sales_channel_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.api_key_id, t.sales_channel_id] }), index('aksc_channel_idx').on(t.sales_channel_id)],
+  (t) => [
+    primaryKey({ columns: [t.api_key_id, t.sales_channel_id] }),
+    index('aksc_channel_idx').on(t.sales_channel_id),
+  ],
 );

@@ -31,8 +31,11 @@ export function adminGuard(deps: AppDeps) {
       req.actor = { type: 'api_key', id: keyId, role: 'admin' };
     } else {
       // A bearer token or, without one, the `connect.sid` session made from such a token (Medusa accepts both).
-      const claims = scheme?.toLowerCase() === 'bearer' && value ? await verifyToken(keys, deps.clock, value) : await sessionClaims(req);
-      if (!claims || claims.actor_type !== 'user' || !claims.actor_id) throw errors.unauthorized();
+      const claims =
+        scheme?.toLowerCase() === 'bearer' && value
+          ? await verifyToken(keys, deps.clock, value)
+          : await sessionClaims(req);
+      if (claims?.actor_type !== 'user' || !claims.actor_id) throw errors.unauthorized();
       const role = await findUserRole(req.ctx.db, claims.actor_id);
       if (!role) throw errors.unauthorized();
       req.actor = { type: 'user', id: claims.actor_id, role };

@@ -79,6 +79,18 @@ describe('POST /auth/user/emailpass', () => {
 });
 
 describe('admin authentication', () => {
+  it('GET /admin/users lists the users with their roles, never a password hash (viewers may read it)', async () => {
+    const res = await t.admin('GET', '/admin/users', undefined, { token: t.viewerToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ count: 2, limit: 50, offset: 0 });
+    expect(body.users.map((u: { email: string; role: string }) => [u.email, u.role]).sort()).toEqual([
+      ['admin@example.com', 'admin'],
+      ['viewer@example.com', 'viewer'],
+    ]);
+    expect(res.body).not.toContain('password');
+  });
+
   it('GET /admin/users/me returns the user without its password hash', async () => {
     const res = await t.admin('GET', '/admin/users/me');
     expect(res.statusCode).toBe(200);
@@ -94,9 +106,13 @@ describe('admin authentication', () => {
     expect((await t.admin('GET', '/admin/users/me', undefined, { token: 'not-a-jwt' })).statusCode).toBe(401);
     const [h, p, s] = t.adminToken.split('.');
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...payload, app_metadata: { roles: ['admin'] }, exp: payload.exp + 999 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...payload, app_metadata: { roles: ['admin'] }, exp: payload.exp + 999 }),
+    ).toString('base64url');
     expect((await t.admin('GET', '/admin/users/me', undefined, { token: `${h}.${forged}.${s}` })).statusCode).toBe(401);
-    const otherSecret = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret'));
+    const otherSecret = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret'));
     expect((await t.admin('GET', '/admin/users/me', undefined, { token: otherSecret })).statusCode).toBe(401);
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`;
     expect((await t.admin('GET', '/admin/users/me', undefined, { token: unsigned })).statusCode).toBe(401);
@@ -110,9 +126,25 @@ describe('admin authentication', () => {
     expect((await t.admin('GET', '/admin/users/me', undefined, { token })).statusCode).toBe(401);
   });
 
+  it('rejects a correctly signed token without exp', async () => {
+    const { exp: _exp, ...claims } = decodeJwt(t.adminToken);
+    const token = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    expect((await t.admin('GET', '/admin/users/me', undefined, { token })).statusCode).toBe(401);
+    const session = await t.inject({
+      method: 'POST',
+      url: '/auth/session',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(session.statusCode).toBe(401);
+  });
+
   it('rejects a customer token on /admin', async () => {
     const payload = { ...decodeJwt(t.adminToken), actor_type: 'customer' };
-    const token = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(t.config.jwtSecret));
+    const token = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
     expect((await t.admin('GET', '/admin/users/me', undefined, { token })).statusCode).toBe(401);
   });
 

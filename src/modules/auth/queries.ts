@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { users } from './tables.ts';
+import { passwordResetTokens, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -14,7 +14,11 @@ export async function findLiveUserByEmail(db: Executor, email: string): Promise<
 }
 
 export async function findLiveUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deleted_at))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deleted_at)))
+    .limit(1);
   return row;
 }
 
@@ -32,7 +36,56 @@ export async function insertUser(db: Executor, row: typeof users.$inferInsert): 
   return created;
 }
 
+/** Live users, oldest first (the admin panel's Users and roles). */
+export async function listLiveUsers(db: Executor, page: { limit: number; offset: number }): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(isNull(users.deleted_at))
+    .orderBy(users.created_at, users.id)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
 export async function countUsers(db: Executor): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(isNull(users.deleted_at));
   return row.n;
+}
+
+export async function setUserPasswordHash(db: Executor, id: string, hash: string, now: Date): Promise<void> {
+  await db.update(users).set({ password_hash: hash, updated_at: now }).where(eq(users.id, id));
+}
+
+export async function insertResetToken(db: Executor, row: typeof passwordResetTokens.$inferSelect): Promise<void> {
+  await db.insert(passwordResetTokens).values(row);
+}
+
+/** Marks a live token (right actor, unused, unexpired) used; its identity, or undefined. */
+export async function spendResetToken(
+  db: Executor,
+  actorType: 'user' | 'customer',
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const t = passwordResetTokens;
+  const [used] = await db
+    .update(t)
+    .set({ used_at: now })
+    .where(and(eq(t.token_hash, tokenHash), eq(t.actor_type, actorType), isNull(t.used_at), gt(t.expires_at, now)))
+    .returning({ identity_id: t.identity_id });
+  return used?.identity_id;
+}
+
+/** Every other open token of the identity is used up with the one that was used. */
+export async function spendResetTokensOf(
+  db: Executor,
+  actorType: 'user' | 'customer',
+  identityId: string,
+  now: Date,
+): Promise<void> {
+  const t = passwordResetTokens;
+  await db
+    .update(t)
+    .set({ used_at: now })
+    .where(and(eq(t.identity_id, identityId), eq(t.actor_type, actorType), isNull(t.used_at)));
 }

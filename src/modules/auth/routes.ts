@@ -3,8 +3,13 @@ import type { RouteModule } from '../../platform/http/types.ts';
 import { Type } from 'typebox';
 import { sharedLoginLimiter } from './login-limiter.ts';
 import { EmailPassBody, TokenResponse, User } from './schema.ts';
-import { getUser, loginUser } from './service.ts';
-import { tokenKeys } from './tokens.ts';
+import { getUser, listUsers, loginUser } from './service.ts';
+import { listEnvelope, pageOf, pageQuery } from '../../platform/http/pagination.ts';
+import { bearerToken, tokenKeys } from './tokens.ts';
+import { findLiveUserByEmail, setUserPasswordHash } from './queries.ts';
+import { requestPasswordReset, updatePasswordWithToken } from './password-reset.ts';
+import { ResetPasswordBody, UpdatePasswordBody, UpdatePasswordResponse } from './reset-schema.ts';
+import { invalidResetToken } from './reset-tokens.ts';
 
 export const authUserRoutes: RouteModule = (app, deps) => {
   const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
@@ -15,10 +20,74 @@ export const authUserRoutes: RouteModule = (app, deps) => {
     { schema: { summary: 'Admin login', body: EmailPassBody, response: ok(TokenResponse) } },
     async (req) => ({ token: await loginUser(req.ctx, { keys, limiter }, { ...req.body, ip: req.ip }) }),
   );
+
+  app.post(
+    '/user/emailpass/reset-password',
+    {
+      schema: {
+        summary: 'Email an admin a password reset link (201 whether the email is known or not)',
+        body: ResetPasswordBody,
+      },
+    },
+    async (req, reply) => {
+      const email = req.body.identifier;
+      const user = await findLiveUserByEmail(req.ctx.db, email);
+      await requestPasswordReset(
+        req.ctx,
+        { providers: app.providers, encryptionKey: deps.config.encryptionKey, limiter },
+        {
+          actor: 'user',
+          email,
+          ip: req.ip,
+          identity: user && { id: user.id, email: user.email },
+          link: (token, to) =>
+            `${deps.config.publicUrl}/app/reset-password?token=${token}&email=${encodeURIComponent(to)}`,
+        },
+      );
+      return reply.status(201).type('text/plain').send('Created');
+    },
+  );
+
+  app.post(
+    '/user/emailpass/update',
+    {
+      schema: {
+        summary: 'Set a new admin password with the emailed token (Authorization: Bearer <token>)',
+        body: UpdatePasswordBody,
+        response: ok(UpdatePasswordResponse),
+      },
+    },
+    async (req) => {
+      const token = bearerToken(req.headers.authorization);
+      if (!token) throw invalidResetToken();
+      return updatePasswordWithToken(req.ctx, 'user', token, req.body.password, (tctx, id, hash) =>
+        setUserPasswordHash(tctx.tx, id, hash, tctx.clock.now()),
+      );
+    },
+  );
 };
 
 export const adminUserRoutes: RouteModule = (app) => {
-  app.get('/users/me', { schema: { summary: 'The signed-in admin user', response: ok(Type.Object({ user: User })) } }, async (req) => {
-    return { user: await getUser(req.ctx, req.actor!.id) };
-  });
+  app.get(
+    '/users',
+    {
+      schema: {
+        summary: 'Admin users and their roles',
+        querystring: Type.Object(pageQuery(50)),
+        response: ok(listEnvelope('users', User)),
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query, 50);
+      return { ...(await listUsers(req.ctx, page)), ...page };
+    },
+  );
+
+  app.get(
+    '/users/me',
+    { schema: { summary: 'The signed-in admin user', response: ok(Type.Object({ user: User })) } },
+    async (req) => {
+      return { user: await getUser(req.ctx, req.actor!.id) };
+    },
+  );
 };

@@ -3,7 +3,14 @@ import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { findLiveUserByEmail, findLiveUserById, insertUser, type UserRow } from './queries.ts';
+import {
+  countUsers,
+  findLiveUserByEmail,
+  findLiveUserById,
+  insertUser,
+  listLiveUsers,
+  type UserRow,
+} from './queries.ts';
 import { signToken, type TokenKeys } from './tokens.ts';
 
 export interface PublicUser {
@@ -34,14 +41,12 @@ export async function loginUser(
   deps: { keys: TokenKeys; limiter: LoginLimiter },
   input: { email: string; password: string; ip: string },
 ): Promise<string> {
-  await deps.limiter.assertAllowed('user', input.email, input.ip);
-  const user = await findLiveUserByEmail(ctx.db, input.email);
-  const ok = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user || !ok) {
-    await deps.limiter.recordFailure('user', input.email, input.ip);
-    throw errors.unauthorized(INVALID_LOGIN);
-  }
-  await deps.limiter.recordSuccess('user', input.email);
+  let user: UserRow | undefined;
+  const ok = await deps.limiter.check('user', input.email, input.ip, async () => {
+    user = await findLiveUserByEmail(ctx.db, input.email);
+    return (await verifyPassword(user?.password_hash ?? null, input.password)) && !!user;
+  });
+  if (!ok || !user) throw errors.unauthorized(INVALID_LOGIN);
   return signToken(deps.keys, ctx.clock, {
     actor_id: user.id,
     actor_type: 'user',
@@ -52,8 +57,12 @@ export async function loginUser(
   });
 }
 
-export async function createUser(ctx: Ctx, input: { email: string; password: string; role: Role }): Promise<PublicUser> {
-  if (await findLiveUserByEmail(ctx.db, input.email)) throw errors.invalid(`User with email ${input.email} already exists`);
+export async function createUser(
+  ctx: Ctx,
+  input: { email: string; password: string; role: Role },
+): Promise<PublicUser> {
+  if (await findLiveUserByEmail(ctx.db, input.email))
+    throw errors.invalid(`User with email ${input.email} already exists`);
   const now = ctx.clock.now();
   const row = await insertUser(ctx.db, {
     id: newId('user'),
@@ -64,6 +73,14 @@ export async function createUser(ctx: Ctx, input: { email: string; password: str
     updated_at: now,
   });
   return toPublicUser(row);
+}
+
+export async function listUsers(
+  ctx: Ctx,
+  page: { limit: number; offset: number },
+): Promise<{ users: PublicUser[]; count: number }> {
+  const [rows, count] = await Promise.all([listLiveUsers(ctx.db, page), countUsers(ctx.db)]);
+  return { users: rows.map(toPublicUser), count };
 }
 
 export async function getUser(ctx: Ctx, id: string): Promise<PublicUser> {

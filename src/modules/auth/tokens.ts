@@ -24,7 +24,11 @@ export function tokenKeys(jwtSecret: string, expiresInSeconds: number): TokenKey
   return { secret: new TextEncoder().encode(jwtSecret), expiresInSeconds };
 }
 
-export async function signToken(keys: TokenKeys, clock: Clock, claims: Omit<ActorClaims, 'iat' | 'exp'>): Promise<string> {
+export async function signToken(
+  keys: TokenKeys,
+  clock: Clock,
+  claims: Omit<ActorClaims, 'iat' | 'exp'>,
+): Promise<string> {
   const now = Math.floor(clock.now().getTime() / 1000);
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -33,10 +37,17 @@ export async function signToken(keys: TokenKeys, clock: Clock, claims: Omit<Acto
     .sign(keys.secret);
 }
 
-/** The claims of a valid, unexpired HS256 token signed with our secret; null otherwise. */
+/**
+ * The claims of a valid, unexpired HS256 token signed with our secret; null otherwise.
+ * `exp` is required: a token without one would be valid forever once it leaked.
+ */
 export async function verifyToken(keys: TokenKeys, clock: Clock, token: string): Promise<ActorClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'], currentDate: clock.now() });
+    const { payload } = await jwtVerify(token, keys.secret, {
+      algorithms: ['HS256'],
+      currentDate: clock.now(),
+      requiredClaims: ['exp'],
+    });
     if (typeof payload.actor_type !== 'string' || typeof payload.actor_id !== 'string') return null;
     return payload as unknown as ActorClaims;
   } catch {

@@ -5,8 +5,3 @@ import type { CartAccess } from './service.ts';
 export function cartAccess(req: FastifyRequest): CartAccess {
   return { customerId: req.customer?.id ?? null, channelIds: req.store?.salesChannelIds ?? [] };
 }
-
-/** A POST sent without any body (curl -X POST, some SDK actions) means `{}`. */
-export async function emptyBodyIsObject(req: FastifyRequest): Promise<void> {
-  req.body ??= {};
-}

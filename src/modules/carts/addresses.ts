@@ -4,12 +4,30 @@ import type { Region } from '../regions/service.ts';
 import type { AddressInputT } from './schema.ts';
 import type { AddressJson } from './tables.ts';
 
-const TEXT_FIELDS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'province', 'postal_code', 'phone'] as const;
+const TEXT_FIELDS = [
+  'first_name',
+  'last_name',
+  'company',
+  'address_1',
+  'address_2',
+  'city',
+  'province',
+  'postal_code',
+  'phone',
+] as const;
 
 /** An address as stored: every field present, country lower-case, a fresh id (a sent `id` is ignored). */
 export function toAddress(input: AddressInputT): AddressJson {
-  const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, input[f] ?? null])) as Record<(typeof TEXT_FIELDS)[number], string | null>;
-  return { id: newId('caaddr'), ...text, country_code: input.country_code?.toLowerCase() ?? null, metadata: input.metadata ?? null };
+  const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, input[f] ?? null])) as Record<
+    (typeof TEXT_FIELDS)[number],
+    string | null
+  >;
+  return {
+    id: newId('caaddr'),
+    ...text,
+    country_code: input.country_code?.toLowerCase() ?? null,
+    metadata: input.metadata ?? null,
+  };
 }
 
 export function fitsRegion(address: AddressJson | null | undefined, region: Region): boolean {
@@ -17,5 +35,6 @@ export function fitsRegion(address: AddressJson | null | undefined, region: Regi
 }
 
 export function assertInRegion(address: AddressJson | null | undefined, region: Region): void {
-  if (!fitsRegion(address, region)) throw errors.invalid(`Country with code ${address!.country_code} is not within region ${region.name}`);
+  if (!fitsRegion(address, region))
+    throw errors.invalid(`Country with code ${address!.country_code} is not within region ${region.name}`);
 }

@@ -5,7 +5,8 @@ import type { LineRow } from './queries.ts';
 import type { cartLineItems } from './tables.ts';
 import { findSellableVariants, type SellableVariant } from './variant-queries.ts';
 
-export const insufficientInventory = () => errors.notAllowed('Some variant does not have the required inventory', 'insufficient_inventory');
+export const insufficientInventory = () =>
+  errors.notAllowed('Some variant does not have the required inventory', 'insufficient_inventory');
 
 /**
  * The variants a cart may sell, keyed by id, with Medusa's 400s for the rest: missing, deleted,
@@ -18,9 +19,14 @@ export async function sellableVariants(
   cart: { currency_code: string; sales_channel_id: string | null },
 ): Promise<Map<string, SellableVariant>> {
   const ids = [...new Set(variantIds)];
-  const found = new Map((await findSellableVariants(tctx.tx, ids, cart.currency_code, cart.sales_channel_id)).map((v) => [v.id, v]));
+  const found = new Map(
+    (await findSellableVariants(tctx.tx, ids, cart.currency_code, cart.sales_channel_id)).map((v) => [v.id, v]),
+  );
   const unavailable = ids.filter((id) => !found.get(id)?.live || !found.get(id)?.in_channel);
-  if (unavailable.length) throw errors.invalid(`Variants ${unavailable.join(', ')} do not exist or belong to a product that is not published`);
+  if (unavailable.length)
+    throw errors.invalid(
+      `Variants ${unavailable.join(', ')} do not exist or belong to a product that is not published`,
+    );
   const unpriced = ids.filter((id) => found.get(id)!.price == null);
   if (unpriced.length) throw errors.invalid(`Variants with IDs ${unpriced.join(', ')} do not have a price`);
   return found;
@@ -32,14 +38,20 @@ export function assertInStock(v: SellableVariant, quantity: number): void {
 }
 
 /** Same variant and same metadata (absent, null and {} alike) means the same line. */
-export function sameMetadata(a: Record<string, unknown> | null | undefined, b: Record<string, unknown> | null | undefined): boolean {
+export function sameMetadata(
+  a: Record<string, unknown> | null | undefined,
+  b: Record<string, unknown> | null | undefined,
+): boolean {
   return canonical(a ?? {}) === canonical(b ?? {});
 }
 
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
@@ -82,8 +94,21 @@ export function mergeItems(
   variants: Map<string, SellableVariant>,
   now: Date,
 ): { inserts: (typeof cartLineItems.$inferInsert)[]; updates: { id: string; quantity: number }[] } {
-  const lines: { id: string; variant_id: string; quantity: number; metadata: Record<string, unknown> | null | undefined; isNew: boolean; changed: boolean }[] =
-    existing.map((l) => ({ id: l.id, variant_id: l.variant_id, quantity: l.quantity, metadata: l.metadata, isNew: false, changed: false }));
+  const lines: {
+    id: string;
+    variant_id: string;
+    quantity: number;
+    metadata: Record<string, unknown> | null | undefined;
+    isNew: boolean;
+    changed: boolean;
+  }[] = existing.map((l) => ({
+    id: l.id,
+    variant_id: l.variant_id,
+    quantity: l.quantity,
+    metadata: l.metadata,
+    isNew: false,
+    changed: false,
+  }));
   const inserts = new Map<string, typeof cartLineItems.$inferInsert>();
   for (const item of items) {
     const match = lines.find((l) => l.variant_id === item.variant_id && sameMetadata(l.metadata, item.metadata));
@@ -94,7 +119,14 @@ export function mergeItems(
     } else {
       const row = newLine(cartId, variants.get(item.variant_id)!, item.quantity, item.metadata, now);
       inserts.set(row.id!, row);
-      lines.push({ id: row.id!, variant_id: item.variant_id, quantity: item.quantity, metadata: item.metadata, isNew: true, changed: true });
+      lines.push({
+        id: row.id!,
+        variant_id: item.variant_id,
+        quantity: item.quantity,
+        metadata: item.metadata,
+        isNew: true,
+        changed: true,
+      });
     }
   }
   const perVariant = new Map<string, number>();

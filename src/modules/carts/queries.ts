@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
+import { jsonDate, withJsonDates } from '../../platform/db/json-rows.ts';
 import { cartLineItems, carts, cartShippingMethods } from './tables.ts';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -7,18 +8,38 @@ export type LineRow = typeof cartLineItems.$inferSelect;
 export type ShippingMethodRow = typeof cartShippingMethods.$inferSelect;
 export type CartPatch = Partial<Omit<typeof carts.$inferInsert, 'id' | 'created_at'>>;
 
-import { updateAndReadCart, type CartWithCustomer } from './cart-read.ts';
+/** A cart's lines as one JSON array, for the cart row aliased `c`. */
+export const CART_LINES = sql`(select coalesce(json_agg(l order by l.id), '[]'::json) from cart_line_items l where l.cart_id = c.id)`;
+/** A cart's shipping methods as one JSON array, for the cart row aliased `c`. */
+export const CART_METHODS = sql`(select coalesce(json_agg(m order by m.id), '[]'::json) from cart_shipping_methods m where m.cart_id = c.id)`;
 
-export {
-  findCart,
-  findRegionForCart,
-  lockCart,
-  lockCartForCheckout,
-  type CartWithCustomer,
-  type CheckoutCart,
-  type LockedCart,
-  type VariantState,
-} from './cart-read.ts';
+/** A cart locked for a change, with its lines (they only ever change under this lock). */
+export type LockedCart = CartRow & { lines: LineRow[] };
+
+export async function lockCart(db: Executor, id: string): Promise<LockedCart | undefined> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`select c.*, ${CART_LINES} as lines from carts c where c.id = ${id} for update of c`,
+  );
+  return row ? (cartFromRow(row) as LockedCart) : undefined;
+}
+
+/** The cart columns of a row read with raw SQL (dates as Date), plus its lines and methods when the statement read them. */
+export function cartFromRow(
+  r: Record<string, unknown>,
+): CartRow & { lines?: LineRow[]; methods?: ShippingMethodRow[] } {
+  const cart: Record<string, unknown> = {
+    ...r,
+    completed_at: jsonDate(r.completed_at),
+    abandoned_at: jsonDate(r.abandoned_at),
+    last_activity_at: jsonDate(r.last_activity_at),
+    created_at: jsonDate(r.created_at),
+    updated_at: jsonDate(r.updated_at),
+  };
+  if (r.lines) cart.lines = (r.lines as LineRow[]).map(withJsonDates);
+  if (r.methods) cart.methods = (r.methods as ShippingMethodRow[]).map(withJsonDates);
+  return cart as unknown as CartRow;
+}
 
 const LINE_COLUMNS = sql.raw(
   'id, cart_id, variant_id, product_id, title, subtitle, thumbnail, product_title, product_handle, variant_title, variant_sku, ' +
@@ -44,9 +65,9 @@ export async function updateCartRow(db: Executor, id: string, patch: CartPatch):
   await db.update(carts).set(patch).where(eq(carts.id, id));
 }
 
-/** Updates the cart and answers it whole, in one statement. */
-export function updateCartAndRead(db: Executor, id: string, patch: CartPatch): Promise<CartWithCustomer> {
-  return updateAndReadCart(db, db.update(carts).set(patch).where(eq(carts.id, id)).returning());
+/** The UPDATE … RETURNING * of one cart, not yet run: the caller embeds it in a statement that reads the cart back. */
+export function cartUpdateReturning(db: Executor, id: string, patch: CartPatch) {
+  return db.update(carts).set(patch).where(eq(carts.id, id)).returning();
 }
 
 export async function insertLines(db: Executor, lines: (typeof cartLineItems.$inferInsert)[]): Promise<LineRow[]> {
@@ -59,7 +80,10 @@ export async function updateLine(
   lineId: string,
   patch: Partial<Pick<LineRow, 'quantity' | 'unit_price' | 'metadata' | 'updated_at'>>,
 ): Promise<void> {
-  await db.update(cartLineItems).set(patch).where(and(eq(cartLineItems.cart_id, cartId), eq(cartLineItems.id, lineId)));
+  await db
+    .update(cartLineItems)
+    .set(patch)
+    .where(and(eq(cartLineItems.cart_id, cartId), eq(cartLineItems.id, lineId)));
 }
 
 export async function deleteLine(db: Executor, cartId: string, lineId: string): Promise<void> {
@@ -79,7 +103,12 @@ export async function insertShippingMethod(db: Executor, row: typeof cartShippin
  * instance (or a shopper's mutation) holds right now; the outer `abandoned_at is null` re-checks
  * after the lock, so however many instances run this, each cart is returned exactly once.
  */
-export async function markIdleCartsAbandoned(db: Executor, idleSince: Date, now: Date, limit: number): Promise<string[]> {
+export async function markIdleCartsAbandoned(
+  db: Executor,
+  idleSince: Date,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
   const found = await rows<{ id: string }>(
     db,
     sql`update carts set abandoned_at = ${now.toISOString()}::timestamptz

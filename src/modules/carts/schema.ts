@@ -1,7 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
-import { Region } from '../regions/schema.ts';
-import { PaymentCollection } from '../payments/schema.ts';
+import { Metadata, Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Quantity = Type.Integer({ minimum: 1, maximum: 1_000_000 });
@@ -46,7 +44,9 @@ const cartFields = {
 export const CreateCartBody = Type.Object(
   {
     ...cartFields,
-    currency_code: Type.Optional(Type.String({ pattern: '^[a-zA-Z]{3}$', description: "must be the region's currency" })),
+    currency_code: Type.Optional(
+      Type.String({ pattern: '^[a-zA-Z]{3}$', description: "must be the region's currency" }),
+    ),
     items: Type.Optional(Type.Array(LineItemInput, { maxItems: 100 })),
   },
   { additionalProperties: false },
@@ -56,7 +56,10 @@ export const CreateCartBody = Type.Object(
 export const UpdateCartBody = Type.Object(cartFields, { additionalProperties: false });
 
 export const UpdateLineItemBody = Type.Object(
-  { quantity: Type.Integer({ minimum: 0, maximum: 1_000_000, description: '0 removes the line' }), metadata: Type.Optional(Metadata) },
+  {
+    quantity: Type.Integer({ minimum: 0, maximum: 1_000_000, description: '0 removes the line' }),
+    metadata: Type.Optional(Metadata),
+  },
   { additionalProperties: false },
 );
 
@@ -116,8 +119,18 @@ export const LineItem = Type.Object({
   is_discountable: Type.Boolean(),
   is_tax_inclusive: Type.Boolean(),
   /** As copied when the line was added (what Medusa's `*items.product` / `*items.variant` show). */
-  product: Type.Object({ id: Type.String(), title: Type.String(), handle: Nullable(Type.String()), thumbnail: Nullable(Type.String()) }),
-  variant: Type.Object({ id: Type.String(), title: Type.String(), sku: Nullable(Type.String()), product_id: Type.String() }),
+  product: Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    handle: Nullable(Type.String()),
+    thumbnail: Nullable(Type.String()),
+  }),
+  variant: Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    sku: Nullable(Type.String()),
+    product_id: Type.String(),
+  }),
   tax_lines: Type.Array(Type.Unknown()),
   adjustments: Type.Array(Type.Unknown()),
   metadata: Metadata,
@@ -156,38 +169,6 @@ export const cartTotals = {
   total: Type.Integer(),
 };
 
-export const Cart = Type.Object({
-  id: Type.String(),
-  email: Nullable(Type.String()),
-  currency_code: Type.String(),
-  region_id: Type.String(),
-  sales_channel_id: Nullable(Type.String()),
-  customer_id: Nullable(Type.String()),
-  metadata: Metadata,
-  shipping_address: Nullable(Address),
-  billing_address: Nullable(Address),
-  items: Type.Array(LineItem),
-  shipping_methods: Type.Array(ShippingMethod),
-  region: Region,
-  customer: Nullable(Type.Object({ id: Type.String(), email: Nullable(Type.String()) })),
-  payment_collection: Nullable(PaymentCollection),
-  promotions: Type.Array(Type.Unknown()),
-  ...cartTotals,
-  completed_at: NullableTimestamp,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
-
-export const CartEnvelope = Type.Object({ cart: Cart });
-
-export const LineItemDeleted = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('line-item'),
-  deleted: Type.Literal(true),
-  parent: Cart,
-});
-
-export type CartView = Static<typeof Cart>;
 export type LineItemView = Static<typeof LineItem>;
 export type ShippingMethodView = Static<typeof ShippingMethod>;
 export type AddressView = Static<typeof Address>;

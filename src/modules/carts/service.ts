@@ -1,15 +1,19 @@
-import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
-import { emit } from '../../platform/events/emit.ts';
+import type { SQLWrapper } from 'drizzle-orm';
+import type { TxCtx } from '../../platform/context.ts';
 import { errors, type AppError } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { Region } from '../regions/service.ts';
-import { syncCollectionAmount } from '../payments/service.ts';
 import type { StoreCustomer } from '../customers/customer-auth.ts';
+import { findRegionOrDefault, type Region } from '../regions/service.ts';
 import { assertInRegion, fitsRegion, toAddress } from './addresses.ts';
 import { mergeItems, sellableVariants } from './pricing.ts';
 import * as q from './queries.ts';
-import type { CartView, CreateCartInput, UpdateCartInput } from './schema.ts';
-import { buildCartView } from './view.ts';
+import type { CreateCartInput, UpdateCartInput } from './schema.ts';
+
+/**
+ * The rules of a cart, run inside the caller's transaction: who may see it, how it is created,
+ * locked for a change, touched, completed. Checkout runs them (cart-flow.ts) and reads the cart
+ * back with its payment collection.
+ */
 
 /**
  * Who asks: the signed-in customer (or null) and the publishable key's sales channels.
@@ -21,17 +25,23 @@ export interface CartAccess {
   channelIds: string[];
 }
 
+export type { LockedCart } from './queries.ts';
+
 export const cartNotFound = (id: string) => errors.notFound(`Cart with id '${id}' not found`);
 export const cartCompleted = (id: string) => errors.invalid(`Cart ${id} is already completed.`);
 /** Medusa's exact wording for both sales-channel mistakes (its body also lists them; ours is `{ type, message }`). */
 const BAD_BODY = 'Provided request body contains errors. Please check the data and retry the request';
 
-export function assertCartVisible(cart: { id: string; customer_id: string | null }, access: CartAccess, notFound?: AppError): void {
+export function assertCartVisible(
+  cart: { id: string; customer_id: string | null },
+  access: CartAccess,
+  notFound?: AppError,
+): void {
   if (cart.customer_id && cart.customer_id !== access.customerId) throw notFound ?? cartNotFound(cart.id);
 }
 
 /** Medusa's rule: a key with one channel fills it in; otherwise it must be given and lie within the key. */
-function salesChannelFor(requested: string | undefined, channelIds: string[]): string {
+export function salesChannelFor(requested: string | undefined, channelIds: string[]): string {
   if (!channelIds.length) throw errors.notAllowed('Publishable key needs to have a sales channel configured');
   if (requested === undefined) {
     if (channelIds.length === 1) return channelIds[0];
@@ -42,128 +52,157 @@ function salesChannelFor(requested: string | undefined, channelIds: string[]): s
 }
 
 async function regionForCart(tctx: TxCtx, regionId: string | undefined): Promise<Region> {
-  const region = await q.findRegionForCart(tctx.tx, regionId);
+  const region = await findRegionOrDefault(tctx, regionId);
   if (region) return region;
-  throw errors.invalid(regionId === undefined ? 'No region_id was given and the store has no region' : `Region with id: ${regionId} was not found`);
+  throw errors.invalid(
+    regionId === undefined
+      ? 'No region_id was given and the store has no region'
+      : `Region with id: ${regionId} was not found`,
+  );
 }
 
-/** Ends every cart mutation: the cart's view, its payment collection in step with the total, and the event. */
-async function finish(tctx: TxCtx, cart: q.CartWithCustomer, event: 'cart.created' | 'cart.updated'): Promise<CartView> {
-  const view = buildCartView(cart);
-  if (view.payment_collection) view.payment_collection = await syncCollectionAmount(tctx, view.payment_collection, view.total, view.currency_code);
-  await emit(tctx, event, view);
-  return view;
+/** A new cart as written: everything its view shows but the payment collection (it has none yet). */
+export type NewCart = q.CartRow & {
+  customer_email: string | null;
+  lines: q.LineRow[];
+  methods: q.ShippingMethodRow[];
+  region: Region;
+};
+
+/** Writes a new cart and its first lines (`salesChannelId` from salesChannelFor). */
+export async function insertCart(
+  tctx: TxCtx,
+  input: CreateCartInput,
+  customer: StoreCustomer | null,
+  salesChannelId: string,
+): Promise<NewCart> {
+  const region = await regionForCart(tctx, input.region_id);
+  if (input.currency_code && input.currency_code.toLowerCase() !== region.currency_code) {
+    throw errors.invalid(
+      `Currency code ${input.currency_code.toLowerCase()} does not match the currency of region ${region.name} (${region.currency_code})`,
+    );
+  }
+  const shipping = input.shipping_address ? toAddress(input.shipping_address) : null;
+  const billing = input.billing_address ? toAddress(input.billing_address) : null;
+  assertInRegion(shipping, region);
+  assertInRegion(billing, region);
+  const now = tctx.clock.now();
+  const row: q.CartRow = {
+    id: newId('cart'),
+    region_id: region.id,
+    sales_channel_id: salesChannelId,
+    currency_code: region.currency_code,
+    email: input.email?.toLowerCase() ?? customer?.email ?? null,
+    customer_id: customer?.id ?? null,
+    shipping_address: shipping,
+    billing_address: billing,
+    metadata: input.metadata ?? null,
+    completed_at: null,
+    abandoned_at: null,
+    last_activity_at: now,
+    order_id: null,
+    created_at: now,
+    updated_at: now,
+  };
+  const items = input.items ?? [];
+  const variants = items.length
+    ? await sellableVariants(
+        tctx,
+        items.map((i) => i.variant_id),
+        row,
+      )
+    : new Map();
+  const lines = mergeItems(row.id, [], items, variants, now).inserts as q.LineRow[];
+  await q.insertCartWithLines(tctx.tx, row, lines);
+  // A new cart: everything its view shows is at hand, nothing needs reading back.
+  return { ...row, customer_email: customer?.email ?? null, lines, methods: [], region };
 }
 
-export async function createCart(ctx: Ctx, input: CreateCartInput, customer: StoreCustomer | null, channelIds: string[]): Promise<CartView> {
-  const salesChannelId = salesChannelFor(input.sales_channel_id, channelIds);
-  return inTx(ctx, async (tctx) => {
-    const region = await regionForCart(tctx, input.region_id);
-    if (input.currency_code && input.currency_code.toLowerCase() !== region.currency_code) {
-      throw errors.invalid(`Currency code ${input.currency_code.toLowerCase()} does not match the currency of region ${region.name} (${region.currency_code})`);
-    }
-    const shipping = input.shipping_address ? toAddress(input.shipping_address) : null;
-    const billing = input.billing_address ? toAddress(input.billing_address) : null;
-    assertInRegion(shipping, region);
-    assertInRegion(billing, region);
-    const now = tctx.clock.now();
-    const row: q.CartRow = {
-      id: newId('cart'),
-      region_id: region.id,
-      sales_channel_id: salesChannelId,
-      currency_code: region.currency_code,
-      email: input.email?.toLowerCase() ?? customer?.email ?? null,
-      customer_id: customer?.id ?? null,
-      shipping_address: shipping,
-      billing_address: billing,
-      metadata: input.metadata ?? null,
-      completed_at: null,
-      abandoned_at: null,
-      last_activity_at: now,
-      order_id: null,
-      created_at: now,
-      updated_at: now,
-    };
-    const items = input.items ?? [];
-    const variants = items.length ? await sellableVariants(tctx, items.map((i) => i.variant_id), row) : new Map();
-    const lines = mergeItems(row.id, [], items, variants, now).inserts as q.LineRow[];
-    await q.insertCartWithLines(tctx.tx, row, lines);
-    // A new cart: everything its view shows is at hand, nothing needs reading back.
-    const cart = { ...row, customer_email: customer?.email ?? null, lines, methods: [], payment_collection: null, region };
-    return finish(tctx, cart, 'cart.created');
-  });
-}
-
-/** The cart row if this shopper may see it (other modules: shipping options, payments). */
-export async function findVisibleCart(ctx: Ctx, id: string, access: CartAccess): Promise<q.CartWithCustomer> {
-  const cart = await q.findCart(ctx.db, id);
-  if (!cart) throw cartNotFound(id);
-  assertCartVisible(cart, access);
-  return cart;
-}
-
-export async function getCart(ctx: Ctx, id: string, access: CartAccess): Promise<CartView> {
-  return buildCartView(await findVisibleCart(ctx, id, access));
-}
-
-/** What a mutation changes on the cart row itself. */
+/** What a change writes on the cart row itself (lines and methods it writes directly). */
 export type CartChange = q.CartPatch;
 
 /**
- * Runs one change of an open cart in a transaction: lock the cart, check who asks and that it is
- * not completed, apply `change`, move `last_activity_at`, emit `cart.updated` with the new view.
+ * Locks an open cart for a change: a second change of the same cart waits here. Refuses a cart
+ * this shopper may not see (`notFound`, default a cart 404) and a completed one.
  */
-export async function mutateCart(
-  ctx: Ctx,
+export async function lockOpenCart(
+  tctx: TxCtx,
   id: string,
   access: CartAccess,
-  change: (tctx: TxCtx, cart: q.LockedCart) => Promise<CartChange | void>,
   notFound?: AppError,
-): Promise<CartView> {
-  return inTx(ctx, async (tctx) => {
-    const cart = await q.lockCart(tctx.tx, id);
-    if (!cart) throw notFound ?? cartNotFound(id);
-    assertCartVisible(cart, access, notFound);
-    if (cart.completed_at) throw cartCompleted(id);
-    const patch = (await change(tctx, cart)) ?? {};
-    const now = tctx.clock.now();
-    return finish(tctx, await q.updateCartAndRead(tctx.tx, id, { ...patch, updated_at: now, last_activity_at: now }), 'cart.updated');
-  });
+): Promise<q.LockedCart> {
+  const cart = await q.lockCart(tctx.tx, id);
+  if (!cart) throw notFound ?? cartNotFound(id);
+  assertCartVisible(cart, access, notFound);
+  if (cart.completed_at) throw cartCompleted(id);
+  return cart;
 }
 
-export async function updateCart(ctx: Ctx, id: string, input: UpdateCartInput, access: CartAccess): Promise<CartView> {
-  return mutateCart(ctx, id, access, async (tctx, cart) => {
-    const change: CartChange = {};
-    const regionChanged = input.region_id !== undefined && input.region_id !== cart.region_id;
-    const region = await regionForCart(tctx, regionChanged ? input.region_id : cart.region_id);
-    const channel = input.sales_channel_id === undefined ? cart.sales_channel_id : salesChannelFor(input.sales_channel_id, access.channelIds);
-    if (regionChanged || channel !== cart.sales_channel_id) {
-      Object.assign(change, { region_id: region.id, currency_code: region.currency_code, sales_channel_id: channel });
-      await repriceLines(tctx, cart, { currency_code: region.currency_code, sales_channel_id: channel });
-    }
-    if (regionChanged) await q.deleteShippingMethods(tctx.tx, cart.id); // options belong to a region
-    if (input.email !== undefined) change.email = input.email?.toLowerCase() ?? null;
-    if (input.metadata !== undefined) change.metadata = input.metadata;
-    // A given address must fit the region; a kept one that no longer fits after a region change is dropped.
-    for (const key of ['shipping_address', 'billing_address'] as const) {
-      const given = input[key];
-      if (given !== undefined) {
-        change[key] = given ? toAddress(given) : null;
-        assertInRegion(change[key], region);
-      } else if (regionChanged && !fitsRegion(cart[key], region)) change[key] = null;
-    }
-    return change;
-  });
+/**
+ * The UPDATE … RETURNING that ends every change: the patch, with `updated_at` and
+ * `last_activity_at` moved. Not run here: checkout runs it inside the statement that reads the
+ * whole cart back (one round trip).
+ */
+export function touchCart(tctx: TxCtx, id: string, patch: CartChange): SQLWrapper {
+  const now = tctx.clock.now();
+  return q.cartUpdateReturning(tctx.tx, id, { ...patch, updated_at: now, last_activity_at: now });
+}
+
+/** `POST /store/carts/{id}`: email, region, sales channel, addresses, metadata. */
+export async function changeCartFields(
+  tctx: TxCtx,
+  cart: q.LockedCart,
+  input: UpdateCartInput,
+  access: CartAccess,
+): Promise<CartChange> {
+  const change: CartChange = {};
+  const regionChanged = input.region_id !== undefined && input.region_id !== cart.region_id;
+  const region = await regionForCart(tctx, regionChanged ? input.region_id : cart.region_id);
+  const channel =
+    input.sales_channel_id === undefined
+      ? cart.sales_channel_id
+      : salesChannelFor(input.sales_channel_id, access.channelIds);
+  if (regionChanged || channel !== cart.sales_channel_id) {
+    Object.assign(change, { region_id: region.id, currency_code: region.currency_code, sales_channel_id: channel });
+    await repriceLines(tctx, cart, { currency_code: region.currency_code, sales_channel_id: channel });
+  }
+  if (regionChanged) await q.deleteShippingMethods(tctx.tx, cart.id); // options belong to a region
+  if (input.email !== undefined) change.email = input.email?.toLowerCase() ?? null;
+  if (input.metadata !== undefined) change.metadata = input.metadata;
+  // A given address must fit the region; a kept one that no longer fits after a region change is dropped.
+  for (const key of ['shipping_address', 'billing_address'] as const) {
+    const given = input[key];
+    if (given !== undefined) {
+      change[key] = given ? toAddress(given) : null;
+      assertInRegion(change[key], region);
+    } else if (regionChanged && !fitsRegion(cart[key], region)) change[key] = null;
+  }
+  return change;
 }
 
 /** New currency or channel: every line is re-validated and takes the variant's price in the new currency. */
-async function repriceLines(tctx: TxCtx, cart: q.LockedCart, target: { currency_code: string; sales_channel_id: string | null }) {
-  const variants = await sellableVariants(tctx, cart.lines.map((l) => l.variant_id), target);
+async function repriceLines(
+  tctx: TxCtx,
+  cart: q.LockedCart,
+  target: { currency_code: string; sales_channel_id: string | null },
+) {
+  const variants = await sellableVariants(
+    tctx,
+    cart.lines.map((l) => l.variant_id),
+    target,
+  );
   const now = tctx.clock.now();
-  for (const l of cart.lines) await q.updateLine(tctx.tx, cart.id, l.id, { unit_price: variants.get(l.variant_id)!.price!, updated_at: now });
+  for (const l of cart.lines)
+    await q.updateLine(tctx.tx, cart.id, l.id, { unit_price: variants.get(l.variant_id)!.price!, updated_at: now });
 }
 
-/** `POST /store/carts/{id}/customer`: binds the cart to the signed-in customer (and their email). */
-export async function setCartCustomer(ctx: Ctx, id: string, customer: StoreCustomer, channelIds: string[]): Promise<CartView> {
-  return mutateCart(ctx, id, { customerId: customer.id, channelIds }, async () => ({ customer_id: customer.id, email: customer.email }));
+/** Checkout placed the cart's order: the cart is completed and names it. */
+export async function markCartCompleted(tctx: TxCtx, id: string, orderId: string): Promise<void> {
+  const now = tctx.clock.now();
+  await q.updateCartRow(tctx.tx, id, { completed_at: now, order_id: orderId, last_activity_at: now, updated_at: now });
+}
+
+/** Marks up to `limit` carts idle since `idleSince` abandoned at `now`; answers their ids (each once, whatever runs at the same time). */
+export function markIdleCartsAbandoned(tctx: TxCtx, idleSince: Date, now: Date, limit: number): Promise<string[]> {
+  return q.markIdleCartsAbandoned(tctx.tx, idleSince, now, limit);
 }

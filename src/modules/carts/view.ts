@@ -1,7 +1,5 @@
-import { errors } from '../../platform/http/errors.ts';
-import type { Region } from '../regions/service.ts';
-import type { CartWithCustomer, LineRow, ShippingMethodRow } from './queries.ts';
-import type { CartView, LineItemView, ShippingMethodView } from './schema.ts';
+import type { LineRow, ShippingMethodRow } from './queries.ts';
+import type { LineItemView, ShippingMethodView } from './schema.ts';
 
 /** Totals of a line or method without taxes or discounts (none exist yet): all integers. */
 function plainTotals(amount: number) {
@@ -71,37 +69,5 @@ export function sumTotals(lines: { unit_price: number; quantity: number }[], met
     discount_tax_total: 0,
     original_total: items + shipping,
     total: items + shipping,
-  };
-}
-
-/** The cart's region; one deleted under an open cart is the shop's problem, shown as a 400. */
-export function cartRegion(cart: CartWithCustomer): Region {
-  if (!cart.region) throw errors.invalid(`Region with id ${cart.region_id} not found`);
-  return cart.region;
-}
-
-/** The whole cart as the store shows it (Medusa's default fields), from one cart read. */
-export function buildCartView(cart: CartWithCustomer): CartView {
-  const { lines, methods } = cart;
-  return {
-    id: cart.id,
-    email: cart.email,
-    currency_code: cart.currency_code,
-    region_id: cart.region_id,
-    sales_channel_id: cart.sales_channel_id,
-    customer_id: cart.customer_id,
-    metadata: cart.metadata ?? null,
-    shipping_address: cart.shipping_address ?? null,
-    billing_address: cart.billing_address ?? null,
-    items: lines.map(lineView),
-    shipping_methods: methods.map(shippingMethodView),
-    region: cartRegion(cart),
-    customer: cart.customer_id ? { id: cart.customer_id, email: cart.customer_email } : null,
-    payment_collection: cart.payment_collection,
-    promotions: [],
-    ...sumTotals(lines, methods),
-    completed_at: cart.completed_at,
-    created_at: cart.created_at,
-    updated_at: cart.updated_at,
   };
 }

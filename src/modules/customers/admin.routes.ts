@@ -25,11 +25,24 @@ export const adminCustomerRoutes: RouteModule = (app) => {
 
   app.post(
     '/customers',
-    { schema: { tags, summary: 'Create a customer (without an account)', body: CustomerBody, response: ok(CustomerEnvelope) } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a customer (without an account)',
+        body: CustomerBody,
+        response: ok(CustomerEnvelope),
+      },
+    },
     async (req) => ({ customer: await createCustomer(req.ctx, req.body) }),
   );
 
-  const updateSchema = { tags, summary: 'Update a customer', params: IdParams, body: CustomerBody, response: ok(CustomerEnvelope) };
+  const updateSchema = {
+    tags,
+    summary: 'Update a customer',
+    params: IdParams,
+    body: CustomerBody,
+    response: ok(CustomerEnvelope),
+  };
   for (const method of ['POST', 'PATCH'] as const) {
     app.route({
       method,
@@ -41,7 +54,14 @@ export const adminCustomerRoutes: RouteModule = (app) => {
 
   app.delete(
     '/customers/:id',
-    { schema: { tags, summary: 'Delete a customer (its login may sign up again)', params: IdParams, response: ok(deletedEnvelope('customer')) } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a customer (its login may sign up again)',
+        params: IdParams,
+        response: ok(deletedEnvelope('customer')),
+      },
+    },
     async (req) => deleteCustomer(req.ctx, req.params.id),
   );
 };

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
@@ -39,24 +40,30 @@ function customerToken(deps: AuthDeps, ctx: Ctx, identity: q.IdentityRow): Promi
  * that check counts towards the brute-force limit like a login, since it reveals the password.
  */
 export async function registerCustomer(ctx: Ctx, deps: AuthDeps, input: Credentials): Promise<string> {
+  await deps.limiter.takeRegistration(input.ip);
   const email = input.email.toLowerCase();
   const existing = await q.findIdentityByEmail(ctx.db, email);
   if (existing) {
     if (existing.customer_id) throw identityExists();
-    await deps.limiter.assertAllowed(SCOPE, email, input.ip);
-    if (!(await verifyPassword(existing.password_hash, input.password))) {
-      await deps.limiter.recordFailure(SCOPE, email, input.ip);
-      throw identityExists();
-    }
+    const ok = await deps.limiter.check(SCOPE, email, input.ip, () =>
+      verifyPassword(existing.password_hash, input.password),
+    );
+    if (!ok) throw identityExists();
     return customerToken(deps, ctx, existing);
   }
   const now = ctx.clock.now();
-  const values = { id: newId('authid'), email, password_hash: await hashPassword(input.password), created_at: now, updated_at: now };
+  const values = {
+    id: newId('authid'),
+    email,
+    password_hash: await hashPassword(input.password),
+    created_at: now,
+    updated_at: now,
+  };
   try {
     return customerToken(deps, ctx, await q.insertIdentity(ctx.db, values));
   } catch (err) {
     // Two registrations of one email at once: the unique index lets one through.
-    throw q.isUniqueViolation(err) ? identityExists() : err;
+    throw isUniqueViolation(err) ? identityExists() : err;
   }
 }
 
@@ -65,13 +72,11 @@ export async function registerCustomer(ctx: Ctx, deps: AuthDeps, input: Credenti
  * 'customer'), a full argon2 verify for unknown emails, one message for both failures.
  */
 export async function loginCustomer(ctx: Ctx, deps: AuthDeps, input: Credentials): Promise<string> {
-  await deps.limiter.assertAllowed(SCOPE, input.email, input.ip);
-  const identity = await q.findIdentityByEmail(ctx.db, input.email);
-  const ok = await verifyPassword(identity?.password_hash ?? null, input.password);
-  if (!identity || !ok) {
-    await deps.limiter.recordFailure(SCOPE, input.email, input.ip);
-    throw errors.unauthorized(INVALID_LOGIN);
-  }
-  await deps.limiter.recordSuccess(SCOPE, input.email);
+  let identity: q.IdentityRow | undefined;
+  const ok = await deps.limiter.check(SCOPE, input.email, input.ip, async () => {
+    identity = await q.findIdentityByEmail(ctx.db, input.email);
+    return (await verifyPassword(identity?.password_hash ?? null, input.password)) && !!identity;
+  });
+  if (!ok || !identity) throw errors.unauthorized(INVALID_LOGIN);
   return customerToken(deps, ctx, identity);
 }

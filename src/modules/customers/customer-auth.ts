@@ -25,6 +25,13 @@ export interface StoreCustomer {
   email: string;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in customer on /store routes, set by `customerAuth` below; null for a guest. */
+    customer: StoreCustomer | null;
+  }
+}
+
 export function requireCustomer(req: FastifyRequest): StoreCustomer {
   if (!req.customer) throw errors.unauthorized();
   return req.customer;

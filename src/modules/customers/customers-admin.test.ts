@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { customerEvents, signUpCustomer, uniqueEmail } from './testing.ts';
+import { customerEvents, signUpCustomer, uniqueEmail } from './customers.testing.ts';
 
 let t: TestApp;
 let adminId: string;
@@ -106,7 +106,11 @@ describe('admin customers: update and delete', () => {
   it('updates with POST and PATCH alike; null clears a field; updated_at follows the clock', async () => {
     const c = await create({ first_name: 'Grace', last_name: 'Hopper', phone: '123', metadata: { a: 1 } });
     t.clock.advance(60_000);
-    const post = await t.admin('POST', `/admin/customers/${c.id}`, { first_name: 'Grace B.', phone: null, metadata: { b: 2 } });
+    const post = await t.admin('POST', `/admin/customers/${c.id}`, {
+      first_name: 'Grace B.',
+      phone: null,
+      metadata: { b: 2 },
+    });
     expect(post.statusCode).toBe(200);
     expect(post.json().customer).toMatchObject({
       first_name: 'Grace B.',
@@ -116,9 +120,16 @@ describe('admin customers: update and delete', () => {
       created_at: c.created_at,
       updated_at: t.clock.now().toISOString(),
     });
-    const patch = await t.admin('PATCH', `/admin/customers/${c.id}`, { email: 'GRACE@example.com', company_name: 'Navy' });
+    const patch = await t.admin('PATCH', `/admin/customers/${c.id}`, {
+      email: 'GRACE@example.com',
+      company_name: 'Navy',
+    });
     expect(patch.statusCode).toBe(200);
-    expect(patch.json().customer).toMatchObject({ email: 'grace@example.com', company_name: 'Navy', first_name: 'Grace B.' });
+    expect(patch.json().customer).toMatchObject({
+      email: 'grace@example.com',
+      company_name: 'Navy',
+      first_name: 'Grace B.',
+    });
     const events = await customerEvents(t, c.id);
     expect(events.map((e) => e.name)).toEqual(['customer.created', 'customer.updated', 'customer.updated']);
     expect(events[2].payload).toEqual(patch.json().customer);
@@ -140,14 +151,20 @@ describe('admin customers: update and delete', () => {
     const a = await signUpCustomer(t);
     const b = await signUpCustomer(t);
     const before = (await customerEvents(t)).length;
-    const res = await t.admin('POST', `/admin/customers/${b.customer.id}`, { email: a.email.toUpperCase(), first_name: 'Changed' });
+    const res = await t.admin('POST', `/admin/customers/${b.customer.id}`, {
+      email: a.email.toUpperCase(),
+      first_name: 'Changed',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       type: 'duplicate_error',
       message: 'Customer with this email already has an account',
       code: 'invalid_request_error',
     });
-    expect((await t.admin('GET', `/admin/customers/${b.customer.id}`)).json().customer).toMatchObject({ email: b.email, first_name: null });
+    expect((await t.admin('GET', `/admin/customers/${b.customer.id}`)).json().customer).toMatchObject({
+      email: b.email,
+      first_name: null,
+    });
     expect((await customerEvents(t)).length).toBe(before);
   });
 
@@ -192,8 +209,13 @@ describe('admin customers: list', () => {
     const g2 = await create({ email: `g2-${tok}@example.com`, last_name: tok });
     const holder = await signUpCustomer(t, { last_name: tok });
     expect(ids(await t.admin('GET', `/admin/customers?email=G1-${tok}@EXAMPLE.com`))).toEqual([g1.id]);
-    expect(ids(await t.admin('GET', `/admin/customers?email[]=g1-${tok}@example.com&email[]=g2-${tok}@example.com`))).toEqual([g1.id, g2.id]);
-    expect(ids(await t.admin('GET', `/admin/customers?email=g1-${tok}@example.com,g2-${tok}@example.com`))).toEqual([g1.id, g2.id]);
+    expect(
+      ids(await t.admin('GET', `/admin/customers?email[]=g1-${tok}@example.com&email[]=g2-${tok}@example.com`)),
+    ).toEqual([g1.id, g2.id]);
+    expect(ids(await t.admin('GET', `/admin/customers?email=g1-${tok}@example.com,g2-${tok}@example.com`))).toEqual([
+      g1.id,
+      g2.id,
+    ]);
     expect(ids(await t.admin('GET', `/admin/customers?email=${tok}@example.com`))).toEqual([]);
     expect(ids(await t.admin('GET', `/admin/customers?q=${tok}&has_account=true`))).toEqual([holder.customer.id]);
     expect(ids(await t.admin('GET', `/admin/customers?q=${tok}&has_account=false`))).toEqual([g1.id, g2.id]);

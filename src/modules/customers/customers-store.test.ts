@@ -1,7 +1,16 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/app.ts';
-import { PASSWORD, bearer, customerEvents, loginToken, registerToken, sessionCookie, signUpCustomer, uniqueEmail } from './testing.ts';
+import {
+  PASSWORD,
+  bearer,
+  customerEvents,
+  loginToken,
+  registerToken,
+  sessionCookie,
+  signUpCustomer,
+  uniqueEmail,
+} from './customers.testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +30,13 @@ describe('customer registration and login', () => {
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json())).toEqual(['token']);
     const claims = decodeJwt(res.json().token);
-    expect(claims).toMatchObject({ actor_id: '', actor_type: 'customer', auth_provider: 'emailpass', app_metadata: {}, user_metadata: {} });
+    expect(claims).toMatchObject({
+      actor_id: '',
+      actor_type: 'customer',
+      auth_provider: 'emailpass',
+      app_metadata: {},
+      user_metadata: {},
+    });
     expect(claims.auth_identity_id).toMatch(/^authid_[0-9A-Z]{26}$/);
     expect(claims.exp! - claims.iat!).toBe(24 * 3600);
   });
@@ -63,7 +78,11 @@ describe('customer registration and login', () => {
     const res = await login({ email: email.toUpperCase(), password: PASSWORD });
     expect(res.statusCode).toBe(200);
     const claims = decodeJwt(res.json().token);
-    expect(claims).toMatchObject({ actor_id: customer.id, actor_type: 'customer', app_metadata: { customer_id: customer.id } });
+    expect(claims).toMatchObject({
+      actor_id: customer.id,
+      actor_type: 'customer',
+      app_metadata: { customer_id: customer.id },
+    });
   });
 
   it('gives the same 401 for a wrong password and an unknown email; bad bodies are 400', async () => {
@@ -79,7 +98,8 @@ describe('customer registration and login', () => {
 
   it('limits failed logins per email with 429 (right password too), apart from admin logins', async () => {
     const { email } = await signUpCustomer(t);
-    for (let i = 0; i < 3; i++) expect((await login({ email, password: 'bad-password' }, `10.9.3.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await login({ email, password: 'bad-password' }, `10.9.3.${i}`)).statusCode).toBe(401);
     const blocked = await login({ email, password: PASSWORD }, '10.9.3.9');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().type).toBe('too_many_requests');
@@ -88,14 +108,20 @@ describe('customer registration and login', () => {
     // The customer scope never locks out the admin login of the same email.
     for (let i = 0; i < 3; i++) await login({ email: ADMIN.email, password: 'bad-password' }, `10.9.4.${i}`);
     expect((await login({ email: ADMIN.email, password: 'bad-password' }, '10.9.4.9')).statusCode).toBe(429);
-    const admin = await t.inject({ method: 'POST', url: '/auth/user/emailpass', payload: ADMIN, remoteAddress: '10.9.4.10' });
+    const admin = await t.inject({
+      method: 'POST',
+      url: '/auth/user/emailpass',
+      payload: ADMIN,
+      remoteAddress: '10.9.4.10',
+    });
     expect(admin.statusCode).toBe(200);
   });
 
   it('counts wrong passwords on re-register towards the limit', async () => {
     const email = uniqueEmail();
     await registerToken(t, email);
-    for (let i = 0; i < 3; i++) expect((await register({ email, password: 'guess-guess' }, `10.9.5.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await register({ email, password: 'guess-guess' }, `10.9.5.${i}`)).statusCode).toBe(401);
     expect((await register({ email, password: PASSWORD }, '10.9.5.9')).statusCode).toBe(429);
   });
 });
@@ -104,17 +130,38 @@ describe('POST /store/customers', () => {
   it('creates the account of a registered login, links it, and emits customer.created', async () => {
     const email = uniqueEmail();
     const token = await registerToken(t, email);
-    const res = await t.store('POST', '/store/customers', { first_name: 'Lin', phone: '555', metadata: { src: 'web' } }, { headers: bearer(token) });
+    const res = await t.store(
+      'POST',
+      '/store/customers',
+      { first_name: 'Lin', phone: '555', metadata: { src: 'web' } },
+      { headers: bearer(token) },
+    );
     expect(res.statusCode).toBe(200);
     const customer = res.json().customer;
-    expect(customer).toMatchObject({ email, first_name: 'Lin', phone: '555', has_account: true, created_by: null, metadata: { src: 'web' } });
+    expect(customer).toMatchObject({
+      email,
+      first_name: 'Lin',
+      phone: '555',
+      has_account: true,
+      created_by: null,
+      metadata: { src: 'web' },
+    });
     expect(customer.id).toMatch(/^cus_/);
     expect((await customerEvents(t, customer.id)).map((e) => e.name)).toEqual(['customer.created']);
     expect(decodeJwt(await loginToken(t, email)).actor_id).toBe(customer.id);
   });
 
   it('needs the publishable key (400) and a customer login (401); ignores admin tokens', async () => {
-    expect((await t.store('POST', '/store/customers', {}, { key: null, headers: bearer(await registerToken(t, uniqueEmail())) })).statusCode).toBe(400);
+    expect(
+      (
+        await t.store(
+          'POST',
+          '/store/customers',
+          {},
+          { key: null, headers: bearer(await registerToken(t, uniqueEmail())) },
+        )
+      ).statusCode,
+    ).toBe(400);
     const none = await t.store('POST', '/store/customers', {});
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
@@ -131,12 +178,18 @@ describe('POST /store/customers', () => {
     expect(already.json()).toEqual({ type: 'invalid_data', message: 'Request already authenticated as a customer.' });
     const twice = await t.store('POST', '/store/customers', {}, { headers: bearer(registered) });
     expect(twice.statusCode).toBe(422);
-    expect(twice.json()).toEqual({ type: 'duplicate_error', message: 'Customer with this email already has an account', code: 'invalid_request_error' });
+    expect(twice.json()).toEqual({
+      type: 'duplicate_error',
+      message: 'Customer with this email already has an account',
+      code: 'invalid_request_error',
+    });
   });
 
   it('makes one customer when the same register token is used twice at once', async () => {
     const token = await registerToken(t, uniqueEmail());
-    const results = await Promise.all([1, 2].map(() => t.store('POST', '/store/customers', {}, { headers: bearer(token) })));
+    const results = await Promise.all(
+      [1, 2].map(() => t.store('POST', '/store/customers', {}, { headers: bearer(token) })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
   });
 
@@ -189,19 +242,42 @@ describe('/store/customers/me', () => {
     expect((await me(bearer('x.y.z'))).statusCode).toBe(401);
     expect((await me({ cookie: 'connect.sid=forged' })).statusCode).toBe(401);
     const { token } = await signUpCustomer(t);
-    expect((await t.store('GET', '/store/customers/me', undefined, { key: null, headers: bearer(token) })).statusCode).toBe(400);
+    expect(
+      (await t.store('GET', '/store/customers/me', undefined, { key: null, headers: bearer(token) })).statusCode,
+    ).toBe(400);
   });
 
   it('updates its own profile (not the email) and emits customer.updated', async () => {
     const { customer, token, email } = await signUpCustomer(t);
     t.clock.advance(1000);
-    const res = await t.store('POST', '/store/customers/me', { first_name: 'Ada', company_name: 'AE', metadata: { x: 1 } }, { headers: bearer(token) });
+    const res = await t.store(
+      'POST',
+      '/store/customers/me',
+      { first_name: 'Ada', company_name: 'AE', metadata: { x: 1 } },
+      { headers: bearer(token) },
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json().customer).toMatchObject({ id: customer.id, email, first_name: 'Ada', company_name: 'AE', metadata: { x: 1 }, updated_at: t.clock.now().toISOString() });
+    expect(res.json().customer).toMatchObject({
+      id: customer.id,
+      email,
+      first_name: 'Ada',
+      company_name: 'AE',
+      metadata: { x: 1 },
+      updated_at: t.clock.now().toISOString(),
+    });
     const cookie = await sessionCookie(t, token);
-    const viaCookie = await t.store('POST', '/store/customers/me', { phone: '42', first_name: null }, { headers: { cookie } });
+    const viaCookie = await t.store(
+      'POST',
+      '/store/customers/me',
+      { phone: '42', first_name: null },
+      { headers: { cookie } },
+    );
     expect(viaCookie.json().customer).toMatchObject({ phone: '42', first_name: null, company_name: 'AE' });
-    expect((await customerEvents(t, customer.id)).map((e) => e.name)).toEqual(['customer.created', 'customer.updated', 'customer.updated']);
+    expect((await customerEvents(t, customer.id)).map((e) => e.name)).toEqual([
+      'customer.created',
+      'customer.updated',
+      'customer.updated',
+    ]);
 
     const before = (await customerEvents(t)).length;
     for (const body of [{ email: uniqueEmail() }, { has_account: false }, { id: 'cus_other' }, { phone: 5 }]) {
@@ -222,8 +298,12 @@ describe('isolation and the admin surface', () => {
     await t.store('POST', '/store/customers/me', { first_name: 'Alice 2' }, { headers: bearer(a.token) });
     expect((await me(bearer(b.token))).json().customer).toEqual(b.customer);
     // No route takes another customer's id, and the body cannot name one.
-    expect((await t.store('GET', `/store/customers/${b.customer.id}`, undefined, { headers: bearer(a.token) })).statusCode).toBe(404);
-    expect((await t.store('POST', '/store/customers/me', { id: b.customer.id }, { headers: bearer(a.token) })).statusCode).toBe(400);
+    expect(
+      (await t.store('GET', `/store/customers/${b.customer.id}`, undefined, { headers: bearer(a.token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.store('POST', '/store/customers/me', { id: b.customer.id }, { headers: bearer(a.token) })).statusCode,
+    ).toBe(400);
     // A's bearer wins over B's cookie: one request never mixes two customers.
     const mixed = await me({ ...bearer(a.token), cookie: await sessionCookie(t, b.token) });
     expect(mixed.json().customer.id).toBe(a.customer.id);
@@ -254,7 +334,9 @@ describe('sessions and expiry (fake clock)', () => {
     const end = await t.inject({ method: 'DELETE', url: '/auth/session', headers: { cookie } });
     expect(end.statusCode).toBe(200);
     expect(end.json()).toEqual({ success: true });
-    expect(String(end.headers['set-cookie'])).toMatch(/^connect\.sid=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    expect(String(end.headers['set-cookie'])).toMatch(
+      /^connect\.sid=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+    );
     expect((await me({ cookie })).statusCode).toBe(401);
     expect((await t.inject({ method: 'DELETE', url: '/auth/session', headers: { cookie } })).statusCode).toBe(401);
     // The bearer itself is not a session.
@@ -263,7 +345,9 @@ describe('sessions and expiry (fake clock)', () => {
 
   it('session routes: POST needs a valid bearer, DELETE needs the cookie', async () => {
     expect((await t.inject({ method: 'POST', url: '/auth/session' })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'POST', url: '/auth/session', headers: bearer('not.a.jwt') })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'POST', url: '/auth/session', headers: bearer('not.a.jwt') })).statusCode).toBe(
+      401,
+    );
     const { token } = await signUpCustomer(t);
     const del = await t.inject({ method: 'DELETE', url: '/auth/session', headers: bearer(token) });
     expect(del.statusCode).toBe(401);
@@ -280,7 +364,9 @@ describe('sessions and expiry (fake clock)', () => {
     expect((await me(bearer(token))).statusCode).toBe(200);
     t.clock.advance(14 * 3600 * 1000);
     expect((await me(bearer(token))).statusCode).toBe(401);
-    expect((await t.store('POST', '/store/customers/me', { first_name: 'late' }, { headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await t.store('POST', '/store/customers/me', { first_name: 'late' }, { headers: bearer(token) })).statusCode,
+    ).toBe(401);
     // An expired token cannot start a session either.
     expect((await t.inject({ method: 'POST', url: '/auth/session', headers: bearer(token) })).statusCode).toBe(401);
   });

@@ -14,12 +14,6 @@ export interface CustomerFilters {
   has_account?: boolean;
 }
 
-/** A unique index refused the write (drizzle carries the pg code in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e?.cause?.code ?? e?.code) === '23505';
-}
-
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
@@ -28,14 +22,22 @@ function liveMatching(f: CustomerFilters): SQL | undefined {
   const like = f.q ? `%${escapeLike(f.q)}%` : undefined;
   return and(
     isNull(customers.deleted_at),
-    like ? or(ilike(customers.email, like), ilike(customers.first_name, like), ilike(customers.last_name, like)) : undefined,
+    like
+      ? or(ilike(customers.email, like), ilike(customers.first_name, like), ilike(customers.last_name, like))
+      : undefined,
     f.email ? inArray(sql`lower(${customers.email})`, f.email) : undefined,
     f.has_account === undefined ? undefined : eq(customers.has_account, f.has_account),
   );
 }
 
 export async function listCustomerRows(db: Executor, filters: CustomerFilters, page: Page): Promise<CustomerRow[]> {
-  return db.select().from(customers).where(liveMatching(filters)).orderBy(asc(customers.id)).limit(page.limit).offset(page.offset);
+  return db
+    .select()
+    .from(customers)
+    .where(liveMatching(filters))
+    .orderBy(asc(customers.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function countCustomers(db: Executor, filters: CustomerFilters): Promise<number> {
@@ -44,18 +46,29 @@ export async function countCustomers(db: Executor, filters: CustomerFilters): Pr
 }
 
 export async function findLiveCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
-  const [row] = await db.select().from(customers).where(and(eq(customers.id, id), isNull(customers.deleted_at))).limit(1);
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), isNull(customers.deleted_at)))
+    .limit(1);
   return row;
 }
 
 /** Locks the live customer row, so concurrent updates and a delete run one after the other. */
 export async function lockLiveCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
-  const [row] = await db.select().from(customers).where(and(eq(customers.id, id), isNull(customers.deleted_at))).for('update');
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), isNull(customers.deleted_at)))
+    .for('update');
   return row;
 }
 
 /** The live account holder with this id (what a customer token or session may act as). */
-export async function findAccountHolder(db: Executor, id: string): Promise<{ id: string; email: string | null } | undefined> {
+export async function findAccountHolder(
+  db: Executor,
+  id: string,
+): Promise<{ id: string; email: string | null } | undefined> {
   const [row] = await db
     .select({ id: customers.id, email: customers.email })
     .from(customers)
@@ -93,12 +106,20 @@ export async function lockIdentity(db: Executor, id: string): Promise<IdentityRo
   return row;
 }
 
-export async function insertIdentity(db: Executor, row: typeof customerAuthIdentities.$inferInsert): Promise<IdentityRow> {
+export async function insertIdentity(
+  db: Executor,
+  row: typeof customerAuthIdentities.$inferInsert,
+): Promise<IdentityRow> {
   const [created] = await db.insert(customerAuthIdentities).values(row).returning();
   return created;
 }
 
-export async function setIdentityCustomer(db: Executor, identityId: string, customerId: string | null, now: Date): Promise<void> {
+export async function setIdentityCustomer(
+  db: Executor,
+  identityId: string,
+  customerId: string | null,
+  now: Date,
+): Promise<void> {
   await db
     .update(customerAuthIdentities)
     .set({ customer_id: customerId, updated_at: now })
@@ -111,4 +132,11 @@ export async function unlinkIdentitiesOf(db: Executor, customerId: string, now: 
     .update(customerAuthIdentities)
     .set({ customer_id: null, updated_at: now })
     .where(eq(customerAuthIdentities.customer_id, customerId));
+}
+
+export async function setIdentityPasswordHash(db: Executor, id: string, hash: string, now: Date): Promise<void> {
+  await db
+    .update(customerAuthIdentities)
+    .set({ password_hash: hash, updated_at: now })
+    .where(eq(customerAuthIdentities.id, id));
 }

@@ -2,6 +2,7 @@ import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { newId } from '../../platform/ids.ts';
 import * as q from './queries.ts';
 
@@ -53,15 +54,26 @@ async function guardAccountEmail<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    throw q.isUniqueViolation(err) ? duplicateAccount() : err;
+    throw isUniqueViolation(err) ? duplicateAccount() : err;
   }
 }
 
-export async function listCustomers(ctx: Ctx, query: CustomerListQuery, page: Page): Promise<{ customers: Customer[]; count: number }> {
+export async function listCustomers(
+  ctx: Ctx,
+  query: CustomerListQuery,
+  page: Page,
+): Promise<{ customers: Customer[]; count: number }> {
   const filters: q.CustomerFilters = {
     q: query.q || undefined,
     // Medusa's convention: a comma-separated value is a list. Emails are stored lower-cased.
-    email: query.email === undefined ? undefined : [query.email].flat().flatMap((e) => e.split(',')).filter(Boolean).map((e) => e.toLowerCase()),
+    email:
+      query.email === undefined
+        ? undefined
+        : [query.email]
+            .flat()
+            .flatMap((e) => e.split(','))
+            .filter(Boolean)
+            .map((e) => e.toLowerCase()),
     has_account: query.has_account,
   };
   const rows = page.limit === 0 ? [] : await q.listCustomerRows(ctx.db, filters, page);
@@ -95,7 +107,11 @@ export async function createCustomer(ctx: Ctx, input: CustomerInput): Promise<Cu
 export async function updateCustomer(ctx: Ctx, id: string, input: CustomerInput): Promise<Customer> {
   return inTx(ctx, async (tctx) => {
     if (!(await q.lockLiveCustomer(tctx.tx, id))) throw notFound(id);
-    const patch = { ...input, ...(input.email === undefined ? {} : { email: input.email.toLowerCase() }), updated_at: tctx.clock.now() };
+    const patch = {
+      ...input,
+      ...(input.email === undefined ? {} : { email: input.email.toLowerCase() }),
+      updated_at: tctx.clock.now(),
+    };
     const row = await guardAccountEmail(() => q.updateCustomerRow(tctx.tx, id, patch));
     return emitted(tctx, 'customer.updated', row);
   });
@@ -129,17 +145,28 @@ export async function createAccountCustomer(
     if (!identity) throw errors.unauthorized();
     if (identity.customer_id) throw duplicateAccount();
     if (input.email !== undefined && input.email.toLowerCase() !== identity.email) {
-      throw errors.invalid('Invalid request: Field \'email\' must be the email the account was registered with');
+      throw errors.invalid("Invalid request: Field 'email' must be the email the account was registered with");
     }
     const now = tctx.clock.now();
-    const values = { ...input, id: newId('cus'), email: identity.email, has_account: true, created_at: now, updated_at: now };
+    const values = {
+      ...input,
+      id: newId('cus'),
+      email: identity.email,
+      has_account: true,
+      created_at: now,
+      updated_at: now,
+    };
     const row = await guardAccountEmail(() => q.insertCustomer(tctx.tx, values));
     await q.setIdentityCustomer(tctx.tx, identity.id, row.id, now);
     return emitted(tctx, 'customer.created', row);
   });
 }
 
-async function emitted(tctx: TxCtx, name: 'customer.created' | 'customer.updated', row: q.CustomerRow): Promise<Customer> {
+async function emitted(
+  tctx: TxCtx,
+  name: 'customer.created' | 'customer.updated',
+  row: q.CustomerRow,
+): Promise<Customer> {
   const customer = toCustomer(row);
   await emit(tctx, name, { ...customer });
   return customer;

@@ -16,7 +16,8 @@ export const storeCustomerRoutes: RouteModule = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Create the account of a registered login (Bearer from /auth/customer/emailpass/register, or its session)',
+        summary:
+          'Create the account of a registered login (Bearer from /auth/customer/emailpass/register, or its session)',
         body: CustomerBody,
         response: ok(CustomerEnvelope),
       },
@@ -37,7 +38,14 @@ export const storeCustomerRoutes: RouteModule = (app, deps) => {
 
   app.post(
     '/customers/me',
-    { schema: { tags, summary: 'Update the signed-in customer (not its email)', body: OwnCustomerBody, response: ok(CustomerEnvelope) } },
+    {
+      schema: {
+        tags,
+        summary: 'Update the signed-in customer (not its email)',
+        body: OwnCustomerBody,
+        response: ok(CustomerEnvelope),
+      },
+    },
     async (req) => ({ customer: await updateCustomer(req.ctx, requireCustomer(req).id, req.body) }),
   );
 };

@@ -23,7 +23,9 @@ export const customers = pgTable(
     ...softDelete,
   },
   (t) => [
-    uniqueIndex('customers_account_email_idx').on(sql`lower(${t.email})`).where(sql`deleted_at is null and has_account`),
+    uniqueIndex('customers_account_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`deleted_at is null and has_account`),
     index('customers_email_idx').on(sql`lower(${t.email})`),
   ],
 );

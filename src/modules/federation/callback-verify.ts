@@ -22,7 +22,10 @@ function parseSignature(header: string | undefined): { t: number; v1: Buffer } |
 }
 
 function ed25519(base64Raw: string) {
-  return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(base64Raw, 'base64').toString('base64url') }, format: 'jwk' });
+  return createPublicKey({
+    key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(base64Raw, 'base64').toString('base64url') },
+    format: 'jwk',
+  });
 }
 
 /**
@@ -31,7 +34,11 @@ function ed25519(base64Raw: string) {
  * accepted twice (the signature's hash is recorded until it could no longer pass the age check).
  * Every refusal is the same 401, so a caller learns nothing about which check failed.
  */
-export async function verifyMarketplaceCallback(ctx: Ctx, client: MarketplaceClient, cb: SignedCallback): Promise<void> {
+export async function verifyMarketplaceCallback(
+  ctx: Ctx,
+  client: MarketplaceClient,
+  cb: SignedCallback,
+): Promise<void> {
   const parsed = parseSignature(cb.signature);
   if (!parsed) throw errors.unauthorized();
   const now = ctx.clock.now();

@@ -21,7 +21,7 @@ type Query = Record<string, string | undefined>;
 
 /**
  * The shop's HTTP client of its marketplace (contract B5). It only ever sends what the request
- * names: marketplace ids, versions, licence keys and the instance token, plus the publishable key
+ * names: marketplace ids, versions, license keys and the instance token, plus the publishable key
  * the operator configured. No cookies, no shop data.
  */
 export class MarketplaceClient {
@@ -35,13 +35,17 @@ export class MarketplaceClient {
   async getJson<T>(path: string, query: Query = {}): Promise<T> {
     const url = new URL(`${this.fed.url}${path}`);
     for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
-    const res = await this.send(url.toString(), { accept: 'application/json', 'x-publishable-api-key': this.fed.publishableKey });
+    const res = await this.send(url.toString(), {
+      accept: 'application/json',
+      'x-publishable-api-key': this.fed.publishableKey,
+    });
     return this.readJson<T>(path, res);
   }
 
   private async readJson<T>(path: string, res: Response): Promise<T> {
     const text = await res.text().catch(() => '');
-    if (!res.ok) throw new MarketplaceError(`Marketplace refused ${path} (${res.status}): ${errorMessage(text)}`, res.status);
+    if (!res.ok)
+      throw new MarketplaceError(`Marketplace refused ${path} (${res.status}): ${errorMessage(text)}`, res.status);
     try {
       return JSON.parse(text) as T;
     } catch {
@@ -49,9 +53,13 @@ export class MarketplaceClient {
     }
   }
 
-  /** POST a JSON body (checkout, licence verification) and read the JSON answer. */
+  /** POST a JSON body (checkout, license verification) and read the JSON answer. */
   async postJson<T>(path: string, body: Record<string, string>): Promise<T> {
-    const headers = { accept: 'application/json', 'content-type': 'application/json', 'x-publishable-api-key': this.fed.publishableKey };
+    const headers = {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'x-publishable-api-key': this.fed.publishableKey,
+    };
     const res = await this.send(`${this.fed.url}${path}`, headers, { method: 'POST', body: JSON.stringify(body) });
     return this.readJson<T>(path, res);
   }
@@ -59,7 +67,11 @@ export class MarketplaceClient {
   /** The bytes behind a signed download URL, refused past `maxBytes` without reading further. */
   async download(url: string, maxBytes: number): Promise<Buffer> {
     const res = await this.send(url, { accept: 'application/gzip, application/octet-stream' });
-    if (!res.ok) throw new MarketplaceError(`Marketplace refused the download (${res.status}): ${errorMessage(await res.text().catch(() => ''))}`, res.status);
+    if (!res.ok)
+      throw new MarketplaceError(
+        `Marketplace refused the download (${res.status}): ${errorMessage(await res.text().catch(() => ''))}`,
+        res.status,
+      );
     const declared = Number(res.headers.get('content-length') ?? NaN);
     if (declared > maxBytes) {
       await res.body?.cancel();
@@ -79,7 +91,11 @@ export class MarketplaceClient {
     return Buffer.concat(chunks);
   }
 
-  private async send(url: string, headers: Record<string, string>, init: { method?: string; body?: string } = {}): Promise<Response> {
+  private async send(
+    url: string,
+    headers: Record<string, string>,
+    init: { method?: string; body?: string } = {},
+  ): Promise<Response> {
     try {
       return await fetch(url, {
         ...init,
@@ -87,7 +103,11 @@ export class MarketplaceClient {
         redirect: 'error',
         signal: AbortSignal.timeout(this.fed.timeoutMs),
       }).then((res) => {
-        if (res.status >= 500) throw new MarketplaceError(`Marketplace unreachable: ${new URL(url).pathname} answered ${res.status}`, res.status);
+        if (res.status >= 500)
+          throw new MarketplaceError(
+            `Marketplace unreachable: ${new URL(url).pathname} answered ${res.status}`,
+            res.status,
+          );
         return res;
       });
     } catch (err) {
@@ -98,7 +118,10 @@ export class MarketplaceClient {
   private unreachable(err: unknown): MarketplaceError {
     if (err instanceof MarketplaceError) return err;
     const e = err as Error & { cause?: { code?: string; message?: string } };
-    const reason = e.name === 'TimeoutError' ? `no answer within ${this.fed.timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
+    const reason =
+      e.name === 'TimeoutError'
+        ? `no answer within ${this.fed.timeoutMs} ms`
+        : (e.cause?.code ?? e.cause?.message ?? e.message);
     return new MarketplaceError(`Marketplace unreachable: ${reason}`);
   }
 }

@@ -2,7 +2,8 @@ import type { Ctx } from '../../platform/context.ts';
 import type { Config } from '../../platform/config.ts';
 import { compareVersions } from '../../plugin-package/versions.ts';
 import { installStates, listLocalPackages, type InstallState, type LocalPackage } from '../plugins/service.ts';
-import { marketplaceClient } from './client.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { MarketplaceError, marketplaceClient } from './client.ts';
 
 export interface AdminFeedQuery {
   type?: string;
@@ -15,7 +16,14 @@ const DEFAULT_PER_PAGE = 20;
 const MAX_PER_PAGE = 100;
 
 /** The marketplace's fields are passed through as they come; these are the ones the shop relies on. */
-type RemoteItem = Record<string, unknown> & { id: string; marketplace_id: string; name: string; type: string; version: string; price_eur: number };
+type RemoteItem = Record<string, unknown> & {
+  id: string;
+  marketplace_id: string;
+  name: string;
+  type: string;
+  version: string;
+  price_eur: number;
+};
 
 interface RemoteFeed {
   products?: RemoteItem[];
@@ -25,7 +33,12 @@ interface RemoteFeed {
 }
 
 function withState<T extends object>(item: T, state: InstallState | undefined) {
-  return { ...item, plugin_id: state?.plugin_id ?? null, installed_version: state?.installed_version ?? null, status: state?.status ?? null };
+  return {
+    ...item,
+    plugin_id: state?.plugin_id ?? null,
+    installed_version: state?.installed_version ?? null,
+    status: state?.status ?? null,
+  };
 }
 
 /** The newest local package per item, shaped like a marketplace feed entry (free, no download URL). */
@@ -83,6 +96,48 @@ export async function adminFeed(ctx: Ctx, config: Config, query: AdminFeedQuery)
     page: query.page === undefined ? undefined : String(query.page),
     per_page: String(limit),
   });
-  const products = (remote.products ?? []).map((p) => withState({ ...p, source: 'federation' }, states.get(p.marketplace_id)));
-  return { products, count: remote.count ?? products.length, limit: remote.limit ?? limit, offset: remote.offset ?? offset };
+  const products = (remote.products ?? []).map((p) =>
+    withState({ ...p, source: 'federation' }, states.get(p.marketplace_id)),
+  );
+  return {
+    products,
+    count: remote.count ?? products.length,
+    limit: remote.limit ?? limit,
+    offset: remote.offset ?? offset,
+  };
+}
+
+/**
+ * One item with its full description and every version (newest first) and this shop's install
+ * state: from the marketplace, or unfederated from the packages in PLUGINS_DIR. Unknown → 404.
+ */
+export async function adminFeedItem(ctx: Ctx, config: Config, marketplaceId: string) {
+  const client = marketplaceClient(config.federation);
+  const state = (await installStates(ctx)).get(marketplaceId);
+  if (!client) {
+    const versions = (await listLocalPackages(config.pluginsDir, ctx.log))
+      .filter((p) => p.marketplaceId === marketplaceId)
+      .sort((a, b) => compareVersions(b.pkg.manifest.version, a.pkg.manifest.version));
+    if (!versions.length) throw errors.notFound(`No plugin ${marketplaceId} in the plugins folder`);
+    const listed = versions.map((p) => ({
+      version: p.pkg.manifest.version,
+      published_at: p.modifiedAt,
+      sha256: p.pkg.sha256,
+      changelog_url: null,
+    }));
+    return { product: withState({ ...localItem(versions[0]), versions: listed }, state) };
+  }
+  try {
+    const remote = await client.getJson<{
+      product: RemoteItem & {
+        description: string | null;
+        versions: { version: string; published_at: string; changelog_url: string | null }[];
+      };
+    }>(`/store/marketplace/feed/${marketplaceId}`);
+    return { product: withState({ ...remote.product, source: 'federation' }, state) };
+  } catch (err) {
+    if (err instanceof MarketplaceError && err.upstreamStatus === 404)
+      throw errors.notFound(`No plugin ${marketplaceId} in the marketplace`);
+    throw err;
+  }
 }

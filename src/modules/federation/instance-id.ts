@@ -7,7 +7,11 @@ import * as q from './queries.ts';
 async function instanceSecret(ctx: Ctx, encryptionKey: string): Promise<string> {
   let blob = await q.findInstanceSecret(ctx.db);
   if (!blob) {
-    await q.insertInstanceSecretIfNone(ctx.db, encryptSecret(encryptionKey, randomBytes(32).toString('hex')), ctx.clock.now());
+    await q.insertInstanceSecretIfNone(
+      ctx.db,
+      encryptSecret(encryptionKey, randomBytes(32).toString('hex')),
+      ctx.clock.now(),
+    );
     blob = await q.findInstanceSecret(ctx.db);
     if (!blob) throw new Error('instance secret could not be created');
   }
@@ -16,9 +20,11 @@ async function instanceSecret(ctx: Ctx, encryptionKey: string): Promise<string> 
 
 /**
  * The instance token sent to a marketplace (contract B5): hex HMAC-SHA256 of the marketplace's
- * URL keyed by the instance secret. Stable toward one marketplace (licences bind to it), and two
+ * URL keyed by the instance secret. Stable toward one marketplace (licenses bind to it), and two
  * marketplaces cannot tell they serve the same shop.
  */
 export async function instanceIdFor(ctx: Ctx, encryptionKey: string, marketplaceUrl: string): Promise<string> {
-  return createHmac('sha256', await instanceSecret(ctx, encryptionKey)).update(marketplaceUrl).digest('hex');
+  return createHmac('sha256', await instanceSecret(ctx, encryptionKey))
+    .update(marketplaceUrl)
+    .digest('hex');
 }

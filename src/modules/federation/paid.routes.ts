@@ -5,11 +5,16 @@ import type { App, RouteModule } from '../../platform/http/types.ts';
 import type { PluginsCtx } from '../plugins/service.ts';
 import { verifyMarketplaceCallback } from './callback-verify.ts';
 import { installPurchase, pollPaidCheckout, requireClient, startPaidCheckout } from './paid.ts';
-import { CheckoutIdParams, LicenseIssuedBody, LicenseIssuedReceived, PaidCheckoutBody, PaidCheckoutCreated, PaidCheckoutPolled } from './schema.ts';
+import {
+  CheckoutIdParams,
+  LicenseIssuedBody,
+  LicenseIssuedReceived,
+  PaidCheckoutBody,
+  PaidCheckoutCreated,
+  PaidCheckoutPolled,
+} from './schema.ts';
 
 const tags = ['marketplace (shop)'];
-/** Exempt from the admin JWT guard (admin-guard.ts): the marketplace's signature is its credential. */
-export const LICENSE_ISSUED_PATH = '/admin/marketplace/license-issued';
 
 const pctx = (app: App, req: FastifyRequest): PluginsCtx => ({ ...req.ctx, plugins: app.plugins });
 const header = (req: FastifyRequest, name: string) => {
@@ -21,20 +26,36 @@ const header = (req: FastifyRequest, name: string) => {
 export const adminPaidPluginRoutes: RouteModule = async (app, deps) => {
   app.post(
     '/marketplace/checkout',
-    { schema: { tags, summary: "Start buying a paid plugin: the marketplace's checkout URL", body: PaidCheckoutBody, response: ok(PaidCheckoutCreated) } },
+    {
+      schema: {
+        tags,
+        summary: "Start buying a paid plugin: the marketplace's checkout URL",
+        body: PaidCheckoutBody,
+        response: ok(PaidCheckoutCreated),
+      },
+    },
     async (req) => startPaidCheckout(pctx(app, req), deps.config, req.body),
   );
 
   app.get(
     '/marketplace/checkout/:id',
-    { schema: { tags, summary: 'Poll a checkout; once paid, installs the plugin with its licence (idempotent)', params: CheckoutIdParams, response: ok(PaidCheckoutPolled) } },
+    {
+      schema: {
+        tags,
+        summary: 'Poll a checkout; once paid, installs the plugin with its license (idempotent)',
+        params: CheckoutIdParams,
+        response: ok(PaidCheckoutPolled),
+      },
+    },
     async (req) => pollPaidCheckout(pctx(app, req), deps.config, req.params.id),
   );
 
   await app.register(async (scope: App) => {
     // The signature covers the exact bytes sent: keep the raw text, parse only once it verified.
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
     scope.addHook('preValidation', async (req) => {
       if (typeof req.body !== 'string') throw errors.unauthorized();
       await verifyMarketplaceCallback(req.ctx, requireClient(deps.config), {
@@ -49,9 +70,18 @@ export const adminPaidPluginRoutes: RouteModule = async (app, deps) => {
         throw errors.invalid('Invalid request: the body is not valid JSON');
       }
     });
+    // Exempt from the admin JWT guard (auth/admin-guard.ts): the marketplace's signature is its credential.
     scope.post(
       '/marketplace/license-issued',
-      { schema: { tags, summary: 'Marketplace callback after a purchase (signed X-Service-Signature, no admin token): installs with the licence', body: LicenseIssuedBody, response: ok(LicenseIssuedReceived) } },
+      {
+        schema: {
+          tags,
+          summary:
+            'Marketplace callback after a purchase (signed X-Service-Signature, no admin token): installs with the license',
+          body: LicenseIssuedBody,
+          response: ok(LicenseIssuedReceived),
+        },
+      },
       async (req) => ({ received: true as const, plugin_id: await installPurchase(pctx(app, req), req.body) }),
     );
   });

@@ -7,7 +7,10 @@ import { instanceIdFor } from './instance-id.ts';
 /** The paid flow needs a marketplace: an unfederated shop has nothing to buy. */
 export function requireClient(config: Config): MarketplaceClient {
   const client = marketplaceClient(config.federation);
-  if (!client) throw errors.notAllowed('This shop is not federated with a marketplace (set SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK)');
+  if (!client)
+    throw errors.notAllowed(
+      'This shop is not federated with a marketplace (set SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK)',
+    );
   return client;
 }
 
@@ -26,14 +29,20 @@ export interface CheckoutInput {
 
 /**
  * Opens the marketplace's hosted checkout for a paid item. What goes out: the item, version, the
- * operator's e-mail (the licence's buyer), the instance token, and this shop's PUBLIC_URL for the
+ * operator's e-mail (the license's buyer), the instance token, and this shop's PUBLIC_URL for the
  * license-issued callback. Nothing about the shop's own customers or catalog.
  */
-export async function startPaidCheckout(ctx: PluginsCtx, config: Config, input: CheckoutInput): Promise<{ id: string; url: string; expires_at: string }> {
+export async function startPaidCheckout(
+  ctx: PluginsCtx,
+  config: Config,
+  input: CheckoutInput,
+): Promise<{ id: string; url: string; expires_at: string }> {
   const client = requireClient(config);
   const instanceId = await instanceIdFor(ctx, config.encryptionKey, client.url);
   const body = { ...input, instance_id: instanceId, callback_url: config.publicUrl };
-  const session = await client.postJson<{ id?: unknown; url?: unknown; expires_at?: unknown }>('/store/marketplace/checkout/session', body).catch(upstream);
+  const session = await client
+    .postJson<{ id?: unknown; url?: unknown; expires_at?: unknown }>('/store/marketplace/checkout/session', body)
+    .catch(upstream);
   if (typeof session.id !== 'string' || typeof session.url !== 'string' || typeof session.expires_at !== 'string') {
     throw new MarketplaceError('Marketplace answered the checkout without an id, url or expires_at');
   }
@@ -47,15 +56,17 @@ export interface Purchase {
 }
 
 /**
- * Installs a purchased item with its licence, once: a second delivery (callback after a poll, or
+ * Installs a purchased item with its license, once: a second delivery (callback after a poll, or
  * the other way round) finds the row already there and returns it. A failed earlier attempt is
- * retried with the new licence (installPlugin restarts failed rows).
+ * retried with the new license (installPlugin restarts failed rows).
  */
 export async function installPurchase(ctx: PluginsCtx, p: Purchase): Promise<string> {
   const existing = (await installStates(ctx)).get(p.marketplace_id);
   if (existing && existing.status !== 'failed') return existing.plugin_id;
   try {
-    return (await installPlugin(ctx, { marketplace_id: p.marketplace_id, version: p.version, license_key: p.license_key })).id;
+    return (
+      await installPlugin(ctx, { marketplace_id: p.marketplace_id, version: p.version, license_key: p.license_key })
+    ).id;
   } catch (err) {
     const now = (await installStates(ctx)).get(p.marketplace_id);
     if (err instanceof AppError && err.type === 'conflict' && now) return now.plugin_id;
@@ -75,11 +86,13 @@ interface RemoteSession {
 
 /**
  * The pull path when the callback never arrives: reads the marketplace's session and, once it is
- * paid, installs the item with its licence (idempotent, so polling again is harmless).
+ * paid, installs the item with its license (idempotent, so polling again is harmless).
  */
 export async function pollPaidCheckout(ctx: PluginsCtx, config: Config, id: string) {
   const client = requireClient(config);
-  const s = await client.getJson<RemoteSession>(`/store/marketplace/checkout/session/${encodeURIComponent(id)}`).catch(upstream);
+  const s = await client
+    .getJson<RemoteSession>(`/store/marketplace/checkout/session/${encodeURIComponent(id)}`)
+    .catch(upstream);
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   const status = str(s.status) ?? 'open';
   const marketplaceId = str(s.marketplace_id);
@@ -89,5 +102,15 @@ export async function pollPaidCheckout(ctx: PluginsCtx, config: Config, id: stri
   if (status === 'paid' && marketplaceId && version && licenseKey) {
     pluginId = await installPurchase(ctx, { marketplace_id: marketplaceId, version, license_key: licenseKey });
   }
-  return { checkout: { id, status, marketplace_id: marketplaceId, version, expires_at: str(s.expires_at), paid_at: str(s.paid_at) }, plugin_id: pluginId };
+  return {
+    checkout: {
+      id,
+      status,
+      marketplace_id: marketplaceId,
+      version,
+      expires_at: str(s.expires_at),
+      paid_at: str(s.paid_at),
+    },
+    plugin_id: pluginId,
+  };
 }

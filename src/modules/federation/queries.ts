@@ -1,34 +1,56 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { federationSeenDeliveries, instanceIdentity, pluginLicenceChecks } from './tables.ts';
+import { federationSeenDeliveries, instanceIdentity, pluginLicenseChecks } from './tables.ts';
 
 const SINGLETON = 1;
 
 export async function findInstanceSecret(db: Executor): Promise<string | undefined> {
-  const [row] = await db.select({ secret: instanceIdentity.secret_encrypted }).from(instanceIdentity).where(eq(instanceIdentity.id, SINGLETON));
+  const [row] = await db
+    .select({ secret: instanceIdentity.secret_encrypted })
+    .from(instanceIdentity)
+    .where(eq(instanceIdentity.id, SINGLETON));
   return row?.secret;
 }
 
 /** Concurrent first uses (two instances) insert one each; the first wins and both read it back. */
 export async function insertInstanceSecretIfNone(db: Executor, secretEncrypted: string, now: Date): Promise<void> {
-  await db.insert(instanceIdentity).values({ id: SINGLETON, secret_encrypted: secretEncrypted, created_at: now }).onConflictDoNothing();
+  await db
+    .insert(instanceIdentity)
+    .values({ id: SINGLETON, secret_encrypted: secretEncrypted, created_at: now })
+    .onConflictDoNothing();
 }
 
 /** Records an accepted callback signature; false when it was seen before (a replay). Expired rows are dropped first. */
-export async function recordSeenDelivery(db: Executor, row: { signature_hash: string; delivery_id: string | null; expires_at: Date }, now: Date): Promise<boolean> {
+export async function recordSeenDelivery(
+  db: Executor,
+  row: { signature_hash: string; delivery_id: string | null; expires_at: Date },
+  now: Date,
+): Promise<boolean> {
   await db.delete(federationSeenDeliveries).where(lt(federationSeenDeliveries.expires_at, now));
-  const inserted = await db.insert(federationSeenDeliveries).values(row).onConflictDoNothing().returning({ hash: federationSeenDeliveries.signature_hash });
+  const inserted = await db
+    .insert(federationSeenDeliveries)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ hash: federationSeenDeliveries.signature_hash });
   return inserted.length > 0;
 }
 
-export type LicenceCheckRow = typeof pluginLicenceChecks.$inferSelect;
+export type LicenseCheckRow = typeof pluginLicenseChecks.$inferSelect;
 
-export async function findLicenceCheck(db: Executor, pluginId: string): Promise<LicenceCheckRow | undefined> {
-  const [row] = await db.select().from(pluginLicenceChecks).where(eq(pluginLicenceChecks.plugin_id, pluginId));
+export async function findLicenseCheck(db: Executor, pluginId: string): Promise<LicenseCheckRow | undefined> {
+  const [row] = await db.select().from(pluginLicenseChecks).where(eq(pluginLicenseChecks.plugin_id, pluginId));
   return row;
 }
 
-export async function upsertLicenceCheck(db: Executor, row: LicenceCheckRow): Promise<void> {
+/** Every paid plugin's last verification (the admin panel shows the offline grace of each). */
+export async function listLicenseChecks(db: Executor): Promise<LicenseCheckRow[]> {
+  return db.select().from(pluginLicenseChecks).orderBy(pluginLicenseChecks.plugin_id);
+}
+
+export async function upsertLicenseCheck(db: Executor, row: LicenseCheckRow): Promise<void> {
   const { plugin_id: _id, ...rest } = row;
-  await db.insert(pluginLicenceChecks).values(row).onConflictDoUpdate({ target: pluginLicenceChecks.plugin_id, set: rest });
+  await db
+    .insert(pluginLicenseChecks)
+    .values(row)
+    .onConflictDoUpdate({ target: pluginLicenseChecks.plugin_id, set: rest });
 }

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Nullable } from '../../platform/http/schema-types.ts';
-import { PLUGIN_TYPES } from '../../plugin-package/manifest.ts';
+import { MARKETPLACE_ID_PATTERN, PLUGIN_TYPES } from '../../plugin-package/manifest.ts';
 
 export const AdminFeedQuery = Type.Object({
   type: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...PLUGIN_TYPES] })),
@@ -26,6 +26,34 @@ const FeedEntry = Type.Object(
   { additionalProperties: true },
 );
 
+export const AdminFeedItem = Type.Object({
+  product: Type.Intersect([
+    FeedEntry,
+    Type.Object({
+      description: Nullable(Type.String()),
+      versions: Type.Array(
+        Type.Object(
+          {
+            version: Type.String(),
+            published_at: Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' }),
+            changelog_url: Nullable(Type.String()),
+          },
+          { additionalProperties: true },
+        ),
+        { description: 'newest first' },
+      ),
+    }),
+  ]),
+});
+
+export const AdminFeedItemParams = Type.Object({
+  '*': Type.String({
+    pattern: MARKETPLACE_ID_PATTERN,
+    maxLength: 200,
+    description: '`@<vendor>/<id>`, the slash as is',
+  }),
+});
+
 export const AdminFeedList = Type.Object({
   products: Type.Array(FeedEntry),
   count: Type.Integer(),
@@ -40,13 +68,19 @@ export const PaidCheckoutBody = Type.Object(
   {
     marketplace_id: MarketplaceId,
     version: Version,
-    customer_email: Type.String({ format: 'email', maxLength: 320, description: "the operator's e-mail: the licence's buyer" }),
+    customer_email: Type.String({
+      format: 'email',
+      maxLength: 320,
+      description: "the operator's e-mail: the license's buyer",
+    }),
   },
   { additionalProperties: false },
 );
 
 export const PaidCheckoutCreated = Type.Object({
-  id: Type.String({ description: "the marketplace's checkout session id (poll it with GET /admin/marketplace/checkout/{id})" }),
+  id: Type.String({
+    description: "the marketplace's checkout session id (poll it with GET /admin/marketplace/checkout/{id})",
+  }),
   url: Type.String({ description: 'the hosted checkout page to open in a browser' }),
   expires_at: Type.String({ format: 'date-time' }),
 });
@@ -62,7 +96,9 @@ export const PaidCheckoutPolled = Type.Object({
     expires_at: Nullable(Type.String()),
     paid_at: Nullable(Type.String()),
   }),
-  plugin_id: Nullable(Type.String({ description: 'the plugin row installing or installed with the licence, once paid' })),
+  plugin_id: Nullable(
+    Type.String({ description: 'the plugin row installing or installed with the license, once paid' }),
+  ),
 });
 
 /** The license-issued body the marketplace signs (spec section 6). */

@@ -44,11 +44,17 @@ async function pinnedKeys(ctx: Ctx, client: MarketplaceClient): Promise<Record<s
   const { keys } = await client.getJson<KeysResponse>('/store/marketplace/keys');
   const fresh: Record<string, string> = {};
   for (const k of keys ?? []) {
-    if (k.alg === 'Ed25519' && typeof k.key_id === 'string' && typeof k.public_key === 'string' && Buffer.from(k.public_key, 'base64').length === 32) {
+    if (
+      k.alg === 'Ed25519' &&
+      typeof k.key_id === 'string' &&
+      typeof k.public_key === 'string' &&
+      Buffer.from(k.public_key, 'base64').length === 32
+    ) {
       fresh[k.key_id] = k.public_key;
     }
   }
-  if (!Object.keys(fresh).length) throw new VerificationError('Marketplace publishes no Ed25519 signing key at /store/marketplace/keys');
+  if (!Object.keys(fresh).length)
+    throw new VerificationError('Marketplace publishes no Ed25519 signing key at /store/marketplace/keys');
   await setSetting(ctx, PINNED_KEYS_SETTING, JSON.stringify({ ...pins, [client.url]: fresh }));
   ctx.log.info({ marketplace: client.url, keys: Object.keys(fresh) }, 'pinned marketplace signing keys');
   return fresh;
@@ -73,16 +79,23 @@ export async function verifyArtifactSignature(ctx: Ctx, client: MarketplaceClien
   const trusted = await trustedMarketplaceKeys(ctx, client);
   const publicKey = trusted[a.keyId];
   if (!publicKey) {
-    const how = client.fed.signingKey ? 'set SERVICE_FEDERATION_SIGNING_KEY to the new key' : `delete the setting ${PINNED_KEYS_SETTING} to pin the new key`;
+    const how = client.fed.signingKey
+      ? 'set SERVICE_FEDERATION_SIGNING_KEY to the new key'
+      : `delete the setting ${PINNED_KEYS_SETTING} to pin the new key`;
     throw new VerificationError(
       `Marketplace signing key changed: the artifact is signed with key ${a.keyId}, not the trusted key ${Object.keys(trusted).join(', ')}. ` +
         `If the marketplace rotated its key on purpose, ${how}`,
     );
   }
-  const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey, 'base64').toString('base64url') }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey, 'base64').toString('base64url') },
+    format: 'jwk',
+  });
   const text = `${a.marketplaceId}@${a.version}:${a.sha256}`;
   const signature = Buffer.from(a.signature, 'base64');
   if (signature.length !== 64 || !verify(null, Buffer.from(text, 'utf8'), key, signature)) {
-    throw new VerificationError(`Signature check failed: ${a.marketplaceId}@${a.version} is not signed by the marketplace key ${a.keyId}`);
+    throw new VerificationError(
+      `Signature check failed: ${a.marketplaceId}@${a.version} is not signed by the marketplace key ${a.keyId}`,
+    );
   }
 }

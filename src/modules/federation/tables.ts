@@ -26,8 +26,8 @@ export const federationSeenDeliveries = pgTable(
   (t) => [index('federation_seen_deliveries_expires_idx').on(t.expires_at)],
 );
 
-/** The last successful licence verification of a paid plugin: what the 7-day offline grace rests on. */
-export const pluginLicenceChecks = pgTable('plugin_licence_checks', {
+/** The last successful license verification of a paid plugin: what the 7-day offline grace rests on. */
+export const pluginLicenseChecks = pgTable('plugin_license_checks', {
   plugin_id: text('plugin_id').primaryKey(),
   last_verified_at: ts('last_verified_at').notNull(),
   /** The marketplace's verify answer (valid, expires_at, tier, renewed_at, token: offline proof). */

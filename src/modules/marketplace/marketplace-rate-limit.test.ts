@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testConfig, type TestApp } from '../../../test/app.ts';
 import { buildApp } from '../../app.ts';
 import type { App } from '../../platform/http/types.ts';
-import { MARKETPLACE_ENV } from './testing.ts';
+import { MARKETPLACE_ENV } from './marketplace.testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,13 +18,23 @@ const from = (app: App, ip: string, url = '/store/marketplace/keys', headers: Re
   app.inject({ method: 'GET', url, remoteAddress: ip, headers });
 
 async function marketplaceApp(env: Record<string, string>): Promise<App> {
-  return buildApp({ database: t.database, config: testConfig({ ...MARKETPLACE_ENV, ...env }), clock: t.clock, logger: false });
+  return buildApp({
+    database: t.database,
+    config: testConfig({ ...MARKETPLACE_ENV, ...env }),
+    clock: t.clock,
+    logger: false,
+  });
 }
 
 describe('marketplace rate limit', () => {
   it('allows 60 requests per minute per IP, then answers 429 with Retry-After', async () => {
     const ip = freshIp();
-    const urls = ['/store/marketplace/keys', '/store/marketplace/feed', '/store/marketplace/feed/@acme/none', '/store/marketplace/download/@acme/none/1.0.0'];
+    const urls = [
+      '/store/marketplace/keys',
+      '/store/marketplace/feed',
+      '/store/marketplace/feed/@acme/none',
+      '/store/marketplace/download/@acme/none/1.0.0',
+    ];
     for (let i = 0; i < 60; i++) {
       const res = await from(t.app, ip, urls[i % urls.length]);
       expect(res.statusCode, `request ${i + 1}`).not.toBe(429);
@@ -37,7 +47,12 @@ describe('marketplace rate limit', () => {
 
     // Another client is unaffected; the admin and the rest of the API are not counted.
     expect((await from(t.app, freshIp())).statusCode).toBe(200);
-    const admin = await t.inject({ method: 'GET', url: '/admin/marketplace/items', remoteAddress: ip, headers: { authorization: `Bearer ${t.adminToken}` } });
+    const admin = await t.inject({
+      method: 'GET',
+      url: '/admin/marketplace/items',
+      remoteAddress: ip,
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
     expect(admin.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/health', remoteAddress: ip })).statusCode).toBe(200);
   });
@@ -49,7 +64,8 @@ describe('marketplace rate limit', () => {
       const proxy = freshIp();
       const statuses = async (app: App) => {
         const out = [];
-        for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) out.push((await from(app, proxy, undefined, { 'x-forwarded-for': client })).statusCode);
+        for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+          out.push((await from(app, proxy, undefined, { 'x-forwarded-for': client })).statusCode);
         return out;
       };
       expect(await statuses(untrusting)).toEqual([200, 200, 429]); // one socket address: one client

@@ -13,7 +13,13 @@ function makeLimiter(app: App, deps: AppDeps): RateLimiterAbstract {
   const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 2 });
   app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
   // While Redis is unreachable each instance counts on its own instead of failing requests.
-  return new RateLimiterRedis({ storeClient: redis, keyPrefix: 'emporium:marketplace', points, duration: WINDOW_SECONDS, insuranceLimiter: memory });
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${deps.config.redisPrefix}marketplace`,
+    points,
+    duration: WINDOW_SECONDS,
+    insuranceLimiter: memory,
+  });
 }
 
 /**

@@ -90,7 +90,7 @@ export type PaymentProviderId = 'test' | 'stripe';
 export const marketplaceCheckoutSessions = pgTable(
   'marketplace_checkout_sessions',
   {
-    /** `mcs_…`; whoever holds it can read the licence key once paid, so it is not guessable (see checkout.ts). */
+    /** `mcs_…`; whoever holds it can read the license key once paid, so it is not guessable (see sales/checkout.ts). */
     id: idColumn(),
     marketplace_id: text('marketplace_id').notNull(),
     version: text('version').notNull(),
@@ -115,13 +115,13 @@ export const marketplaceCheckoutSessions = pgTable(
   (t) => [uniqueIndex('marketplace_checkout_sessions_provider_idx').on(t.provider, t.provider_session_id)],
 );
 
-/** A licence: one item for one shop instance, until expires_at (renewable, revocable). */
+/** A license: one item for one shop instance, until expires_at (renewable, revocable). */
 export const marketplaceLicenses = pgTable(
   'marketplace_licenses',
   {
     /** Row id `mlic_…`, distinct from the key so the two are never mistaken for each other. */
     id: idColumn(),
-    /** `lic_` + 26 random Crockford base32 characters (licence-key.ts). */
+    /** `lic_` + 26 random Crockford base32 characters (licenses/license-key.ts). */
     key: text('key').notNull(),
     marketplace_id: text('marketplace_id').notNull(),
     instance_id: text('instance_id').notNull(),
@@ -130,7 +130,7 @@ export const marketplaceLicenses = pgTable(
     expires_at: ts('expires_at').notNull(),
     renewed_at: ts('renewed_at'),
     revoked_at: ts('revoked_at'),
-    /** Unique: a checkout issues at most one licence, however often the provider reports the payment. */
+    /** Unique: a checkout issues at most one license, however often the provider reports the payment. */
     checkout_session_id: text('checkout_session_id'),
     ...timestamps,
   },

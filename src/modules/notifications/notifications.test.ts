@@ -159,7 +159,11 @@ describe('marking read', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json().notification).toMatchObject({ id, read_at: firstAt });
     t.clock.advance(3_600_000);
-    const again = await t.inject({ method: 'POST', url: `/admin/notifications/${id}/read`, headers: { authorization: `Bearer ${t.adminToken}` } });
+    const again = await t.inject({
+      method: 'POST',
+      url: `/admin/notifications/${id}/read`,
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().notification.read_at).toBe(firstAt);
   });
@@ -173,7 +177,10 @@ describe('marking read', () => {
     const { id } = (await list(`type=${type}`)).notifications[0];
     const extra = await t.admin('POST', `/admin/notifications/${id}/read`, { read: true });
     expect(extra.statusCode).toBe(400);
-    expect(extra.json()).toMatchObject({ type: 'invalid_data', message: expect.stringContaining("Unrecognized fields: 'read'") });
+    expect(extra.json()).toMatchObject({
+      type: 'invalid_data',
+      message: expect.stringContaining("Unrecognized fields: 'read'"),
+    });
     expect((await list(`type=${type}`)).notifications[0].read_at).toBeNull();
   });
 
@@ -187,7 +194,9 @@ describe('marking read', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ updated: unread });
     expect((await list('read=false')).count).toBe(0);
-    expect((await list(`type=${type}`)).notifications.every((n) => n.read_at === t.clock.now().toISOString())).toBe(true);
+    expect((await list(`type=${type}`)).notifications.every((n) => n.read_at === t.clock.now().toISOString())).toBe(
+      true,
+    );
     expect((await t.admin('POST', '/admin/notifications/read-all', {})).json()).toEqual({ updated: 0 });
   });
 });

@@ -24,7 +24,11 @@ const LISTING_ORDER = [
   sql`${notifications.id} desc nulls last`,
 ];
 
-export async function listNotificationRows(db: Executor, filters: NotificationFilters, page: Page): Promise<NotificationRow[]> {
+export async function listNotificationRows(
+  db: Executor,
+  filters: NotificationFilters,
+  page: Page,
+): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { emptyBodyIsObject } from '../../platform/http/body.ts';
 import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -8,15 +8,17 @@ import { getNotification, listNotifications, markAllRead, markRead } from './ser
 
 const tags = ['notifications'];
 
-// A POST without any body (curl -X POST) means `{}`.
-const emptyBodyIsObject = async (req: FastifyRequest) => {
-  req.body ??= {};
-};
-
 export const notificationRoutes: RouteModule = (app) => {
   app.get(
     '/notifications',
-    { schema: { tags, summary: 'List notifications, unread first, then newest first', querystring: NotificationQuery, response: ok(NotificationList) } },
+    {
+      schema: {
+        tags,
+        summary: 'List notifications, unread first, then newest first',
+        querystring: NotificationQuery,
+        response: ok(NotificationList),
+      },
+    },
     async (req) => {
       const page = pageOf(req.query, 50);
       return { ...(await listNotifications(req.ctx, { read: req.query.read, type: req.query.type }, page)), ...page };
@@ -31,14 +33,23 @@ export const notificationRoutes: RouteModule = (app) => {
 
   app.post(
     '/notifications/read-all',
-    { schema: { tags, summary: 'Mark every unread notification read', body: EmptyBody, response: ok(ReadAllResponse) }, preValidation: emptyBodyIsObject },
+    {
+      schema: { tags, summary: 'Mark every unread notification read', body: EmptyBody, response: ok(ReadAllResponse) },
+      preValidation: emptyBodyIsObject,
+    },
     async (req) => markAllRead(req.ctx),
   );
 
   app.post(
     '/notifications/:id/read',
     {
-      schema: { tags, summary: 'Mark a notification read (idempotent: keeps the first read time)', params: IdParams, body: EmptyBody, response: ok(NotificationEnvelope) },
+      schema: {
+        tags,
+        summary: 'Mark a notification read (idempotent: keeps the first read time)',
+        params: IdParams,
+        body: EmptyBody,
+        response: ok(NotificationEnvelope),
+      },
       preValidation: emptyBodyIsObject,
     },
     async (req) => ({ notification: await markRead(req.ctx, req.params.id) }),

@@ -25,4 +25,6 @@ export const NotificationQuery = Type.Object({
 // The actions take no fields; `{}` (what Medusa's SDK sends) or no body at all.
 export const EmptyBody = Type.Object({}, { additionalProperties: false });
 
-export const ReadAllResponse = Type.Object({ updated: Type.Integer({ description: 'how many unread notifications were marked read' }) });
+export const ReadAllResponse = Type.Object({
+  updated: Type.Integer({ description: 'how many unread notifications were marked read' }),
+});

@@ -1,5 +1,4 @@
-import type { Ctx, TxCtx } from '../../platform/context.ts';
-import type { Executor } from '../../platform/db/database.ts';
+import { executor, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
@@ -26,11 +25,6 @@ export interface NotificationInput {
 
 export type { NotificationFilters } from './queries.ts';
 
-/** Inside a caller's transaction use its `tx` (on PGlite `db` would deadlock there). */
-function exec(ctx: Ctx | TxCtx): Executor {
-  return 'tx' in ctx ? ctx.tx : ctx.db;
-}
-
 function toNotification(row: q.NotificationRow): Notification {
   const { dedupe_key: _key, ...rest } = row;
   return rest;
@@ -41,7 +35,7 @@ function toNotification(row: q.NotificationRow): Notification {
  * endpoint failing). Given a TxCtx, the notification commits or rolls back with the caller's change.
  */
 export async function createNotification(ctx: Ctx | TxCtx, input: NotificationInput): Promise<void> {
-  await q.insertNotificationOnce(exec(ctx), {
+  await q.insertNotificationOnce(executor(ctx), {
     id: newId('noti'),
     type: input.type,
     title: input.title,

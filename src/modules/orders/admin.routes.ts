@@ -1,8 +1,8 @@
+import { emptyBodyIsObject } from '../../platform/http/body.ts';
 import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
-import { emptyBodyIsObject } from '../carts/access.ts';
 import { OrderRefundBody } from '../payments/ledger-schema.ts';
 import { cancelOrder } from './cancel.ts';
 import {
@@ -27,7 +27,14 @@ const preValidation = emptyBodyIsObject;
 export const adminOrderRoutes: RouteModule = (app) => {
   app.get(
     '/orders',
-    { schema: { tags, summary: 'List orders (filters: statuses, customer, email, created_at range, q)', querystring: AdminOrderQuery, response: ok(AdminOrderList) } },
+    {
+      schema: {
+        tags,
+        summary: 'List orders (filters: statuses, customer, email, created_at range, q)',
+        querystring: AdminOrderQuery,
+        response: ok(AdminOrderList),
+      },
+    },
     async (req) => {
       const page = pageOf(req.query, 15);
       return { ...(await listOrders(req.ctx, req.query, page)), ...page };
@@ -36,49 +43,117 @@ export const adminOrderRoutes: RouteModule = (app) => {
 
   app.get(
     '/orders/:id',
-    { schema: { tags, summary: 'An order with items, totals, payments (captures, refunds) and fulfillments', params: IdParams, response: reply } },
+    {
+      schema: {
+        tags,
+        summary: 'An order with items, totals, payments (captures, refunds) and fulfillments',
+        params: IdParams,
+        response: reply,
+      },
+    },
     async (req) => ({ order: await getOrder(req.ctx, req.params.id) }),
   );
 
   app.post(
     '/orders/:id/capture',
-    { schema: { tags, summary: 'Capture every authorized payment of the order (event order.paid)', params: IdParams, body: EmptyBody, response: reply }, preValidation },
-    async (req) => ({ order: await captureOrder(req.ctx, req.params.id) }),
+    {
+      schema: {
+        tags,
+        summary: 'Capture every authorized payment of the order (event order.paid)',
+        params: IdParams,
+        body: EmptyBody,
+        response: reply,
+      },
+      preValidation,
+    },
+    async (req) => ({ order: await captureOrder(req.ctx, req.params.id, req.server.providers) }),
   );
 
   app.post(
     '/orders/:id/refunds',
-    { schema: { tags, summary: 'Refund part of what was captured (event order.refunded)', params: IdParams, body: OrderRefundBody, response: reply } },
-    async (req) => ({ order: await refundOrder(req.ctx, req.params.id, req.body) }),
+    {
+      schema: {
+        tags,
+        summary: 'Refund part of what was captured (event order.refunded)',
+        params: IdParams,
+        body: OrderRefundBody,
+        response: reply,
+      },
+    },
+    async (req) => ({ order: await refundOrder(req.ctx, req.params.id, req.body, req.server.providers) }),
   );
 
   app.post(
     '/orders/:id/cancel',
-    { schema: { tags, summary: 'Cancel: restock, refund captured money, release authorizations (event order.cancelled)', params: IdParams, body: EmptyBody, response: reply }, preValidation },
-    async (req) => ({ order: await cancelOrder(req.ctx, req.params.id) }),
+    {
+      schema: {
+        tags,
+        summary: 'Cancel: restock, refund captured money, release authorizations (event order.cancelled)',
+        params: IdParams,
+        body: EmptyBody,
+        response: reply,
+      },
+      preValidation,
+    },
+    async (req) => ({ order: await cancelOrder(req.ctx, req.params.id, req.server.providers) }),
   );
 
   app.post(
     '/orders/:id/fulfillments',
-    { schema: { tags, summary: 'Fulfil order lines (event order.fulfilled)', params: IdParams, body: CreateFulfillmentBody, response: reply } },
+    {
+      schema: {
+        tags,
+        summary: 'Fulfil order lines (event order.fulfilled)',
+        params: IdParams,
+        body: CreateFulfillmentBody,
+        response: reply,
+      },
+    },
     async (req) => ({ order: await createFulfillment(req.ctx, req.params.id, req.body) }),
   );
 
   app.post(
     '/orders/:id/fulfillments/:fulfillment_id/shipments',
-    { schema: { tags, summary: 'Ship a fulfillment (event order.shipped)', params: FulfillmentParams, body: CreateShipmentBody, response: reply }, preValidation },
+    {
+      schema: {
+        tags,
+        summary: 'Ship a fulfillment (event order.shipped)',
+        params: FulfillmentParams,
+        body: CreateShipmentBody,
+        response: reply,
+      },
+      preValidation,
+    },
     async (req) => ({ order: await createShipment(req.ctx, req.params.id, req.params.fulfillment_id, req.body) }),
   );
 
   app.post(
     '/orders/:id/fulfillments/:fulfillment_id/mark-as-delivered',
-    { schema: { tags, summary: 'Mark a shipped fulfillment delivered', params: FulfillmentParams, body: NoNotificationBody, response: reply }, preValidation },
+    {
+      schema: {
+        tags,
+        summary: 'Mark a shipped fulfillment delivered',
+        params: FulfillmentParams,
+        body: NoNotificationBody,
+        response: reply,
+      },
+      preValidation,
+    },
     async (req) => ({ order: await markDelivered(req.ctx, req.params.id, req.params.fulfillment_id) }),
   );
 
   app.post(
     '/orders/:id/fulfillments/:fulfillment_id/cancel',
-    { schema: { tags, summary: 'Cancel a fulfillment that has not shipped', params: FulfillmentParams, body: NoNotificationBody, response: reply }, preValidation },
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a fulfillment that has not shipped',
+        params: FulfillmentParams,
+        body: NoNotificationBody,
+        response: reply,
+      },
+      preValidation,
+    },
     async (req) => ({ order: await cancelFulfillment(req.ctx, req.params.id, req.params.fulfillment_id) }),
   );
 };

@@ -1,23 +1,46 @@
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
+import type { Providers } from '../../platform/providers.ts';
 import * as ledger from '../payments/ledger.ts';
+import { SYSTEM_PROVIDER } from '../payments/schema.ts';
+import { afterRefund, lockOf } from './payment-actions.ts';
+import { moveProviderMoney, releaseWithProvider } from './provider-payments.ts';
 import * as dq from './desk-queries.ts';
 import { onLockedOrder, orderCanceled, settle } from './desk.ts';
 import type { AdminOrderView } from './desk-schema.ts';
 import { orderDetail } from './desk-view.ts';
+import type { OrderRow } from './queries.ts';
 
 /**
  * `POST /admin/orders/{id}/cancel`. Refused after any fulfillment that is not canceled, and
  * twice. Otherwise, in one transaction: the stock checkout took goes back, captured money is
  * refunded (recorded as refunds), the rest of each authorization is released, the order is
- * canceled; events order.refunded (when money went back) and order.cancelled.
+ * canceled; events order.refunded (when money went back) and order.cancelled. Payments of a
+ * plugin's provider are refunded and released with the provider first, each recorded as it is
+ * confirmed; a provider that refuses stops the cancellation there (the order stays pending).
  */
-export function cancelOrder(ctx: Ctx, orderId: string): Promise<AdminOrderView> {
+export async function cancelOrder(ctx: Ctx, orderId: string, providers: Providers): Promise<AdminOrderView> {
+  const viaPlugin = await onLockedOrder(ctx, orderId, async (tctx, order) => {
+    await refuseCancel(tctx, order);
+    return (await ledger.lockOrderPayments(tctx, order.id)).filter((p) => p.provider_id !== SYSTEM_PROVIDER);
+  });
+  for (const p of viaPlugin) {
+    if (ledger.refundable(p) > 0)
+      await moveProviderMoney(
+        ctx,
+        providers,
+        lockOf(ctx, p.id),
+        p,
+        'refund',
+        ledger.refundable(p),
+        { note: 'Order canceled' },
+        afterRefund,
+      );
+    if (ledger.capturable(p) > 0) await releaseWithProvider(ctx, providers, p);
+  }
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
-    if (order.status === 'canceled') throw orderCanceled(order.id);
-    const fulfillments = await dq.listFulfillmentsOf(tctx.tx, [order.id]);
-    if (fulfillments.some((f) => !f.canceled_at)) throw errors.notAllowed('All fulfillments must be canceled before canceling an order');
+    await refuseCancel(tctx, order);
     const now = tctx.clock.now();
 
     // Per variant, in id order: the same lock order as checkout's stock updates, so no deadlock.
@@ -33,10 +56,20 @@ export function cancelOrder(ctx: Ctx, orderId: string): Promise<AdminOrderView> 
     for (const p of await ledger.lockOrderPayments(tctx, order.id)) {
       refunded = (await ledger.release(tctx, p, 'Order canceled')).refunded || refunded;
     }
-    const canceled = await settle(tctx, order, { paymentsMoved: true, patch: { status: 'canceled', canceled_at: now } });
+    const canceled = await settle(tctx, order, {
+      paymentsMoved: true,
+      patch: { status: 'canceled', canceled_at: now },
+    });
     const view = await orderDetail(tctx.tx, canceled);
     if (refunded) await emit(tctx, 'order.refunded', view);
     await emit(tctx, 'order.cancelled', view);
     return view;
   });
+}
+
+async function refuseCancel(tctx: TxCtx, order: OrderRow): Promise<void> {
+  if (order.status === 'canceled') throw orderCanceled(order.id);
+  const fulfillments = await dq.listFulfillmentsOf(tctx.tx, [order.id]);
+  if (fulfillments.some((f) => !f.canceled_at))
+    throw errors.notAllowed('All fulfillments must be canceled before canceling an order');
 }

@@ -6,9 +6,15 @@ import type { OrderLineRow, OrderRow, OrderShippingMethodRow } from './queries.t
 import { orderLineItems, orders, orderShippingMethods } from './tables.ts';
 
 export type FulfillmentRow = typeof fulfillments.$inferSelect;
-type OrderPatch = Partial<Pick<OrderRow, 'status' | 'payment_status' | 'fulfillment_status' | 'canceled_at' | 'updated_at'>>;
-type LinePatch = Partial<Pick<OrderLineRow, 'fulfilled_quantity' | 'shipped_quantity' | 'reserved_quantity' | 'updated_at'>>;
-type FulfillmentPatch = Partial<Pick<FulfillmentRow, 'shipped_at' | 'delivered_at' | 'canceled_at' | 'labels' | 'no_notification' | 'updated_at'>>;
+type OrderPatch = Partial<
+  Pick<OrderRow, 'status' | 'payment_status' | 'fulfillment_status' | 'canceled_at' | 'updated_at'>
+>;
+type LinePatch = Partial<
+  Pick<OrderLineRow, 'fulfilled_quantity' | 'shipped_quantity' | 'reserved_quantity' | 'updated_at'>
+>;
+type FulfillmentPatch = Partial<
+  Pick<FulfillmentRow, 'shipped_at' | 'delivered_at' | 'canceled_at' | 'labels' | 'no_notification' | 'updated_at'>
+>;
 
 export interface OrderFilters {
   id?: string[];
@@ -39,7 +45,9 @@ function matching(f: OrderFilters): SQL | undefined {
     f.id ? inArray(orders.id, f.id) : undefined,
     f.status ? inArray(orders.status, f.status as OrderRow['status'][]) : undefined,
     f.payment_status ? inArray(orders.payment_status, f.payment_status as OrderRow['payment_status'][]) : undefined,
-    f.fulfillment_status ? inArray(orders.fulfillment_status, f.fulfillment_status as OrderRow['fulfillment_status'][]) : undefined,
+    f.fulfillment_status
+      ? inArray(orders.fulfillment_status, f.fulfillment_status as OrderRow['fulfillment_status'][])
+      : undefined,
     f.customer_id ? inArray(orders.customer_id, f.customer_id) : undefined,
     f.region_id ? inArray(orders.region_id, f.region_id) : undefined,
     f.sales_channel_id ? inArray(orders.sales_channel_id, f.sales_channel_id) : undefined,
@@ -49,7 +57,11 @@ function matching(f: OrderFilters): SQL | undefined {
     d?.lte ? lte(orders.created_at, d.lte) : undefined,
     d?.lt ? lt(orders.created_at, d.lt) : undefined,
     like !== undefined
-      ? or(ilike(orders.email, `%${like}%`), ilike(orders.id, `${like}%`), displayId !== undefined ? eq(orders.display_id, displayId) : undefined)
+      ? or(
+          ilike(orders.email, `%${like}%`),
+          ilike(orders.id, `${like}%`),
+          displayId !== undefined ? eq(orders.display_id, displayId) : undefined,
+        )
       : undefined,
   );
 }
@@ -57,8 +69,17 @@ function matching(f: OrderFilters): SQL | undefined {
 export async function listOrderRows(db: Executor, f: OrderFilters, sort: OrderSort, page: Page): Promise<OrderRow[]> {
   const column = orders[sort.field];
   // id breaks ties so pages never overlap or skip rows.
-  const by = sort.field === 'id' ? [sort.descending ? desc(column) : asc(column)] : [sort.descending ? desc(column) : asc(column), asc(orders.id)];
-  return db.select().from(orders).where(matching(f)).orderBy(...by).limit(page.limit).offset(page.offset);
+  const by =
+    sort.field === 'id'
+      ? [sort.descending ? desc(column) : asc(column)]
+      : [sort.descending ? desc(column) : asc(column), asc(orders.id)];
+  return db
+    .select()
+    .from(orders)
+    .where(matching(f))
+    .orderBy(...by)
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function countOrderRows(db: Executor, f: OrderFilters): Promise<number> {
@@ -71,8 +92,15 @@ export async function findOrderRow(db: Executor, id: string): Promise<OrderRow |
   return row;
 }
 
-export async function findCustomerOrderRow(db: Executor, id: string, customerId: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.customer_id, customerId)));
+export async function findCustomerOrderRow(
+  db: Executor,
+  id: string,
+  customerId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.customer_id, customerId)));
   return row;
 }
 
@@ -89,7 +117,11 @@ export async function updateOrderRow(db: Executor, id: string, patch: OrderPatch
 
 export async function listLinesOf(db: Executor, orderIds: string[]): Promise<OrderLineRow[]> {
   if (!orderIds.length) return [];
-  return db.select().from(orderLineItems).where(inArray(orderLineItems.order_id, orderIds)).orderBy(asc(orderLineItems.id));
+  return db
+    .select()
+    .from(orderLineItems)
+    .where(inArray(orderLineItems.order_id, orderIds))
+    .orderBy(asc(orderLineItems.id));
 }
 
 export async function updateLineRow(db: Executor, id: string, patch: LinePatch): Promise<OrderLineRow> {
@@ -99,7 +131,11 @@ export async function updateLineRow(db: Executor, id: string, patch: LinePatch):
 
 export async function listMethodsOf(db: Executor, orderIds: string[]): Promise<OrderShippingMethodRow[]> {
   if (!orderIds.length) return [];
-  return db.select().from(orderShippingMethods).where(inArray(orderShippingMethods.order_id, orderIds)).orderBy(asc(orderShippingMethods.id));
+  return db
+    .select()
+    .from(orderShippingMethods)
+    .where(inArray(orderShippingMethods.order_id, orderIds))
+    .orderBy(asc(orderShippingMethods.id));
 }
 
 export async function listFulfillmentsOf(db: Executor, orderIds: string[]): Promise<FulfillmentRow[]> {

@@ -7,11 +7,26 @@ import { Order, OrderLineItem } from './schema.ts';
 /** Medusa's values (reference §1.5); filters accept these and nothing else. */
 export const ORDER_STATUSES = ['pending', 'completed', 'draft', 'archived', 'canceled', 'requires_action'] as const;
 export const PAYMENT_STATUSES = [
-  'not_paid', 'awaiting', 'authorized', 'partially_authorized', 'captured', 'partially_captured',
-  'partially_refunded', 'refunded', 'canceled', 'requires_action',
+  'not_paid',
+  'awaiting',
+  'authorized',
+  'partially_authorized',
+  'captured',
+  'partially_captured',
+  'partially_refunded',
+  'refunded',
+  'canceled',
+  'requires_action',
 ] as const;
 export const FULFILLMENT_STATUSES = [
-  'not_fulfilled', 'partially_fulfilled', 'fulfilled', 'partially_shipped', 'shipped', 'partially_delivered', 'delivered', 'canceled',
+  'not_fulfilled',
+  'partially_fulfilled',
+  'fulfilled',
+  'partially_shipped',
+  'shipped',
+  'partially_delivered',
+  'delivered',
+  'canceled',
 ] as const;
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
@@ -24,7 +39,12 @@ export const FulfillmentItem = Type.Object({
   quantity: Type.Integer(),
 });
 
-export const FulfillmentLabel = Type.Object({ id: Type.String(), tracking_number: Type.String(), tracking_url: Type.String(), label_url: Type.String() });
+export const FulfillmentLabel = Type.Object({
+  id: Type.String(),
+  tracking_number: Type.String(),
+  tracking_url: Type.String(),
+  label_url: Type.String(),
+});
 
 export const Fulfillment = Type.Object({
   id: Type.String(),
@@ -97,8 +117,14 @@ const Instant = Type.String({ minLength: 1, maxLength: 40, description: 'ISO 860
 /** `created_at[gte]=…` (the spec) or Medusa's `created_at[$gte]=…`. */
 const DateRange = Type.Object(
   {
-    gte: Type.Optional(Instant), lte: Type.Optional(Instant), gt: Type.Optional(Instant), lt: Type.Optional(Instant),
-    $gte: Type.Optional(Instant), $lte: Type.Optional(Instant), $gt: Type.Optional(Instant), $lt: Type.Optional(Instant),
+    gte: Type.Optional(Instant),
+    lte: Type.Optional(Instant),
+    gt: Type.Optional(Instant),
+    lt: Type.Optional(Instant),
+    $gte: Type.Optional(Instant),
+    $lte: Type.Optional(Instant),
+    $gt: Type.Optional(Instant),
+    $lt: Type.Optional(Instant),
   },
   { additionalProperties: false },
 );
@@ -114,10 +140,21 @@ export const AdminOrderQuery = Type.Object({
   customer_id: ids,
   region_id: ids,
   sales_channel_id: ids,
-  email: Type.Optional(Type.Union([Type.String({ maxLength: 320 }), Type.Array(Type.String({ maxLength: 320 }), { maxItems: 100 })], { description: 'exact, any case' })),
+  email: Type.Optional(
+    Type.Union([Type.String({ maxLength: 320 }), Type.Array(Type.String({ maxLength: 320 }), { maxItems: 100 })], {
+      description: 'exact, any case',
+    }),
+  ),
   created_at: Type.Optional(DateRange),
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'part of the email, the display id, or the start of the order id' })),
-  order: Type.Optional(Type.String({ maxLength: 40, description: `one of ${ORDER_SORT_FIELDS.join(', ')}; a leading - sorts descending. Default: oldest first` })),
+  q: Type.Optional(
+    Type.String({ maxLength: 200, description: 'part of the email, the display id, or the start of the order id' }),
+  ),
+  order: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description: `one of ${ORDER_SORT_FIELDS.join(', ')}; a leading - sorts descending. Default: oldest first`,
+    }),
+  ),
 });
 
 export const StoreOrderQuery = Type.Object({ ...pageQuery(20) });
@@ -145,14 +182,30 @@ export const CreateFulfillmentBody = Type.Object(
 const Url = Type.String({ maxLength: 2000 });
 export const CreateShipmentBody = Type.Object(
   {
-    items: Type.Optional(Type.Array(LineRef, { maxItems: 500, description: "if given, exactly the fulfillment's items: a shipment ships the whole fulfillment" })),
-    labels: Type.Optional(Type.Array(Type.Object({ tracking_number: Type.String({ maxLength: 500 }), tracking_url: Url, label_url: Url }, { additionalProperties: false }), { maxItems: 50 })),
+    items: Type.Optional(
+      Type.Array(LineRef, {
+        maxItems: 500,
+        description: "if given, exactly the fulfillment's items: a shipment ships the whole fulfillment",
+      }),
+    ),
+    labels: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { tracking_number: Type.String({ maxLength: 500 }), tracking_url: Url, label_url: Url },
+          { additionalProperties: false },
+        ),
+        { maxItems: 50 },
+      ),
+    ),
     no_notification: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
 
-export const NoNotificationBody = Type.Object({ no_notification: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export const NoNotificationBody = Type.Object(
+  { no_notification: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
 export const EmptyBody = Type.Object({}, { additionalProperties: false });
 export const FulfillmentParams = Type.Object({ id: Id, fulfillment_id: Id });
 

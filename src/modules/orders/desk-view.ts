@@ -27,8 +27,16 @@ export async function orderDetails(db: Executor, rows: OrderRow[]): Promise<Admi
     const own = fulfillments.filter((f) => f.order_id === o.id);
     const delivered = deliveredByLine(own);
     const pcs = collections.get(o.id) ?? [];
-    const base = orderView(o, lines.filter((l) => l.order_id === o.id), methods.filter((m) => m.order_id === o.id), pcs);
-    const items: DeskLineItemView[] = base.items.map((item) => ({ ...item, detail: { ...item.detail, delivered_quantity: delivered.get(item.id) ?? 0 } }));
+    const base = orderView(
+      o,
+      lines.filter((l) => l.order_id === o.id),
+      methods.filter((m) => m.order_id === o.id),
+      pcs,
+    );
+    const items: DeskLineItemView[] = base.items.map((item) => ({
+      ...item,
+      detail: { ...item.detail, delivered_quantity: delivered.get(item.id) ?? 0 },
+    }));
     const payments = pcs.flatMap((pc) => pc.payments);
     const captured = sum(payments.map((p) => p.captured_amount));
     const refunded = sum(payments.map((p) => p.refunded_amount));

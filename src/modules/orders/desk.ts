@@ -15,7 +15,11 @@ export const orderCanceled = (id: string) => errors.notAllowed(`Order with id ${
  * order run one after another, each sees the previous one's result, and a refusal (thrown)
  * rolls back everything it did.
  */
-export function onLockedOrder<T>(ctx: Ctx, orderId: string, fn: (tctx: TxCtx, order: OrderRow) => Promise<T>): Promise<T> {
+export function onLockedOrder<T>(
+  ctx: Ctx,
+  orderId: string,
+  fn: (tctx: TxCtx, order: OrderRow) => Promise<T>,
+): Promise<T> {
   return inTx(ctx, async (tctx) => {
     const order = await dq.lockOrderRow(tctx.tx, orderId);
     if (!order) throw orderNotFound(orderId);

@@ -19,7 +19,8 @@ function unitsByLine(refs: LineRefInput[]): Map<string, number> {
   const units = new Map<string, number>();
   for (const ref of refs) {
     const lineId = ref.item_id ?? ref.id;
-    if (!lineId || (ref.item_id && ref.id)) throw errors.invalid('Each item must name its order line with exactly one of item_id and id');
+    if (!lineId || (ref.item_id && ref.id))
+      throw errors.invalid('Each item must name its order line with exactly one of item_id and id');
     units.set(lineId, (units.get(lineId) ?? 0) + ref.quantity);
   }
   return units;
@@ -48,8 +49,14 @@ export function createFulfillment(ctx: Ctx, orderId: string, input: CreateFulfil
       const line = lines.find((l) => l.id === lineId);
       if (!line) throw errors.invalid(`Item with id: ${lineId} is not a line of order ${order.id}`);
       const left = line.quantity - line.fulfilled_quantity;
-      if (quantity > left) throw errors.notAllowed(`Cannot fulfill ${quantity} of item ${lineId}: only ${left} of ${line.quantity} left to fulfill`);
-      await dq.updateLineRow(tctx.tx, lineId, { fulfilled_quantity: line.fulfilled_quantity + quantity, updated_at: now });
+      if (quantity > left)
+        throw errors.notAllowed(
+          `Cannot fulfill ${quantity} of item ${lineId}: only ${left} of ${line.quantity} left to fulfill`,
+        );
+      await dq.updateLineRow(tctx.tx, lineId, {
+        fulfilled_quantity: line.fulfilled_quantity + quantity,
+        updated_at: now,
+      });
       items.push({ id: newId('fulit'), line_item_id: lineId, title: line.title, sku: line.variant_sku, quantity });
     }
     const fulfillment = await dq.insertFulfillment(tctx.tx, {
@@ -66,7 +73,12 @@ export function createFulfillment(ctx: Ctx, orderId: string, input: CreateFulfil
       updated_at: now,
     });
     const view = await orderDetail(tctx.tx, await settle(tctx, order));
-    const payload = { id: order.id, order_id: order.id, fulfillment: fulfillmentView(fulfillment), no_notification: fulfillment.no_notification };
+    const payload = {
+      id: order.id,
+      order_id: order.id,
+      fulfillment: fulfillmentView(fulfillment),
+      no_notification: fulfillment.no_notification,
+    };
     await emit(tctx, 'order.fulfilled', payload);
     return view;
   });
@@ -77,11 +89,19 @@ function assertWholeFulfillment(f: dq.FulfillmentRow, refs: LineRefInput[] | und
   if (!refs) return;
   const asked = unitsByLine(refs);
   const whole = f.items.length === asked.size && f.items.every((i) => asked.get(i.line_item_id) === i.quantity);
-  if (!whole) throw errors.invalid(`A shipment ships all of fulfillment ${f.id}: items must list each of its items with its full quantity`);
+  if (!whole)
+    throw errors.invalid(
+      `A shipment ships all of fulfillment ${f.id}: items must list each of its items with its full quantity`,
+    );
 }
 
 /** `POST /admin/orders/{id}/fulfillments/{fid}/shipments`. */
-export function createShipment(ctx: Ctx, orderId: string, fulfillmentId: string, input: CreateShipmentInput): Promise<AdminOrderView> {
+export function createShipment(
+  ctx: Ctx,
+  orderId: string,
+  fulfillmentId: string,
+  input: CreateShipmentInput,
+): Promise<AdminOrderView> {
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     const f = await lockedFulfillment(tctx, order, fulfillmentId);
     if (f.shipped_at) throw errors.notAllowed(`Fulfillment ${f.id} has already been shipped`);
@@ -90,13 +110,21 @@ export function createShipment(ctx: Ctx, orderId: string, fulfillmentId: string,
     const lines = await dq.listLinesOf(tctx.tx, [order.id]);
     for (const item of f.items) {
       const line = lines.find((l) => l.id === item.line_item_id)!;
-      await dq.updateLineRow(tctx.tx, line.id, { shipped_quantity: line.shipped_quantity + item.quantity, updated_at: now });
+      await dq.updateLineRow(tctx.tx, line.id, {
+        shipped_quantity: line.shipped_quantity + item.quantity,
+        updated_at: now,
+      });
     }
     const labels = [...f.labels, ...(input.labels ?? []).map((l) => ({ id: newId('fulla'), ...l }))];
     const shipped = await dq.updateFulfillmentRow(tctx.tx, f.id, { shipped_at: now, labels, updated_at: now });
     const view = await orderDetail(tctx.tx, await settle(tctx, order));
     const noNotification = input.no_notification ?? f.no_notification;
-    await emit(tctx, 'order.shipped', { id: order.id, order_id: order.id, fulfillment: fulfillmentView(shipped), no_notification: noNotification });
+    await emit(tctx, 'order.shipped', {
+      id: order.id,
+      order_id: order.id,
+      fulfillment: fulfillmentView(shipped),
+      no_notification: noNotification,
+    });
     return view;
   });
 }
@@ -106,7 +134,8 @@ export function markDelivered(ctx: Ctx, orderId: string, fulfillmentId: string):
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     const f = await lockedFulfillment(tctx, order, fulfillmentId);
     if (f.delivered_at) throw errors.notAllowed('Fulfillment has already been marked delivered');
-    if (!f.shipped_at) throw errors.notAllowed(`Fulfillment ${f.id} has not been shipped yet: create its shipment first`);
+    if (!f.shipped_at)
+      throw errors.notAllowed(`Fulfillment ${f.id} has not been shipped yet: create its shipment first`);
     const now = tctx.clock.now();
     await dq.updateFulfillmentRow(tctx.tx, f.id, { delivered_at: now, updated_at: now });
     return orderDetail(tctx.tx, await settle(tctx, order));
@@ -122,7 +151,10 @@ export function cancelFulfillment(ctx: Ctx, orderId: string, fulfillmentId: stri
     const lines = await dq.listLinesOf(tctx.tx, [order.id]);
     for (const item of f.items) {
       const line = lines.find((l) => l.id === item.line_item_id)!;
-      await dq.updateLineRow(tctx.tx, line.id, { fulfilled_quantity: line.fulfilled_quantity - item.quantity, updated_at: now });
+      await dq.updateLineRow(tctx.tx, line.id, {
+        fulfilled_quantity: line.fulfilled_quantity - item.quantity,
+        updated_at: now,
+      });
     }
     await dq.updateFulfillmentRow(tctx.tx, f.id, { canceled_at: now, updated_at: now });
     return orderDetail(tctx.tx, await settle(tctx, order));

@@ -7,19 +7,21 @@ import { ORDER_SORT_FIELDS, type AdminOrderQueryInput, type AdminOrderView } fro
 import { orderDetail, orderDetails } from './desk-view.ts';
 import { orderView } from './service.ts';
 
-const list = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : [v].flat() as T[]);
+const list = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : ([v].flat() as T[]));
 
 function instant(value: string | undefined, name: string): Date | undefined {
   if (value === undefined) return undefined;
   const at = new Date(value);
-  if (Number.isNaN(at.getTime())) throw errors.invalid(`Invalid request (query): Field 'created_at.${name}' must be a date or date-time`);
+  if (Number.isNaN(at.getTime()))
+    throw errors.invalid(`Invalid request (query): Field 'created_at.${name}' must be a date or date-time`);
   return at;
 }
 
 function sortOf(order: string | undefined): dq.OrderSort {
   if (!order) return { field: 'id', descending: false };
   const field = order.replace(/^-/, '');
-  if (!(ORDER_SORT_FIELDS as readonly string[]).includes(field)) throw errors.invalid(`Order field ${field} is not valid`);
+  if (!(ORDER_SORT_FIELDS as readonly string[]).includes(field))
+    throw errors.invalid(`Order field ${field} is not valid`);
   return { field: field as dq.OrderSort['field'], descending: order.startsWith('-') };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { makeRegion, stockOf } from '../carts/testing.ts';
-import { adminOk, adminOrder, orderEventNames, placeOrder } from './testing.ts';
+import { makeRegion, stockOf } from '../checkout/checkout.testing.ts';
+import { adminOk, adminOrder, orderEventNames, placeOrder } from './orders.testing.ts';
 
 let t: TestApp;
 
@@ -21,8 +21,16 @@ describe('cancel', () => {
     const res = await cancel(order.id);
     expect(res.statusCode, res.body).toBe(200);
     const canceled = res.json().order;
-    expect(canceled).toMatchObject({ status: 'canceled', payment_status: 'canceled', fulfillment_status: 'canceled', canceled_at: t.clock.now().toISOString() });
-    expect(canceled.payment_collections[0]).toMatchObject({ status: 'canceled', payments: [expect.objectContaining({ id: paymentId, status: 'canceled', refunds: [] })] });
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      payment_status: 'canceled',
+      fulfillment_status: 'canceled',
+      canceled_at: t.clock.now().toISOString(),
+    });
+    expect(canceled.payment_collections[0]).toMatchObject({
+      status: 'canceled',
+      payments: [expect.objectContaining({ id: paymentId, status: 'canceled', refunds: [] })],
+    });
     expect(canceled.summary.pending_difference).toBe(0);
     expect(await stockOf(t, variants[0].id)).toBe(10);
     expect(await stockOf(t, variants[1].id)).toBe(10);
@@ -51,7 +59,7 @@ describe('cancel', () => {
     expect(await stockOf(t, backorder.variants[0].id)).toBe(1);
   });
 
-  it('twice: refused with Medusa\'s message; stock is not given back twice', async () => {
+  it("twice: refused with Medusa's message; stock is not given back twice", async () => {
     const { order, variants } = await placeOrder(t, { lines: [2] });
     await adminOk(t, `/admin/orders/${order.id}/cancel`);
     const again = await cancel(order.id);
@@ -64,19 +72,35 @@ describe('cancel', () => {
   it('after a fulfillment: refused, nothing changes; allowed once the fulfillment is canceled', async () => {
     const { order, variants, paymentId } = await placeOrder(t, { lines: [2] });
     await adminOk(t, `/admin/payments/${paymentId}/capture`);
-    const { order: fulfilled } = await adminOk(t, `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: order.items[0].id, quantity: 1 }] });
+    const { order: fulfilled } = await adminOk(t, `/admin/orders/${order.id}/fulfillments`, {
+      items: [{ item_id: order.items[0].id, quantity: 1 }],
+    });
     const refused = await cancel(order.id);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ type: 'not_allowed', message: 'All fulfillments must be canceled before canceling an order' });
+    expect(refused.json()).toEqual({
+      type: 'not_allowed',
+      message: 'All fulfillments must be canceled before canceling an order',
+    });
     const detail = await adminOrder(t, order.id);
-    expect(detail).toMatchObject({ status: 'pending', payment_status: 'captured', fulfillment_status: 'partially_fulfilled', canceled_at: null });
+    expect(detail).toMatchObject({
+      status: 'pending',
+      payment_status: 'captured',
+      fulfillment_status: 'partially_fulfilled',
+      canceled_at: null,
+    });
     expect(detail.payment_collections[0].payments[0].refunds).toEqual([]);
     expect(await stockOf(t, variants[0].id)).toBe(8);
     await adminOk(t, `/admin/orders/${order.id}/fulfillments/${fulfilled.fulfillments[0].id}/cancel`);
     const { order: canceled } = await adminOk(t, `/admin/orders/${order.id}/cancel`);
     expect(canceled).toMatchObject({ status: 'canceled', payment_status: 'refunded' });
     expect(await stockOf(t, variants[0].id)).toBe(10);
-    expect(await orderEventNames(t, order.id)).toEqual(['order.placed', 'order.paid', 'order.fulfilled', 'order.refunded', 'order.cancelled']);
+    expect(await orderEventNames(t, order.id)).toEqual([
+      'order.placed',
+      'order.paid',
+      'order.fulfilled',
+      'order.refunded',
+      'order.cancelled',
+    ]);
   });
 
   it('a canceled order takes no capture, fulfillment, shipment or refund', async () => {
@@ -86,7 +110,9 @@ describe('cancel', () => {
     const attempts = [
       await t.admin('POST', `/admin/orders/${order.id}/capture`, {}),
       await t.admin('POST', `/admin/payments/${paymentId}/capture`, {}),
-      await t.admin('POST', `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: order.items[0].id, quantity: 1 }] }),
+      await t.admin('POST', `/admin/orders/${order.id}/fulfillments`, {
+        items: [{ item_id: order.items[0].id, quantity: 1 }],
+      }),
     ];
     for (const res of attempts) expect(res.json()).toEqual({ type: 'not_allowed', message });
     const refund = await t.admin('POST', `/admin/orders/${order.id}/refunds`, { amount: 1 });
@@ -109,7 +135,9 @@ describe('cancel', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ type: 'not_found', message: 'Order with id: order_nope was not found' });
     expect((await t.admin('POST', `/admin/orders/${order.id}/cancel`, { reason: 'x' })).statusCode).toBe(400);
-    expect((await t.admin('POST', `/admin/orders/${order.id}/cancel`, undefined, { token: t.viewerToken })).statusCode).toBe(403);
+    expect(
+      (await t.admin('POST', `/admin/orders/${order.id}/cancel`, undefined, { token: t.viewerToken })).statusCode,
+    ).toBe(403);
     expect((await adminOrder(t, order.id)).status).toBe('pending');
   });
 });

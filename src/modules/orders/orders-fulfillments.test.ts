@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
-import { makeRegion } from '../carts/testing.ts';
-import { adminOk, adminOrder, orderEventNames, placeOrder } from './testing.ts';
+import { makeRegion } from '../checkout/checkout.testing.ts';
+import { adminOk, adminOrder, orderEventNames, placeOrder } from './orders.testing.ts';
 
 let t: TestApp;
 
@@ -13,13 +13,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const fulfil = (orderId: string, body: unknown) => t.admin('POST', `/admin/orders/${orderId}/fulfillments`, body as never);
+const fulfil = (orderId: string, body: unknown) =>
+  t.admin('POST', `/admin/orders/${orderId}/fulfillments`, body as never);
 const detailOf = (order: { items: { id: string; detail: Record<string, number> }[] }) =>
-  Object.fromEntries(order.items.map((i) => [i.id, [i.detail.fulfilled_quantity, i.detail.shipped_quantity, i.detail.delivered_quantity]]));
+  Object.fromEntries(
+    order.items.map((i) => [
+      i.id,
+      [i.detail.fulfilled_quantity, i.detail.shipped_quantity, i.detail.delivered_quantity],
+    ]),
+  );
 
 async function fulfilledOrder(lines = [3]) {
   const placed = await placeOrder(t, { lines });
-  const { order } = await adminOk(t, `/admin/orders/${placed.order.id}/fulfillments`, { items: placed.order.items.map((i) => ({ item_id: i.id, quantity: i.quantity })) });
+  const { order } = await adminOk(t, `/admin/orders/${placed.order.id}/fulfillments`, {
+    items: placed.order.items.map((i) => ({ item_id: i.id, quantity: i.quantity })),
+  });
   return { order, fulfillmentId: order.fulfillments[0].id as string };
 }
 
@@ -27,7 +35,11 @@ describe('fulfillments', () => {
   it('partial (spec shape), then the rest (Medusa shape); quantities and statuses follow; order.fulfilled each time', async () => {
     const { order } = await placeOrder(t, { lines: [3, 1] });
     const [a, b] = order.items;
-    const first = await fulfil(order.id, { items: [{ item_id: a.id, quantity: 2 }], no_notification: true, metadata: { box: 'small' } });
+    const first = await fulfil(order.id, {
+      items: [{ item_id: a.id, quantity: 2 }],
+      no_notification: true,
+      metadata: { box: 'small' },
+    });
     expect(first.statusCode, first.body).toBe(200);
     const one = first.json().order;
     expect(one.fulfillment_status).toBe('partially_fulfilled');
@@ -35,10 +47,24 @@ describe('fulfillments', () => {
     expect(one.fulfillments).toHaveLength(1);
     const f = one.fulfillments[0];
     expect(f.id).toMatch(/^ful_/);
-    expect(f).toMatchObject({ order_id: order.id, no_notification: true, metadata: { box: 'small' }, shipped_at: null, delivered_at: null, canceled_at: null, labels: [] });
+    expect(f).toMatchObject({
+      order_id: order.id,
+      no_notification: true,
+      metadata: { box: 'small' },
+      shipped_at: null,
+      delivered_at: null,
+      canceled_at: null,
+      labels: [],
+    });
     expect(f.items).toEqual([expect.objectContaining({ line_item_id: a.id, quantity: 2 })]);
 
-    const second = await fulfil(order.id, { items: [{ id: a.id, quantity: 1 }, { id: b.id, quantity: 1 }], location_id: 'sloc_1' });
+    const second = await fulfil(order.id, {
+      items: [
+        { id: a.id, quantity: 1 },
+        { id: b.id, quantity: 1 },
+      ],
+      location_id: 'sloc_1',
+    });
     expect(second.statusCode, second.body).toBe(200);
     const two = second.json().order;
     expect(two.fulfillment_status).toBe('fulfilled');
@@ -49,7 +75,10 @@ describe('fulfillments', () => {
       t.database.db,
       sql`select name, payload from outbox where payload->>'id' = ${order.id} and name = 'order.fulfilled' order by id`,
     );
-    expect(events.map((e) => [e.payload.fulfillment.id, e.payload.no_notification])).toEqual([[f.id, true], [two.fulfillments[1].id, false]]);
+    expect(events.map((e) => [e.payload.fulfillment.id, e.payload.no_notification])).toEqual([
+      [f.id, true],
+      [two.fulfillments[1].id, false],
+    ]);
   });
 
   it('more than is unfulfilled is refused, with nothing written and no event', async () => {
@@ -58,9 +87,17 @@ describe('fulfillments', () => {
     await adminOk(t, `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: item.id, quantity: 1 }] });
     const over = await fulfil(order.id, { items: [{ item_id: item.id, quantity: 2 }] });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ type: 'not_allowed', message: `Cannot fulfill 2 of item ${item.id}: only 1 of 2 left to fulfill` });
+    expect(over.json()).toEqual({
+      type: 'not_allowed',
+      message: `Cannot fulfill 2 of item ${item.id}: only 1 of 2 left to fulfill`,
+    });
     // The same line twice in one request counts as the sum.
-    const split = await fulfil(order.id, { items: [{ item_id: item.id, quantity: 1 }, { id: item.id, quantity: 1 }] });
+    const split = await fulfil(order.id, {
+      items: [
+        { item_id: item.id, quantity: 1 },
+        { id: item.id, quantity: 1 },
+      ],
+    });
     expect(split.statusCode).toBe(400);
     const detail = await adminOrder(t, order.id);
     expect(detail.fulfillments).toHaveLength(1);
@@ -72,8 +109,14 @@ describe('fulfillments', () => {
     const { order } = await placeOrder(t);
     const id = order.items[0].id;
     const cases: [unknown, string][] = [
-      [{ items: [{ item_id: 'ordli_nope', quantity: 1 }] }, `Item with id: ordli_nope is not a line of order ${order.id}`],
-      [{ items: [{ item_id: id, id, quantity: 1 }] }, 'Each item must name its order line with exactly one of item_id and id'],
+      [
+        { items: [{ item_id: 'ordli_nope', quantity: 1 }] },
+        `Item with id: ordli_nope is not a line of order ${order.id}`,
+      ],
+      [
+        { items: [{ item_id: id, id, quantity: 1 }] },
+        'Each item must name its order line with exactly one of item_id and id',
+      ],
       [{ items: [{ quantity: 1 }] }, 'Each item must name its order line with exactly one of item_id and id'],
       [{ items: [{ item_id: id, quantity: 0 }] }, 'items.0.quantity'],
       [{ items: [] }, 'items'],
@@ -81,7 +124,10 @@ describe('fulfillments', () => {
       [{ items: [{ item_id: id, quantity: 1 }], foo: 1 }, "Unrecognized fields: 'foo'"],
       [{ items: [{ item_id: id, quantity: 1, bar: 2 }] }, "Unrecognized fields: 'items.0.bar'"],
       [{ items: [{ item_id: id, quantity: '1' }] }, 'items.0.quantity'],
-      [{ items: [{ item_id: id, quantity: 1 }], shipping_option_id: 'so_nope' }, 'Shipping option with id: so_nope was not found'],
+      [
+        { items: [{ item_id: id, quantity: 1 }], shipping_option_id: 'so_nope' },
+        'Shipping option with id: so_nope was not found',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await fulfil(order.id, body);
@@ -91,7 +137,16 @@ describe('fulfillments', () => {
     }
     expect((await adminOrder(t, order.id)).fulfillments).toEqual([]);
     expect((await fulfil('order_nope', { items: [{ item_id: id, quantity: 1 }] })).statusCode).toBe(404);
-    expect((await t.admin('POST', `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: id, quantity: 1 }] }, { token: t.viewerToken })).statusCode).toBe(403);
+    expect(
+      (
+        await t.admin(
+          'POST',
+          `/admin/orders/${order.id}/fulfillments`,
+          { items: [{ item_id: id, quantity: 1 }] },
+          { token: t.viewerToken },
+        )
+      ).statusCode,
+    ).toBe(403);
     expect(await orderEventNames(t, order.id)).toEqual(['order.placed']);
   });
 });
@@ -100,29 +155,51 @@ describe('shipments and delivery', () => {
   it('ships a fulfillment with labels: shipped quantities, partially_shipped then shipped, order.shipped', async () => {
     const { order } = await placeOrder(t, { lines: [2] });
     const item = order.items[0];
-    const f1 = (await adminOk(t, `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: item.id, quantity: 1 }] })).order.fulfillments[0];
-    const labels = [{ tracking_number: 'TRK1', tracking_url: 'https://track.example/TRK1', label_url: 'https://labels.example/1.pdf' }];
-    const shipped = await adminOk(t, `/admin/orders/${order.id}/fulfillments/${f1.id}/shipments`, { labels, items: [{ id: item.id, quantity: 1 }] });
+    const f1 = (
+      await adminOk(t, `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: item.id, quantity: 1 }] })
+    ).order.fulfillments[0];
+    const labels = [
+      {
+        tracking_number: 'TRK1',
+        tracking_url: 'https://track.example/TRK1',
+        label_url: 'https://labels.example/1.pdf',
+      },
+    ];
+    const shipped = await adminOk(t, `/admin/orders/${order.id}/fulfillments/${f1.id}/shipments`, {
+      labels,
+      items: [{ id: item.id, quantity: 1 }],
+    });
     expect(shipped.order.fulfillment_status).toBe('partially_shipped');
     expect(shipped.order.fulfillments[0].shipped_at).toBe(t.clock.now().toISOString());
     expect(shipped.order.fulfillments[0].labels).toEqual([expect.objectContaining(labels[0])]);
     expect(detailOf(shipped.order)).toEqual({ [item.id]: [1, 1, 0] });
 
-    const f2 = (await adminOk(t, `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: item.id, quantity: 1 }] })).order.fulfillments[1];
+    const f2 = (
+      await adminOk(t, `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: item.id, quantity: 1 }] })
+    ).order.fulfillments[1];
     expect((await adminOrder(t, order.id)).fulfillment_status).toBe('partially_shipped');
     const all = await adminOk(t, `/admin/orders/${order.id}/fulfillments/${f2.id}/shipments`);
     expect(all.order.fulfillment_status).toBe('shipped');
     expect(detailOf(all.order)).toEqual({ [item.id]: [2, 2, 0] });
-    expect(await orderEventNames(t, order.id)).toEqual(['order.placed', 'order.fulfilled', 'order.shipped', 'order.fulfilled', 'order.shipped']);
+    expect(await orderEventNames(t, order.id)).toEqual([
+      'order.placed',
+      'order.fulfilled',
+      'order.shipped',
+      'order.fulfilled',
+      'order.shipped',
+    ]);
   });
 
   it('refusals: shipping twice, items that are not the whole fulfillment, unknown fulfillment, bad labels', async () => {
     const { order, fulfillmentId } = await fulfilledOrder([3]);
     const item = order.items[0];
-    const ship = (body: unknown, fid = fulfillmentId) => t.admin('POST', `/admin/orders/${order.id}/fulfillments/${fid}/shipments`, body as never);
+    const ship = (body: unknown, fid = fulfillmentId) =>
+      t.admin('POST', `/admin/orders/${order.id}/fulfillments/${fid}/shipments`, body as never);
     const partial = await ship({ items: [{ id: item.id, quantity: 2 }] });
     expect(partial.statusCode).toBe(400);
-    expect(partial.json().message).toBe(`A shipment ships all of fulfillment ${fulfillmentId}: items must list each of its items with its full quantity`);
+    expect(partial.json().message).toBe(
+      `A shipment ships all of fulfillment ${fulfillmentId}: items must list each of its items with its full quantity`,
+    );
     expect((await ship({ labels: [{ tracking_number: 'x' }] })).statusCode).toBe(400);
     expect((await ship({ foo: 1 })).statusCode).toBe(400);
     const missing = await ship({}, 'ful_nope');
@@ -131,7 +208,10 @@ describe('shipments and delivery', () => {
     await adminOk(t, `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/shipments`, {});
     const twice = await ship({});
     expect(twice.statusCode).toBe(400);
-    expect(twice.json()).toEqual({ type: 'not_allowed', message: `Fulfillment ${fulfillmentId} has already been shipped` });
+    expect(twice.json()).toEqual({
+      type: 'not_allowed',
+      message: `Fulfillment ${fulfillmentId} has already been shipped`,
+    });
     expect((await adminOrder(t, order.id)).items[0].detail.shipped_quantity).toBe(3);
     expect(await orderEventNames(t, order.id)).toEqual(['order.placed', 'order.fulfilled', 'order.shipped']);
   });
@@ -141,7 +221,10 @@ describe('shipments and delivery', () => {
     const deliver = () => t.admin('POST', `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`);
     const early = await deliver();
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toEqual({ type: 'not_allowed', message: `Fulfillment ${fulfillmentId} has not been shipped yet: create its shipment first` });
+    expect(early.json()).toEqual({
+      type: 'not_allowed',
+      message: `Fulfillment ${fulfillmentId} has not been shipped yet: create its shipment first`,
+    });
     await adminOk(t, `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/shipments`);
     t.clock.advance(60_000);
     const done = await deliver();
@@ -152,13 +235,17 @@ describe('shipments and delivery', () => {
     const twice = await deliver();
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toEqual({ type: 'not_allowed', message: 'Fulfillment has already been marked delivered' });
-    expect((await t.admin('POST', `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`, { foo: 1 })).statusCode).toBe(400);
+    expect(
+      (await t.admin('POST', `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`, { foo: 1 }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('partially_delivered while another parcel is on its way', async () => {
     const { order } = await placeOrder(t, { lines: [2] });
     const item = order.items[0];
-    for (let i = 0; i < 2; i++) await adminOk(t, `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: item.id, quantity: 1 }] });
+    for (let i = 0; i < 2; i++)
+      await adminOk(t, `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: item.id, quantity: 1 }] });
     const [f1, f2] = (await adminOrder(t, order.id)).fulfillments;
     await adminOk(t, `/admin/orders/${order.id}/fulfillments/${f1.id}/shipments`);
     await adminOk(t, `/admin/orders/${order.id}/fulfillments/${f2.id}/shipments`);
@@ -188,7 +275,10 @@ describe('canceling a fulfillment', () => {
     await adminOk(t, `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/shipments`);
     const res = await t.admin('POST', `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/cancel`, {});
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ type: 'not_allowed', message: `Fulfillment ${fulfillmentId} has been shipped and can no longer be canceled` });
+    expect(res.json()).toEqual({
+      type: 'not_allowed',
+      message: `Fulfillment ${fulfillmentId} has been shipped and can no longer be canceled`,
+    });
     const detail = await adminOrder(t, order.id);
     expect(detail.fulfillments[0].canceled_at).toBeNull();
     expect(detail.fulfillment_status).toBe('shipped');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { makeRegion, uniq } from '../carts/testing.ts';
-import { adminOk, placeOrder } from './testing.ts';
+import { makeRegion, uniq } from '../checkout/checkout.testing.ts';
+import { adminOk, placeOrder } from './orders.testing.ts';
 
 let t: TestApp;
 let region: { id: string };
@@ -18,7 +18,8 @@ const list = (query: string) => t.admin('GET', `/admin/orders?${query}`);
 /** Orders whose emails share a tag, so `q=<tag>` isolates them from other tests' orders. */
 async function taggedOrders(n: number, tag = uniq()) {
   const placed = [];
-  for (let i = 0; i < n; i++) placed.push((await placeOrder(t, { email: `o${'abcdefghij'[i]}-${tag}@example.com`, lines: [1] })).order);
+  for (let i = 0; i < n; i++)
+    placed.push((await placeOrder(t, { email: `o${'abcdefghij'[i]}-${tag}@example.com`, lines: [1] })).order);
   return { tag, orders: placed };
 }
 
@@ -30,22 +31,43 @@ describe('GET /admin/orders', () => {
     expect(res.json()).toMatchObject({ count: 2, limit: 15, offset: 0 });
     expect(ids(res)).toEqual(orders.map((o) => o.id));
     const [first] = res.json().orders;
-    expect(first).toMatchObject({ id: orders[0].id, display_id: orders[0].display_id, status: 'pending', payment_status: 'authorized', fulfillment_status: 'not_fulfilled', total: 1500, currency_code: 'eur', region_id: region.id });
+    expect(first).toMatchObject({
+      id: orders[0].id,
+      display_id: orders[0].display_id,
+      status: 'pending',
+      payment_status: 'authorized',
+      fulfillment_status: 'not_fulfilled',
+      total: 1500,
+      currency_code: 'eur',
+      region_id: region.id,
+    });
     expect(first.items).toBeUndefined();
     expect(first.payment_collections).toBeUndefined();
   });
 
   it('filters by status, payment_status and fulfillment_status, each one or many', async () => {
-    const { tag, orders: [plain, paid, shipped, canceled] } = await taggedOrders(4);
+    const {
+      tag,
+      orders: [plain, paid, shipped, canceled],
+    } = await taggedOrders(4);
     await adminOk(t, `/admin/orders/${paid.id}/capture`);
-    await adminOk(t, `/admin/orders/${shipped.id}/fulfillments`, { items: [{ item_id: shipped.items[0].id, quantity: 1 }] });
+    await adminOk(t, `/admin/orders/${shipped.id}/fulfillments`, {
+      items: [{ item_id: shipped.items[0].id, quantity: 1 }],
+    });
     await adminOk(t, `/admin/orders/${canceled.id}/cancel`);
     expect(ids(await list(`q=${tag}&status=canceled`))).toEqual([canceled.id]);
     expect(ids(await list(`q=${tag}&status[]=pending`))).toEqual([plain.id, paid.id, shipped.id]);
     expect(ids(await list(`q=${tag}&payment_status=captured`))).toEqual([paid.id]);
-    expect(ids(await list(`q=${tag}&payment_status[]=captured&payment_status[]=canceled`))).toEqual([paid.id, canceled.id]);
+    expect(ids(await list(`q=${tag}&payment_status[]=captured&payment_status[]=canceled`))).toEqual([
+      paid.id,
+      canceled.id,
+    ]);
     expect(ids(await list(`q=${tag}&fulfillment_status=fulfilled`))).toEqual([shipped.id]);
-    expect(ids(await list(`q=${tag}&fulfillment_status[0]=not_fulfilled&fulfillment_status[1]=canceled`))).toEqual([plain.id, paid.id, canceled.id]);
+    expect(ids(await list(`q=${tag}&fulfillment_status[0]=not_fulfilled&fulfillment_status[1]=canceled`))).toEqual([
+      plain.id,
+      paid.id,
+      canceled.id,
+    ]);
     const bad = await list('status=shipped');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().type).toBe('invalid_data');
@@ -65,14 +87,17 @@ describe('GET /admin/orders', () => {
 
   it('q matches part of the email, the display id, or the start of the order id', async () => {
     // Digit-free emails, so a display id matches no email.
-    const { tag, orders: [a, b] } = await taggedOrders(2, uniq().replace(/\d/g, 'k'));
+    const {
+      tag,
+      orders: [a, b],
+    } = await taggedOrders(2, uniq().replace(/\d/g, 'k'));
     expect(ids(await list(`q=${tag.toUpperCase()}`))).toEqual([a.id, b.id]);
     expect(ids(await list(`q=${b.display_id}&id[]=${a.id}&id[]=${b.id}`))).toEqual([b.id]);
     expect(ids(await list(`q=${a.id}`))).toEqual([a.id]);
     expect(ids(await list(`q=${encodeURIComponent('%')}&id=${a.id}`))).toEqual([]);
   });
 
-  it('created_at range with gte/lte and Medusa\'s $gte/$lt, on the app clock', async () => {
+  it("created_at range with gte/lte and Medusa's $gte/$lt, on the app clock", async () => {
     const tag = uniq();
     // Hours apart (admin tokens outlive the test): early, middle, late.
     const at: string[] = [];
@@ -86,7 +111,9 @@ describe('GET /admin/orders', () => {
     const hourAfter = (iso: string) => new Date(Date.parse(iso) + 3600_000).toISOString();
     expect(ids(await list(`q=${tag}&created_at[gte]=${at[1]}`))).toEqual([middle, late]);
     expect(ids(await list(`q=${tag}&created_at[lte]=${at[1]}`))).toEqual([early, middle]);
-    expect(ids(await list(`q=${tag}&created_at[gte]=${hourAfter(at[0])}&created_at[lte]=${hourAfter(at[1])}`))).toEqual([middle]);
+    expect(ids(await list(`q=${tag}&created_at[gte]=${hourAfter(at[0])}&created_at[lte]=${hourAfter(at[1])}`))).toEqual(
+      [middle],
+    );
     expect(ids(await list(`q=${tag}&created_at[$gte]=${hourAfter(at[0])}&created_at[$lt]=${at[2]}`))).toEqual([middle]);
     expect(ids(await list(`q=${tag}&created_at[gt]=${at[2]}`))).toEqual([]);
     // A bare date is midnight UTC: every order here came later that day or after.
@@ -129,13 +156,26 @@ describe('GET /admin/orders/{id}', () => {
   it('the whole order: items with progress, totals, shipping methods, payments, fulfillments, addresses', async () => {
     const { order, paymentId } = await placeOrder(t, { lines: [2, 1] });
     await adminOk(t, `/admin/payments/${paymentId}/capture`, { amount: 1000 });
-    await adminOk(t, `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: order.items[0].id, quantity: 1 }] });
+    await adminOk(t, `/admin/orders/${order.id}/fulfillments`, {
+      items: [{ item_id: order.items[0].id, quantity: 1 }],
+    });
     const res = await t.admin('GET', `/admin/orders/${order.id}`, undefined, { token: t.viewerToken });
     expect(res.statusCode, res.body).toBe(200);
     const o = res.json().order;
     expect(o).toMatchObject({
-      id: order.id, display_id: order.display_id, status: 'pending', payment_status: 'partially_captured', fulfillment_status: 'partially_fulfilled',
-      customer_id: null, item_total: 4500, shipping_total: 0, total: 4500, subtotal: 4500, shipping_methods: [], shipping_address: null, billing_address: null,
+      id: order.id,
+      display_id: order.display_id,
+      status: 'pending',
+      payment_status: 'partially_captured',
+      fulfillment_status: 'partially_fulfilled',
+      customer_id: null,
+      item_total: 4500,
+      shipping_total: 0,
+      total: 4500,
+      subtotal: 4500,
+      shipping_methods: [],
+      shipping_address: null,
+      billing_address: null,
     });
     expect(o.email).toMatch(/^buyer-/);
     expect(o.items.map((i: { detail: unknown }) => i.detail)).toEqual([
@@ -144,9 +184,22 @@ describe('GET /admin/orders/{id}', () => {
     ]);
     expect(o.payment_collections).toHaveLength(1);
     expect(o.payment_collections[0]).toMatchObject({ amount: 4500, status: 'partially_captured' });
-    expect(o.payment_collections[0].payments[0]).toMatchObject({ id: paymentId, amount: 4500, currency_code: 'eur', captured_at: null, captures: [expect.objectContaining({ amount: 1000 })], refunds: [] });
+    expect(o.payment_collections[0].payments[0]).toMatchObject({
+      id: paymentId,
+      amount: 4500,
+      currency_code: 'eur',
+      captured_at: null,
+      captures: [expect.objectContaining({ amount: 1000 })],
+      refunds: [],
+    });
     expect(o.fulfillments).toHaveLength(1);
-    expect(o.summary).toEqual({ authorized_total: 4500, captured_total: 1000, refunded_total: 0, paid_total: 1000, pending_difference: 3500 });
+    expect(o.summary).toEqual({
+      authorized_total: 4500,
+      captured_total: 1000,
+      refunded_total: 0,
+      paid_total: 1000,
+      pending_difference: 3500,
+    });
   });
 
   it('404 for an unknown id, 400 for an over-long one', async () => {

@@ -21,7 +21,11 @@ export async function listOrderLines(db: Executor, orderId: string): Promise<Ord
 }
 
 export async function listOrderShippingMethods(db: Executor, orderId: string): Promise<OrderShippingMethodRow[]> {
-  return db.select().from(orderShippingMethods).where(eq(orderShippingMethods.order_id, orderId)).orderBy(asc(orderShippingMethods.id));
+  return db
+    .select()
+    .from(orderShippingMethods)
+    .where(eq(orderShippingMethods.order_id, orderId))
+    .orderBy(asc(orderShippingMethods.id));
 }
 
 const LINE_COLUMNS = sql.raw(

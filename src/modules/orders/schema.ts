@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
 import { Address, cartTotals, lineTotals } from '../carts/schema.ts';
-import { Payment, PaymentCollection } from '../payments/schema.ts';
+import { OrderPaymentCollection } from '../payments/schema.ts';
 
 export const OrderLineItem = Type.Object({
   id: Type.String(),
@@ -50,11 +50,6 @@ export const OrderShippingMethod = Type.Object({
   updated_at: Timestamp,
 });
 
-export const OrderPaymentCollection = Type.Object({
-  ...PaymentCollection.properties,
-  payments: Type.Array(Payment),
-});
-
 export const Order = Type.Object({
   id: Type.String(),
   display_id: Type.Integer(),
@@ -85,4 +80,3 @@ export const CompleteCartResponse = Type.Object({ type: Type.Literal('order'), o
 export type OrderView = Static<typeof Order>;
 export type OrderLineItemView = Static<typeof OrderLineItem>;
 export type OrderShippingMethodView = Static<typeof OrderShippingMethod>;
-export type OrderPaymentCollectionView = Static<typeof OrderPaymentCollection>;

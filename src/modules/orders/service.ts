@@ -1,12 +1,18 @@
-import type { Ctx, TxCtx } from '../../platform/context.ts';
+import { executor, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
-import { executor } from '../carts/executor.ts';
 import type { CartRow, LineRow, ShippingMethodRow } from '../carts/queries.ts';
-import { orderPaymentCollections } from '../payments/checkout.ts';
+import { orderPaymentCollections } from '../payments/ledger.ts';
+import type { OrderPaymentCollectionView } from '../payments/schema.ts';
 import * as q from './queries.ts';
-import type { OrderLineItemView, OrderPaymentCollectionView, OrderShippingMethodView, OrderView } from './schema.ts';
+import type { OrderLineItemView, OrderShippingMethodView, OrderView } from './schema.ts';
 
-const plainTotals = (amount: number) => ({ subtotal: amount, total: amount, original_total: amount, discount_total: 0, tax_total: 0 });
+const plainTotals = (amount: number) => ({
+  subtotal: amount,
+  total: amount,
+  original_total: amount,
+  discount_total: 0,
+  tax_total: 0,
+});
 
 export function orderLineView(l: q.OrderLineRow): OrderLineItemView {
   const { reserved_quantity: _r, fulfilled_quantity, shipped_quantity, returned_quantity, ...rest } = l;
@@ -24,7 +30,14 @@ export function orderLineView(l: q.OrderLineRow): OrderLineItemView {
 }
 
 export function orderShippingMethodView(m: q.OrderShippingMethodRow): OrderShippingMethodView {
-  return { ...m, data: m.data ?? null, is_tax_inclusive: false, tax_lines: [], adjustments: [], ...plainTotals(m.amount) };
+  return {
+    ...m,
+    data: m.data ?? null,
+    is_tax_inclusive: false,
+    tax_lines: [],
+    adjustments: [],
+    ...plainTotals(m.amount),
+  };
 }
 
 /** The order as the API shows it (Medusa's default fields): totals are those fixed at checkout. */

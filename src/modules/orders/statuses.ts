@@ -28,7 +28,8 @@ export function deliveredByLine(fulfillments: FulfillmentRow[]): Map<string, num
   const delivered = new Map<string, number>();
   for (const f of fulfillments) {
     if (!f.delivered_at || f.canceled_at) continue;
-    for (const item of f.items) delivered.set(item.line_item_id, (delivered.get(item.line_item_id) ?? 0) + item.quantity);
+    for (const item of f.items)
+      delivered.set(item.line_item_id, (delivered.get(item.line_item_id) ?? 0) + item.quantity);
   }
   return delivered;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { makeRegion } from '../carts/testing.ts';
-import { bearer, signUpCustomer } from '../customers/testing.ts';
-import { adminOk, placeOrder } from './testing.ts';
+import { makeRegion } from '../checkout/checkout.testing.ts';
+import { bearer, signUpCustomer } from '../customers/customers.testing.ts';
+import { adminOk, placeOrder } from './orders.testing.ts';
 
 let t: TestApp;
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('store orders', () => {
-  it("a customer lists and reads only their own orders, newest first, with progress and no payment ledger", async () => {
+  it('a customer lists and reads only their own orders, newest first, with progress and no payment ledger', async () => {
     const alice = await signUpCustomer(t);
     const bob = await signUpCustomer(t);
     const a1 = (await placeOrder(t, { headers: bearer(alice.token) })).order;
@@ -28,7 +28,11 @@ describe('store orders', () => {
     expect(mine.json()).toMatchObject({ count: 2, limit: 20, offset: 0 });
     expect(mine.json().orders.map((o: { id: string }) => o.id)).toEqual([a2.id, a1.id]);
     const first = mine.json().orders[1];
-    expect(first).toMatchObject({ customer_id: alice.customer.id, fulfillment_status: 'partially_fulfilled', payment_status: 'captured' });
+    expect(first).toMatchObject({
+      customer_id: alice.customer.id,
+      fulfillment_status: 'partially_fulfilled',
+      payment_status: 'captured',
+    });
     expect(first.items[0].detail.fulfilled_quantity).toBe(1);
     expect(first.fulfillments).toHaveLength(1);
     expect(first.payment_collections[0].payments[0].captures).toBeUndefined();
@@ -49,7 +53,10 @@ describe('store orders', () => {
   it('without a customer: 401; an admin token is no customer; no publishable key: 400', async () => {
     const { order } = await placeOrder(t);
     expect((await t.store('GET', '/store/orders')).statusCode).toBe(401);
-    expect((await t.store('GET', `/store/orders/${order.id}`)).json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+    expect((await t.store('GET', `/store/orders/${order.id}`)).json()).toEqual({
+      type: 'unauthorized',
+      message: 'Unauthorized',
+    });
     expect((await t.store('GET', '/store/orders', undefined, { headers: bearer(t.adminToken) })).statusCode).toBe(401);
     expect((await t.store('GET', '/store/orders', undefined, { key: null })).statusCode).toBe(400);
   });

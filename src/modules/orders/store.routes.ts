@@ -12,7 +12,14 @@ const tags = ['orders'];
 export const storeOrderRoutes: RouteModule = (app) => {
   app.get(
     '/orders',
-    { schema: { tags, summary: "The customer's orders, newest first", querystring: StoreOrderQuery, response: ok(StoreOrderList) } },
+    {
+      schema: {
+        tags,
+        summary: "The customer's orders, newest first",
+        querystring: StoreOrderQuery,
+        response: ok(StoreOrderList),
+      },
+    },
     async (req) => {
       const customer = requireCustomer(req);
       const page = pageOf(req.query);

@@ -5,11 +5,25 @@ import type { AddressJson } from '../carts/tables.ts';
 /** Medusa's values (reference §1.5). */
 export type OrderStatus = 'pending' | 'completed' | 'draft' | 'archived' | 'canceled' | 'requires_action';
 export type OrderPaymentStatus =
-  | 'not_paid' | 'awaiting' | 'authorized' | 'partially_authorized' | 'captured' | 'partially_captured'
-  | 'partially_refunded' | 'refunded' | 'canceled' | 'requires_action';
+  | 'not_paid'
+  | 'awaiting'
+  | 'authorized'
+  | 'partially_authorized'
+  | 'captured'
+  | 'partially_captured'
+  | 'partially_refunded'
+  | 'refunded'
+  | 'canceled'
+  | 'requires_action';
 export type OrderFulfillmentStatus =
-  | 'not_fulfilled' | 'partially_fulfilled' | 'fulfilled' | 'partially_shipped' | 'shipped'
-  | 'partially_delivered' | 'delivered' | 'canceled';
+  | 'not_fulfilled'
+  | 'partially_fulfilled'
+  | 'fulfilled'
+  | 'partially_shipped'
+  | 'shipped'
+  | 'partially_delivered'
+  | 'delivered'
+  | 'canceled';
 
 export const orders = pgTable(
   'orders',

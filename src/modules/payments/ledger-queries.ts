@@ -8,7 +8,9 @@ import type { PaymentRow, SessionRow } from './queries.ts';
 
 export type CaptureRow = typeof paymentCaptures.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
-type PaymentPatch = Partial<Pick<PaymentRow, 'status' | 'captured_amount' | 'refunded_amount' | 'captured_at' | 'canceled_at' | 'updated_at'>>;
+type PaymentPatch = Partial<
+  Pick<PaymentRow, 'status' | 'captured_amount' | 'refunded_amount' | 'captured_at' | 'canceled_at' | 'updated_at'>
+>;
 
 export async function findPaymentRow(db: Executor, id: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
@@ -57,7 +59,11 @@ export async function insertRefund(db: Executor, row: RefundRow): Promise<void> 
 
 export async function listCapturesOf(db: Executor, paymentIds: string[]): Promise<CaptureRow[]> {
   if (!paymentIds.length) return [];
-  return db.select().from(paymentCaptures).where(inArray(paymentCaptures.payment_id, paymentIds)).orderBy(asc(paymentCaptures.id));
+  return db
+    .select()
+    .from(paymentCaptures)
+    .where(inArray(paymentCaptures.payment_id, paymentIds))
+    .orderBy(asc(paymentCaptures.id));
 }
 
 export async function listRefundsOf(db: Executor, paymentIds: string[]): Promise<RefundRow[]> {
@@ -67,7 +73,11 @@ export async function listRefundsOf(db: Executor, paymentIds: string[]): Promise
 
 export async function listSessionsOf(db: Executor, collectionIds: string[]): Promise<SessionRow[]> {
   if (!collectionIds.length) return [];
-  return db.select().from(paymentSessions).where(inArray(paymentSessions.payment_collection_id, collectionIds)).orderBy(asc(paymentSessions.id));
+  return db
+    .select()
+    .from(paymentSessions)
+    .where(inArray(paymentSessions.payment_collection_id, collectionIds))
+    .orderBy(asc(paymentSessions.id));
 }
 
 /**
@@ -76,5 +86,7 @@ export async function listSessionsOf(db: Executor, collectionIds: string[]): Pro
  * collection also goes partially_captured, completed, partially_refunded, refunded.
  */
 export async function setCollectionStatus(db: Executor, id: string, status: string, now: Date): Promise<void> {
-  await db.execute(sql`update payment_collections set status = ${status}, updated_at = ${now.toISOString()}::timestamptz where id = ${id}`);
+  await db.execute(
+    sql`update payment_collections set status = ${status}, updated_at = ${now.toISOString()}::timestamptz where id = ${id}`,
+  );
 }

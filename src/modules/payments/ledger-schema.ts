@@ -41,7 +41,10 @@ export const AdminPaymentCollection = Type.Object({
 export const AdminPaymentEnvelope = Type.Object({ payment: AdminPayment });
 export const AdminPaymentList = listEnvelope('payments', AdminPayment);
 
-const OneOrMany = Type.Union([Type.String({ maxLength: 200 }), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })]);
+const OneOrMany = Type.Union([
+  Type.String({ maxLength: 200 }),
+  Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }),
+]);
 
 export const AdminPaymentQuery = Type.Object({
   ...pageQuery(20),
@@ -51,14 +54,26 @@ export const AdminPaymentQuery = Type.Object({
 });
 
 export const CaptureBody = Type.Object(
-  { amount: Type.Optional(Type.Integer({ exclusiveMinimum: 0, description: "minor units; default: all that is authorized and not yet captured" })) },
+  {
+    amount: Type.Optional(
+      Type.Integer({
+        exclusiveMinimum: 0,
+        description: 'minor units; default: all that is authorized and not yet captured',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 
 /** Medusa's `POST /admin/payments/{id}/refund`; `reason` is ours (the spec's refund shape). */
 export const PaymentRefundBody = Type.Object(
   {
-    amount: Type.Optional(Type.Integer({ exclusiveMinimum: 0, description: 'minor units; default: all that is captured and not yet refunded' })),
+    amount: Type.Optional(
+      Type.Integer({
+        exclusiveMinimum: 0,
+        description: 'minor units; default: all that is captured and not yet refunded',
+      }),
+    ),
     reason: Type.Optional(ShortText),
     note: Type.Optional(ShortText),
     refund_reason_id: Type.Optional(Type.String({ maxLength: 200 })),
@@ -69,7 +84,7 @@ export const PaymentRefundBody = Type.Object(
 /** The spec's `POST /admin/orders/{id}/refunds`. */
 export const OrderRefundBody = Type.Object(
   {
-    amount: Type.Integer({ exclusiveMinimum: 0, description: "minor units (cents)" }),
+    amount: Type.Integer({ exclusiveMinimum: 0, description: 'minor units (cents)' }),
     reason: Type.Optional(ShortText),
     note: Type.Optional(ShortText),
   },

@@ -1,12 +1,12 @@
-import type { Ctx, TxCtx } from '../../platform/context.ts';
+import { executor, type Ctx, type TxCtx } from '../../platform/context.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
-import { executor } from '../carts/executor.ts';
 import * as lq from './ledger-queries.ts';
 import type { AdminPaymentCollectionView, AdminPaymentView, PaymentFilters } from './ledger-schema.ts';
-import { findCollectionsByIds, type PaymentRow } from './queries.ts';
+import { findCollectionsByIds, listOrderPayments, listSessions, type PaymentRow } from './queries.ts';
+import type { OrderPaymentCollectionView } from './schema.ts';
 import type { PaymentStatus } from './tables.ts';
 
 /**
@@ -19,7 +19,9 @@ export type { PaymentRow };
 export const paymentNotFound = (id: string) => errors.notFound(`Payment with id: ${id} was not found`);
 
 /** Medusa's payment status from the running sums. */
-export function paymentStatus(p: Pick<PaymentRow, 'amount' | 'captured_amount' | 'refunded_amount' | 'canceled_at'>): PaymentStatus {
+export function paymentStatus(
+  p: Pick<PaymentRow, 'amount' | 'captured_amount' | 'refunded_amount' | 'canceled_at'>,
+): PaymentStatus {
   if (p.refunded_amount > 0) return p.refunded_amount >= p.captured_amount ? 'refunded' : 'partially_refunded';
   if (p.canceled_at) return 'canceled';
   if (p.captured_amount > 0) return p.captured_amount >= p.amount ? 'captured' : 'partially_captured';
@@ -40,9 +42,18 @@ export async function capture(tctx: TxCtx, p: PaymentRow, amount?: number): Prom
   const left = capturable(p);
   if (amount === undefined && left === 0) throw errors.notAllowed(`Payment ${p.id} is already fully captured`);
   const value = amount ?? left;
-  if (value > left) throw errors.notAllowed('You cannot capture more than the authorized amount substracted by what is already captured.');
+  if (value > left)
+    throw errors.notAllowed(
+      'You cannot capture more than the authorized amount substracted by what is already captured.',
+    );
   const now = tctx.clock.now();
-  await lq.insertCapture(tctx.tx, { id: newId('capt'), payment_id: p.id, amount: value, created_by: tctx.actor?.id ?? null, created_at: now });
+  await lq.insertCapture(tctx.tx, {
+    id: newId('capt'),
+    payment_id: p.id,
+    amount: value,
+    created_by: tctx.actor?.id ?? null,
+    created_at: now,
+  });
   const captured = p.captured_amount + value;
   // Medusa sets captured_at once the whole authorized amount is in.
   return save(tctx, p, { captured_amount: captured, captured_at: captured >= p.amount ? now : p.captured_at });
@@ -57,10 +68,12 @@ export interface RefundInput {
 
 /** Refunds `amount` (default: all captured and not yet refunded). The caller holds the order lock. */
 export async function refund(tctx: TxCtx, p: PaymentRow, input: RefundInput): Promise<PaymentRow> {
-  if (p.captured_amount === 0) throw errors.notAllowed(`Payment ${p.id} has not been captured: there is nothing to refund`);
+  if (p.captured_amount === 0)
+    throw errors.notAllowed(`Payment ${p.id} has not been captured: there is nothing to refund`);
   const left = refundable(p);
   const value = input.amount ?? left;
-  if (value > left || value <= 0) throw errors.notAllowed('You are not allowed to refund more than the captured amount');
+  if (value > left || value <= 0)
+    throw errors.notAllowed('You are not allowed to refund more than the captured amount');
   await lq.insertRefund(tctx.tx, {
     id: newId('ref'),
     payment_id: p.id,
@@ -79,7 +92,11 @@ export async function refund(tctx: TxCtx, p: PaymentRow, input: RefundInput): Pr
  * Order cancellation: what was captured and not refunded is refunded, the uncaptured rest of the
  * authorization is released. Returns the payment and whether money went back.
  */
-export async function release(tctx: TxCtx, p: PaymentRow, note: string): Promise<{ payment: PaymentRow; refunded: boolean }> {
+export async function release(
+  tctx: TxCtx,
+  p: PaymentRow,
+  note: string,
+): Promise<{ payment: PaymentRow; refunded: boolean }> {
   let current = p;
   const refunded = refundable(p) > 0;
   if (refunded) current = await refund(tctx, p, { note });
@@ -92,12 +109,18 @@ export async function syncCollection(tctx: TxCtx, collectionId: string | null, a
   if (!collectionId) return;
   const mine = all.filter((p) => p.payment_collection_id === collectionId);
   const statuses = new Set(mine.map(paymentStatus));
-  const status = statuses.has('refunded') && statuses.size === 1 ? 'refunded'
-    : statuses.has('refunded') || statuses.has('partially_refunded') ? 'partially_refunded'
-    : [...statuses].every((s) => s === 'canceled') ? 'canceled'
-    : [...statuses].every((s) => s === 'captured' || s === 'canceled') ? 'completed'
-    : statuses.has('captured') || statuses.has('partially_captured') ? 'partially_captured'
-    : 'authorized';
+  const status =
+    statuses.has('refunded') && statuses.size === 1
+      ? 'refunded'
+      : statuses.has('refunded') || statuses.has('partially_refunded')
+        ? 'partially_refunded'
+        : [...statuses].every((s) => s === 'canceled')
+          ? 'canceled'
+          : [...statuses].every((s) => s === 'captured' || s === 'canceled')
+            ? 'completed'
+            : statuses.has('captured') || statuses.has('partially_captured')
+              ? 'partially_captured'
+              : 'authorized';
   await lq.setCollectionStatus(tctx.tx, collectionId, status, tctx.clock.now());
 }
 
@@ -117,10 +140,18 @@ export async function paymentViews(db: Executor, rows: PaymentRow[]): Promise<Ad
 }
 
 /** Per order id, its payment collections with sessions and payments (captures, refunds): six queries for any number of orders. */
-export async function paymentCollectionsOfOrders(db: Executor, orderIds: string[]): Promise<Map<string, AdminPaymentCollectionView[]>> {
+export async function paymentCollectionsOfOrders(
+  db: Executor,
+  orderIds: string[],
+): Promise<Map<string, AdminPaymentCollectionView[]>> {
   const payments = await paymentViews(db, await lq.listPaymentsOfOrders(db, orderIds));
-  const collections = await findCollectionsByIds(db, [...new Set(payments.map((p) => p.payment_collection_id).filter((id): id is string => !!id))]);
-  const sessions = await lq.listSessionsOf(db, collections.map((c) => c.id));
+  const collections = await findCollectionsByIds(db, [
+    ...new Set(payments.map((p) => p.payment_collection_id).filter((id): id is string => !!id)),
+  ]);
+  const sessions = await lq.listSessionsOf(
+    db,
+    collections.map((c) => c.id),
+  );
   const byOrder = new Map<string, AdminPaymentCollectionView[]>(orderIds.map((id) => [id, []]));
   for (const c of collections) {
     const mine = payments.filter((p) => p.payment_collection_id === c.id);
@@ -142,3 +173,20 @@ export async function getPayment(ctx: Ctx, id: string): Promise<AdminPaymentView
 }
 
 export const orderPayments = (db: Executor, orderId: string) => lq.listPaymentsOfOrders(db, [orderId]);
+
+/** An order's payments grouped under their collections (Medusa's `order.payment_collections[].payments`). */
+export async function orderPaymentCollections(db: Executor, orderId: string): Promise<OrderPaymentCollectionView[]> {
+  const payments = await listOrderPayments(db, orderId);
+  const collections = await findCollectionsByIds(db, [
+    ...new Set(payments.map((p) => p.payment_collection_id).filter((id): id is string => !!id)),
+  ]);
+  const result: OrderPaymentCollectionView[] = [];
+  for (const c of collections) {
+    result.push({
+      ...c,
+      payment_sessions: await listSessions(db, c.id),
+      payments: payments.filter((p) => p.payment_collection_id === c.id),
+    });
+  }
+  return result;
+}

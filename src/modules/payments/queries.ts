@@ -12,12 +12,20 @@ export async function findCollection(db: Executor, id: string): Promise<Collecti
 }
 
 export async function listSessions(db: Executor, collectionId: string): Promise<SessionRow[]> {
-  return db.select().from(paymentSessions).where(eq(paymentSessions.payment_collection_id, collectionId)).orderBy(asc(paymentSessions.id));
+  return db
+    .select()
+    .from(paymentSessions)
+    .where(eq(paymentSessions.payment_collection_id, collectionId))
+    .orderBy(asc(paymentSessions.id));
 }
 
 /** Inserts the cart's collection unless one exists (the unique cart_id decides a race); returns whether it inserted. */
 export async function insertCollection(db: Executor, row: typeof paymentCollections.$inferInsert): Promise<boolean> {
-  const inserted = await db.insert(paymentCollections).values(row).onConflictDoNothing().returning({ id: paymentCollections.id });
+  const inserted = await db
+    .insert(paymentCollections)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: paymentCollections.id });
   return inserted.length > 0;
 }
 
@@ -30,7 +38,11 @@ export async function updateCollection(
 }
 
 /** Keeps the sessions that are still pending in step with the collection's amount and currency. */
-export async function updatePendingSessions(db: Executor, collectionId: string, patch: Pick<SessionRow, 'amount' | 'currency_code' | 'updated_at'>) {
+export async function updatePendingSessions(
+  db: Executor,
+  collectionId: string,
+  patch: Pick<SessionRow, 'amount' | 'currency_code' | 'updated_at'>,
+) {
   await db
     .update(paymentSessions)
     .set(patch)
@@ -46,13 +58,25 @@ export async function insertSession(db: Executor, row: typeof paymentSessions.$i
 }
 
 /** Checkout: the chosen session and the collection become authorized for the final amount; other sessions are canceled. */
-export async function authorizeCollection(db: Executor, collectionId: string, sessionId: string, amount: number, now: Date): Promise<void> {
-  await db.update(paymentSessions).set({ status: 'authorized', amount, updated_at: now }).where(eq(paymentSessions.id, sessionId));
+export async function authorizeCollection(
+  db: Executor,
+  collectionId: string,
+  sessionId: string,
+  amount: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(paymentSessions)
+    .set({ status: 'authorized', amount, updated_at: now })
+    .where(eq(paymentSessions.id, sessionId));
   await db
     .update(paymentSessions)
     .set({ status: 'canceled', updated_at: now })
     .where(and(eq(paymentSessions.payment_collection_id, collectionId), ne(paymentSessions.id, sessionId)));
-  await db.update(paymentCollections).set({ status: 'authorized', amount, updated_at: now }).where(eq(paymentCollections.id, collectionId));
+  await db
+    .update(paymentCollections)
+    .set({ status: 'authorized', amount, updated_at: now })
+    .where(eq(paymentCollections.id, collectionId));
 }
 
 /**
@@ -87,5 +111,22 @@ export async function listOrderPayments(db: Executor, orderId: string): Promise<
 
 export async function findCollectionsByIds(db: Executor, ids: string[]): Promise<CollectionRow[]> {
   if (!ids.length) return [];
-  return db.select().from(paymentCollections).where(inArray(paymentCollections.id, ids)).orderBy(asc(paymentCollections.id));
+  return db
+    .select()
+    .from(paymentCollections)
+    .where(inArray(paymentCollections.id, ids))
+    .orderBy(asc(paymentCollections.id));
+}
+
+export async function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, id));
+  return row;
+}
+
+export async function updateSession(
+  db: Executor,
+  id: string,
+  patch: Partial<Pick<SessionRow, 'status' | 'data' | 'updated_at'>>,
+): Promise<void> {
+  await db.update(paymentSessions).set(patch).where(eq(paymentSessions.id, id));
 }

@@ -38,7 +38,9 @@ export const Payment = Type.Object({
   provider_id: Type.String(),
   amount: Type.Integer(),
   currency_code: Type.String(),
-  status: Type.String({ description: 'authorized | captured | partially_captured | canceled | refunded | partially_refunded' }),
+  status: Type.String({
+    description: 'authorized | captured | partially_captured | canceled | refunded | partially_refunded',
+  }),
   captured_amount: Type.Integer(),
   refunded_amount: Type.Integer(),
   captured_at: NullableTimestamp,
@@ -46,6 +48,12 @@ export const Payment = Type.Object({
   data: Type.Record(Type.String(), Type.Unknown()),
   created_at: Timestamp,
   updated_at: Timestamp,
+});
+
+/** A collection as an order shows it: with the payments made from it. */
+export const OrderPaymentCollection = Type.Object({
+  ...PaymentCollection.properties,
+  payments: Type.Array(Payment),
 });
 
 export const CreatePaymentCollectionBody = Type.Object(
@@ -66,7 +74,11 @@ export const PaymentProvidersQuery = Type.Object({
   ...pageQuery(20),
 });
 
-export const PaymentProviderList = listEnvelope('payment_providers', Type.Object({ id: Type.String(), is_enabled: Type.Boolean() }));
+export const PaymentProviderList = listEnvelope(
+  'payment_providers',
+  Type.Object({ id: Type.String(), is_enabled: Type.Boolean() }),
+);
 
 export type PaymentCollectionView = Static<typeof PaymentCollection>;
 export type PaymentView = Static<typeof Payment>;
+export type OrderPaymentCollectionView = Static<typeof OrderPaymentCollection>;

@@ -1,7 +1,14 @@
 import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, ts } from '../../platform/db/columns.ts';
 
-export type PaymentCollectionStatus = 'not_paid' | 'awaiting' | 'authorized' | 'partially_authorized' | 'canceled' | 'failed' | 'completed';
+export type PaymentCollectionStatus =
+  | 'not_paid'
+  | 'awaiting'
+  | 'authorized'
+  | 'partially_authorized'
+  | 'canceled'
+  | 'failed'
+  | 'completed';
 
 /** One per cart (Medusa's shape); its amount follows the cart total until checkout. */
 export const paymentCollections = pgTable(
@@ -25,14 +32,20 @@ export const paymentSessions = pgTable(
     provider_id: text('provider_id').notNull(),
     currency_code: text('currency_code').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    status: text('status').$type<'pending' | 'authorized' | 'canceled' | 'error'>().notNull(),
+    status: text('status').$type<'pending' | 'requires_more' | 'authorized' | 'canceled' | 'error'>().notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     ...timestamps,
   },
   (t) => [index('payment_sessions_collection_idx').on(t.payment_collection_id)],
 );
 
-export type PaymentStatus = 'authorized' | 'captured' | 'partially_captured' | 'canceled' | 'refunded' | 'partially_refunded';
+export type PaymentStatus =
+  | 'authorized'
+  | 'captured'
+  | 'partially_captured'
+  | 'canceled'
+  | 'refunded'
+  | 'partially_refunded';
 
 /** A payment of an order (created authorized at checkout); the order desk captures and refunds it. */
 export const payments = pgTable(

@@ -24,14 +24,23 @@ export function maskSecret(value: ConfigValue, full = false): string {
 }
 
 /** The values the running plugin sees (`ctx.config`): secrets decrypted, unset fields absent. */
-export function pluginConfig(fields: PluginConfigField[], stored: Record<string, unknown>, key: string): Record<string, ConfigValue> {
+export function pluginConfig(
+  fields: PluginConfigField[],
+  stored: Record<string, unknown>,
+  key: string,
+): Record<string, ConfigValue> {
   const out: Record<string, ConfigValue> = {};
   for (const f of fields) if (stored[f.key] !== undefined) out[f.key] = reveal(key, stored[f.key] as Stored);
   return out;
 }
 
 /** What the admin reads: every field (null when unset), secrets masked; viewers never see any part of a secret. */
-export function maskedConfig(fields: PluginConfigField[], stored: Record<string, unknown>, key: string, viewer: boolean): Record<string, ConfigValue | null> {
+export function maskedConfig(
+  fields: PluginConfigField[],
+  stored: Record<string, unknown>,
+  key: string,
+  viewer: boolean,
+): Record<string, ConfigValue | null> {
   const out: Record<string, ConfigValue | null> = {};
   for (const f of fields) {
     const v = stored[f.key] as Stored | undefined;
@@ -56,7 +65,8 @@ function checkType(f: PluginConfigField, value: unknown): ConfigValue {
   if (f.type === 'number') {
     if (typeof value !== 'number' || !Number.isFinite(value)) throw bad();
   } else if (typeof value !== f.type) throw bad();
-  if (typeof value === 'string' && value.length > MAX_STRING) throw errors.invalid(`Invalid request: Config field '${f.key}' must be at most ${MAX_STRING} characters`);
+  if (typeof value === 'string' && value.length > MAX_STRING)
+    throw errors.invalid(`Invalid request: Config field '${f.key}' must be at most ${MAX_STRING} characters`);
   return value as ConfigValue;
 }
 
@@ -65,7 +75,12 @@ function checkType(f: PluginConfigField, value: unknown): ConfigValue {
  * a key sets its value, `null` clears it, an absent key keeps it. A secret sent back exactly as
  * it was shown (masked) stays unchanged; a new secret is encrypted. Returns the new stored form.
  */
-export function mergeConfig(fields: PluginConfigField[], stored: Record<string, unknown>, submitted: Record<string, unknown>, key: string): Record<string, unknown> {
+export function mergeConfig(
+  fields: PluginConfigField[],
+  stored: Record<string, unknown>,
+  submitted: Record<string, unknown>,
+  key: string,
+): Record<string, unknown> {
   const byKey = new Map(fields.map((f) => [f.key, f]));
   const unknown = Object.keys(submitted).filter((k) => !byKey.has(k));
   if (unknown.length) {

@@ -1,31 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventHandler as SdkEventHandler, PluginContext, PluginLogger, RouteHandler } from '../../../plugin-sdk/index.ts';
+import type {
+  EventHandler as SdkEventHandler,
+  PluginContext,
+  PluginLogger,
+  RouteHandler,
+} from '../../../plugin-sdk/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { inTx } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { Providers } from '../../platform/providers.ts';
 import type { EventHandler, SubscriberRegistry } from '../../platform/events/bus.ts';
-import { emit } from '../../platform/events/emit.ts';
-import type { EventName } from '../../platform/events/names.ts';
+import { emitCustom } from '../../platform/events/emit.ts';
 import type { ConfigValue } from './config-values.ts';
-import { PluginRouter } from './plugin-router.ts';
+import type { Registration } from './host.ts';
+import { providerRegistrars } from './provider-registration.ts';
 import { inPluginSchema } from './raw-db.ts';
 
 /** Path segments the shop's own plugin routes use under /admin/plugins/{id}/…: a plugin cannot take them. */
 export const RESERVED_ADMIN_SEGMENTS = ['configure', 'update', 'admin-bundle'];
 const EVENT_NAME = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
 const PATTERN = /^(\*|[a-z0-9_-]+(\.[a-z0-9_-]+)*(\.\*)?)$/;
-
-/**
- * What one `register(ctx)` call registered. It stays `staged` (invisible) until the host
- * activates it, so a plugin that throws halfway leaves nothing behind; once `disposed`
- * (uninstall, update, reload) late registrations through its old ctx are ignored.
- */
-export class Registration {
-  readonly subs: { pattern: string; handler: EventHandler }[] = [];
-  readonly admin = new PluginRouter();
-  readonly store = new PluginRouter();
-  state: 'staged' | 'active' | 'disposed' = 'staged';
-}
 
 export interface HostContextDeps {
   manifestId: string;
@@ -35,6 +29,7 @@ export interface HostContextDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   bus: SubscriberRegistry;
+  providers: Providers;
   registration: Registration;
   /** Read at each access, so `ctx.config` shows the configuration saved last. */
   config: () => Readonly<Record<string, ConfigValue>>;
@@ -42,7 +37,8 @@ export interface HostContextDeps {
 }
 
 function pluginLogger(log: FastifyBaseLogger): PluginLogger {
-  const at = (level: 'debug' | 'info' | 'warn' | 'error') => (message: string, data?: Record<string, unknown>) => log[level](data ?? {}, String(message));
+  const at = (level: 'debug' | 'info' | 'warn' | 'error') => (message: string, data?: Record<string, unknown>) =>
+    log[level](data ?? {}, String(message));
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -52,17 +48,24 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
   const log = deps.log.child({ plugin: manifestId });
 
   const on = (eventName: string, handler: SdkEventHandler) => {
-    if (typeof eventName !== 'string' || !PATTERN.test(eventName)) throw new Error(`ctx.on: "${eventName}" is not an event name or pattern (order.placed, order.*, *)`);
+    if (typeof eventName !== 'string' || !PATTERN.test(eventName))
+      throw new Error(`ctx.on: "${eventName}" is not an event name or pattern (order.placed, order.*, *)`);
     if (typeof handler !== 'function') throw new Error(`ctx.on(${eventName}): handler must be a function`);
     const wrapped: EventHandler = async (event) => {
       try {
-        await handler({ id: event.id, name: event.name, payload: event.payload as { id: string }, created_at: event.created_at });
+        await handler({
+          id: event.id,
+          name: event.name,
+          payload: event.payload as { id: string },
+          created_at: event.created_at,
+        });
       } catch (err) {
         deps.stats.eventErrors++;
         throw err; // the dispatcher logs it against this plugin (owner) and counts it
       }
     };
-    if (reg.state === 'disposed') return log.warn({ event: eventName }, 'ctx.on after the plugin was unloaded; ignored');
+    if (reg.state === 'disposed')
+      return log.warn({ event: eventName }, 'ctx.on after the plugin was unloaded; ignored');
     reg.subs.push({ pattern: eventName, handler: wrapped });
     if (reg.state === 'active') bus.on(eventName, wrapped, manifestId);
   };
@@ -70,12 +73,20 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
   const route = (surface: 'admin' | 'store') => (method: string, path: string, handler: RouteHandler) => {
     const first = typeof path === 'string' ? path.split('/').filter(Boolean)[0] : undefined;
     if (surface === 'admin' && first && RESERVED_ADMIN_SEGMENTS.includes(first)) {
-      throw new Error(`ctx.routes.admin: "/${first}" is reserved by the shop (reserved: ${RESERVED_ADMIN_SEGMENTS.join(', ')})`);
+      throw new Error(
+        `ctx.routes.admin: "/${first}" is reserved by the shop (reserved: ${RESERVED_ADMIN_SEGMENTS.join(', ')})`,
+      );
     }
     reg[surface].add(method, path, handler);
   };
 
   return {
+    ...providerRegistrars({
+      manifestId,
+      providers: deps.providers,
+      staged: reg.providers,
+      state: () => reg.state,
+    }),
     plugin: { id: manifestId, version: deps.version },
     on,
     routes: { admin: route('admin'), store: route('store') },
@@ -88,10 +99,14 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
     },
     logger: pluginLogger(log),
     async emit(eventName, payload) {
-      if (typeof eventName !== 'string' || !EVENT_NAME.test(eventName)) throw new Error(`ctx.emit: "${eventName}" is not an event name (lower-case words joined by dots)`);
-      if (typeof payload !== 'object' || payload === null || typeof payload.id !== 'string') throw new Error('ctx.emit: payload must be an object with a string id');
+      if (typeof eventName !== 'string' || !EVENT_NAME.test(eventName))
+        throw new Error(`ctx.emit: "${eventName}" is not an event name (lower-case words joined by dots)`);
+      if (typeof payload !== 'object' || payload === null || typeof payload.id !== 'string')
+        throw new Error('ctx.emit: payload must be an object with a string id');
       // Namespaced under the plugin's id, so a plugin can never forge a core event (order.placed…).
-      await inTx({ db: deps.database.db, clock: deps.clock, log }, (tctx) => emit(tctx, `${manifestId}.${eventName}` as EventName, payload));
+      await inTx({ db: deps.database.db, clock: deps.clock, log }, (tctx) =>
+        emitCustom(tctx, `${manifestId}.${eventName}`, payload),
+      );
     },
   };
 }

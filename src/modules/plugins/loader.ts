@@ -13,6 +13,11 @@ export function pluginRoot(dataDir: string, manifestId: string): string {
   return path.join(dataDir, 'plugins', manifestId);
 }
 
+/** Removes what this instance extracted for a plugin (after an uninstall); its tables stay. */
+export function removePluginFiles(dataDir: string, manifestId: string): Promise<void> {
+  return rm(pluginRoot(dataDir, manifestId), { recursive: true, force: true });
+}
+
 /**
  * Writes the package's files into `DATA_DIR/plugins/<manifest id>/<version>-<sha8>/` and returns
  * that folder. Every path is re-checked to stay inside it (readPackage already refused absolute

@@ -28,7 +28,8 @@ export async function listLocalPackages(pluginsDir: string, log: FastifyBaseLogg
     try {
       let bytes: Buffer;
       if (entry.isFile() && entry.name.endsWith('.tgz')) bytes = await readFile(full);
-      else if (entry.isDirectory() && (await stat(path.join(full, 'manifest.json')).catch(() => null))) bytes = await packPackage(full);
+      else if (entry.isDirectory() && (await stat(path.join(full, 'manifest.json')).catch(() => null)))
+        bytes = await packPackage(full);
       else continue;
       const pkg = await readPackage(bytes);
       found.push({ marketplaceId: marketplaceIdOf(pkg.manifest), pkg, bytes, modifiedAt: (await stat(full)).mtime });
@@ -40,7 +41,14 @@ export async function listLocalPackages(pluginsDir: string, log: FastifyBaseLogg
 }
 
 /** The local package of that item and version, or null. */
-export async function findLocalPackage(pluginsDir: string, log: FastifyBaseLogger, marketplaceId: string, version: string): Promise<LocalPackage | null> {
+export async function findLocalPackage(
+  pluginsDir: string,
+  log: FastifyBaseLogger,
+  marketplaceId: string,
+  version: string,
+): Promise<LocalPackage | null> {
   const all = await listLocalPackages(pluginsDir, log);
-  return all.find((p) => p.marketplaceId === marketplaceId && compareVersions(p.pkg.manifest.version, version) === 0) ?? null;
+  return (
+    all.find((p) => p.marketplaceId === marketplaceId && compareVersions(p.pkg.manifest.version, version) === 0) ?? null
+  );
 }

@@ -10,7 +10,11 @@ export function migrationFiles(pkg: PluginPackage): { filename: string; sql: str
   if (!dir) return [];
   return [...pkg.files.entries()]
     .filter(([p]) => p.startsWith(`${dir}/`) && p.endsWith('.sql') && !p.slice(dir.length + 1).includes('/'))
-    .map(([p, bytes]) => ({ filename: p.slice(dir.length + 1), sql: bytes.toString('utf8'), checksum: createHash('sha256').update(bytes).digest('hex') }))
+    .map(([p, bytes]) => ({
+      filename: p.slice(dir.length + 1),
+      sql: bytes.toString('utf8'),
+      checksum: createHash('sha256').update(bytes).digest('hex'),
+    }))
     .sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
 }
 
@@ -21,7 +25,12 @@ export function migrationFiles(pkg: PluginPackage): { filename: string; sql: str
  * An advisory lock per schema keeps two instances from applying the same file at once.
  * Returns the files applied now.
  */
-export async function applyPluginMigrations(database: Database, log: FastifyBaseLogger, pkg: PluginPackage, now: Date): Promise<string[]> {
+export async function applyPluginMigrations(
+  database: Database,
+  log: FastifyBaseLogger,
+  pkg: PluginPackage,
+  now: Date,
+): Promise<string[]> {
   const manifestId = pkg.manifest.id;
   const schema = schemaNameOf(manifestId);
   await withRawTx(database, (tx) => tx.exec(`create schema if not exists "${schema}"`));
@@ -29,9 +38,16 @@ export async function applyPluginMigrations(database: Database, log: FastifyBase
   for (const file of migrationFiles(pkg)) {
     const ran = await inPluginSchema(database, schema, async (tx) => {
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [schema]);
-      const [done] = await tx.query<{ checksum: string }>('select checksum from public.plugin_migrations where schema_name = $1 and filename = $2', [schema, file.filename]);
+      const [done] = await tx.query<{ checksum: string }>(
+        'select checksum from public.plugin_migrations where schema_name = $1 and filename = $2',
+        [schema, file.filename],
+      );
       if (done) {
-        if (done.checksum !== file.checksum) log.warn({ plugin: manifestId, file: file.filename }, 'applied plugin migration changed since; not run again');
+        if (done.checksum !== file.checksum)
+          log.warn(
+            { plugin: manifestId, file: file.filename },
+            'applied plugin migration changed since; not run again',
+          );
         return false;
       }
       try {
@@ -39,13 +55,10 @@ export async function applyPluginMigrations(database: Database, log: FastifyBase
       } catch (err) {
         throw new Error(`Migration ${file.filename} failed: ${(err as Error).message}`);
       }
-      await tx.query('insert into public.plugin_migrations (manifest_id, schema_name, filename, checksum, applied_at) values ($1, $2, $3, $4, $5)', [
-        manifestId,
-        schema,
-        file.filename,
-        file.checksum,
-        now.toISOString(),
-      ]);
+      await tx.query(
+        'insert into public.plugin_migrations (manifest_id, schema_name, filename, checksum, applied_at) values ($1, $2, $3, $4, $5)',
+        [manifestId, schema, file.filename, file.checksum, now.toISOString()],
+      );
       return true;
     });
     if (ran) applied.push(file.filename);

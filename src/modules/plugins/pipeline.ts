@@ -5,9 +5,11 @@ import { inTx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { safeEntryPath, type PluginPackage } from '../../plugin-package/read-package.ts';
 import { compareVersions } from '../../plugin-package/versions.ts';
-import type { LoadedPlugin, PluginHost } from './host.ts';
+import type { LoadedPlugin } from './host.ts';
+import { stagePlugin } from './load-plugin.ts';
 import { applyPluginMigrations } from './migrations.ts';
 import * as q from './queries.ts';
+import type { PluginRuntime } from './runtime.ts';
 import { fetchVerifiedPackage } from './sources.ts';
 import { pluginJson } from './view.ts';
 
@@ -20,7 +22,8 @@ const MAX_ATTEMPTS = 3;
 /** The package must be the item and version asked for, for this version of Emporium. */
 function checkPackage(pkg: PluginPackage, row: q.PluginRow, version: string): void {
   const m = pkg.manifest;
-  if (`@${m.vendor}/${m.id}` !== row.marketplace_id) throw new Error(`Package is @${m.vendor}/${m.id}, not ${row.marketplace_id}`);
+  if (`@${m.vendor}/${m.id}` !== row.marketplace_id)
+    throw new Error(`Package is @${m.vendor}/${m.id}, not ${row.marketplace_id}`);
   if (compareVersions(m.version, version) !== 0) throw new Error(`Package is version ${m.version}, not ${version}`);
   if (!semver.satisfies(ENGINE_VERSION, m.engine ?? '*', { includePrerelease: true })) {
     throw new Error(`Plugin requires Emporium ${m.engine}; this is ${ENGINE_VERSION}`);
@@ -33,13 +36,13 @@ function sha256Of(bytes: Buffer | undefined): string | null {
 
 /**
  * The install and update pipeline of contract B3, for one row, in the background:
- * resolve → download → verify (size, sha256, signature) → check manifest and engine → licence →
+ * resolve → download → verify (size, sha256, signature) → check manifest and engine → license →
  * store the artifact → migrations → load and register (staged) → commit the status and event →
  * make the new code live. Nothing of the plugin runs before the checks pass; any failure leaves
  * the row `failed` (install) or back on its running version (update), with the reason in `error`.
  */
-export async function runPipeline(host: PluginHost, id: string, opts: { force?: boolean } = {}): Promise<void> {
-  const { ctx } = host;
+export async function runPipeline(rt: PluginRuntime, id: string, opts: { force?: boolean } = {}): Promise<void> {
+  const { ctx, host } = rt;
   const now = ctx.clock.now();
   const row = await q.claimPipeline(ctx.db, id, now, new Date(now.getTime() + PIPELINE_LEASE_MS), opts.force);
   if (!row) return; // another instance has it, or it was uninstalled meanwhile
@@ -47,15 +50,16 @@ export async function runPipeline(host: PluginHost, id: string, opts: { force?: 
   const version = updating ? row.target_version! : row.version;
   let staged: LoadedPlugin | undefined;
   try {
-    if (row.attempts > MAX_ATTEMPTS) throw new Error(`Interrupted ${MAX_ATTEMPTS} times (the process stopped while installing); giving up`);
-    const { pkg, bytes, source } = await fetchVerifiedPackage(ctx, host.deps.config, row, version);
+    if (row.attempts > MAX_ATTEMPTS)
+      throw new Error(`Interrupted ${MAX_ATTEMPTS} times (the process stopped while installing); giving up`);
+    const { pkg, bytes, source } = await fetchVerifiedPackage(ctx, rt.deps.config, row, version);
     checkPackage(pkg, row, version);
     if (row.license_key) {
-      const verdict = await host.licenceCheck(ctx, row);
-      if (!verdict.ok) throw new Error(`Licence check failed: ${verdict.reason}`);
+      const verdict = await rt.licenseCheck(ctx, row);
+      if (!verdict.ok) throw new Error(`License check failed: ${verdict.reason}`);
     }
     await q.insertArtifact(ctx.db, pkg.sha256, bytes, ctx.clock.now());
-    await applyPluginMigrations(host.deps.database, ctx.log, pkg, ctx.clock.now());
+    await applyPluginMigrations(rt.deps.database, ctx.log, pkg, ctx.clock.now());
     const fields = {
       status: 'installed' as const,
       version: pkg.manifest.version,
@@ -66,11 +70,15 @@ export async function runPipeline(host: PluginHost, id: string, opts: { force?: 
       artifact_sha256: pkg.sha256,
       admin_sha256: pkg.manifest.admin ? sha256Of(pkg.files.get(safeEntryPath(pkg.manifest.admin))) : null,
     };
-    if (pkg.manifest.server) staged = await host.stage({ ...row, ...fields }, pkg);
-    await host.exclusive(async () => {
+    if (pkg.manifest.server) staged = await stagePlugin(rt, { ...row, ...fields }, pkg);
+    await rt.exclusive(async () => {
       const finished = await inTx(ctx, async (tctx) => {
         const at = tctx.clock.now();
-        const done = await q.finishPipeline(tctx.tx, id, row.status, { ...fields, updated_at: at, ...(updating ? {} : { installed_at: at }) });
+        const done = await q.finishPipeline(tctx.tx, id, row.status, {
+          ...fields,
+          updated_at: at,
+          ...(updating ? {} : { installed_at: at }),
+        });
         if (!done) return null;
         await emit(tctx, updating ? 'plugin.updated' : 'plugin.installed', pluginJson(done));
         await q.notifyPluginChanged(tctx.tx, id);
@@ -83,18 +91,26 @@ export async function runPipeline(host: PluginHost, id: string, opts: { force?: 
     });
   } catch (err) {
     host.discard(staged);
-    await fail(host, row, version, (err as Error)?.message ?? String(err));
+    await fail(rt, row, version, (err as Error)?.message ?? String(err));
   }
 }
 
-async function fail(host: PluginHost, row: q.PluginRow, version: string, message: string): Promise<void> {
-  const { ctx } = host;
-  ctx.log.warn({ plugin: row.marketplace_id, version, error: message }, row.status === 'updating' ? 'plugin update failed' : 'plugin install failed');
+async function fail(rt: PluginRuntime, row: q.PluginRow, version: string, message: string): Promise<void> {
+  const { ctx } = rt;
+  ctx.log.warn(
+    { plugin: row.marketplace_id, version, error: message },
+    row.status === 'updating' ? 'plugin update failed' : 'plugin install failed',
+  );
   await inTx(ctx, async (tctx) => {
     const at = tctx.clock.now();
     const done =
       row.status === 'updating'
-        ? await q.finishPipeline(tctx.tx, row.id, 'updating', { status: 'installed', target_version: null, error: `Update to ${version} failed: ${message}`, updated_at: at })
+        ? await q.finishPipeline(tctx.tx, row.id, 'updating', {
+            status: 'installed',
+            target_version: null,
+            error: `Update to ${version} failed: ${message}`,
+            updated_at: at,
+          })
         : await q.finishPipeline(tctx.tx, row.id, 'installing', { status: 'failed', error: message, updated_at: at });
     if (done) await q.notifyPluginChanged(tctx.tx, row.id);
   });

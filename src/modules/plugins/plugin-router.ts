@@ -25,11 +25,14 @@ export class PluginRouter {
   private routes: Route[] = [];
 
   add(method: string, path: string, handler: RouteHandler): void {
-    if (!HTTP_METHODS.includes(method as HttpMethod)) throw new Error(`Unsupported method "${method}"; use one of ${HTTP_METHODS.join(', ')}`);
-    if (typeof path !== 'string' || !path.startsWith('/') || /[?#*\\]/.test(path)) throw new Error(`Route path must start with "/" and hold no ?, #, * or \\, got "${path}"`);
+    if (!HTTP_METHODS.includes(method as HttpMethod))
+      throw new Error(`Unsupported method "${method}"; use one of ${HTTP_METHODS.join(', ')}`);
+    if (typeof path !== 'string' || !path.startsWith('/') || /[?#*\\]/.test(path))
+      throw new Error(`Route path must start with "/" and hold no ?, #, * or \\, got "${path}"`);
     if (typeof handler !== 'function') throw new Error(`Route ${method} ${path} has no handler function`);
     const segments = split(path);
-    if (segments.some((s) => s === ':' || (s.startsWith(':') && !/^:[A-Za-z_][A-Za-z0-9_]*$/.test(s)))) throw new Error(`Route path "${path}" has a bad :parameter`);
+    if (segments.some((s) => s === ':' || (s.startsWith(':') && !/^:[A-Za-z_][A-Za-z0-9_]*$/.test(s))))
+      throw new Error(`Route path "${path}" has a bad :parameter`);
     this.routes.push({ method: method as HttpMethod, segments, handler });
   }
 

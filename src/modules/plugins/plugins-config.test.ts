@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
-import { installAndWait, publishProbe, shopEnv, startMarketplace, type TestMarketplace } from './testing.ts';
+import { installAndWait, publishProbe, shopEnv, startMarketplace, type TestMarketplace } from './plugins.testing.ts';
 
 let m: TestMarketplace;
 let t: TestApp;
@@ -22,21 +22,32 @@ async function installProbe(files: Record<string, string> = {}) {
   return { ...probe, plugin };
 }
 
-const configure = (id: string, config: unknown, token?: string) => t.admin('POST', `/admin/plugins/${id}/configure`, { config }, { token });
+const configure = (id: string, config: unknown, token?: string) =>
+  t.admin('POST', `/admin/plugins/${id}/configure`, { config }, { token });
 const pluginView = async (manifestId: string) => (await t.store('GET', `/store/plugins/${manifestId}/config`)).json();
 
 describe('configuration', () => {
   it('starts empty, stores secrets encrypted, masks them, and hands the values to the running plugin', async () => {
     const { id, plugin } = await installProbe();
-    expect((await t.admin('GET', `/admin/plugins/${plugin.id}/configure`)).json()).toEqual({ config: { token: null, greeting: null, limit: null, enabled: null } });
+    expect((await t.admin('GET', `/admin/plugins/${plugin.id}/configure`)).json()).toEqual({
+      config: { token: null, greeting: null, limit: null, enabled: null },
+    });
     expect(await pluginView(id)).toEqual({ config: {}, loads: 1 });
 
-    const res = await configure(plugin.id, { token: 'tok_live_abcdef123456', greeting: 'Hej', limit: 3, enabled: true });
+    const res = await configure(plugin.id, {
+      token: 'tok_live_abcdef123456',
+      greeting: 'Hej',
+      limit: 3,
+      enabled: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ config: { token: '••••3456', greeting: 'Hej', limit: 3, enabled: true } });
     expect((await t.admin('GET', `/admin/plugins/${plugin.id}/configure`)).json().config.token).toBe('••••3456');
 
-    const [stored] = await rows<{ config: Record<string, unknown> }>(t.database.db, sql`select config from plugins where id = ${plugin.id}`);
+    const [stored] = await rows<{ config: Record<string, unknown> }>(
+      t.database.db,
+      sql`select config from plugins where id = ${plugin.id}`,
+    );
     expect(JSON.stringify(stored.config)).not.toContain('tok_live');
     expect(stored.config.token).toEqual({ enc: expect.stringMatching(/^v1\./) });
 
@@ -48,11 +59,17 @@ describe('configuration', () => {
   it('keeps a secret sent back masked, replaces it when changed, clears a field with null', async () => {
     const { id, plugin } = await installProbe();
     await configure(plugin.id, { token: 'first-secret-9876', greeting: 'Hi' });
-    const [before] = await rows<{ config: { token: unknown } }>(t.database.db, sql`select config from plugins where id = ${plugin.id}`);
+    const [before] = await rows<{ config: { token: unknown } }>(
+      t.database.db,
+      sql`select config from plugins where id = ${plugin.id}`,
+    );
 
     const kept = await configure(plugin.id, { token: '••••9876', greeting: 'Hello' });
     expect(kept.json()).toEqual({ config: { token: '••••9876', greeting: 'Hello', limit: null, enabled: null } });
-    const [after] = await rows<{ config: { token: unknown } }>(t.database.db, sql`select config from plugins where id = ${plugin.id}`);
+    const [after] = await rows<{ config: { token: unknown } }>(
+      t.database.db,
+      sql`select config from plugins where id = ${plugin.id}`,
+    );
     expect(after.config.token).toEqual(before.config.token);
     expect((await pluginView(id)).config).toEqual({ token: 'first-secret-9876', greeting: 'Hello' });
 
@@ -65,7 +82,10 @@ describe('configuration', () => {
   it('validates against the manifest fields', async () => {
     const { plugin } = await installProbe();
     const cases: [unknown, string][] = [
-      [{ token: 'x'.repeat(10), colour: 'red' }, "Unknown config field 'colour' (fields: token, greeting, limit, enabled)"],
+      [
+        { token: 'x'.repeat(10), colour: 'red' },
+        "Unknown config field 'colour' (fields: token, greeting, limit, enabled)",
+      ],
       [{ token: 'x'.repeat(10), limit: 'three' }, "Config field 'limit' must be a number"],
       [{ token: 'x'.repeat(10), enabled: 'yes' }, "Config field 'enabled' must be a boolean"],
       [{ token: 42 }, "Config field 'token' must be a string"],
@@ -93,7 +113,9 @@ describe('configuration', () => {
     expect(viewer.statusCode).toBe(200);
     expect(viewer.json()).toEqual({ config: { token: '••••', greeting: 'Hey', limit: null, enabled: null } });
     expect((await configure(plugin.id, { greeting: 'x' }, t.viewerToken)).statusCode).toBe(403);
-    expect((await t.admin('GET', `/admin/plugins/${plugin.id}`, undefined, { token: t.viewerToken })).body).not.toContain('1234');
+    expect(
+      (await t.admin('GET', `/admin/plugins/${plugin.id}`, undefined, { token: t.viewerToken })).body,
+    ).not.toContain('1234');
   });
 
   it('calls onConfigure instead of reloading when the plugin has one', async () => {

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { newId } from '../../platform/ids.ts';
-import { resumePipelines } from './reconcile.ts';
 import { plugins } from './tables.ts';
 import {
   eventually,
@@ -17,7 +16,7 @@ import {
   startShopInstance,
   type ShopInstance,
   type TestMarketplace,
-} from './testing.ts';
+} from './plugins.testing.ts';
 
 let m: TestMarketplace;
 let t: TestApp;
@@ -44,13 +43,32 @@ async function instance(opts: { start?: boolean } = {}): Promise<ShopInstance & 
 }
 
 const call = (i: ShopInstance, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  i.app.inject({ method, url, payload: payload as never, headers: url.startsWith('/store') ? { 'x-publishable-api-key': t.publishableKey } : { authorization: `Bearer ${t.adminToken}` } });
+  i.app.inject({
+    method,
+    url,
+    payload: payload as never,
+    headers: url.startsWith('/store')
+      ? { 'x-publishable-api-key': t.publishableKey }
+      : { authorization: `Bearer ${t.adminToken}` },
+  });
 
 /** Inserts a plugin row as a crashed instance would have left it. */
-async function strandedRow(fields: Partial<typeof plugins.$inferInsert> & { manifest_id: string; marketplace_id: string }) {
+async function strandedRow(
+  fields: Partial<typeof plugins.$inferInsert> & { manifest_id: string; marketplace_id: string },
+) {
   const now = t.clock.now();
   const id = newId('plg');
-  await t.database.db.insert(plugins).values({ id, vendor: 'tests', version: '1.0.0', status: 'installing', attempts: 1, lease_until: new Date(now.getTime() - 1000), created_at: now, updated_at: now, ...fields });
+  await t.database.db.insert(plugins).values({
+    id,
+    vendor: 'tests',
+    version: '1.0.0',
+    status: 'installing',
+    attempts: 1,
+    lease_until: new Date(now.getTime() - 1000),
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  });
   return id;
 }
 
@@ -61,10 +79,17 @@ describe('several instances on one database', () => {
     const plugin = await installAndWait(t, marketplaceId);
     expect(plugin.status).toBe('installed');
     await eventually(b, async () => (await call(b, 'GET', `/admin/plugins/${id}/seen`)).statusCode === 200);
-    expect(readdirSync(path.join(b.env.DATA_DIR, 'plugins', id))).toEqual([expect.stringMatching(/^1\.0\.0-[0-9a-f]{8}$/)]);
+    expect(readdirSync(path.join(b.env.DATA_DIR, 'plugins', id))).toEqual([
+      expect.stringMatching(/^1\.0\.0-[0-9a-f]{8}$/),
+    ]);
 
-    await t.admin('POST', `/admin/plugins/${plugin.id}/configure`, { config: { token: 'shared-secret-4242', greeting: 'from A' } });
-    await eventually(b, async () => (await call(b, 'GET', `/store/plugins/${id}/config`)).json().config?.greeting === 'from A');
+    await t.admin('POST', `/admin/plugins/${plugin.id}/configure`, {
+      config: { token: 'shared-secret-4242', greeting: 'from A' },
+    });
+    await eventually(
+      b,
+      async () => (await call(b, 'GET', `/store/plugins/${id}/config`)).json().config?.greeting === 'from A',
+    );
     expect((await call(b, 'GET', `/store/plugins/${id}/config`)).json().config.token).toBe('shared-secret-4242');
 
     expect((await t.admin('DELETE', `/admin/plugins/${plugin.id}`)).statusCode).toBe(200);
@@ -86,7 +111,9 @@ describe('several instances on one database', () => {
     const { id, marketplaceId } = await publishProbe(m);
     await installAndWait(t, marketplaceId);
     const d = await instance();
-    expect((await call(d, 'GET', `/admin/plugins/${id}/whoami`)).json()).toMatchObject({ plugin: { id, version: '1.0.0' } });
+    expect((await call(d, 'GET', `/admin/plugins/${id}/whoami`)).json()).toMatchObject({
+      plugin: { id, version: '1.0.0' },
+    });
   });
 
   it('fails a plugin that throws when an instance loads it at start', async () => {
@@ -97,7 +124,10 @@ describe('several instances on one database', () => {
     const plugin = await installAndWait(t, item.marketplace_id);
     expect(plugin.status).toBe('installed');
     await instance();
-    expect((await t.admin('GET', `/admin/plugins/${plugin.id}`)).json().plugin).toMatchObject({ status: 'failed', error: 'Plugin threw while loading: refuses a second load' });
+    expect((await t.admin('GET', `/admin/plugins/${plugin.id}`)).json().plugin).toMatchObject({
+      status: 'failed',
+      error: 'Plugin threw while loading: refuses a second load',
+    });
   });
 });
 
@@ -107,7 +137,10 @@ describe('crash safety', () => {
     const rowId = await strandedRow({ manifest_id: id, marketplace_id: marketplaceId });
     const e = await instance();
     await e.app.plugins.settled();
-    expect((await t.admin('GET', `/admin/plugins/${rowId}`)).json().plugin).toMatchObject({ status: 'installed', error: null });
+    expect((await t.admin('GET', `/admin/plugins/${rowId}`)).json().plugin).toMatchObject({
+      status: 'installed',
+      error: null,
+    });
     expect((await call(e, 'GET', `/admin/plugins/${id}/seen`)).statusCode).toBe(200);
   });
 
@@ -115,14 +148,26 @@ describe('crash safety', () => {
     const { id, marketplaceId, bytes } = await publishProbe(m);
     expect(bytes.length).toBeGreaterThan(0);
     const installed = await installAndWait(t, marketplaceId);
-    await m.publish(await packPlugin({ id, version: '1.1.0', server: 'server/index.js', migrations: 'migrations' }, (await import('./testing.ts')).PROBE_FILES));
-    await t.database.db.update(plugins).set({ status: 'updating', target_version: '1.1.0', attempts: 1, lease_until: null }).where(eq(plugins.id, installed.id));
+    await m.publish(
+      await packPlugin(
+        { id, version: '1.1.0', server: 'server/index.js', migrations: 'migrations' },
+        (await import('./plugins.testing.ts')).PROBE_FILES,
+      ),
+    );
+    await t.database.db
+      .update(plugins)
+      .set({ status: 'updating', target_version: '1.1.0', attempts: 1, lease_until: null })
+      .where(eq(plugins.id, installed.id));
     const doomed = await publishProbe(m);
     const doomedId = await strandedRow({ manifest_id: doomed.id, marketplace_id: doomed.marketplaceId, attempts: 3 });
 
     const f = await instance();
     await f.app.plugins.settled();
-    expect((await t.admin('GET', `/admin/plugins/${installed.id}`)).json().plugin).toMatchObject({ status: 'installed', version: '1.1.0', target_version: null });
+    expect((await t.admin('GET', `/admin/plugins/${installed.id}`)).json().plugin).toMatchObject({
+      status: 'installed',
+      version: '1.1.0',
+      target_version: null,
+    });
     expect((await call(f, 'GET', `/admin/plugins/${id}/whoami`)).json().version).toBe('1.1.0');
     expect((await t.admin('GET', `/admin/plugins/${doomedId}`)).json().plugin).toMatchObject({
       status: 'failed',
@@ -132,12 +177,16 @@ describe('crash safety', () => {
 
   it('leaves a pipeline another instance holds alone until its lease expires', async () => {
     const { marketplaceId, id } = await publishProbe(m);
-    const rowId = await strandedRow({ manifest_id: id, marketplace_id: marketplaceId, lease_until: new Date(t.clock.now().getTime() + 60_000) });
-    await resumePipelines(t.app.plugins, { force: false });
+    const rowId = await strandedRow({
+      manifest_id: id,
+      marketplace_id: marketplaceId,
+      lease_until: new Date(t.clock.now().getTime() + 60_000),
+    });
+    await t.app.plugins.resumePipelines({ force: false });
     await t.app.plugins.settled();
     expect((await t.admin('GET', `/admin/plugins/${rowId}`)).json().plugin.status).toBe('installing');
     t.clock.advance(61_000);
-    await resumePipelines(t.app.plugins, { force: false });
+    await t.app.plugins.resumePipelines({ force: false });
     await t.app.plugins.settled();
     expect((await t.admin('GET', `/admin/plugins/${rowId}`)).json().plugin.status).toBe('installed');
   });

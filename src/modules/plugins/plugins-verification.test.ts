@@ -5,7 +5,16 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { decryptSecret } from '../../platform/crypto.ts';
 import { rows } from '../../platform/db/database.ts';
 import { schemaNameOf } from './raw-db.ts';
-import { installAndWait, packPlugin, pluginSlug, publishProbe, shopEnv, startMarketplace, startShopInstance, type TestMarketplace } from './testing.ts';
+import {
+  installAndWait,
+  packPlugin,
+  pluginSlug,
+  publishProbe,
+  shopEnv,
+  startMarketplace,
+  startShopInstance,
+  type TestMarketplace,
+} from './plugins.testing.ts';
 
 let m: TestMarketplace;
 let t: TestApp;
@@ -24,11 +33,15 @@ afterAll(async () => {
 
 /** Runs SQL on the marketplace's database (the attacker's position: between publish and download). */
 const market = (query: ReturnType<typeof sql>) => rows<Record<string, unknown>>(m.database.db, query);
-const versionOf = (marketplaceId: string) => sql`(select v.id from marketplace_versions v join marketplace_items i on i.id = v.item_id where i.marketplace_id = ${marketplaceId})`;
+const versionOf = (marketplaceId: string) =>
+  sql`(select v.id from marketplace_versions v join marketplace_items i on i.id = v.item_id where i.marketplace_id = ${marketplaceId})`;
 
 /** Nothing of a refused plugin ran: no schema, no stored artifact, no route. */
 async function expectNothingRan(manifestId: string) {
-  const schemas = await rows(t.database.db, sql`select 1 from information_schema.schemata where schema_name = ${schemaNameOf(manifestId)}`);
+  const schemas = await rows(
+    t.database.db,
+    sql`select 1 from information_schema.schemata where schema_name = ${schemaNameOf(manifestId)}`,
+  );
   expect(schemas).toEqual([]);
   expect((await t.admin('GET', `/admin/plugins/${manifestId}/seen`)).statusCode).toBe(404);
 }
@@ -36,15 +49,26 @@ async function expectNothingRan(manifestId: string) {
 describe('verification before anything runs', () => {
   it('fails a tampered artifact (sha256 mismatch)', async () => {
     const { id, marketplaceId } = await publishProbe(m);
-    const [{ bytes }] = await market(sql`select bytes from marketplace_artifacts where version_id = ${versionOf(marketplaceId)}`);
+    const [{ bytes }] = await market(
+      sql`select bytes from marketplace_artifacts where version_id = ${versionOf(marketplaceId)}`,
+    );
     const tampered = Buffer.from(bytes as Uint8Array);
     tampered[tampered.length - 10] ^= 0xff; // same size, different content
-    await market(sql`update marketplace_artifacts set bytes = ${tampered} where version_id = ${versionOf(marketplaceId)}`);
+    await market(
+      sql`update marketplace_artifacts set bytes = ${tampered} where version_id = ${versionOf(marketplaceId)}`,
+    );
     const plugin = await installAndWait(t, marketplaceId);
     expect(plugin.status).toBe('failed');
-    expect(plugin.error).toMatch(/^sha256 mismatch: the marketplace announced [0-9a-f]{64}, the download is [0-9a-f]{64}$/);
+    expect(plugin.error).toMatch(
+      /^sha256 mismatch: the marketplace announced [0-9a-f]{64}, the download is [0-9a-f]{64}$/,
+    );
     await expectNothingRan(id);
-    expect(await rows(t.database.db, sql`select 1 from plugin_artifacts where sha256 not in (select artifact_sha256 from plugins where artifact_sha256 is not null)`)).toEqual([]);
+    expect(
+      await rows(
+        t.database.db,
+        sql`select 1 from plugin_artifacts where sha256 not in (select artifact_sha256 from plugins where artifact_sha256 is not null)`,
+      ),
+    ).toEqual([]);
   });
 
   it('fails an artifact whose size differs from the descriptor', async () => {
@@ -59,10 +83,16 @@ describe('verification before anything runs', () => {
   it('fails a wrong signature', async () => {
     const other = await publishProbe(m);
     const { id, marketplaceId } = await publishProbe(m);
-    await market(sql`update marketplace_versions set signature = (select signature from marketplace_versions where id = ${versionOf(other.marketplaceId)}) where id = ${versionOf(marketplaceId)}`);
+    await market(
+      sql`update marketplace_versions set signature = (select signature from marketplace_versions where id = ${versionOf(other.marketplaceId)}) where id = ${versionOf(marketplaceId)}`,
+    );
     const plugin = await installAndWait(t, marketplaceId);
     expect(plugin.status).toBe('failed');
-    expect(plugin.error).toMatch(new RegExp(`^Signature check failed: ${marketplaceId}@1\\.0\\.0 is not signed by the marketplace key [0-9a-f]{16}$`));
+    expect(plugin.error).toMatch(
+      new RegExp(
+        `^Signature check failed: ${marketplaceId}@1\\.0\\.0 is not signed by the marketplace key [0-9a-f]{16}$`,
+      ),
+    );
     await expectNothingRan(id);
   });
 
@@ -72,7 +102,9 @@ describe('verification before anything runs', () => {
     try {
       const plugin = await installAndWait(t, marketplaceId);
       expect(plugin.status).toBe('failed');
-      expect(plugin.error).toBe('Marketplace refused the download (403): Download link has expired; request a new one from the download endpoint');
+      expect(plugin.error).toBe(
+        'Marketplace refused the download (403): Download link has expired; request a new one from the download endpoint',
+      );
       await expectNothingRan(id);
     } finally {
       m.afterDescriptor = null;
@@ -100,10 +132,18 @@ describe('verification before anything runs', () => {
 
   it('trusts only SERVICE_FEDERATION_SIGNING_KEY when it is set', async () => {
     const { marketplaceId } = await publishProbe(m);
-    const stranger = Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
+    const stranger = Buffer.from(
+      generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!,
+      'base64url',
+    ).toString('base64');
     const wrong = await startShopInstance(t, { ...env, SERVICE_FEDERATION_SIGNING_KEY: stranger });
     try {
-      const res = await wrong.app.inject({ method: 'POST', url: '/admin/plugins/install', headers: { authorization: `Bearer ${t.adminToken}` }, payload: { marketplace_id: marketplaceId, version: '1.0.0', license_key: null } });
+      const res = await wrong.app.inject({
+        method: 'POST',
+        url: '/admin/plugins/install',
+        headers: { authorization: `Bearer ${t.adminToken}` },
+        payload: { marketplace_id: marketplaceId, version: '1.0.0', license_key: null },
+      });
       expect(res.statusCode).toBe(202);
       await wrong.app.plugins.settled();
       const plugin = (await t.admin('GET', `/admin/plugins/${res.json().plugin.id}`)).json().plugin;
@@ -116,25 +156,49 @@ describe('verification before anything runs', () => {
     const [key] = await market(sql`select public_key from marketplace_signing_keys where active`);
     const right = await startShopInstance(t, { ...env, SERVICE_FEDERATION_SIGNING_KEY: key.public_key as string });
     try {
-      await right.app.inject({ method: 'POST', url: '/admin/plugins/install', headers: { authorization: `Bearer ${t.adminToken}` }, payload: { marketplace_id: marketplaceId, version: '1.0.0', license_key: null } });
+      await right.app.inject({
+        method: 'POST',
+        url: '/admin/plugins/install',
+        headers: { authorization: `Bearer ${t.adminToken}` },
+        payload: { marketplace_id: marketplaceId, version: '1.0.0', license_key: null },
+      });
       await right.app.plugins.settled();
-      expect((await t.admin('GET', '/admin/plugins?limit=1000')).json().plugins.find((p: { marketplace_id: string }) => p.marketplace_id === marketplaceId).status).toBe('installed');
+      expect(
+        (await t.admin('GET', '/admin/plugins?limit=1000'))
+          .json()
+          .plugins.find((p: { marketplace_id: string }) => p.marketplace_id === marketplaceId).status,
+      ).toBe('installed');
     } finally {
       await right.close();
     }
   });
 
-  it('sends a paid download only licence key and the instance token (HMAC of the marketplace URL)', async () => {
+  it('sends a paid download only license key and the instance token (HMAC of the marketplace URL)', async () => {
     const id = pluginSlug('paid');
-    const item = await m.publish(await packPlugin({ id, server: 's.js' }, { 's.js': 'export default { register() {} };' }), { price_eur: '9' });
+    const item = await m.publish(
+      await packPlugin({ id, server: 's.js' }, { 's.js': 'export default { register() {} };' }),
+      { price_eur: '9' },
+    );
     const seen = m.requests.length;
     const plugin = await installAndWait(t, item.marketplace_id, '1.0.0', 'lic_NOTAREALKEY0000000000000000');
-    expect(plugin).toMatchObject({ status: 'failed', licensed: true, error: 'Marketplace refused /store/marketplace/download/' + item.marketplace_id + '/1.0.0 (403): A valid licence for this instance is required' });
+    expect(plugin).toMatchObject({
+      status: 'failed',
+      licensed: true,
+      error: `Marketplace refused /store/marketplace/download/${item.marketplace_id}/1.0.0 (403): A valid license for this instance is required`,
+    });
     const download = m.requests.slice(seen).find((r) => r.url.startsWith('/store/marketplace/download/'))!;
     const query = new URL(download.url, m.url).searchParams;
-    const [{ secret_encrypted }] = await rows<{ secret_encrypted: string }>(t.database.db, sql`select secret_encrypted from instance_identity`);
-    const expected = createHmac('sha256', decryptSecret(t.config.encryptionKey, secret_encrypted)).update(m.url).digest('hex');
-    expect(Object.fromEntries(query)).toEqual({ license_key: 'lic_NOTAREALKEY0000000000000000', instance_id: expected });
+    const [{ secret_encrypted }] = await rows<{ secret_encrypted: string }>(
+      t.database.db,
+      sql`select secret_encrypted from instance_identity`,
+    );
+    const expected = createHmac('sha256', decryptSecret(t.config.encryptionKey, secret_encrypted))
+      .update(m.url)
+      .digest('hex');
+    expect(Object.fromEntries(query)).toEqual({
+      license_key: 'lic_NOTAREALKEY0000000000000000',
+      instance_id: expected,
+    });
     expect(download.headers['x-publishable-api-key']).toBe('pk_test_tenant');
     expect(download.headers.cookie).toBeUndefined();
     expect(download.headers.authorization).toBeUndefined();

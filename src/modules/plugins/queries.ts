@@ -20,7 +20,11 @@ export async function findPlugin(db: Executor, id: string): Promise<PluginRow | 
 }
 
 /** The row holding that marketplace id or that manifest id (either makes a new install clash). */
-export async function findClashingPlugin(db: Executor, marketplaceId: string, manifestId: string): Promise<PluginRow | undefined> {
+export async function findClashingPlugin(
+  db: Executor,
+  marketplaceId: string,
+  manifestId: string,
+): Promise<PluginRow | undefined> {
   const [row] = await db
     .select()
     .from(plugins)
@@ -47,7 +51,11 @@ export async function listPluginRowsByStatus(db: Executor, statuses: PluginStatu
 }
 
 /** A failed row is retried in place by a new install request. */
-export async function restartFailedPlugin(db: Executor, id: string, fields: Partial<NewPluginRow>): Promise<PluginRow | undefined> {
+export async function restartFailedPlugin(
+  db: Executor,
+  id: string,
+  fields: Partial<NewPluginRow>,
+): Promise<PluginRow | undefined> {
   const [row] = await db
     .update(plugins)
     .set({ ...fields, status: 'installing', error: null, lease_until: null, attempts: 0 })
@@ -61,7 +69,13 @@ export async function restartFailedPlugin(db: Executor, id: string, fields: Part
  * instance's): one instance wins, and the attempt is counted. `force` ignores the lease (a
  * PGlite instance at start: it is the only process on its data, so every lease is stale).
  */
-export async function claimPipeline(db: Executor, id: string, now: Date, leaseUntil: Date, force = false): Promise<PluginRow | undefined> {
+export async function claimPipeline(
+  db: Executor,
+  id: string,
+  now: Date,
+  leaseUntil: Date,
+  force = false,
+): Promise<PluginRow | undefined> {
   const free = force ? undefined : or(isNull(plugins.lease_until), lt(plugins.lease_until, now));
   const [row] = await db
     .update(plugins)
@@ -76,12 +90,22 @@ export async function listUnleasedPipelines(db: Executor, now: Date): Promise<st
   const rows = await db
     .select({ id: plugins.id })
     .from(plugins)
-    .where(and(inArray(plugins.status, ['installing', 'updating']), or(isNull(plugins.lease_until), lt(plugins.lease_until, now))));
+    .where(
+      and(
+        inArray(plugins.status, ['installing', 'updating']),
+        or(isNull(plugins.lease_until), lt(plugins.lease_until, now)),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
 /** Finishes a pipeline: only while the row is still in `from` (an uninstall meanwhile wins). */
-export async function finishPipeline(db: Executor, id: string, from: PluginStatus, fields: Partial<NewPluginRow>): Promise<PluginRow | undefined> {
+export async function finishPipeline(
+  db: Executor,
+  id: string,
+  from: PluginStatus,
+  fields: Partial<NewPluginRow>,
+): Promise<PluginRow | undefined> {
   const [row] = await db
     .update(plugins)
     .set({ ...fields, lease_until: null, attempts: 0 })
@@ -90,13 +114,22 @@ export async function finishPipeline(db: Executor, id: string, from: PluginStatu
   return row;
 }
 
-export async function updatePluginRow(db: Executor, id: string, fields: Partial<NewPluginRow>): Promise<PluginRow | undefined> {
+export async function updatePluginRow(
+  db: Executor,
+  id: string,
+  fields: Partial<NewPluginRow>,
+): Promise<PluginRow | undefined> {
   const [row] = await db.update(plugins).set(fields).where(eq(plugins.id, id)).returning();
   return row;
 }
 
 /** Starts an update of an installed plugin (and nothing else: one pipeline per row at a time). */
-export async function startUpdate(db: Executor, id: string, version: string, now: Date): Promise<PluginRow | undefined> {
+export async function startUpdate(
+  db: Executor,
+  id: string,
+  version: string,
+  now: Date,
+): Promise<PluginRow | undefined> {
   const [row] = await db
     .update(plugins)
     .set({ status: 'updating', target_version: version, error: null, lease_until: null, attempts: 0, updated_at: now })
@@ -115,7 +148,10 @@ export async function insertArtifact(db: Executor, sha256: string, bytes: Buffer
 }
 
 export async function readArtifact(db: Executor, sha256: string): Promise<Buffer | undefined> {
-  const [row] = await db.select({ bytes: pluginArtifacts.bytes }).from(pluginArtifacts).where(eq(pluginArtifacts.sha256, sha256));
+  const [row] = await db
+    .select({ bytes: pluginArtifacts.bytes })
+    .from(pluginArtifacts)
+    .where(eq(pluginArtifacts.sha256, sha256));
   return row?.bytes;
 }
 

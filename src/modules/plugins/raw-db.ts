@@ -8,11 +8,19 @@ export interface RawTx {
 }
 
 interface PgliteLike {
-  transaction<T>(fn: (tx: { query(t: string, p?: unknown[]): Promise<{ rows: unknown[] }>; exec(t: string): Promise<unknown> }) => Promise<T>): Promise<T>;
+  transaction<T>(
+    fn: (tx: {
+      query(t: string, p?: unknown[]): Promise<{ rows: unknown[] }>;
+      exec(t: string): Promise<unknown>;
+    }) => Promise<T>,
+  ): Promise<T>;
 }
 
 interface PgPoolLike {
-  connect(): Promise<{ query(t: string, p?: unknown[]): Promise<{ rows: unknown[] }>; release(err?: Error | boolean): void }>;
+  connect(): Promise<{
+    query(t: string, p?: unknown[]): Promise<{ rows: unknown[] }>;
+    release(err?: Error | boolean): void;
+  }>;
 }
 
 /**

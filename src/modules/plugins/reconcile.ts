@@ -1,24 +1,32 @@
 import { inTx } from '../../platform/context.ts';
-import type { PluginHost } from './host.ts';
-import { runPipeline } from './pipeline.ts';
+import { reconfigurePlugin, stageStoredPlugin } from './load-plugin.ts';
+import { removePluginFiles } from './loader.ts';
 import * as q from './queries.ts';
-
-/** How often every instance compares what it runs with the database (the fallback to NOTIFY). */
-export const RECONCILE_EVERY_MS = 30_000;
+import type { PluginRuntime } from './runtime.ts';
 
 /** Rows whose code should run on every instance: installed, or still running the old version while updating. */
 function wanted(row: q.PluginRow): boolean {
   return (row.status === 'installed' || row.status === 'updating') && !!row.artifact_sha256 && !!row.manifest?.server;
 }
 
-async function markBroken(host: PluginHost, row: q.PluginRow, status: 'failed' | 'disabled', error: string): Promise<void> {
-  host.deps.log.error({ plugin: row.marketplace_id, error }, status === 'failed' ? 'plugin failed to load' : 'plugin disabled');
-  await inTx(host.ctx, async (tctx) => {
-    if (await q.finishPipeline(tctx.tx, row.id, 'installed', { status, error, updated_at: tctx.clock.now() })) await q.notifyPluginChanged(tctx.tx, row.id);
+async function markBroken(
+  rt: PluginRuntime,
+  row: q.PluginRow,
+  status: 'failed' | 'disabled',
+  error: string,
+): Promise<void> {
+  rt.deps.log.error(
+    { plugin: row.marketplace_id, error },
+    status === 'failed' ? 'plugin failed to load' : 'plugin disabled',
+  );
+  await inTx(rt.ctx, async (tctx) => {
+    if (await q.finishPipeline(tctx.tx, row.id, 'installed', { status, error, updated_at: tctx.clock.now() }))
+      await q.notifyPluginChanged(tctx.tx, row.id);
   });
 }
 
-async function reconcileRow(host: PluginHost, row: q.PluginRow): Promise<void> {
+async function reconcileRow(rt: PluginRuntime, row: q.PluginRow): Promise<void> {
+  const { host } = rt;
   const current = host.isLoaded(row.manifest_id, row.id);
   if (!wanted(row)) {
     if (current) host.unload(row.manifest_id);
@@ -26,22 +34,28 @@ async function reconcileRow(host: PluginHost, row: q.PluginRow): Promise<void> {
   }
   try {
     if (current && current.sha256 === row.artifact_sha256) {
-      if (current.configStamp !== JSON.stringify(row.config)) await host.applyConfig(current, row);
+      if (current.configStamp !== JSON.stringify(row.config)) await reconfigurePlugin(rt, current, row);
       return;
     }
     if (row.license_key) {
-      const verdict = await host.licenceCheck(host.ctx, row);
+      const verdict = await rt.licenseCheck(rt.ctx, row);
       if (!verdict.ok) {
         host.unload(row.manifest_id);
-        return markBroken(host, row, 'disabled', `Licence check failed: ${verdict.reason}`);
+        return markBroken(rt, row, 'disabled', `License check failed: ${verdict.reason}`);
       }
     }
-    host.activate(await host.loadFromDatabase(row));
+    host.activate(await stageStoredPlugin(rt, row));
   } catch (err) {
     host.unload(row.manifest_id);
     // An updating row keeps its status: its pipeline decides. An installed one that cannot load is failed.
-    if (row.status === 'installed') await markBroken(host, row, 'failed', (err as Error).message);
+    if (row.status === 'installed') await markBroken(rt, row, 'failed', (err as Error).message);
   }
+}
+
+/** A plugin whose row is gone (uninstalled): out of the host, and its extracted files off this disk. */
+function removeUninstalled(rt: PluginRuntime, manifestId: string): void {
+  rt.host.unload(manifestId);
+  rt.track(removePluginFiles(rt.deps.config.dataDir, manifestId));
 }
 
 /**
@@ -49,44 +63,18 @@ async function reconcileRow(host: PluginHost, row: q.PluginRow): Promise<void> {
  * runs at another version), applies configuration saved elsewhere, unloads what was
  * uninstalled, failed or disabled. With an id, only that row (the NOTIFY path).
  */
-export function reconcile(host: PluginHost, id?: string): Promise<void> {
-  return host.exclusive(async () => {
-    const db = host.deps.database.db;
+export function reconcile(rt: PluginRuntime, id?: string): Promise<void> {
+  return rt.exclusive(async () => {
+    const db = rt.deps.database.db;
     if (id) {
       const row = await q.findPlugin(db, id);
-      if (row) return reconcileRow(host, row);
-      for (const p of host.loadedPlugins()) if (p.rowId === id) host.unload(p.manifestId, { removeFiles: true });
+      if (row) return reconcileRow(rt, row);
+      for (const p of rt.host.loadedPlugins()) if (p.rowId === id) removeUninstalled(rt, p.manifestId);
       return;
     }
     const rows = await q.listAllPluginRows(db);
-    for (const row of rows) await reconcileRow(host, row);
+    for (const row of rows) await reconcileRow(rt, row);
     const ids = new Set(rows.map((r) => r.id));
-    for (const p of host.loadedPlugins()) if (!ids.has(p.rowId)) host.unload(p.manifestId, { removeFiles: true });
+    for (const p of rt.host.loadedPlugins()) if (!ids.has(p.rowId)) removeUninstalled(rt, p.manifestId);
   });
-}
-
-/**
- * Picks up installs and updates no instance is working on: at start (on PGlite every one, as
- * this process alone owns the data; on PostgreSQL those whose lease expired) and periodically.
- */
-export async function resumePipelines(host: PluginHost, opts: { force: boolean }): Promise<void> {
-  const db = host.deps.database.db;
-  const ids = opts.force
-    ? (await q.listPluginRowsByStatus(db, ['installing', 'updating'])).map((r) => r.id)
-    : await q.listUnleasedPipelines(db, host.deps.clock.now());
-  for (const id of ids) host.track(runPipeline(host, id, { force: opts.force }));
-}
-
-/** Start of an instance: recover interrupted pipelines, load every installed plugin, then follow changes. */
-export async function startPluginRuntime(host: PluginHost): Promise<() => Promise<void>> {
-  const { database } = host.deps;
-  await resumePipelines(host, { force: database.kind === 'pglite' });
-  await reconcile(host);
-  const unlisten = await database.listen(q.PLUGINS_CHANNEL, (id) => host.track(reconcile(host, id || undefined)));
-  const timer = setInterval(() => host.track(resumePipelines(host, { force: false }).then(() => reconcile(host))), RECONCILE_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await unlisten();
-  };
 }

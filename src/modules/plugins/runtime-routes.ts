@@ -1,22 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { HttpMethod } from '../../../plugin-sdk/index.ts';
-import { AppError, ErrorBody, errors } from '../../platform/http/errors.ts';
+import { AppError, ErrorBody, errorTypeOfStatus, errors } from '../../platform/http/errors.ts';
 import type { App } from '../../platform/http/types.ts';
-import { PluginTimeoutError, withTimeout } from './host.ts';
+import { PluginTimeoutError, withTimeout } from './timeout.ts';
 import { RuntimeParams } from './schema.ts';
-
-const ERROR_TYPES: Record<number, string> = {
-  400: 'invalid_data',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'invalid_data',
-  429: 'too_many_requests',
-};
 
 /** Credentials of the caller stay with the shop: a plugin handler never sees them. */
 const HIDDEN_HEADERS = new Set(['authorization', 'cookie']);
@@ -29,7 +17,12 @@ export function runtimeRouteSchema(surface: 'admin' | 'store') {
         ? "A plugin's own admin routes, mounted at /admin/plugins/{manifestId}/… (admin authentication)"
         : "A plugin's own store routes, mounted at /store/plugins/{manifestId}/… (publishable key)",
     params: RuntimeParams,
-    response: { 200: Type.Unknown({ description: 'whatever the plugin answers (JSON)' }), 204: Type.Null(), '4xx': ErrorBody, '5xx': ErrorBody },
+    response: {
+      200: Type.Unknown({ description: 'whatever the plugin answers (JSON)' }),
+      204: Type.Null(),
+      '4xx': ErrorBody,
+      '5xx': ErrorBody,
+    },
   };
 }
 
@@ -40,32 +33,46 @@ type RuntimeRequest = FastifyRequest<{ Params: { manifestId: string; '*': string
  * plugin's paths are 404 at once) and runs the handler with a timeout. A plugin error is the
  * plugin's 4xx when it threw one, else a logged, counted 500; a hang is a 504. The shop goes on.
  */
-export async function dispatchPluginRoute(app: App, surface: 'admin' | 'store', request: FastifyRequest, reply: FastifyReply) {
+export async function dispatchPluginRoute(
+  app: App,
+  surface: 'admin' | 'store',
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const req = request as RuntimeRequest;
   const { manifestId, '*': rest } = req.params;
   const path = `/${rest}`;
-  const match = app.plugins.router(surface, manifestId)?.match(req.method, path);
+  const match = app.plugins.host.router(surface, manifestId)?.match(req.method, path);
   if (!match) throw errors.notFound(`Route ${req.method} ${req.url.split('?')[0]} not found`);
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HIDDEN_HEADERS.has(k)));
   const timeoutMs = app.plugins.deps.config.pluginRouteTimeoutMs;
   let result: unknown;
   try {
     const call = Promise.resolve().then(() =>
-      match.handler({ method: req.method as HttpMethod, path, params: match.params, query: (req.query ?? {}) as Record<string, unknown>, body: req.body ?? null, headers }),
+      match.handler({
+        method: req.method as HttpMethod,
+        path,
+        params: match.params,
+        query: (req.query ?? {}) as Record<string, unknown>,
+        body: req.body ?? null,
+        headers,
+      }),
     );
     result = await withTimeout(call, timeoutMs, `plugin ${manifestId} ${req.method} ${path}`);
     if (result !== undefined) result = JSON.stringify(result);
   } catch (err) {
     if (err instanceof PluginTimeoutError) {
-      app.plugins.stats.routeTimeouts++;
+      app.plugins.host.stats.routeTimeouts++;
       req.log.warn({ plugin: manifestId, path, timeoutMs }, 'plugin route timed out');
       throw new AppError('gateway_timeout', `Plugin ${manifestId} did not answer within ${timeoutMs} ms`);
     }
     const status = (err as { status?: unknown })?.status;
     if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500) {
-      return reply.status(status).send({ type: ERROR_TYPES[status] ?? 'invalid_data', message: String((err as Error).message ?? 'Request refused') });
+      return reply
+        .status(status)
+        .send({ type: errorTypeOfStatus(status), message: String((err as Error).message ?? 'Request refused') });
     }
-    app.plugins.stats.routeErrors++;
+    app.plugins.host.stats.routeErrors++;
     req.log.error({ err, plugin: manifestId, path }, 'plugin route handler failed');
     throw new AppError('unknown_error', `Plugin ${manifestId} failed to handle the request`);
   }

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
+import { MARKETPLACE_ID_PATTERN } from '../../plugin-package/manifest.ts';
 import { VERSION_PATTERN } from '../../plugin-package/versions.ts';
-import { MARKETPLACE_ID_PATTERN } from './service.ts';
 
 const ConfigFieldJson = Type.Object({
   key: Type.String(),
@@ -27,10 +27,12 @@ export const PluginJsonSchema = Type.Object({
   status: Type.String({ enum: ['installing', 'installed', 'failed', 'disabled', 'updating'] }),
   error: Nullable(Type.String({ description: 'why the last install, update or load failed' })),
   source: Nullable(Type.String({ enum: ['local', 'federation'] })),
-  licensed: Type.Boolean({ description: 'installed with a licence key (paid item); the key itself is never returned' }),
+  licensed: Type.Boolean({ description: 'installed with a license key (paid item); the key itself is never returned' }),
   manifest: Nullable(Type.Object({ id: Type.String() }, { additionalProperties: true })),
   config_fields: Type.Array(ConfigFieldJson),
-  admin_bundle: Nullable(Type.Object({ url: Type.String(), sha256: Type.String() }, { description: 'ES module the admin panel imports' })),
+  admin_bundle: Nullable(
+    Type.Object({ url: Type.String(), sha256: Type.String() }, { description: 'ES module the admin panel imports' }),
+  ),
   installed_at: NullableTimestamp,
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -49,22 +51,40 @@ export const InstallBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const UpdateBody = Type.Object({ version: Type.String({ pattern: VERSION_PATTERN }) }, { additionalProperties: false });
+export const UpdateBody = Type.Object(
+  { version: Type.String({ pattern: VERSION_PATTERN }) },
+  { additionalProperties: false },
+);
 
 const ConfigValueSchema = Nullable(Type.Union([Type.String(), Type.Number(), Type.Boolean()]));
 export const ConfigEnvelope = Type.Object({
-  config: Type.Record(Type.String(), ConfigValueSchema, { description: 'every field of the manifest; secrets masked as ••••+last 4 (viewers: ••••)' }),
+  config: Type.Record(Type.String(), ConfigValueSchema, {
+    description: 'every field of the manifest; secrets masked as ••••+last 4 (viewers: ••••)',
+  }),
 });
 export const ConfigureBody = Type.Object(
-  { config: Type.Record(Type.String(), Type.Unknown(), { description: 'fields to set; null clears one; a masked secret sent back unchanged keeps it' }) },
+  {
+    config: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'fields to set; null clears one; a masked secret sent back unchanged keeps it',
+    }),
+  },
   { additionalProperties: false },
 );
 
 export const UpdatesResponse = Type.Object({
-  updates: Type.Array(Type.Object({ id: Type.String(), current: Type.String(), latest: Type.String(), changelog_url: Type.String() })),
+  updates: Type.Array(
+    Type.Object({ id: Type.String(), current: Type.String(), latest: Type.String(), changelog_url: Type.String() }),
+  ),
 });
 
-export const PluginDeleted = Type.Object({ id: Type.String(), object: Type.Literal('plugin'), deleted: Type.Literal(true) });
+export const PluginDeleted = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('plugin'),
+  deleted: Type.Literal(true),
+});
 
 /** The plugin's own routes below its mount: `/admin/plugins/{manifestId}/*` and `/store/plugins/{manifestId}/*`. */
-export const RuntimeParams = Type.Object({ manifestId: Type.String({ maxLength: 64 }), '*': Type.String({ maxLength: 2000 }) });
+export const RuntimeParams = Type.Object({
+  manifestId: Type.String({ maxLength: 64 }),
+  '*': Type.String({ maxLength: 2000 }),
+});

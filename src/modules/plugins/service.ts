@@ -1,30 +1,31 @@
 import type { Ctx } from '../../platform/context.ts';
 import { inTx } from '../../platform/context.ts';
 import { encryptSecret } from '../../platform/crypto.ts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
+import { MARKETPLACE_ID_PATTERN } from '../../plugin-package/manifest.ts';
 import { readPackage, safeEntryPath } from '../../plugin-package/read-package.ts';
 import { compareVersions, isVersion } from '../../plugin-package/versions.ts';
 import { maskedConfig, mergeConfig, type ConfigValue } from './config-values.ts';
-import type { PluginHost } from './host.ts';
+import type { PluginLifecycle } from './lifecycle.ts';
 import * as q from './queries.ts';
 import { pluginJson, type PluginJson } from './view.ts';
 
-/** Plugin services need the instance's host (to start pipelines and swap running code): `{ ...req.ctx, plugins }`. */
+/** Plugin services need the instance's plugin lifecycle (to start pipelines and reconcile running code): `{ ...req.ctx, plugins }`. */
 export interface PluginsCtx extends Ctx {
-  plugins: PluginHost;
+  plugins: PluginLifecycle;
 }
 
 export interface InstallInput {
   marketplace_id: string;
   version: string;
-  /** Paid items: the licence the marketplace issued; stored encrypted, sent only to the marketplace. */
+  /** Paid items: the license the marketplace issued; stored encrypted, sent only to the marketplace. */
   license_key: string | null;
 }
 
-export const MARKETPLACE_ID_PATTERN = '^@[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$';
 const MARKETPLACE_ID = new RegExp(MARKETPLACE_ID_PATTERN);
 
 const notFound = (id: string) => errors.notFound(`Plugin with id: ${id} not found`);
@@ -35,21 +36,21 @@ async function findOr404(ctx: Ctx, id: string): Promise<q.PluginRow> {
   return row;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return ((err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code) === '23505';
-}
-
 /**
  * Accepts an install (202): a new row in `installing`, or a `failed` row of the same item retried
  * in place; the pipeline runs in the background. The paid-plugin flow (license-issued callback)
- * calls this too, with the licence key.
+ * calls this too, with the license key.
  */
 export async function installPlugin(ctx: PluginsCtx, input: InstallInput): Promise<PluginJson> {
   const mid = input.marketplace_id;
-  if (!MARKETPLACE_ID.test(mid)) throw errors.invalid(`Invalid request: Field 'marketplace_id' must look like @vendor/plugin-id, got "${mid}"`);
-  if (!isVersion(input.version)) throw errors.invalid(`Invalid request: Field 'version' must be dotted numeric (e.g. 1.2.0), got "${input.version}"`);
+  if (!MARKETPLACE_ID.test(mid))
+    throw errors.invalid(`Invalid request: Field 'marketplace_id' must look like @vendor/plugin-id, got "${mid}"`);
+  if (!isVersion(input.version))
+    throw errors.invalid(
+      `Invalid request: Field 'version' must be dotted numeric (e.g. 1.2.0), got "${input.version}"`,
+    );
   const [vendor, manifestId] = mid.slice(1).split('/');
-  const licence = input.license_key ? encryptSecret(ctx.plugins.deps.config.encryptionKey, input.license_key) : null;
+  const license = input.license_key ? encryptSecret(ctx.plugins.deps.config.encryptionKey, input.license_key) : null;
   let row: q.PluginRow;
   try {
     row = await inTx(ctx, async (tctx) => {
@@ -57,12 +58,33 @@ export async function installPlugin(ctx: PluginsCtx, input: InstallInput): Promi
       const clash = await q.findClashingPlugin(tctx.tx, mid, manifestId);
       let r: q.PluginRow | undefined;
       if (!clash) {
-        r = await q.insertPlugin(tctx.tx, { id: newId('plg'), manifest_id: manifestId, marketplace_id: mid, vendor, version: input.version, status: 'installing', license_key: licence, created_at: now, updated_at: now });
+        r = await q.insertPlugin(tctx.tx, {
+          id: newId('plg'),
+          manifest_id: manifestId,
+          marketplace_id: mid,
+          vendor,
+          version: input.version,
+          status: 'installing',
+          license_key: license,
+          created_at: now,
+          updated_at: now,
+        });
       } else if (clash.marketplace_id === mid && clash.status === 'failed') {
-        r = await q.restartFailedPlugin(tctx.tx, clash.id, { version: input.version, target_version: null, license_key: licence ?? clash.license_key, updated_at: now });
+        r = await q.restartFailedPlugin(tctx.tx, clash.id, {
+          version: input.version,
+          target_version: null,
+          license_key: license ?? clash.license_key,
+          updated_at: now,
+        });
       }
-      if (!r && clash?.marketplace_id === mid) throw errors.conflict(`Plugin ${mid} is already installed (status: ${clash.status}); uninstall it first or update it`);
-      if (!r) throw errors.conflict(`Plugin ${clash!.marketplace_id} already uses the manifest id '${manifestId}'; uninstall it first`);
+      if (!r && clash?.marketplace_id === mid)
+        throw errors.conflict(
+          `Plugin ${mid} is already installed (status: ${clash.status}); uninstall it first or update it`,
+        );
+      if (!r)
+        throw errors.conflict(
+          `Plugin ${clash!.marketplace_id} already uses the manifest id '${manifestId}'; uninstall it first`,
+        );
       await q.notifyPluginChanged(tctx.tx, r.id);
       return r;
     });
@@ -84,7 +106,10 @@ export async function getPlugin(ctx: Ctx, id: string): Promise<PluginJson> {
 }
 
 /** Unloads everywhere and removes the row; the plugin's schema and tables stay (no rollback). */
-export async function uninstallPlugin(ctx: PluginsCtx, id: string): Promise<{ id: string; object: 'plugin'; deleted: true }> {
+export async function uninstallPlugin(
+  ctx: PluginsCtx,
+  id: string,
+): Promise<{ id: string; object: 'plugin'; deleted: true }> {
   await inTx(ctx, async (tctx) => {
     const row = await q.deletePluginRow(tctx.tx, id);
     if (!row) throw notFound(id);
@@ -102,11 +127,20 @@ function configFields(row: q.PluginRow) {
 
 export async function getPluginConfig(ctx: PluginsCtx, id: string): Promise<Record<string, ConfigValue | null>> {
   const row = await findOr404(ctx, id);
-  return maskedConfig(configFields(row), row.config, ctx.plugins.deps.config.encryptionKey, ctx.actor?.role !== 'admin');
+  return maskedConfig(
+    configFields(row),
+    row.config,
+    ctx.plugins.deps.config.encryptionKey,
+    ctx.actor?.role !== 'admin',
+  );
 }
 
 /** Validates and stores a configuration, then hands it to the running plugin on every instance. */
-export async function configurePlugin(ctx: PluginsCtx, id: string, submitted: Record<string, unknown>): Promise<Record<string, ConfigValue | null>> {
+export async function configurePlugin(
+  ctx: PluginsCtx,
+  id: string,
+  submitted: Record<string, unknown>,
+): Promise<Record<string, ConfigValue | null>> {
   const key = ctx.plugins.deps.config.encryptionKey;
   const row = await inTx(ctx, async (tctx) => {
     const current = await q.findPlugin(tctx.tx, id);
@@ -122,10 +156,15 @@ export async function configurePlugin(ctx: PluginsCtx, id: string, submitted: Re
 
 /** Starts an update to a newer version; the old version runs until the new one is verified and loaded. */
 export async function updatePlugin(ctx: PluginsCtx, id: string, version: string): Promise<PluginJson> {
-  if (!isVersion(version)) throw errors.invalid(`Invalid request: Field 'version' must be dotted numeric (e.g. 1.2.0), got "${version}"`);
+  if (!isVersion(version))
+    throw errors.invalid(`Invalid request: Field 'version' must be dotted numeric (e.g. 1.2.0), got "${version}"`);
   const current = await findOr404(ctx, id);
-  if (current.status !== 'installed') throw errors.conflict(`Plugin ${current.marketplace_id} is ${current.status}; only an installed plugin can be updated`);
-  if (compareVersions(version, current.version) <= 0) throw errors.invalid(`Invalid request: Version ${version} is not newer than the installed ${current.version}`);
+  if (current.status !== 'installed')
+    throw errors.conflict(
+      `Plugin ${current.marketplace_id} is ${current.status}; only an installed plugin can be updated`,
+    );
+  if (compareVersions(version, current.version) <= 0)
+    throw errors.invalid(`Invalid request: Version ${version} is not newer than the installed ${current.version}`);
   const row = await inTx(ctx, async (tctx) => {
     const r = await q.startUpdate(tctx.tx, id, version, tctx.clock.now());
     if (!r) throw errors.conflict(`Plugin ${current.marketplace_id} changed meanwhile; try again`);
@@ -140,7 +179,11 @@ export async function updatePlugin(ctx: PluginsCtx, id: string, version: string)
  * The admin entry of a plugin (for the admin panel), read from the stored artifact so every
  * instance serves the same bytes. `bytes` is null when the caller already has this sha256.
  */
-export async function adminBundle(ctx: Ctx, id: string, knownSha256?: string): Promise<{ sha256: string; bytes: Buffer | null }> {
+export async function adminBundle(
+  ctx: Ctx,
+  id: string,
+  knownSha256?: string,
+): Promise<{ sha256: string; bytes: Buffer | null }> {
   const row = await findOr404(ctx, id);
   const missing = () => errors.notFound(`Plugin ${row.marketplace_id} has no admin extension`);
   if (!row.admin_sha256 || !row.artifact_sha256 || !row.manifest?.admin) throw missing();
@@ -162,5 +205,7 @@ export interface InstallState {
 /** What is installed, by marketplace id: the admin marketplace view merges it into the feed. */
 export async function installStates(ctx: Ctx): Promise<Map<string, InstallState>> {
   const rows = await q.listAllPluginRows(ctx.db);
-  return new Map(rows.map((r) => [r.marketplace_id, { plugin_id: r.id, installed_version: r.version, status: r.status }]));
+  return new Map(
+    rows.map((r) => [r.marketplace_id, { plugin_id: r.id, installed_version: r.version, status: r.status }]),
+  );
 }

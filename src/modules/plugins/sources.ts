@@ -25,12 +25,31 @@ interface Descriptor {
   key_id?: unknown;
 }
 
-function checkDescriptor(d: Descriptor): { url: string; sha256: string; size: number; signature: string; keyId: string } {
-  if (typeof d.url !== 'string' || typeof d.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(d.sha256) || typeof d.signature !== 'string' || typeof d.key_id !== 'string') {
+function checkDescriptor(d: Descriptor): {
+  url: string;
+  sha256: string;
+  size: number;
+  signature: string;
+  keyId: string;
+} {
+  if (
+    typeof d.url !== 'string' ||
+    typeof d.sha256 !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(d.sha256) ||
+    typeof d.signature !== 'string' ||
+    typeof d.key_id !== 'string'
+  ) {
     throw new Error('Marketplace sent an incomplete download descriptor');
   }
-  if (typeof d.size !== 'number' || !Number.isInteger(d.size) || d.size < 1 || d.size > PACKAGE_LIMITS.compressedBytes) {
-    throw new Error(`Marketplace download descriptor has an invalid size (${String(d.size)}); at most ${PACKAGE_LIMITS.compressedBytes} bytes are accepted`);
+  if (
+    typeof d.size !== 'number' ||
+    !Number.isInteger(d.size) ||
+    d.size < 1 ||
+    d.size > PACKAGE_LIMITS.compressedBytes
+  ) {
+    throw new Error(
+      `Marketplace download descriptor has an invalid size (${String(d.size)}); at most ${PACKAGE_LIMITS.compressedBytes} bytes are accepted`,
+    );
   }
   return { url: d.url, sha256: d.sha256, size: d.size, signature: d.signature, keyId: d.key_id };
 }
@@ -41,29 +60,46 @@ function checkDescriptor(d: Descriptor): { url: string; sha256: string; size: nu
  * its byte count, sha256 and Ed25519 signature (pinned key) all match. Nothing of the package is
  * run here; the caller still checks the manifest before anything loads.
  */
-export async function fetchVerifiedPackage(ctx: Ctx, config: Config, row: PluginRow, version: string): Promise<FetchedPackage> {
+export async function fetchVerifiedPackage(
+  ctx: Ctx,
+  config: Config,
+  row: PluginRow,
+  version: string,
+): Promise<FetchedPackage> {
   const mid = row.marketplace_id;
   const local = await findLocalPackage(config.pluginsDir, ctx.log, mid, version);
   if (local) return { pkg: local.pkg, bytes: local.bytes, source: 'local' };
 
   const client = marketplaceClient(config.federation);
-  if (!client) throw new Error(`${mid}@${version} is not in the local plugin folder (PLUGINS_DIR) and no marketplace is configured (SERVICE_FEDERATION_URL)`);
+  if (!client)
+    throw new Error(
+      `${mid}@${version} is not in the local plugin folder (PLUGINS_DIR) and no marketplace is configured (SERVICE_FEDERATION_URL)`,
+    );
   const query: Record<string, string> = {};
   if (row.license_key) {
     query.license_key = decryptSecret(config.encryptionKey, row.license_key);
     query.instance_id = await instanceIdFor(ctx, config.encryptionKey, client.url);
   }
-  let d;
+  let d: ReturnType<typeof checkDescriptor>;
   try {
     d = checkDescriptor(await client.getJson<Descriptor>(`/store/marketplace/download/${mid}/${version}`, query));
   } catch (err) {
-    if (err instanceof MarketplaceError && err.upstreamStatus === 404) throw new Error(`${mid}@${version} was not found in the marketplace`);
+    if (err instanceof MarketplaceError && err.upstreamStatus === 404)
+      throw new Error(`${mid}@${version} was not found in the marketplace`);
     throw err;
   }
   const bytes = await client.download(d.url, PACKAGE_LIMITS.compressedBytes);
-  if (bytes.length !== d.size) throw new Error(`Download size mismatch: the marketplace announced ${d.size} bytes, received ${bytes.length}`);
+  if (bytes.length !== d.size)
+    throw new Error(`Download size mismatch: the marketplace announced ${d.size} bytes, received ${bytes.length}`);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (sha256 !== d.sha256) throw new Error(`sha256 mismatch: the marketplace announced ${d.sha256}, the download is ${sha256}`);
-  await verifyArtifactSignature(ctx, client, { marketplaceId: mid, version, sha256, signature: d.signature, keyId: d.keyId });
+  if (sha256 !== d.sha256)
+    throw new Error(`sha256 mismatch: the marketplace announced ${d.sha256}, the download is ${sha256}`);
+  await verifyArtifactSignature(ctx, client, {
+    marketplaceId: mid,
+    version,
+    sha256,
+    signature: d.signature,
+    keyId: d.keyId,
+  });
   return { pkg: await readPackage(bytes), bytes, source: 'federation' };
 }

@@ -21,10 +21,15 @@ interface RemoteUpdates {
  * marketplace ids and versions). Local plugins and an unfederated shop have none. Marketplace
  * down → 502.
  */
-export async function checkUpdates(ctx: Ctx, config: Config): Promise<{ updates: (UpdateEntry & { row: q.PluginRow })[] }> {
+export async function checkUpdates(
+  ctx: Ctx,
+  config: Config,
+): Promise<{ updates: (UpdateEntry & { row: q.PluginRow })[] }> {
   const client = marketplaceClient(config.federation);
   if (!client) return { updates: [] };
-  const rows = (await q.listAllPluginRows(ctx.db)).filter((r) => r.source === 'federation' && r.status !== 'installing' && r.status !== 'failed');
+  const rows = (await q.listAllPluginRows(ctx.db)).filter(
+    (r) => r.source === 'federation' && r.status !== 'installing' && r.status !== 'failed',
+  );
   if (!rows.length) return { updates: [] };
   const byMid = new Map(rows.map((r) => [r.marketplace_id, r]));
   const versions = JSON.stringify(Object.fromEntries(rows.map((r) => [r.marketplace_id, r.version])));
@@ -33,7 +38,13 @@ export async function checkUpdates(ctx: Ctx, config: Config): Promise<{ updates:
   for (const u of remote.updates ?? []) {
     const row = typeof u.marketplace_id === 'string' ? byMid.get(u.marketplace_id) : undefined;
     if (!row || typeof u.latest !== 'string') continue;
-    updates.push({ id: row.id, current: row.version, latest: u.latest, changelog_url: typeof u.changelog_url === 'string' ? u.changelog_url : '', row });
+    updates.push({
+      id: row.id,
+      current: row.version,
+      latest: u.latest,
+      changelog_url: typeof u.changelog_url === 'string' ? u.changelog_url : '',
+      row,
+    });
   }
   return { updates };
 }
@@ -50,7 +61,13 @@ export async function notifyPluginUpdates(ctx: Ctx, config: Config): Promise<num
       type: 'plugin.update_available',
       title: `Update available: ${name} ${u.latest}`,
       message: `${u.row.marketplace_id} ${u.latest} is available (installed: ${u.current}). Changelog: ${u.changelog_url}. Update it from the plugins page.`,
-      data: { plugin_id: u.id, marketplace_id: u.row.marketplace_id, current: u.current, latest: u.latest, changelog_url: u.changelog_url },
+      data: {
+        plugin_id: u.id,
+        marketplace_id: u.row.marketplace_id,
+        current: u.current,
+        latest: u.latest,
+        changelog_url: u.changelog_url,
+      },
       dedupeKey: `plugin-update:${u.row.marketplace_id}@${u.latest}`,
     });
   }

@@ -6,7 +6,7 @@ export function adminBundleUrl(id: string): string {
 }
 
 /**
- * A plugin row as the API shows it. Never the licence key or config values (those have their
+ * A plugin row as the API shows it. Never the license key or config values (those have their
  * own masked endpoint); `manifest` is null until the first download was verified.
  */
 export function pluginJson(row: PluginRow) {

@@ -28,7 +28,13 @@ export const adminProductRoutes: RouteModule = (app) => {
     async (req) => ({ product: await createProduct(req.ctx, req.body) }),
   );
 
-  const update = { tags, summary: 'Update a product', params: IdParams, body: UpdateProductBody, response: ok(ProductResponse) };
+  const update = {
+    tags,
+    summary: 'Update a product',
+    params: IdParams,
+    body: UpdateProductBody,
+    response: ok(ProductResponse),
+  };
   for (const method of ['POST', 'PATCH'] as const) {
     app.route({
       method,
@@ -40,7 +46,9 @@ export const adminProductRoutes: RouteModule = (app) => {
 
   app.delete(
     '/products/:id',
-    { schema: { tags, summary: 'Delete a product (soft)', params: IdParams, response: ok(deletedEnvelope('product')) } },
+    {
+      schema: { tags, summary: 'Delete a product (soft)', params: IdParams, response: ok(deletedEnvelope('product')) },
+    },
     async (req) => {
       await deleteProduct(req.ctx, req.params.id);
       return { id: req.params.id, object: 'product' as const, deleted: true as const };

@@ -11,7 +11,10 @@ interface PgPool {
 }
 
 const isPgPool = (c: unknown): c is PgPool =>
-  typeof c === 'object' && c !== null && typeof (c as PgPool).query === 'function' && typeof (c as PgPool).totalCount === 'number';
+  typeof c === 'object' &&
+  c !== null &&
+  typeof (c as PgPool).query === 'function' &&
+  typeof (c as PgPool).totalCount === 'number';
 
 const names = new Map<string, string>();
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { ProductList, ProductResponse } from './schema.ts';
-import { defaultChannelId, expectSchema, makeProduct, outboxEvents, uniq } from './testing.ts';
+import { defaultChannelId, expectSchema, makeProduct, outboxEvents, uniq } from './products.testing.ts';
 
 let t: TestApp;
 let channel: string;
@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = (body: Record<string, unknown>) => t.admin('POST', '/admin/products', body);
-const error = (res: { statusCode: number; json(): { type: string; message: string } }) => ({ status: res.statusCode, ...res.json() });
+const error = (res: { statusCode: number; json(): { type: string; message: string } }) => ({
+  status: res.statusCode,
+  ...res.json(),
+});
 
 describe('POST /admin/products', () => {
   it('creates a product with options, variants, prices and channels, and emits product.created', async () => {
@@ -26,25 +29,52 @@ describe('POST /admin/products', () => {
       categories: [{ id: 'pcat_1' }],
       options: [{ title: 'Size', values: ['S', 'M'] }],
       variants: [
-        { title: 'S', sku, options: { Size: 'S' }, inventory_quantity: 5, prices: [{ currency_code: 'eur', amount: 1999 }, { currency_code: 'usd', amount: 2199 }] },
+        {
+          title: 'S',
+          sku,
+          options: { Size: 'S' },
+          inventory_quantity: 5,
+          prices: [
+            { currency_code: 'eur', amount: 1999 },
+            { currency_code: 'usd', amount: 2199 },
+          ],
+        },
         { title: 'M', options: { Size: 'M' }, manage_inventory: false, prices: [] },
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
     const { product } = res.json();
     expect(product).toMatchObject({
-      title: 'Classic Tee', handle: 'classic-tee', status: 'published', description: 'Soft cotton', subtitle: null,
-      is_giftcard: false, discountable: true, metadata: { origin: 'pt' },
-      sales_channels: [{ id: channel, name: 'Default Sales Channel' }], categories: [{ id: 'pcat_1' }],
+      title: 'Classic Tee',
+      handle: 'classic-tee',
+      status: 'published',
+      description: 'Soft cotton',
+      subtitle: null,
+      is_giftcard: false,
+      discountable: true,
+      metadata: { origin: 'pt' },
+      sales_channels: [{ id: channel, name: 'Default Sales Channel' }],
+      categories: [{ id: 'pcat_1' }],
     });
     expect(product.id).toMatch(/^prod_/);
     expect(product.options).toHaveLength(1);
     const size = product.options[0];
     expect(size.values.map((v: { value: string }) => v.value)).toEqual(['S', 'M']);
     const [s, m] = product.variants;
-    expect(s).toMatchObject({ title: 'S', sku, manage_inventory: true, allow_backorder: false, inventory_quantity: 5, variant_rank: 0, product_id: product.id });
+    expect(s).toMatchObject({
+      title: 'S',
+      sku,
+      manage_inventory: true,
+      allow_backorder: false,
+      inventory_quantity: 5,
+      variant_rank: 0,
+      product_id: product.id,
+    });
     expect(s.options).toEqual([{ value: 'S', option_id: size.id, option: { id: size.id, title: 'Size' } }]);
-    expect(s.prices.map((p: { currency_code: string; amount: number }) => [p.currency_code, p.amount])).toEqual([['eur', 1999], ['usd', 2199]]);
+    expect(s.prices.map((p: { currency_code: string; amount: number }) => [p.currency_code, p.amount])).toEqual([
+      ['eur', 1999],
+      ['usd', 2199],
+    ]);
     expect(s.prices[0].variant_id).toBe(s.id);
     expect(m).toMatchObject({ manage_inventory: false, inventory_quantity: 0, variant_rank: 1, prices: [] });
     expect(product.created_at).toBe(t.clock.now().toISOString());
@@ -67,8 +97,16 @@ describe('POST /admin/products', () => {
   it('rejects a duplicate live handle and accepts it again after delete', async () => {
     const handle = `mug-${uniq()}`;
     const first = await makeProduct(t, { handle });
-    expect(error(await create({ title: 'Mug', handle }))).toEqual({ status: 400, type: 'invalid_data', message: `Product with handle: ${handle}, already exists.` });
-    expect((await t.admin('DELETE', `/admin/products/${first.id}`)).json()).toEqual({ id: first.id, object: 'product', deleted: true });
+    expect(error(await create({ title: 'Mug', handle }))).toEqual({
+      status: 400,
+      type: 'invalid_data',
+      message: `Product with handle: ${handle}, already exists.`,
+    });
+    expect((await t.admin('DELETE', `/admin/products/${first.id}`)).json()).toEqual({
+      id: first.id,
+      object: 'product',
+      deleted: true,
+    });
     expect((await makeProduct(t, { handle })).handle).toBe(handle);
   });
 
@@ -77,18 +115,77 @@ describe('POST /admin/products', () => {
     ['unknown field', { title: 'x', colour: 'red' }, "Unrecognized fields: 'colour'"],
     ['wrong type', { title: 5 }, "'title'"],
     ['bad status', { title: 'x', status: 'live' }, "'status'"],
-    ['upper-case currency', { title: 'x', variants: [{ title: 'v', prices: [{ currency_code: 'USD', amount: 1 }] }] }, 'currency_code'],
-    ['unknown currency', { title: 'x', variants: [{ title: 'v', prices: [{ currency_code: 'xqz', amount: 1 }] }] }, 'xqz is not an ISO 4217 currency'],
-    ['negative amount', { title: 'x', variants: [{ title: 'v', prices: [{ currency_code: 'eur', amount: -1 }] }] }, 'amount'],
-    ['non-integer amount', { title: 'x', variants: [{ title: 'v', prices: [{ currency_code: 'eur', amount: 10.5 }] }] }, "Expected type: 'integer'"],
+    [
+      'upper-case currency',
+      { title: 'x', variants: [{ title: 'v', prices: [{ currency_code: 'USD', amount: 1 }] }] },
+      'currency_code',
+    ],
+    [
+      'unknown currency',
+      { title: 'x', variants: [{ title: 'v', prices: [{ currency_code: 'xqz', amount: 1 }] }] },
+      'xqz is not an ISO 4217 currency',
+    ],
+    [
+      'negative amount',
+      { title: 'x', variants: [{ title: 'v', prices: [{ currency_code: 'eur', amount: -1 }] }] },
+      'amount',
+    ],
+    [
+      'non-integer amount',
+      { title: 'x', variants: [{ title: 'v', prices: [{ currency_code: 'eur', amount: 10.5 }] }] },
+      "Expected type: 'integer'",
+    ],
     ['negative inventory', { title: 'x', variants: [{ title: 'v', inventory_quantity: -2 }] }, 'inventory_quantity'],
     ['variant without title', { title: 'x', variants: [{ sku: 'a' }] }, "Field 'variants.0.title' is required"],
-    ['duplicate currency', { title: 'x', variants: [{ title: 'v', prices: [{ currency_code: 'eur', amount: 1 }, { currency_code: 'eur', amount: 2 }] }] }, 'more than one price in eur'],
+    [
+      'duplicate currency',
+      {
+        title: 'x',
+        variants: [
+          {
+            title: 'v',
+            prices: [
+              { currency_code: 'eur', amount: 1 },
+              { currency_code: 'eur', amount: 2 },
+            ],
+          },
+        ],
+      },
+      'more than one price in eur',
+    ],
     ['undeclared option', { title: 'x', variants: [{ title: 'v', options: { Size: 'S' } }] }, 'does not declare'],
-    ['unknown option value', { title: 'x', options: [{ title: 'Size', values: ['S'] }], variants: [{ title: 'v', options: { Size: 'XL' } }] }, 'not one of its values'],
-    ['duplicate option', { title: 'x', options: [{ title: 'A', values: ['1'] }, { title: 'A', values: ['2'] }] }, 'declared more than once'],
-    ['unknown sales channel', { title: 'x', sales_channels: [{ id: 'phony' }] }, 'Sales channels with IDs phony do not exist'],
-    ['duplicate sku in request', { title: 'x', variants: [{ title: 'a', sku: 'DUP-1' }, { title: 'b', sku: 'DUP-1' }] }, 'Product variant with sku: DUP-1, already exists.'],
+    [
+      'unknown option value',
+      { title: 'x', options: [{ title: 'Size', values: ['S'] }], variants: [{ title: 'v', options: { Size: 'XL' } }] },
+      'not one of its values',
+    ],
+    [
+      'duplicate option',
+      {
+        title: 'x',
+        options: [
+          { title: 'A', values: ['1'] },
+          { title: 'A', values: ['2'] },
+        ],
+      },
+      'declared more than once',
+    ],
+    [
+      'unknown sales channel',
+      { title: 'x', sales_channels: [{ id: 'phony' }] },
+      'Sales channels with IDs phony do not exist',
+    ],
+    [
+      'duplicate sku in request',
+      {
+        title: 'x',
+        variants: [
+          { title: 'a', sku: 'DUP-1' },
+          { title: 'b', sku: 'DUP-1' },
+        ],
+      },
+      'Product variant with sku: DUP-1, already exists.',
+    ],
   ])('400 for %s, and no event is written', async (_name, body, message) => {
     const before = (await outboxEvents(t)).length;
     const res = await create(body);
@@ -103,13 +200,18 @@ describe('POST /admin/products', () => {
     await makeProduct(t, { variants: [{ title: 'v', sku }] });
     const before = (await outboxEvents(t)).length;
     const handle = `rollback-${uniq()}`;
-    expect(error(await create({ title: 'x', handle, variants: [{ title: 'v', sku }] }))).toMatchObject({ status: 400, message: `Product variant with sku: ${sku}, already exists.` });
+    expect(error(await create({ title: 'x', handle, variants: [{ title: 'v', sku }] }))).toMatchObject({
+      status: 400,
+      message: `Product variant with sku: ${sku}, already exists.`,
+    });
     expect((await outboxEvents(t)).length).toBe(before);
     expect((await t.admin('GET', `/admin/products?handle=${handle}`)).json().count).toBe(0);
   });
 
   it('rejects malformed JSON with 400', async () => {
-    const res = await t.admin('POST', '/admin/products', '{"title":', { headers: { 'content-type': 'application/json' } });
+    const res = await t.admin('POST', '/admin/products', '{"title":', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -120,7 +222,15 @@ describe('update', () => {
       sales_channels: [{ id: channel }],
       options: [{ title: 'Color', values: ['red', 'blue'] }],
       variants: [
-        { title: 'Red', sku: `R-${uniq()}`, options: { Color: 'red' }, prices: [{ currency_code: 'eur', amount: 100 }, { currency_code: 'usd', amount: 120 }] },
+        {
+          title: 'Red',
+          sku: `R-${uniq()}`,
+          options: { Color: 'red' },
+          prices: [
+            { currency_code: 'eur', amount: 100 },
+            { currency_code: 'usd', amount: 120 },
+          ],
+        },
         { title: 'Blue', options: { Color: 'blue' }, prices: [{ currency_code: 'eur', amount: 100 }] },
       ],
     });
@@ -130,7 +240,14 @@ describe('update', () => {
       title: 'Renamed',
       sales_channels: [],
       variants: [
-        { id: red.id, prices: [{ currency_code: 'eur', amount: 150 }, { currency_code: 'gbp', amount: 90 }], inventory_quantity: 7 },
+        {
+          id: red.id,
+          prices: [
+            { currency_code: 'eur', amount: 150 },
+            { currency_code: 'gbp', amount: 90 },
+          ],
+          inventory_quantity: 7,
+        },
         { title: 'Green', sku: red.sku.replace('R-', 'G-'), prices: [{ currency_code: 'eur', amount: 200 }] },
       ],
     });
@@ -141,7 +258,12 @@ describe('update', () => {
     expect(product.variants.map((v: { title: string }) => v.title)).toEqual(['Red', 'Green']);
     const updatedRed = product.variants[0];
     expect(updatedRed).toMatchObject({ id: red.id, sku: red.sku, inventory_quantity: 7 });
-    expect(updatedRed.prices.map((x: { currency_code: string; amount: number }) => [x.currency_code, x.amount])).toEqual([['eur', 150], ['gbp', 90]]);
+    expect(
+      updatedRed.prices.map((x: { currency_code: string; amount: number }) => [x.currency_code, x.amount]),
+    ).toEqual([
+      ['eur', 150],
+      ['gbp', 90],
+    ]);
     expect(updatedRed.prices[0].id).toBe(red.prices[0].id); // a currency that stays keeps its price
     expect(product.variants.some((v: { id: string }) => v.id === blue.id)).toBe(false);
     expect((await t.admin('GET', `/admin/products/${p.id}`)).json().product).toEqual(product);
@@ -150,10 +272,18 @@ describe('update', () => {
 
   it('serves PATCH like POST and lets two variants swap skus', async () => {
     const [a, b] = [`A-${uniq()}`, `B-${uniq()}`];
-    const p = await makeProduct(t, { variants: [{ title: 'a', sku: a }, { title: 'b', sku: b }] });
+    const p = await makeProduct(t, {
+      variants: [
+        { title: 'a', sku: a },
+        { title: 'b', sku: b },
+      ],
+    });
     const res = await t.admin('PATCH', `/admin/products/${p.id}`, {
       status: 'proposed',
-      variants: [{ id: p.variants[0].id, sku: b }, { id: p.variants[1].id, sku: a }],
+      variants: [
+        { id: p.variants[0].id, sku: b },
+        { id: p.variants[1].id, sku: a },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().product.status).toBe('proposed');
@@ -162,7 +292,10 @@ describe('update', () => {
 
   it('replaces options, keeping ids by title, and checks variants against them', async () => {
     const p = await makeProduct(t, {
-      options: [{ title: 'Size', values: ['S', 'M'] }, { title: 'Fit', values: ['slim'] }],
+      options: [
+        { title: 'Size', values: ['S', 'M'] },
+        { title: 'Fit', values: ['slim'] },
+      ],
       variants: [{ title: 'S', options: { Size: 'S' } }],
     });
     const size = p.options[0];
@@ -170,14 +303,29 @@ describe('update', () => {
     expect(error(bad)).toMatchObject({ status: 400, type: 'invalid_data' });
     expect(bad.json().message).toContain('"S"');
     const res = await t.admin('POST', `/admin/products/${p.id}`, {
-      options: [{ title: 'Color', values: ['red'] }, { title: 'Size', values: ['M', 'L'] }],
+      options: [
+        { title: 'Color', values: ['red'] },
+        { title: 'Size', values: ['M', 'L'] },
+      ],
       variants: [{ id: p.variants[0].id, title: 'L red', options: { Size: 'L', Color: 'red' } }],
     });
     expect(res.statusCode, res.body).toBe(200);
     const { product } = res.json();
     expect(product.options.map((o: { title: string }) => o.title)).toEqual(['Color', 'Size']);
-    expect(product.options[1]).toEqual({ id: size.id, title: 'Size', values: [{ value: 'M', option_id: size.id }, { value: 'L', option_id: size.id }] });
-    expect(product.variants[0].options.map((o: { value: string; option: { title: string } }) => [o.option.title, o.value])).toEqual([['Color', 'red'], ['Size', 'L']]);
+    expect(product.options[1]).toEqual({
+      id: size.id,
+      title: 'Size',
+      values: [
+        { value: 'M', option_id: size.id },
+        { value: 'L', option_id: size.id },
+      ],
+    });
+    expect(
+      product.variants[0].options.map((o: { value: string; option: { title: string } }) => [o.option.title, o.value]),
+    ).toEqual([
+      ['Color', 'red'],
+      ['Size', 'L'],
+    ]);
   });
 
   it('frees the sku of a removed variant for reuse', async () => {
@@ -191,20 +339,43 @@ describe('update', () => {
     const p = await makeProduct(t);
     const other = await makeProduct(t);
     const before = (await outboxEvents(t, p.id)).length;
-    expect(error(await t.admin('POST', `/admin/products/${p.id}`, { status: null }))).toMatchObject({ status: 400, type: 'invalid_data' });
-    expect(error(await t.admin('POST', `/admin/products/${p.id}`, { variants: [{ id: 'variant_nope' }] }))).toMatchObject({ status: 400, type: 'invalid_data' });
-    expect(error(await t.admin('POST', `/admin/products/${p.id}`, { handle: other.handle }))).toMatchObject({ status: 400, message: `Product with handle: ${other.handle}, already exists.` });
-    expect(error(await t.admin('POST', `/admin/products/${p.id}`, { nope: 1 }))).toMatchObject({ status: 400, message: "Invalid request: Unrecognized fields: 'nope'" });
+    expect(error(await t.admin('POST', `/admin/products/${p.id}`, { status: null }))).toMatchObject({
+      status: 400,
+      type: 'invalid_data',
+    });
+    expect(
+      error(await t.admin('POST', `/admin/products/${p.id}`, { variants: [{ id: 'variant_nope' }] })),
+    ).toMatchObject({ status: 400, type: 'invalid_data' });
+    expect(error(await t.admin('POST', `/admin/products/${p.id}`, { handle: other.handle }))).toMatchObject({
+      status: 400,
+      message: `Product with handle: ${other.handle}, already exists.`,
+    });
+    expect(error(await t.admin('POST', `/admin/products/${p.id}`, { nope: 1 }))).toMatchObject({
+      status: 400,
+      message: "Invalid request: Unrecognized fields: 'nope'",
+    });
     expect((await outboxEvents(t, p.id)).length).toBe(before);
-    expect(error(await t.admin('POST', '/admin/products/prod_missing', { title: 'x' }))).toEqual({ status: 404, type: 'not_found', message: 'Product with id: prod_missing was not found' });
+    expect(error(await t.admin('POST', '/admin/products/prod_missing', { title: 'x' }))).toEqual({
+      status: 404,
+      type: 'not_found',
+      message: 'Product with id: prod_missing was not found',
+    });
   });
 });
 
 describe('delete', () => {
   it('soft deletes: gone from the list and lookups, event product.deleted', async () => {
-    const p = await makeProduct(t, { status: 'published', sales_channels: [{ id: channel }], variants: [{ title: 'v' }] });
+    const p = await makeProduct(t, {
+      status: 'published',
+      sales_channels: [{ id: channel }],
+      variants: [{ title: 'v' }],
+    });
     expect((await t.admin('DELETE', `/admin/products/${p.id}`)).statusCode).toBe(200);
-    expect(error(await t.admin('GET', `/admin/products/${p.id}`))).toEqual({ status: 404, type: 'not_found', message: `Product with id: ${p.id} was not found` });
+    expect(error(await t.admin('GET', `/admin/products/${p.id}`))).toEqual({
+      status: 404,
+      type: 'not_found',
+      message: `Product with id: ${p.id} was not found`,
+    });
     expect((await t.admin('GET', `/admin/products?id=${p.id}`)).json().count).toBe(0);
     expect((await t.store('GET', `/store/products/${p.id}`)).statusCode).toBe(404);
     expect((await t.admin('DELETE', `/admin/products/${p.id}`)).statusCode).toBe(404);
@@ -220,7 +391,8 @@ describe('GET /admin/products', () => {
     const a = await makeProduct(t, { title: `Alpha ${tag} Lamp` });
     const b = await makeProduct(t, { title: 'Other', handle: `handle-${tag}-zz` });
     const c = await makeProduct(t, { title: 'Third', description: `Made of ${tag.toUpperCase()} and 100% wool_blend` });
-    const ids = async (qs: string) => (await t.admin('GET', `/admin/products?${qs}`)).json().products.map((p: { id: string }) => p.id);
+    const ids = async (qs: string) =>
+      (await t.admin('GET', `/admin/products?${qs}`)).json().products.map((p: { id: string }) => p.id);
     expect(await ids(`q=${tag.toUpperCase()}`)).toEqual([a.id, b.id, c.id]);
     expect(await ids(`q=${tag}%20lamp`)).toEqual([a.id]);
     expect(await ids(`q=${encodeURIComponent(`${tag.toUpperCase()} and 100%`)}`)).toEqual([c.id]);
@@ -275,6 +447,8 @@ describe('auth', () => {
     const res = await t.admin('POST', '/admin/products', { title: 'x' }, { token: t.viewerToken });
     expect(error(res)).toMatchObject({ status: 403, type: 'forbidden' });
     const p = await makeProduct(t);
-    expect((await t.admin('DELETE', `/admin/products/${p.id}`, undefined, { token: t.viewerToken })).statusCode).toBe(403);
+    expect((await t.admin('DELETE', `/admin/products/${p.id}`, undefined, { token: t.viewerToken })).statusCode).toBe(
+      403,
+    );
   });
 });

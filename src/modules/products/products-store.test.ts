@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { StoreProductList, StoreProductResponse } from './schema.ts';
-import { defaultChannelId, expectSchema, insertChannel, insertPublishableKey, insertRegion, makeProduct, uniq } from './testing.ts';
+import {
+  defaultChannelId,
+  expectSchema,
+  insertChannel,
+  insertPublishableKey,
+  insertRegion,
+  makeProduct,
+  uniq,
+} from './products.testing.ts';
 
 let t: TestApp;
 let channel: string;
@@ -12,7 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const error = (res: { statusCode: number; json(): { type: string; message: string } }) => ({ status: res.statusCode, ...res.json() });
+const error = (res: { statusCode: number; json(): { type: string; message: string } }) => ({
+  status: res.statusCode,
+  ...res.json(),
+});
 const ids = (body: { products: { id: string }[] }) => body.products.map((p) => p.id);
 
 /** A published product in the default channel, with a unique word in its title for `q`. */
@@ -53,7 +64,11 @@ describe('store visibility', () => {
     const { sales_channels: _sc, categories: _cat, ...expected } = visible;
     expect(res.json()).toEqual({ product: expected });
     for (const id of [draft.id, elsewhere.id, 'does-not-exist']) {
-      expect(error(await t.store('GET', `/store/products/${id}`))).toEqual({ status: 404, type: 'not_found', message: `Product with id: ${id} was not found` });
+      expect(error(await t.store('GET', `/store/products/${id}`))).toEqual({
+        status: 404,
+        type: 'not_found',
+        message: `Product with id: ${id} was not found`,
+      });
     }
     const key = await insertPublishableKey(t, [other]);
     expect((await t.store('GET', `/store/products/${elsewhere.id}`, undefined, { key })).statusCode).toBe(200);
@@ -71,14 +86,22 @@ describe('store visibility', () => {
     expect(ids((await list('')).json())).toEqual([inA.id, inB.id, inBoth.id]);
     expect(ids((await list(`&sales_channel_id=${a}`)).json())).toEqual([inA.id, inBoth.id]);
     expect(ids((await list(`&sales_channel_id[]=${b}`)).json())).toEqual([inB.id, inBoth.id]);
-    expect(error(await list(`&sales_channel_id=${channel}`))).toEqual({ status: 400, type: 'invalid_data', message: 'Requested sales channel is not part of the publishable key' });
+    expect(error(await list(`&sales_channel_id=${channel}`))).toEqual({
+      status: 400,
+      type: 'invalid_data',
+      message: 'Requested sales channel is not part of the publishable key',
+    });
     const byId = await t.store('GET', `/store/products/${inA.id}?sales_channel_id=${b}`, undefined, { key });
     expect(byId.statusCode).toBe(404);
   });
 
   it('400 for a key without channels and for a missing key', async () => {
     const key = await insertPublishableKey(t, []);
-    const expected = { status: 400, type: 'not_allowed', message: 'Publishable key needs to have a sales channel configured' };
+    const expected = {
+      status: 400,
+      type: 'not_allowed',
+      message: 'Publishable key needs to have a sales channel configured',
+    };
     expect(error(await t.store('GET', '/store/products', undefined, { key }))).toEqual(expected);
     expect(error(await t.store('GET', '/store/products/prod_x', undefined, { key }))).toEqual(expected);
     const none = await t.store('GET', '/store/products', undefined, { key: null });
@@ -93,7 +116,13 @@ describe('calculated_price', () => {
     const region = await insertRegion(t, 'usd');
     const p = await published(tag, {
       variants: [
-        { title: 'priced', prices: [{ currency_code: 'usd', amount: 3000 }, { currency_code: 'eur', amount: 2800 }] },
+        {
+          title: 'priced',
+          prices: [
+            { currency_code: 'usd', amount: 3000 },
+            { currency_code: 'eur', amount: 2800 },
+          ],
+        },
         { title: 'eur only', prices: [{ currency_code: 'eur', amount: 10 }] },
       ],
     });
@@ -113,7 +142,10 @@ describe('calculated_price', () => {
       calculated_price: ref,
       original_price: ref,
     };
-    const list = await t.store('GET', `/store/products?q=${tag}&region_id=${region}&fields=*variants.calculated_price,%2Bvariants.inventory_quantity`);
+    const list = await t.store(
+      'GET',
+      `/store/products?q=${tag}&region_id=${region}&fields=*variants.calculated_price,%2Bvariants.inventory_quantity`,
+    );
     expect(list.statusCode, list.body).toBe(200);
     expectSchema(StoreProductList, list.json());
     const [priced, eurOnly] = list.json().products[0].variants;
@@ -124,15 +156,29 @@ describe('calculated_price', () => {
     expect(one.json().product.variants[0].calculated_price).toEqual(expected);
 
     const inclusive = await insertRegion(t, 'eur', { taxInclusive: true });
-    const eur = (await t.store('GET', `/store/products/${p.id}?region_id=${inclusive}`)).json().product.variants[1].calculated_price;
-    expect(eur).toMatchObject({ calculated_amount: 10, currency_code: 'eur', is_calculated_price_tax_inclusive: true, is_original_price_tax_inclusive: true });
+    const eur = (await t.store('GET', `/store/products/${p.id}?region_id=${inclusive}`)).json().product.variants[1]
+      .calculated_price;
+    expect(eur).toMatchObject({
+      calculated_amount: 10,
+      currency_code: 'eur',
+      is_calculated_price_tax_inclusive: true,
+      is_original_price_tax_inclusive: true,
+    });
   });
 
   it('400 for an unknown region', async () => {
     const p = await published(uniq());
     const message = 'Region with id reg_nope not found when populating the pricing context';
-    expect(error(await t.store('GET', '/store/products?region_id=reg_nope'))).toEqual({ status: 400, type: 'invalid_data', message });
-    expect(error(await t.store('GET', `/store/products/${p.id}?region_id=reg_nope`))).toEqual({ status: 400, type: 'invalid_data', message });
+    expect(error(await t.store('GET', '/store/products?region_id=reg_nope'))).toEqual({
+      status: 400,
+      type: 'invalid_data',
+      message,
+    });
+    expect(error(await t.store('GET', `/store/products/${p.id}?region_id=reg_nope`))).toEqual({
+      status: 400,
+      type: 'invalid_data',
+      message,
+    });
   });
 });
 
@@ -143,7 +189,9 @@ describe('store list filters and pages', () => {
     const list = async (qs: string) => (await t.store('GET', `/store/products?${qs}`)).json();
     expect(ids(await list(`id[]=${b.id}`))).toEqual([b.id]);
     expect(ids(await list(`id=${a.id}&id=${b.id}`))).toEqual([a.id, b.id]);
-    expect(ids(await list(`handle=${a.handle}&order=-created_at&country_code=us&cart_id=cart_1&fields=id,title`))).toEqual([a.id]);
+    expect(
+      ids(await list(`handle=${a.handle}&order=-created_at&country_code=us&cart_id=cart_1&fields=id,title`)),
+    ).toEqual([a.id]);
   });
 
   it('paginates with count; limit 0 and an offset past the end still count', async () => {
@@ -162,7 +210,8 @@ describe('maintained store count (one channel, no filters)', () => {
   it('follows publishing, deleting and links written by anyone', async () => {
     const sc = await insertChannel(t);
     const key = await insertPublishableKey(t, [sc]);
-    const list = async (qs = 'limit=1000') => (await t.store('GET', `/store/products?${qs}`, undefined, { key })).json();
+    const list = async (qs = 'limit=1000') =>
+      (await t.store('GET', `/store/products?${qs}`, undefined, { key })).json();
     const expectCount = async (n: number) => {
       const body = await list();
       expect(body.products).toHaveLength(n);
@@ -176,13 +225,20 @@ describe('maintained store count (one channel, no filters)', () => {
     await expectCount(2);
     await t.admin('POST', `/admin/products/${a.id}`, { status: 'proposed' });
     await expectCount(1);
-    await t.admin('POST', `/admin/products/${a.id}`, { status: 'published', sales_channels: [{ id: sc }, { id: channel }] });
+    await t.admin('POST', `/admin/products/${a.id}`, {
+      status: 'published',
+      sales_channels: [{ id: sc }, { id: channel }],
+    });
     await expectCount(2);
     // Links written by another module, straight into the table.
     const c = await published(uniq());
-    await t.database.db.execute(sql`insert into product_sales_channels (product_id, sales_channel_id) values (${c.id}, ${sc})`);
+    await t.database.db.execute(
+      sql`insert into product_sales_channels (product_id, sales_channel_id) values (${c.id}, ${sc})`,
+    );
     await expectCount(3);
-    await t.database.db.execute(sql`delete from product_sales_channels where product_id = ${b.id} and sales_channel_id = ${sc}`);
+    await t.database.db.execute(
+      sql`delete from product_sales_channels where product_id = ${b.id} and sales_channel_id = ${sc}`,
+    );
     await expectCount(2);
     await t.admin('DELETE', `/admin/products/${c.id}`);
     await expectCount(1);

@@ -32,7 +32,9 @@ function adminConditions(f: AdminListFilters): SQL {
   if (f.handle) conds.push(sql`p.handle = ${anyOf(f.handle)}`);
   if (f.collection_id) conds.push(sql`p.collection_id = ${anyOf(f.collection_id)}`);
   if (f.category_id) {
-    conds.push(sql`exists (select 1 from product_categories c where c.product_id = p.id and c.category_id = ${anyOf(f.category_id)})`);
+    conds.push(
+      sql`exists (select 1 from product_categories c where c.product_id = p.id and c.category_id = ${anyOf(f.category_id)})`,
+    );
   }
   if (f.sales_channel_id) conds.push(inChannels(f.sales_channel_id));
   return sql.join(conds, sql` and `);
@@ -96,10 +98,16 @@ function listStatement(s: ListShape): SQL {
 }
 
 // A statement with a LIKE pattern is not prepared: its plan (trigram index or not) depends on the value.
-const run = <T>(db: Executor, query: SQL, prepare: boolean) => (prepare ? preparedRows<T>(db, query) : rows<T>(db, query));
+const run = <T>(db: Executor, query: SQL, prepare: boolean) =>
+  prepare ? preparedRows<T>(db, query) : rows<T>(db, query);
 
 export async function listAdminProductsJson(db: Executor, filters: AdminListFilters, page: Page): Promise<string> {
-  const statement = listStatement({ where: adminConditions(filters), page, productJson: ADMIN_PRODUCT_JSON, search: !!filters.q });
+  const statement = listStatement({
+    where: adminConditions(filters),
+    page,
+    productJson: ADMIN_PRODUCT_JSON,
+    search: !!filters.q,
+  });
   const [row] = await run<{ body: string }>(db, statement, !filters.q);
   return row.body;
 }
@@ -115,7 +123,10 @@ export async function findAdminProductJson(db: Executor, id: string): Promise<st
 
 /** The same product as an object (for event payloads and write responses). */
 export async function findAdminProduct<T>(db: Executor, id: string): Promise<T | undefined> {
-  const [row] = await rows<{ product: T }>(db, sql`select ${ADMIN_PRODUCT_JSON} as product from products p where p.id = ${id}`);
+  const [row] = await rows<{ product: T }>(
+    db,
+    sql`select ${ADMIN_PRODUCT_JSON} as product from products p where p.id = ${id}`,
+  );
   return row?.product;
 }
 
@@ -132,7 +143,12 @@ export interface StoreRead {
  * The storefront's plain list (one channel, no filters) is the hot path: its total is the
  * channel's maintained count of visible products instead of a count over the catalog.
  */
-export async function listStoreProductsJson(db: Executor, filters: StoreFilters, page: Page, regionId?: string): Promise<StoreRead> {
+export async function listStoreProductsJson(
+  db: Executor,
+  filters: StoreFilters,
+  page: Page,
+  regionId?: string,
+): Promise<StoreRead> {
   const plain = filters.channelIds.length === 1 && !filters.q && !filters.id && !filters.handle;
   const shape: ListShape = {
     where: storeConditions(filters),
@@ -145,12 +161,21 @@ export async function listStoreProductsJson(db: Executor, filters: StoreFilters,
       : undefined,
   };
   const regionFound = regionId ? sql`exists (select 1 from region)` : sql`true`;
-  const [row] = await run<{ body: string; region_found: boolean }>(db, sql`${listStatement(shape)}, ${regionFound} as region_found`, !filters.q);
+  const [row] = await run<{ body: string; region_found: boolean }>(
+    db,
+    sql`${listStatement(shape)}, ${regionFound} as region_found`,
+    !filters.q,
+  );
   return { regionFound: row.region_found, body: row.body };
 }
 
 /** `{ product }` as JSON text when the product is visible in `channelIds`, in one statement. */
-export async function findStoreProductJson(db: Executor, id: string, channelIds: string[], regionId?: string): Promise<StoreRead> {
+export async function findStoreProductJson(
+  db: Executor,
+  id: string,
+  channelIds: string[],
+  regionId?: string,
+): Promise<StoreRead> {
   const productJson = regionId ? STORE_PRODUCT_JSON_PRICED : STORE_PRODUCT_JSON;
   const where = storeConditions({ channelIds });
   const [row] = await preparedRows<{ body: string | null; region_found: boolean }>(

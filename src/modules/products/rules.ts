@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { isUniqueViolation, pgError } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 
 /** Business checks that need no database: handles, currencies, SKUs, option values. */
@@ -32,8 +33,10 @@ const CURRENCIES = new Set(Intl.supportedValuesOf('currency').map((c) => c.toLow
 export function assertPrices(variantTitle: string, prices: { currency_code: string }[]): void {
   const seen = new Set<string>();
   for (const { currency_code } of prices) {
-    if (!CURRENCIES.has(currency_code)) throw errors.invalid(`Invalid currency_code: ${currency_code} is not an ISO 4217 currency`);
-    if (seen.has(currency_code)) throw errors.invalid(`Variant "${variantTitle}" has more than one price in ${currency_code}`);
+    if (!CURRENCIES.has(currency_code))
+      throw errors.invalid(`Invalid currency_code: ${currency_code} is not an ISO 4217 currency`);
+    if (seen.has(currency_code))
+      throw errors.invalid(`Variant "${variantTitle}" has more than one price in ${currency_code}`);
     seen.add(currency_code);
   }
 }
@@ -52,7 +55,8 @@ export function assertOptionsWellFormed(options: { title: string; values: string
   for (const o of options) {
     if (titles.has(o.title)) throw errors.invalid(`Option "${o.title}" is declared more than once`);
     titles.add(o.title);
-    if (new Set(o.values).size !== o.values.length) throw errors.invalid(`Option "${o.title}" lists a value more than once`);
+    if (new Set(o.values).size !== o.values.length)
+      throw errors.invalid(`Option "${o.title}" lists a value more than once`);
   }
 }
 
@@ -64,20 +68,22 @@ export function assertVariantOptions(
 ): void {
   for (const [title, value] of Object.entries(chosen ?? {})) {
     const option = declared.find((o) => o.title === title);
-    if (!option) throw errors.invalid(`Variant "${variantTitle}" uses option "${title}", which the product does not declare`);
+    if (!option)
+      throw errors.invalid(`Variant "${variantTitle}" uses option "${title}", which the product does not declare`);
     if (!option.values.includes(value)) {
-      throw errors.invalid(`Variant "${variantTitle}" uses value "${value}" for option "${title}", which is not one of its values`);
+      throw errors.invalid(
+        `Variant "${variantTitle}" uses value "${value}" for option "${title}", which is not one of its values`,
+      );
     }
   }
 }
 
 /** Postgres unique violations that a race past the checks above can still raise, as 400s. */
 export function translateUniqueViolation(err: unknown, handle?: string): unknown {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  const constraint = e?.constraint ?? e?.cause?.constraint;
-  if (code !== '23505') return err;
+  if (!isUniqueViolation(err)) return err;
+  const { constraint } = pgError(err);
   if (constraint === 'products_handle_live_idx' && handle) return handleTaken(handle);
-  if (constraint === 'product_variants_sku_live_idx') return errors.invalid('Product variant with this sku already exists.');
+  if (constraint === 'product_variants_sku_live_idx')
+    return errors.invalid('Product variant with this sku already exists.');
   return err;
 }

@@ -130,7 +130,12 @@ export type StoreListFilters = Static<typeof StoreListQuery>;
 
 // ---- responses ----
 
-export const Price = Type.Object({ id: Type.String(), currency_code: Type.String(), amount: Type.Integer(), variant_id: Type.String() });
+export const Price = Type.Object({
+  id: Type.String(),
+  currency_code: Type.String(),
+  amount: Type.Integer(),
+  variant_id: Type.String(),
+});
 
 const PriceRef = Type.Object({
   id: Type.String(),

@@ -79,7 +79,10 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput): Promis
         created_at: now,
         updated_at: now,
       });
-      await insertOptions(tx, options.map((o, rank) => ({ id: newId('opt'), product_id: id, title: o.title, values: o.values, rank })));
+      await insertOptions(
+        tx,
+        options.map((o, rank) => ({ id: newId('opt'), product_id: id, title: o.title, values: o.values, rank })),
+      );
       await createVariants(tx, id, input.variants ?? [], options, now);
       await replaceSalesChannelLinks(tx, id, channelIds);
       await replaceCategoryLinks(tx, id, uniqueIds(input.categories ?? []));
@@ -107,14 +110,27 @@ async function syncOptions(tx: Tx, productId: string, input: OptionsInput | unde
       await updateOption(tx, old.id, { values: o.values, rank });
     } else added.push({ id: newId('opt'), product_id: productId, title: o.title, values: o.values, rank });
   }
-  await deleteOptions(tx, existing.filter((o) => !kept.has(o.id)).map((o) => o.id));
+  await deleteOptions(
+    tx,
+    existing.filter((o) => !kept.has(o.id)).map((o) => o.id),
+  );
   await insertOptions(tx, added);
   return input;
 }
 
 const SCALAR_FIELDS = [
-  'title', 'subtitle', 'description', 'handle', 'status', 'thumbnail', 'is_giftcard',
-  'discountable', 'collection_id', 'external_id', 'type_id', 'metadata',
+  'title',
+  'subtitle',
+  'description',
+  'handle',
+  'status',
+  'thumbnail',
+  'is_giftcard',
+  'discountable',
+  'collection_id',
+  'external_id',
+  'type_id',
+  'metadata',
 ] as const;
 
 /** Any create field; `variants`, `options`, `sales_channels` and `categories` replace what exists. */
@@ -124,7 +140,11 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductIn
       const { tx } = tctx;
       const current = await lockLiveProduct(tx, id);
       if (!current) throw productNotFound(id);
-      if (input.handle !== undefined && input.handle !== current.handle && (await isHandleTaken(tx, input.handle, id))) {
+      if (
+        input.handle !== undefined &&
+        input.handle !== current.handle &&
+        (await isHandleTaken(tx, input.handle, id))
+      ) {
         throw handleTaken(input.handle);
       }
       const now = ctx.clock.now();

@@ -11,7 +11,8 @@ import { productNotFound } from './service.ts';
  * channels, narrowed to `sales_channel_id` when given (which must lie within the key).
  */
 function visibleChannels(scope: StoreScope, requested: string[] | undefined): string[] {
-  if (!scope.salesChannelIds.length) throw errors.notAllowed('Publishable key needs to have a sales channel configured');
+  if (!scope.salesChannelIds.length)
+    throw errors.notAllowed('Publishable key needs to have a sales channel configured');
   if (!requested) return scope.salesChannelIds;
   if (requested.some((id) => !scope.salesChannelIds.includes(id))) {
     throw errors.invalid('Requested sales channel is not part of the publishable key');
@@ -20,13 +21,19 @@ function visibleChannels(scope: StoreScope, requested: string[] | undefined): st
 }
 
 function answer(read: StoreRead, regionId: string | undefined): string | null {
-  if (!read.regionFound) throw errors.invalid(`Region with id ${regionId} not found when populating the pricing context`);
+  if (!read.regionFound)
+    throw errors.invalid(`Region with id ${regionId} not found when populating the pricing context`);
   return read.body;
 }
 
 /** Store list as ready-to-send JSON text; with `region_id`, variants carry `calculated_price`. */
 export async function listStoreProducts(ctx: Ctx, scope: StoreScope, query: StoreListFilters): Promise<string> {
-  const filters = { q: query.q, id: query.id, handle: query.handle, channelIds: visibleChannels(scope, query.sales_channel_id) };
+  const filters = {
+    q: query.q,
+    id: query.id,
+    handle: query.handle,
+    channelIds: visibleChannels(scope, query.sales_channel_id),
+  };
   return answer(await listStoreProductsJson(ctx.db, filters, pageOf(query, 50), query.region_id), query.region_id)!;
 }
 

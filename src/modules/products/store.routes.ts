@@ -12,7 +12,12 @@ export const storeProductRoutes: RouteModule = (app) => {
   app.get(
     '/products',
     {
-      schema: { tags, summary: 'List published products of the key’s sales channels', querystring: StoreListQuery, response: ok(StoreProductList) },
+      schema: {
+        tags,
+        summary: 'List published products of the key’s sales channels',
+        querystring: StoreListQuery,
+        response: ok(StoreProductList),
+      },
     },
     async (req, reply) => sendJsonText(reply, await listStoreProducts(req.ctx, req.store!, req.query)),
   );
@@ -20,7 +25,13 @@ export const storeProductRoutes: RouteModule = (app) => {
   app.get(
     '/products/:id',
     {
-      schema: { tags, summary: 'Get a published product', params: IdParams, querystring: StoreGetQuery, response: ok(StoreProductResponse) },
+      schema: {
+        tags,
+        summary: 'Get a published product',
+        params: IdParams,
+        querystring: StoreGetQuery,
+        response: ok(StoreProductResponse),
+      },
     },
     async (req, reply) => sendJsonText(reply, await getStoreProduct(req.ctx, req.store!, req.params.id, req.query)),
   );

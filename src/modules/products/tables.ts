@@ -28,7 +28,10 @@ export const products = pgTable(
     // A small pending list (128 kB, not 4 MB): right after a bulk import a large one makes the
     // planner cost this index above a sequential scan, and searches slow; inserts stay batched.
     index('products_search_trgm_idx')
-      .using('gin', sql`(lower(${t.title} || ' ' || ${t.handle} || ' ' || coalesce(${t.description}, ''))) gin_trgm_ops`)
+      .using(
+        'gin',
+        sql`(lower(${t.title} || ' ' || ${t.handle} || ' ' || coalesce(${t.description}, ''))) gin_trgm_ops`,
+      )
       .with({ gin_pending_list_limit: 128 }),
   ],
 );
@@ -39,7 +42,10 @@ export const productCategories = pgTable(
     product_id: text('product_id').notNull(),
     category_id: text('category_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.product_id, t.category_id] }), index('product_categories_category_idx').on(t.category_id)],
+  (t) => [
+    primaryKey({ columns: [t.product_id, t.category_id] }),
+    index('product_categories_category_idx').on(t.category_id),
+  ],
 );
 
 export const productSalesChannels = pgTable(
@@ -48,7 +54,10 @@ export const productSalesChannels = pgTable(
     product_id: text('product_id').notNull(),
     sales_channel_id: text('sales_channel_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.product_id, t.sales_channel_id] }), index('psc_channel_idx').on(t.sales_channel_id, t.product_id)],
+  (t) => [
+    primaryKey({ columns: [t.product_id, t.sales_channel_id] }),
+    index('psc_channel_idx').on(t.sales_channel_id, t.product_id),
+  ],
 );
 
 export const productOptions = pgTable(

@@ -20,10 +20,22 @@ type DeclaredOptions = { title: string; values: string[] }[];
 type NewVariant = VariantInput & { title: string };
 
 const priceRows = (variantId: string, prices: NewVariant['prices'], now: Date): PriceInsert[] =>
-  (prices ?? []).map((p) => ({ id: newId('price'), variant_id: variantId, currency_code: p.currency_code, amount: p.amount, created_at: now, updated_at: now }));
+  (prices ?? []).map((p) => ({
+    id: newId('price'),
+    variant_id: variantId,
+    currency_code: p.currency_code,
+    amount: p.amount,
+    created_at: now,
+    updated_at: now,
+  }));
 
 /** Inserts new variants with their prices; a variant without `variant_rank` takes its list position. */
-export async function insertNewVariants(tx: Tx, productId: string, items: { item: NewVariant; index: number }[], now: Date) {
+export async function insertNewVariants(
+  tx: Tx,
+  productId: string,
+  items: { item: NewVariant; index: number }[],
+  now: Date,
+) {
   const prices: PriceInsert[] = [];
   const rows = items.map(({ item, index }) => {
     const id = newId('variant');
@@ -48,18 +60,36 @@ export async function insertNewVariants(tx: Tx, productId: string, items: { item
 }
 
 /** Create: validates the variants against the product's options, then writes them. */
-export async function createVariants(tx: Tx, productId: string, variants: NewVariant[], options: DeclaredOptions, now: Date) {
+export async function createVariants(
+  tx: Tx,
+  productId: string,
+  variants: NewVariant[],
+  options: DeclaredOptions,
+  now: Date,
+) {
   for (const v of variants) {
     assertPrices(v.title, v.prices ?? []);
     assertVariantOptions(v.title, v.options, options);
   }
-  await assertSkusFree(tx, variants.map((v) => v.sku));
-  await insertNewVariants(tx, productId, variants.map((item, index) => ({ item, index })), now);
+  await assertSkusFree(
+    tx,
+    variants.map((v) => v.sku),
+  );
+  await insertNewVariants(
+    tx,
+    productId,
+    variants.map((item, index) => ({ item, index })),
+    now,
+  );
 }
 
 async function assertSkusFree(tx: Tx, skus: (string | null | undefined)[], productId?: string) {
   assertUniqueSkus(skus);
-  const [taken] = await findTakenSkus(tx, skus.filter((s): s is string => s != null), productId);
+  const [taken] = await findTakenSkus(
+    tx,
+    skus.filter((s): s is string => s != null),
+    productId,
+  );
   if (taken) throw skuTaken(taken);
 }
 
@@ -68,7 +98,13 @@ async function assertSkusFree(tx: Tx, skus: (string | null | undefined)[], produ
  * one are created, live variants left out are soft-deleted. Without `input`, the existing
  * variants are only re-checked against the (possibly changed) options.
  */
-export async function syncVariants(tx: Tx, productId: string, input: VariantInput[] | undefined, options: DeclaredOptions, now: Date) {
+export async function syncVariants(
+  tx: Tx,
+  productId: string,
+  input: VariantInput[] | undefined,
+  options: DeclaredOptions,
+  now: Date,
+) {
   const existing = await listLiveVariants(tx, productId);
   if (!input) {
     for (const v of existing) assertVariantOptions(v.title, v.options, options);
@@ -81,7 +117,8 @@ export async function syncVariants(tx: Tx, productId: string, input: VariantInpu
     if (item.id) {
       const current = byId.get(item.id);
       if (!current) throw errors.invalid(`Variant with id: ${item.id} was not found in product ${productId}`);
-      if (updates.some((u) => u.current.id === item.id)) throw errors.invalid(`Variant with id: ${item.id} is listed more than once`);
+      if (updates.some((u) => u.current.id === item.id))
+        throw errors.invalid(`Variant with id: ${item.id} is listed more than once`);
       updates.push({ item, current });
     } else {
       if (item.title === undefined) throw errors.invalid(`Field 'variants.${index}.title' is required`);
@@ -101,8 +138,15 @@ export async function syncVariants(tx: Tx, productId: string, input: VariantInpu
   await assertSkusFree(tx, [...updates.map(finalSku), ...creates.map((c) => c.item.sku)], productId);
 
   const kept = new Set(updates.map((u) => u.current.id));
-  await softDeleteVariants(tx, existing.filter((v) => !kept.has(v.id)).map((v) => v.id), now);
-  await clearVariantSkus(tx, updates.filter((u) => finalSku(u) !== u.current.sku).map((u) => u.current.id));
+  await softDeleteVariants(
+    tx,
+    existing.filter((v) => !kept.has(v.id)).map((v) => v.id),
+    now,
+  );
+  await clearVariantSkus(
+    tx,
+    updates.filter((u) => finalSku(u) !== u.current.sku).map((u) => u.current.id),
+  );
   for (const { item, current } of updates) {
     const { id: _id, prices, ...fields } = item;
     const patch = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));

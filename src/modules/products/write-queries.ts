@@ -1,7 +1,14 @@
 import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { salesChannels } from '../sales-channels/tables.ts';
-import { prices, productCategories, productOptions, productSalesChannels, products, productVariants } from './tables.ts';
+import {
+  prices,
+  productCategories,
+  productOptions,
+  productSalesChannels,
+  products,
+  productVariants,
+} from './tables.ts';
 
 /** Write-side queries of the products module (reads that build JSON are in queries.ts). */
 
@@ -24,7 +31,9 @@ export async function isHandleTaken(db: Executor, handle: string, exceptId?: str
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.handle, handle), isNull(products.deleted_at), exceptId ? ne(products.id, exceptId) : undefined))
+    .where(
+      and(eq(products.handle, handle), isNull(products.deleted_at), exceptId ? ne(products.id, exceptId) : undefined),
+    )
     .limit(1);
   return !!row;
 }
@@ -58,7 +67,11 @@ export async function insertProduct(db: Executor, row: typeof products.$inferIns
   await db.insert(products).values(row);
 }
 
-export async function updateProductRow(db: Executor, id: string, patch: Partial<typeof products.$inferInsert>): Promise<void> {
+export async function updateProductRow(
+  db: Executor,
+  id: string,
+  patch: Partial<typeof products.$inferInsert>,
+): Promise<void> {
   await db.update(products).set(patch).where(eq(products.id, id));
 }
 
@@ -71,7 +84,11 @@ export async function softDeleteProduct(db: Executor, id: string, now: Date): Pr
 }
 
 export async function listOptions(db: Executor, productId: string): Promise<OptionRow[]> {
-  return db.select().from(productOptions).where(eq(productOptions.product_id, productId)).orderBy(productOptions.rank, productOptions.id);
+  return db
+    .select()
+    .from(productOptions)
+    .where(eq(productOptions.product_id, productId))
+    .orderBy(productOptions.rank, productOptions.id);
 }
 
 export async function insertOptions(db: Executor, rows: OptionRow[]): Promise<void> {
@@ -98,7 +115,11 @@ export async function insertVariants(db: Executor, rows: (typeof productVariants
   if (rows.length) await db.insert(productVariants).values(rows);
 }
 
-export async function updateVariantRow(db: Executor, id: string, patch: Partial<typeof productVariants.$inferInsert>): Promise<void> {
+export async function updateVariantRow(
+  db: Executor,
+  id: string,
+  patch: Partial<typeof productVariants.$inferInsert>,
+): Promise<void> {
   await db.update(productVariants).set(patch).where(eq(productVariants.id, id));
 }
 
@@ -108,7 +129,8 @@ export async function clearVariantSkus(db: Executor, ids: string[]): Promise<voi
 }
 
 export async function softDeleteVariants(db: Executor, ids: string[], now: Date): Promise<void> {
-  if (ids.length) await db.update(productVariants).set({ deleted_at: now, updated_at: now }).where(inArray(productVariants.id, ids));
+  if (ids.length)
+    await db.update(productVariants).set({ deleted_at: now, updated_at: now }).where(inArray(productVariants.id, ids));
 }
 
 export async function insertPrices(db: Executor, rows: PriceInsert[]): Promise<void> {
@@ -120,7 +142,12 @@ export async function replaceVariantPrices(db: Executor, variantId: string, rows
   const currencies = rows.map((r) => r.currency_code);
   await db
     .delete(prices)
-    .where(and(eq(prices.variant_id, variantId), currencies.length ? notInArray(prices.currency_code, currencies) : undefined));
+    .where(
+      and(
+        eq(prices.variant_id, variantId),
+        currencies.length ? notInArray(prices.currency_code, currencies) : undefined,
+      ),
+    );
   if (!rows.length) return;
   await db
     .insert(prices)
@@ -134,7 +161,9 @@ export async function replaceVariantPrices(db: Executor, variantId: string, rows
 export async function replaceSalesChannelLinks(db: Executor, productId: string, channelIds: string[]): Promise<void> {
   await db.delete(productSalesChannels).where(eq(productSalesChannels.product_id, productId));
   if (channelIds.length) {
-    await db.insert(productSalesChannels).values(channelIds.map((id) => ({ product_id: productId, sales_channel_id: id })));
+    await db
+      .insert(productSalesChannels)
+      .values(channelIds.map((id) => ({ product_id: productId, sales_channel_id: id })));
   }
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/database.ts';
+import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
-import { regionCountries, regions } from './tables.ts';
+import { regionJson, type RegionJson } from './region-json.ts';
+import { regionCountries, regionPaymentProviders, regions } from './tables.ts';
 
 export type RegionRow = typeof regions.$inferSelect;
 export type RegionCountryRow = typeof regionCountries.$inferSelect;
@@ -26,7 +27,13 @@ function liveMatching(f: RegionFilters): SQL | undefined {
 }
 
 export async function listRegionRows(db: Executor, filters: RegionFilters, page: Page): Promise<RegionRow[]> {
-  return db.select().from(regions).where(liveMatching(filters)).orderBy(asc(regions.id)).limit(page.limit).offset(page.offset);
+  return db
+    .select()
+    .from(regions)
+    .where(liveMatching(filters))
+    .orderBy(asc(regions.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function countRegions(db: Executor, filters: RegionFilters): Promise<number> {
@@ -34,21 +41,43 @@ export async function countRegions(db: Executor, filters: RegionFilters): Promis
   return row.n;
 }
 
+/** The given live region, else the first live region by id (the store's default), with its countries. */
+export async function findRegionOrDefaultJson(db: Executor, regionId: string | undefined): Promise<RegionJson | null> {
+  const id =
+    regionId === undefined
+      ? sql`(select id from regions where deleted_at is null order by id limit 1)`
+      : sql`${regionId}`;
+  const [row] = await rows<{ region: RegionJson | null }>(db, sql`select ${regionJson(id)} as region`);
+  return row.region;
+}
+
 export async function findLiveRegion(db: Executor, id: string): Promise<RegionRow | undefined> {
-  const [row] = await db.select().from(regions).where(and(eq(regions.id, id), isNull(regions.deleted_at))).limit(1);
+  const [row] = await db
+    .select()
+    .from(regions)
+    .where(and(eq(regions.id, id), isNull(regions.deleted_at)))
+    .limit(1);
   return row;
 }
 
 /** Locks the live region row, so an update and a delete of the same region run one after the other. */
 export async function lockLiveRegion(db: Executor, id: string): Promise<RegionRow | undefined> {
-  const [row] = await db.select().from(regions).where(and(eq(regions.id, id), isNull(regions.deleted_at))).for('update');
+  const [row] = await db
+    .select()
+    .from(regions)
+    .where(and(eq(regions.id, id), isNull(regions.deleted_at)))
+    .for('update');
   return row;
 }
 
 /** The countries of several regions in one query (a list page never queries per region). */
 export async function countriesOfRegions(db: Executor, regionIds: string[]): Promise<RegionCountryRow[]> {
   if (regionIds.length === 0) return [];
-  return db.select().from(regionCountries).where(inArray(regionCountries.region_id, regionIds)).orderBy(asc(regionCountries.iso_2));
+  return db
+    .select()
+    .from(regionCountries)
+    .where(inArray(regionCountries.region_id, regionIds))
+    .orderBy(asc(regionCountries.iso_2));
 }
 
 /** Which of these countries already belong to a region (rows exist only for live regions). */
@@ -97,4 +126,21 @@ export async function insertRegionCountries(db: Executor, regionId: string, iso2
 
 export async function deleteRegionCountries(db: Executor, regionId: string): Promise<void> {
   await db.delete(regionCountries).where(eq(regionCountries.region_id, regionId));
+}
+
+export async function listRegionProviderIds(db: Executor, regionId: string): Promise<string[]> {
+  const found = await db
+    .select({ id: regionPaymentProviders.provider_id })
+    .from(regionPaymentProviders)
+    .where(eq(regionPaymentProviders.region_id, regionId))
+    .orderBy(asc(regionPaymentProviders.provider_id));
+  return found.map((r) => r.id);
+}
+
+export async function replaceRegionProviders(db: Executor, regionId: string, providerIds: string[]): Promise<void> {
+  await db.delete(regionPaymentProviders).where(eq(regionPaymentProviders.region_id, regionId));
+  if (providerIds.length)
+    await db
+      .insert(regionPaymentProviders)
+      .values([...new Set(providerIds)].map((provider_id) => ({ region_id: regionId, provider_id })));
 }

@@ -24,7 +24,11 @@ describe('admin regions: auth', () => {
     const noToken = await t.inject({ method: 'GET', url: '/admin/regions' });
     expect(noToken.statusCode).toBe(401);
     expect(noToken.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
-    const noTokenWrite = await t.inject({ method: 'POST', url: '/admin/regions', payload: { name: 'x', currency_code: 'usd' } });
+    const noTokenWrite = await t.inject({
+      method: 'POST',
+      url: '/admin/regions',
+      payload: { name: 'x', currency_code: 'usd' },
+    });
     expect(noTokenWrite.statusCode).toBe(401);
 
     const region = await createRegion({ name: 'Viewer target', currency_code: 'usd' });
@@ -60,7 +64,12 @@ describe('store regions', () => {
     const page = (await t.store('GET', `/store/regions?q=${tok}&limit=1&offset=1`)).json();
     expect(page).toMatchObject({ count: 2, limit: 1, offset: 1 });
     expect(page.regions.map((r: { id: string }) => r.id)).toEqual([b.id]);
-    expect((await t.store('GET', `/store/regions?q=${tok}&limit=0`)).json()).toEqual({ regions: [], count: 2, limit: 0, offset: 0 });
+    expect((await t.store('GET', `/store/regions?q=${tok}&limit=0`)).json()).toEqual({
+      regions: [],
+      count: 2,
+      limit: 0,
+      offset: 0,
+    });
     expect((await t.store('GET', `/store/regions?q=${tok}&offset=99`)).json()).toMatchObject({ regions: [], count: 2 });
     expect((await t.store('GET', `/store/regions?limit=2000`)).json().limit).toBe(1000);
 
@@ -98,7 +107,10 @@ describe('service functions for other modules', () => {
     expect(await getRegion(t.ctx, 'reg_missing')).toBeNull();
     expect((await findRegionByCountry(t.ctx, 'FI'))?.id).toBe(region.id);
     expect(await findRegionByCountry(t.ctx, 'zw')).toBeNull();
-    const inside = await inTx(t.ctx, async (tctx) => [await getRegion(tctx, region.id), await findRegionByCountry(tctx, 'dk')]);
+    const inside = await inTx(t.ctx, async (tctx) => [
+      await getRegion(tctx, region.id),
+      await findRegionByCountry(tctx, 'dk'),
+    ]);
     expect(inside.map((r) => r?.id)).toEqual([region.id, region.id]);
   });
 });
@@ -106,6 +118,8 @@ describe('service functions for other modules', () => {
 describe('regions in the API document', () => {
   it('lists the admin and store routes', async () => {
     const paths = Object.keys((await t.inject({ method: 'GET', url: '/openapi.json' })).json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/admin/regions', '/admin/regions/{id}', '/store/regions', '/store/regions/{id}']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/admin/regions', '/admin/regions/{id}', '/store/regions', '/store/regions/{id}']),
+    );
   });
 });

@@ -51,7 +51,12 @@ describe('admin regions: create and read', () => {
   });
 
   it('creates without countries, with explicit tax flags and null metadata', async () => {
-    const region = await createRegion({ name: 'Nowhere', currency_code: 'usd', automatic_taxes: false, is_tax_inclusive: true });
+    const region = await createRegion({
+      name: 'Nowhere',
+      currency_code: 'usd',
+      automatic_taxes: false,
+      is_tax_inclusive: true,
+    });
     expect(region).toMatchObject({ automatic_taxes: false, is_tax_inclusive: true, metadata: null, countries: [] });
   });
 
@@ -124,13 +129,27 @@ describe('admin regions: update', () => {
     const res = await t.admin('POST', `/admin/regions/${region.id}`, { name: 'Iberia+', countries: ['PT', 'ad'] });
     expect(res.statusCode).toBe(200);
     const updated = res.json().region;
-    expect(updated).toMatchObject({ name: 'Iberia+', currency_code: 'eur', metadata: { a: 1 }, created_at: region.created_at });
+    expect(updated).toMatchObject({
+      name: 'Iberia+',
+      currency_code: 'eur',
+      metadata: { a: 1 },
+      created_at: region.created_at,
+    });
     expect(updated.updated_at).toBe(t.clock.now().toISOString());
     expect(updated.countries.map((c: { iso_2: string }) => c.iso_2)).toEqual(['ad', 'pt']);
 
-    const patched = await t.admin('PATCH', `/admin/regions/${region.id}`, { currency_code: 'usd', is_tax_inclusive: true, metadata: null });
+    const patched = await t.admin('PATCH', `/admin/regions/${region.id}`, {
+      currency_code: 'usd',
+      is_tax_inclusive: true,
+      metadata: null,
+    });
     expect(patched.statusCode).toBe(200);
-    expect(patched.json().region).toMatchObject({ name: 'Iberia+', currency_code: 'usd', is_tax_inclusive: true, metadata: null });
+    expect(patched.json().region).toMatchObject({
+      name: 'Iberia+',
+      currency_code: 'usd',
+      is_tax_inclusive: true,
+      metadata: null,
+    });
     expect(patched.json().region.countries.map((c: { iso_2: string }) => c.iso_2)).toEqual(['ad', 'pt']);
 
     // es was released by the replacement: another region may take it.
@@ -192,9 +211,16 @@ describe('admin regions: country uniqueness', () => {
     const first = await createRegion({ name: 'North America', currency_code: 'usd', countries: ['us', 'ca'] });
     const res = await t.admin('POST', '/admin/regions', { name: 'USA', currency_code: 'usd', countries: ['US'] });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ type: 'invalid_data', message: 'Countries with codes: "us" are already assigned to a region' });
+    expect(res.json()).toEqual({
+      type: 'invalid_data',
+      message: 'Countries with codes: "us" are already assigned to a region',
+    });
 
-    const multi = await t.admin('POST', '/admin/regions', { name: 'X', currency_code: 'usd', countries: ['mx', 'ca', 'us'] });
+    const multi = await t.admin('POST', '/admin/regions', {
+      name: 'X',
+      currency_code: 'usd',
+      countries: ['mx', 'ca', 'us'],
+    });
     expect(multi.json().message).toBe('Countries with codes: "ca", "us" are already assigned to a region');
     // Nothing of the failed create was kept: mx is still free.
     await createRegion({ name: 'Mexico', currency_code: 'mxn', countries: ['mx'] });
@@ -212,10 +238,16 @@ describe('admin regions: country uniqueness', () => {
 
   it('two concurrent creates for one country: exactly one wins, the other gets the same 400', async () => {
     const body = (name: string) => ({ name, currency_code: 'jpy', countries: ['jp'] });
-    const results = await Promise.all([t.admin('POST', '/admin/regions', body('A')), t.admin('POST', '/admin/regions', body('B'))]);
+    const results = await Promise.all([
+      t.admin('POST', '/admin/regions', body('A')),
+      t.admin('POST', '/admin/regions', body('B')),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const loser = results.find((r) => r.statusCode === 400)!;
-    expect(loser.json()).toEqual({ type: 'invalid_data', message: 'Countries with codes: "jp" are already assigned to a region' });
+    expect(loser.json()).toEqual({
+      type: 'invalid_data',
+      message: 'Countries with codes: "jp" are already assigned to a region',
+    });
   });
 
   it('rejects the same country twice in one request, in any case', async () => {

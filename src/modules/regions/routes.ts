@@ -1,11 +1,20 @@
 import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
-import type { RouteModule } from '../../platform/http/types.ts';
-import { AdminRegionQuery, CreateRegionBody, RegionEnvelope, RegionList, StoreRegionQuery, UpdateRegionBody } from './schema.ts';
+import type { App, RouteModule } from '../../platform/http/types.ts';
+import {
+  AdminRegionQuery,
+  CreateRegionBody,
+  RegionEnvelope,
+  RegionList,
+  StoreRegionQuery,
+  UpdateRegionBody,
+} from './schema.ts';
 import { createRegion, deleteRegion, listRegions, retrieveRegion, updateRegion } from './service.ts';
 
 const tags = ['regions'];
+/** A region may name the payment providers that plugins run on this instance. */
+const running = (app: App) => (id: string) => app.providers.payment.has(id);
 
 export const adminRegionRoutes: RouteModule = (app) => {
   app.get(
@@ -26,22 +35,35 @@ export const adminRegionRoutes: RouteModule = (app) => {
   app.post(
     '/regions',
     { schema: { tags, summary: 'Create a region', body: CreateRegionBody, response: ok(RegionEnvelope) } },
-    async (req) => ({ region: await createRegion(req.ctx, req.body) }),
+    async (req) => ({ region: await createRegion(req.ctx, req.body, running(req.server)) }),
   );
 
-  const updateSchema = { tags, summary: 'Update a region', params: IdParams, body: UpdateRegionBody, response: ok(RegionEnvelope) };
+  const updateSchema = {
+    tags,
+    summary: 'Update a region',
+    params: IdParams,
+    body: UpdateRegionBody,
+    response: ok(RegionEnvelope),
+  };
   for (const method of ['POST', 'PATCH'] as const) {
     app.route({
       method,
       url: '/regions/:id',
       schema: updateSchema,
-      handler: async (req) => ({ region: await updateRegion(req.ctx, req.params.id, req.body) }),
+      handler: async (req) => ({ region: await updateRegion(req.ctx, req.params.id, req.body, running(req.server)) }),
     });
   }
 
   app.delete(
     '/regions/:id',
-    { schema: { tags, summary: 'Delete a region (frees its countries)', params: IdParams, response: ok(deletedEnvelope('region')) } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a region (frees its countries)',
+        params: IdParams,
+        response: ok(deletedEnvelope('region')),
+      },
+    },
     async (req) => deleteRegion(req.ctx, req.params.id),
   );
 };

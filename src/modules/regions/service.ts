@@ -1,10 +1,13 @@
-import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
+import { executor, inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import type { Executor } from '../../platform/db/database.ts';
+import { withJsonDates } from '../../platform/db/json-rows.ts';
+import { isUniqueViolation, pgError } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { countryInfo, isCountryCode, isCurrencyCode, type CountryInfo } from './iso-codes.ts';
 import * as q from './queries.ts';
+import type { RegionJson } from './region-json.ts';
 
 export interface RegionCountry extends CountryInfo {
   region_id: string;
@@ -34,13 +37,14 @@ export interface RegionInput {
 
 export type { RegionFilters } from './queries.ts';
 
-/** Providers a region may name; plugins of type payment-provider will extend this later. */
-const PAYMENT_PROVIDERS = new Set(['pp_system_default']);
+/** The built-in provider; the others a region may name are those payment-provider plugins run. */
+const SYSTEM_PROVIDER = 'pp_system_default';
 
-/** Callers inside a transaction pass their TxCtx and are served from `tx` (on PGlite `db` would deadlock). */
-function exec(ctx: Ctx): Executor {
-  return (ctx as Partial<TxCtx>).tx ?? ctx.db;
-}
+/** Whether a payment provider id is running in this shop (the routes ask the app's provider registry). */
+export type KnownPaymentProvider = (id: string) => boolean;
+
+/** The ids a region offers as stored (empty: only the built-in manual provider, as before any was chosen). */
+export const regionPaymentProviders = (ctx: Ctx, regionId: string) => q.listRegionProviderIds(executor(ctx), regionId);
 
 function toRegion(row: q.RegionRow, countries: string[]): Region {
   const { deleted_at: _deleted, ...rest } = row;
@@ -48,14 +52,21 @@ function toRegion(row: q.RegionRow, countries: string[]): Region {
 }
 
 async function withCountries(db: Executor, rows: q.RegionRow[]): Promise<Region[]> {
-  const links = await q.countriesOfRegions(db, rows.map((r) => r.id));
+  const links = await q.countriesOfRegions(
+    db,
+    rows.map((r) => r.id),
+  );
   const byRegion = new Map<string, string[]>();
   for (const l of links) byRegion.set(l.region_id, [...(byRegion.get(l.region_id) ?? []), l.iso_2]);
   return rows.map((r) => toRegion(r, byRegion.get(r.id) ?? []));
 }
 
-export async function listRegions(ctx: Ctx, filters: q.RegionFilters, page: Page): Promise<{ regions: Region[]; count: number }> {
-  const db = exec(ctx);
+export async function listRegions(
+  ctx: Ctx,
+  filters: q.RegionFilters,
+  page: Page,
+): Promise<{ regions: Region[]; count: number }> {
+  const db = executor(ctx);
   // Medusa's filter convention: a single comma-separated value is a list.
   const split = (v?: string[]) => v?.flatMap((s) => s.split(',')).filter(Boolean);
   const f = { q: filters.q || undefined, id: split(filters.id), currency_code: split(filters.currency_code) };
@@ -66,14 +77,25 @@ export async function listRegions(ctx: Ctx, filters: q.RegionFilters, page: Page
 
 /** The live region, or null: carts and pricing call this and word their own errors. */
 export async function getRegion(ctx: Ctx, id: string): Promise<Region | null> {
-  const db = exec(ctx);
+  const db = executor(ctx);
   const row = await q.findLiveRegion(db, id);
   return row ? (await withCountries(db, [row]))[0] : null;
 }
 
+/** For a new cart: the given live region, else the store's default (the first live region by id); null when neither. */
+export async function findRegionOrDefault(ctx: Ctx, regionId: string | undefined): Promise<Region | null> {
+  return regionFromJson(await q.findRegionOrDefaultJson(executor(ctx), regionId));
+}
+
+/** A region read inside another module's statement (region-json.ts), as getRegion answers it. */
+export function regionFromJson(json: RegionJson | null): Region | null {
+  if (!json) return null;
+  return toRegion(withJsonDates(json.region), json.countries);
+}
+
 /** The live region a country (alpha-2, any case) belongs to, or null. */
 export async function findRegionByCountry(ctx: Ctx, iso2: string): Promise<Region | null> {
-  const id = await q.findRegionIdByCountry(exec(ctx), iso2.toLowerCase());
+  const id = await q.findRegionIdByCountry(executor(ctx), iso2.toLowerCase());
   return id ? getRegion(ctx, id) : null;
 }
 
@@ -85,25 +107,31 @@ export async function retrieveRegion(ctx: Ctx, id: string, surface: 'admin' | 's
 }
 
 /** Checks what the body schema cannot: code lists, duplicates, providers. Returns the countries lower-cased. */
-function validate(input: RegionInput): string[] | undefined {
+function validate(input: RegionInput, known: KnownPaymentProvider): string[] | undefined {
   if (input.currency_code !== undefined && !isCurrencyCode(input.currency_code)) {
-    throw errors.invalid(`Invalid request: Field 'currency_code' must be a lower-case ISO 4217 currency code, got: '${input.currency_code}'`);
+    throw errors.invalid(
+      `Invalid request: Field 'currency_code' must be a lower-case ISO 4217 currency code, got: '${input.currency_code}'`,
+    );
   }
-  const bad = input.payment_providers?.filter((p) => !PAYMENT_PROVIDERS.has(p)) ?? [];
+  const bad = input.payment_providers?.filter((p) => p !== SYSTEM_PROVIDER && !known(p)) ?? [];
   if (bad.length) throw errors.invalid(`Payment providers with ids ${bad.join(', ')} not found`);
   if (!input.countries) return undefined;
   const unknown = input.countries.filter((c) => !isCountryCode(c));
   if (unknown.length) {
-    throw errors.invalid(`Invalid request: Field 'countries' must hold ISO 3166-1 alpha-2 codes, got: ${quoted(unknown)}`);
+    throw errors.invalid(
+      `Invalid request: Field 'countries' must hold ISO 3166-1 alpha-2 codes, got: ${quoted(unknown)}`,
+    );
   }
   const codes = input.countries.map((c) => c.toLowerCase());
   const dupes = [...new Set(codes.filter((c, i) => codes.indexOf(c) !== i))];
-  if (dupes.length) throw errors.invalid(`Invalid request: Field 'countries' lists a country more than once: ${quoted(dupes)}`);
+  if (dupes.length)
+    throw errors.invalid(`Invalid request: Field 'countries' lists a country more than once: ${quoted(dupes)}`);
   return codes;
 }
 
 const quoted = (codes: string[]) => codes.map((c) => `"${c}"`).join(', ');
-const alreadyAssigned = (codes: string[]) => errors.invalid(`Countries with codes: ${quoted(codes)} are already assigned to a region`);
+const alreadyAssigned = (codes: string[]) =>
+  errors.invalid(`Countries with codes: ${quoted(codes)} are already assigned to a region`);
 
 /**
  * Assigns countries to a region inside the caller's transaction. The check gives the readable
@@ -115,15 +143,18 @@ async function assignCountries(tctx: TxCtx, regionId: string, codes: string[]): 
   try {
     await q.insertRegionCountries(tctx.tx, regionId, codes);
   } catch (err) {
-    const pgErr = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
-    if (pgErr.code !== '23505') throw err;
-    const key = /\(iso_2\)=\(([^)]*)\)/.exec(pgErr.detail ?? '')?.[1];
+    if (!isUniqueViolation(err)) throw err;
+    const key = /\(iso_2\)=\(([^)]*)\)/.exec(pgError(err).detail ?? '')?.[1];
     throw alreadyAssigned(key ? [key] : codes);
   }
 }
 
-export async function createRegion(ctx: Ctx, input: RegionInput & { name: string; currency_code: string }): Promise<Region> {
-  const codes = validate(input) ?? [];
+export async function createRegion(
+  ctx: Ctx,
+  input: RegionInput & { name: string; currency_code: string },
+  known: KnownPaymentProvider = () => false,
+): Promise<Region> {
+  const codes = validate(input, known) ?? [];
   return inTx(ctx, async (tctx) => {
     const now = tctx.clock.now();
     const row = await q.insertRegion(tctx.tx, {
@@ -137,17 +168,24 @@ export async function createRegion(ctx: Ctx, input: RegionInput & { name: string
       updated_at: now,
     });
     await assignCountries(tctx, row.id, codes);
+    if (input.payment_providers) await q.replaceRegionProviders(tctx.tx, row.id, input.payment_providers);
     return toRegion(row, [...codes].sort());
   });
 }
 
 /** Changes the given fields; `countries`, when given, replaces the region's whole set. */
-export async function updateRegion(ctx: Ctx, id: string, input: RegionInput): Promise<Region> {
-  const codes = validate(input);
+export async function updateRegion(
+  ctx: Ctx,
+  id: string,
+  input: RegionInput,
+  known: KnownPaymentProvider = () => false,
+): Promise<Region> {
+  const codes = validate(input, known);
   return inTx(ctx, async (tctx) => {
     if (!(await q.lockLiveRegion(tctx.tx, id))) throw errors.notFound(`Region with id: ${id} not found`);
     const { countries: _c, payment_providers: _p, ...fields } = input;
     const row = await q.updateRegionRow(tctx.tx, id, { ...fields, updated_at: tctx.clock.now() });
+    if (input.payment_providers) await q.replaceRegionProviders(tctx.tx, id, input.payment_providers);
     if (codes) {
       await q.deleteRegionCountries(tctx.tx, id);
       await assignCountries(tctx, id, codes);

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { idColumn, metadata, softDelete, timestamps } from '../../platform/db/columns.ts';
 
 export const regions = pgTable('regions', {
@@ -20,4 +20,17 @@ export const regionCountries = pgTable(
     region_id: text('region_id').notNull(),
   },
   (t) => [index('region_countries_region_idx').on(t.region_id)],
+);
+
+/**
+ * The payment providers a region offers (Medusa's `region.payment_providers`). A region without
+ * rows offers the built-in manual provider only; with rows, exactly those that are running.
+ */
+export const regionPaymentProviders = pgTable(
+  'region_payment_providers',
+  {
+    region_id: text('region_id').notNull(),
+    provider_id: text('provider_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.region_id, t.provider_id] })],
 );

@@ -29,7 +29,11 @@ function liveMatching(f: SalesChannelFilters): SQL | undefined {
   );
 }
 
-export async function listSalesChannelRows(db: Executor, filters: SalesChannelFilters, page: Page): Promise<SalesChannelRow[]> {
+export async function listSalesChannelRows(
+  db: Executor,
+  filters: SalesChannelFilters,
+  page: Page,
+): Promise<SalesChannelRow[]> {
   return db
     .select()
     .from(salesChannels)
@@ -66,7 +70,10 @@ export async function shareLockLiveSalesChannel(db: Executor, id: string): Promi
   return row;
 }
 
-export async function insertSalesChannel(db: Executor, row: typeof salesChannels.$inferInsert): Promise<SalesChannelRow> {
+export async function insertSalesChannel(
+  db: Executor,
+  row: typeof salesChannels.$inferInsert,
+): Promise<SalesChannelRow> {
   const [created] = await db.insert(salesChannels).values(row).returning();
   return created;
 }
@@ -125,5 +132,7 @@ export async function unlinkProducts(db: Executor, channelId: string, productIds
   if (productIds.length === 0) return;
   await db
     .delete(productSalesChannels)
-    .where(and(eq(productSalesChannels.sales_channel_id, channelId), inArray(productSalesChannels.product_id, productIds)));
+    .where(
+      and(eq(productSalesChannels.sales_channel_id, channelId), inArray(productSalesChannels.product_id, productIds)),
+    );
 }

@@ -25,7 +25,9 @@ const tags = ['sales-channels'];
 export const salesChannelRoutes: RouteModule = (app, deps) => {
   app.get(
     '/sales-channels',
-    { schema: { tags, summary: 'List sales channels', querystring: SalesChannelQuery, response: ok(SalesChannelList) } },
+    {
+      schema: { tags, summary: 'List sales channels', querystring: SalesChannelQuery, response: ok(SalesChannelList) },
+    },
     async (req) => {
       const page = pageOf(req.query, 20);
       const { q, id, name, is_disabled } = req.query;
@@ -41,11 +43,24 @@ export const salesChannelRoutes: RouteModule = (app, deps) => {
 
   app.post(
     '/sales-channels',
-    { schema: { tags, summary: 'Create a sales channel', body: CreateSalesChannelBody, response: ok(SalesChannelEnvelope) } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a sales channel',
+        body: CreateSalesChannelBody,
+        response: ok(SalesChannelEnvelope),
+      },
+    },
     async (req) => ({ sales_channel: await createSalesChannel(req.ctx, req.body) }),
   );
 
-  const updateSchema = { tags, summary: 'Update a sales channel', params: IdParams, body: UpdateSalesChannelBody, response: ok(SalesChannelEnvelope) };
+  const updateSchema = {
+    tags,
+    summary: 'Update a sales channel',
+    params: IdParams,
+    body: UpdateSalesChannelBody,
+    response: ok(SalesChannelEnvelope),
+  };
   for (const method of ['POST', 'PATCH'] as const) {
     app.route({
       method,

@@ -25,7 +25,13 @@ async function insertProduct(opts: { deleted?: boolean } = {}): Promise<string> 
   const id = newId('prod');
   const now = t.clock.now();
   await t.database.db.insert(products).values({
-    id, title: id, handle: id, status: 'published', created_at: now, updated_at: now, deleted_at: opts.deleted ? now : null,
+    id,
+    title: id,
+    handle: id,
+    status: 'published',
+    created_at: now,
+    updated_at: now,
+    deleted_at: opts.deleted ? now : null,
   });
   return id;
 }
@@ -40,7 +46,12 @@ async function linkedProducts(channelId: string): Promise<string[]> {
 
 describe('sales channels: create, read, update', () => {
   it('creates a channel with every field and reads it back', async () => {
-    const channel = await createChannel({ name: 'Web', description: 'The web shop', is_disabled: true, metadata: { a: 1 } });
+    const channel = await createChannel({
+      name: 'Web',
+      description: 'The web shop',
+      is_disabled: true,
+      metadata: { a: 1 },
+    });
     expect(channel.id).toMatch(/^sc_[0-9A-Z]{26}$/);
     expect(channel).toEqual({
       id: channel.id,
@@ -109,7 +120,12 @@ describe('sales channels: create, read, update', () => {
     });
     const patch = await t.admin('PATCH', `/admin/sales-channels/${channel.id}`, { description: null, metadata: null });
     expect(patch.statusCode).toBe(200);
-    expect(patch.json().sales_channel).toMatchObject({ name: 'After', description: null, metadata: null, is_disabled: true });
+    expect(patch.json().sales_channel).toMatchObject({
+      name: 'After',
+      description: null,
+      metadata: null,
+      is_disabled: true,
+    });
     expect((await t.admin('GET', `/admin/sales-channels/${channel.id}`)).json().sales_channel.description).toBeNull();
   });
 
@@ -169,8 +185,18 @@ describe('sales channels: listing', () => {
     for (let i = 0; i < 3; i++) made.push(await createChannel({ name: `${tok} ${i}` }));
     const page = await t.admin('GET', `/admin/sales-channels?q=${tok}&limit=2&offset=1`);
     expect(page.json()).toEqual({ sales_channels: made.slice(1, 3), count: 3, limit: 2, offset: 1 });
-    expect((await t.admin('GET', `/admin/sales-channels?q=${tok}&limit=0`)).json()).toEqual({ sales_channels: [], count: 3, limit: 0, offset: 0 });
-    expect((await t.admin('GET', `/admin/sales-channels?q=${tok}&offset=10`)).json()).toEqual({ sales_channels: [], count: 3, limit: 20, offset: 10 });
+    expect((await t.admin('GET', `/admin/sales-channels?q=${tok}&limit=0`)).json()).toEqual({
+      sales_channels: [],
+      count: 3,
+      limit: 0,
+      offset: 0,
+    });
+    expect((await t.admin('GET', `/admin/sales-channels?q=${tok}&offset=10`)).json()).toEqual({
+      sales_channels: [],
+      count: 3,
+      limit: 20,
+      offset: 10,
+    });
     expect((await t.admin('GET', `/admin/sales-channels?q=${tok}&limit=5000`)).json().limit).toBe(1000);
     expect((await t.admin('GET', '/admin/sales-channels?limit=-1')).statusCode).toBe(400);
     expect((await t.admin('GET', '/admin/sales-channels?offset=abc')).statusCode).toBe(400);
@@ -181,9 +207,13 @@ describe('sales channels: delete', () => {
   it('soft-deletes, then 404s, hides it from lists and unlinks keys and products', async () => {
     const channel = await createChannel({ name: `${token()} doomed` });
     const key = (await t.admin('POST', '/admin/api-keys', { title: 'k', type: 'publishable' })).json().api_key;
-    expect((await t.admin('POST', `/admin/api-keys/${key.id}/sales-channels`, { add: [channel.id] })).statusCode).toBe(200);
+    expect((await t.admin('POST', `/admin/api-keys/${key.id}/sales-channels`, { add: [channel.id] })).statusCode).toBe(
+      200,
+    );
     const product = await insertProduct();
-    expect((await t.admin('POST', `/admin/sales-channels/${channel.id}/products`, { add: [product] })).statusCode).toBe(200);
+    expect((await t.admin('POST', `/admin/sales-channels/${channel.id}/products`, { add: [product] })).statusCode).toBe(
+      200,
+    );
 
     const res = await t.admin('DELETE', `/admin/sales-channels/${channel.id}`);
     expect(res.statusCode).toBe(200);
@@ -217,7 +247,9 @@ describe('sales channels: products batch', () => {
     const channel = await createChannel({ name: 'Strict' });
     const live = await insertProduct();
     const gone = await insertProduct({ deleted: true });
-    const res = await t.admin('POST', `/admin/sales-channels/${channel.id}/products`, { add: [live, 'prod_phony', gone] });
+    const res = await t.admin('POST', `/admin/sales-channels/${channel.id}/products`, {
+      add: [live, 'prod_phony', gone],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().type).toBe('invalid_data');
     expect(res.json().message).toContain('prod_phony');
@@ -230,7 +262,10 @@ describe('sales channels: products batch', () => {
     const product = await insertProduct();
     const missing = await t.admin('POST', '/admin/sales-channels/sc_none/products', { add: [product] });
     expect(missing.statusCode).toBe(404);
-    const rows = await t.database.db.select().from(productSalesChannels).where(and(eq(productSalesChannels.product_id, product)));
+    const rows = await t.database.db
+      .select()
+      .from(productSalesChannels)
+      .where(and(eq(productSalesChannels.product_id, product)));
     expect(rows).toEqual([]);
     const channel = await createChannel({ name: 'Body' });
     for (const body of [{ add: product }, { add: [product], extra: true }, { remove: [5] }]) {

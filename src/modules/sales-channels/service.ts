@@ -60,7 +60,10 @@ export async function getSalesChannel(ctx: Ctx, id: string): Promise<SalesChanne
   return toView(row);
 }
 
-export async function createSalesChannel(ctx: Ctx, input: SalesChannelInput & { name: string }): Promise<SalesChannelView> {
+export async function createSalesChannel(
+  ctx: Ctx,
+  input: SalesChannelInput & { name: string },
+): Promise<SalesChannelView> {
   const now = ctx.clock.now();
   const row = await insertSalesChannel(ctx.db, {
     id: newId('sc'),

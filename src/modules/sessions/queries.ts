@@ -9,7 +9,11 @@ export async function insertSession(db: Executor, row: typeof sessions.$inferIns
 }
 
 export async function findLiveSession(db: Executor, id: string, now: Date): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(sessions).where(and(eq(sessions.id, id), gt(sessions.expires_at, now))).limit(1);
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expires_at, now)))
+    .limit(1);
   return row;
 }
 

@@ -10,15 +10,16 @@ export const SESSION_TTL_SECONDS = 10 * 3600;
 /**
  * Starts a session holding the claims of the token it was made from and returns the random
  * token for the cookie. Only its sha256 is stored. Expired sessions are swept a few at a time here.
+ * The admin panel's sessions live as long as their token (`ttlSeconds`).
  */
-export async function createSession(ctx: Ctx, claims: ActorClaims): Promise<string> {
+export async function createSession(ctx: Ctx, claims: ActorClaims, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   await q.deleteExpiredSessions(ctx.db, now, 100);
   await q.insertSession(ctx.db, {
     id: hashToken(token),
     claims,
-    expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+    expires_at: new Date(now.getTime() + ttlSeconds * 1000),
     created_at: now,
   });
   return token;

@@ -52,9 +52,18 @@ describe('admin sessions (Medusa: a connect.sid cookie alone authorizes /admin)'
     const flipped = signature[0] === 'A' ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
     expect((await asCookie(`connect.sid=${token}.${flipped}`)).statusCode).toBe(401);
     expect((await asCookie(`connect.sid=${token}`)).statusCode).toBe(401);
-    const other = await buildApp({ database: t.database, config: testConfig({ COOKIE_SECRET: 'another-cookie-secret-0123' }), clock: t.clock, logger: false });
+    const other = await buildApp({
+      database: t.database,
+      config: testConfig({ COOKIE_SECRET: 'another-cookie-secret-0123' }),
+      clock: t.clock,
+      logger: false,
+    });
     try {
-      const res = await other.inject({ method: 'POST', url: '/auth/session', headers: { authorization: `Bearer ${t.adminToken}` } });
+      const res = await other.inject({
+        method: 'POST',
+        url: '/auth/session',
+        headers: { authorization: `Bearer ${t.adminToken}` },
+      });
       const foreign = res.cookies.find((c) => c.name === 'connect.sid')!.value;
       expect((await asCookie(`connect.sid=${foreign}`)).statusCode).toBe(401);
     } finally {
@@ -77,17 +86,25 @@ describe('admin sessions (Medusa: a connect.sid cookie alone authorizes /admin)'
 
   it('expires after 10 hours by the injected clock, and expired rows are swept', async () => {
     const { cookie, value } = await startSession(t.adminToken);
-    const id = createHash('sha256').update(value.slice(0, value.lastIndexOf('.'))).digest('hex');
+    const id = createHash('sha256')
+      .update(value.slice(0, value.lastIndexOf('.')))
+      .digest('hex');
     t.clock.advance(10 * 3600 * 1000 - 1000);
     expect((await asCookie(cookie)).statusCode).toBe(200);
     t.clock.advance(1000);
     expect((await asCookie(cookie)).statusCode).toBe(401);
     expect((await t.inject({ method: 'DELETE', url: '/auth/session', headers: { cookie } })).statusCode).toBe(401);
     // The admin token (24 h) outlives this session; a new session sweeps the expired row.
-    const [before] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sessions where id = ${id}`);
+    const [before] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from sessions where id = ${id}`,
+    );
     expect(before.n).toBe(1);
     await startSession(t.adminToken);
-    const [after] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sessions where id = ${id}`);
+    const [after] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from sessions where id = ${id}`,
+    );
     expect(after.n).toBe(0);
     t.clock.set(new Date());
   });
@@ -101,9 +118,18 @@ describe('admin sessions (Medusa: a connect.sid cookie alone authorizes /admin)'
   });
 
   it('marks the cookie Secure in production', async () => {
-    const prod = await buildApp({ database: t.database, config: testConfig({ NODE_ENV: 'production' }), clock: t.clock, logger: false });
+    const prod = await buildApp({
+      database: t.database,
+      config: testConfig({ NODE_ENV: 'production' }),
+      clock: t.clock,
+      logger: false,
+    });
     try {
-      const res = await prod.inject({ method: 'POST', url: '/auth/session', headers: { authorization: `Bearer ${t.adminToken}` } });
+      const res = await prod.inject({
+        method: 'POST',
+        url: '/auth/session',
+        headers: { authorization: `Bearer ${t.adminToken}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(String(res.headers['set-cookie'])).toMatch(/; Max-Age=36000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     } finally {

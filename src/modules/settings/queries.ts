@@ -19,7 +19,10 @@ export async function upsertSetting(db: Executor, row: SettingRow): Promise<Sett
   const [saved] = await db
     .insert(settings)
     .values(row)
-    .onConflictDoUpdate({ target: settings.key, set: { value: row.value, updated_at: row.updated_at, updated_by: row.updated_by } })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value: row.value, updated_at: row.updated_at, updated_by: row.updated_by },
+    })
     .returning();
   return saved;
 }

@@ -20,7 +20,9 @@ export const settingRoutes: RouteModule = (app) => {
 
   app.post(
     '/settings',
-    { schema: { tags, summary: 'Create or replace a setting', body: UpsertSettingBody, response: ok(SettingEnvelope) } },
+    {
+      schema: { tags, summary: 'Create or replace a setting', body: UpsertSettingBody, response: ok(SettingEnvelope) },
+    },
     async (req) => ({ setting: await setSetting(req.ctx, req.body.key, req.body.value) }),
   );
 

@@ -11,7 +11,10 @@ export const SettingDeleted = deletedEnvelope('setting');
 
 export const UpsertSettingBody = Type.Object(
   {
-    key: Type.String({ pattern: SETTING_KEY_PATTERN, description: 'lower-case letters, digits, `_ . -`; at most 100 characters' }),
+    key: Type.String({
+      pattern: SETTING_KEY_PATTERN,
+      description: 'lower-case letters, digits, `_ . -`; at most 100 characters',
+    }),
     // Characters here; the service also caps the UTF-8 size at the same number of bytes.
     value: Type.String({ maxLength: MAX_VALUE_BYTES, description: 'at most 64 KiB (UTF-8)' }),
   },

@@ -1,5 +1,4 @@
-import type { Ctx, TxCtx } from '../../platform/context.ts';
-import type { Executor } from '../../platform/db/database.ts';
+import { executor, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import * as q from './queries.ts';
 
@@ -15,11 +14,6 @@ const KEY = new RegExp(SETTING_KEY_PATTERN);
 /** 64 KiB of UTF-8, checked in bytes: the schema's maxLength counts characters. */
 export const MAX_VALUE_BYTES = 64 * 1024;
 
-/** Inside a caller's transaction use its `tx` (on PGlite `db` would deadlock there). */
-function exec(ctx: Ctx | TxCtx): Executor {
-  return 'tx' in ctx ? ctx.tx : ctx.db;
-}
-
 function toSetting(row: q.SettingRow): Setting {
   return { key: row.key, value: row.value, updated_at: row.updated_at };
 }
@@ -30,7 +24,7 @@ export async function listSettings(ctx: Ctx): Promise<Setting[]> {
 
 /** The value stored under key, or null: for other modules, which decide their own defaults. */
 export async function getSetting(ctx: Ctx | TxCtx, key: string): Promise<string | null> {
-  return (await q.findSetting(exec(ctx), key))?.value ?? null;
+  return (await q.findSetting(executor(ctx), key))?.value ?? null;
 }
 
 const notFound = (key: string) => errors.notFound(`Setting with key: ${key} not found`);
@@ -47,7 +41,12 @@ export async function setSetting(ctx: Ctx | TxCtx, key: string, value: string): 
   if (Buffer.byteLength(value, 'utf8') > MAX_VALUE_BYTES) {
     throw errors.invalid(`Invalid request: Field 'value' must be at most ${MAX_VALUE_BYTES} bytes`);
   }
-  const row = await q.upsertSetting(exec(ctx), { key, value, updated_at: ctx.clock.now(), updated_by: ctx.actor?.id ?? null });
+  const row = await q.upsertSetting(executor(ctx), {
+    key,
+    value,
+    updated_at: ctx.clock.now(),
+    updated_by: ctx.actor?.id ?? null,
+  });
   return toSetting(row);
 }
 

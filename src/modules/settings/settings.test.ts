@@ -34,7 +34,9 @@ describe('POST /admin/settings (upsert) and reading', () => {
     const got = await t.admin('GET', `/admin/settings/${key}`);
     expect(got.statusCode).toBe(200);
     expect(got.json()).toEqual({ setting: replaced });
-    const listed = (await t.admin('GET', '/admin/settings')).json().settings.filter((s: { key: string }) => s.key === key);
+    const listed = (await t.admin('GET', '/admin/settings'))
+      .json()
+      .settings.filter((s: { key: string }) => s.key === key);
     expect(listed).toEqual([replaced]);
   });
 
@@ -59,7 +61,12 @@ describe('POST /admin/settings (upsert) and reading', () => {
     const res = await t.admin('GET', '/admin/settings');
     expect(res.statusCode).toBe(200);
     const keys: string[] = res.json().settings.map((s: { key: string }) => s.key);
-    expect(keys.filter((k) => k.startsWith(`${prefix}.`))).toEqual([`${prefix}.a`, `${prefix}.b`, `${prefix}.c-1`, `${prefix}.c.0`]);
+    expect(keys.filter((k) => k.startsWith(`${prefix}.`))).toEqual([
+      `${prefix}.a`,
+      `${prefix}.b`,
+      `${prefix}.c-1`,
+      `${prefix}.c.0`,
+    ]);
     expect(keys).toEqual([...keys].sort());
     expect(Object.keys(res.json())).toEqual(['settings']);
   });
@@ -73,7 +80,16 @@ describe('POST /admin/settings (upsert) and reading', () => {
 
 describe('validation', () => {
   it('rejects malformed keys with 400 invalid_data naming key', async () => {
-    for (const key of ['', 'Upper', '_leading', '.leading', 'has space', 'slash/key', 'ünïcode', `k${'a'.repeat(100)}`]) {
+    for (const key of [
+      '',
+      'Upper',
+      '_leading',
+      '.leading',
+      'has space',
+      'slash/key',
+      'ünïcode',
+      `k${'a'.repeat(100)}`,
+    ]) {
       const res = await t.admin('POST', '/admin/settings', { key, value: 'v' });
       expect(res.statusCode, key).toBe(400);
       expect(res.json().type).toBe('invalid_data');
@@ -82,10 +98,16 @@ describe('validation', () => {
   });
 
   it('rejects a value above 64 KiB, counted in characters and in UTF-8 bytes', async () => {
-    const chars = await t.admin('POST', '/admin/settings', { key: uniqueKey('huge'), value: 'a'.repeat(64 * 1024 + 1) });
+    const chars = await t.admin('POST', '/admin/settings', {
+      key: uniqueKey('huge'),
+      value: 'a'.repeat(64 * 1024 + 1),
+    });
     expect(chars.statusCode).toBe(400);
     expect(chars.json().message).toContain("'value'");
-    const bytes = await t.admin('POST', '/admin/settings', { key: uniqueKey('huge'), value: 'é'.repeat(32 * 1024 + 1) });
+    const bytes = await t.admin('POST', '/admin/settings', {
+      key: uniqueKey('huge'),
+      value: 'é'.repeat(32 * 1024 + 1),
+    });
     expect(bytes.statusCode).toBe(400);
     expect(bytes.json()).toMatchObject({ type: 'invalid_data', message: expect.stringContaining("'value'") });
   });
@@ -148,7 +170,9 @@ describe('access', () => {
     const write = await t.admin('POST', '/admin/settings', { key, value: 'viewer' }, { token: t.viewerToken });
     expect(write.statusCode).toBe(403);
     expect(write.json().type).toBe('forbidden');
-    expect((await t.admin('DELETE', `/admin/settings/${key}`, undefined, { token: t.viewerToken })).statusCode).toBe(403);
+    expect((await t.admin('DELETE', `/admin/settings/${key}`, undefined, { token: t.viewerToken })).statusCode).toBe(
+      403,
+    );
     expect((await t.admin('GET', `/admin/settings/${key}`)).json().setting.value).toBe('original');
   });
 });

@@ -8,8 +8,18 @@ export type ShippingOptionRow = typeof shippingOptions.$inferSelect;
 const live = (regionId?: string): SQL | undefined =>
   and(isNull(shippingOptions.deleted_at), regionId ? eq(shippingOptions.region_id, regionId) : undefined);
 
-export async function listOptionRows(db: Executor, regionId: string | undefined, page: Page): Promise<ShippingOptionRow[]> {
-  return db.select().from(shippingOptions).where(live(regionId)).orderBy(asc(shippingOptions.id)).limit(page.limit).offset(page.offset);
+export async function listOptionRows(
+  db: Executor,
+  regionId: string | undefined,
+  page: Page,
+): Promise<ShippingOptionRow[]> {
+  return db
+    .select()
+    .from(shippingOptions)
+    .where(live(regionId))
+    .orderBy(asc(shippingOptions.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function countOptions(db: Executor, regionId: string | undefined): Promise<number> {
@@ -18,7 +28,10 @@ export async function countOptions(db: Executor, regionId: string | undefined): 
 }
 
 export async function findLiveOption(db: Executor, id: string): Promise<ShippingOptionRow | undefined> {
-  const [row] = await db.select().from(shippingOptions).where(and(eq(shippingOptions.id, id), live()));
+  const [row] = await db
+    .select()
+    .from(shippingOptions)
+    .where(and(eq(shippingOptions.id, id), live()));
   return row;
 }
 
@@ -27,12 +40,24 @@ export async function insertOption(db: Executor, row: typeof shippingOptions.$in
   return created;
 }
 
-export async function updateOptionRow(db: Executor, id: string, patch: Partial<typeof shippingOptions.$inferInsert>): Promise<ShippingOptionRow | undefined> {
-  const [row] = await db.update(shippingOptions).set(patch).where(and(eq(shippingOptions.id, id), live())).returning();
+export async function updateOptionRow(
+  db: Executor,
+  id: string,
+  patch: Partial<typeof shippingOptions.$inferInsert>,
+): Promise<ShippingOptionRow | undefined> {
+  const [row] = await db
+    .update(shippingOptions)
+    .set(patch)
+    .where(and(eq(shippingOptions.id, id), live()))
+    .returning();
   return row;
 }
 
 export async function softDeleteOption(db: Executor, id: string, at: Date): Promise<boolean> {
-  const done = await db.update(shippingOptions).set({ deleted_at: at, updated_at: at }).where(and(eq(shippingOptions.id, id), live())).returning({ id: shippingOptions.id });
+  const done = await db
+    .update(shippingOptions)
+    .set({ deleted_at: at, updated_at: at })
+    .where(and(eq(shippingOptions.id, id), live()))
+    .returning({ id: shippingOptions.id });
   return done.length > 0;
 }

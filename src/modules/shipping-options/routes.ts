@@ -2,21 +2,17 @@ import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
-import { cartAccess } from '../carts/access.ts';
 import {
   AdminShippingOptionQuery,
   CreateShippingOptionBody,
   ShippingOptionEnvelope,
   ShippingOptionList,
-  StoreShippingOptionList,
-  StoreShippingOptionQuery,
   UpdateShippingOptionBody,
 } from './schema.ts';
 import {
   createShippingOption,
   deleteShippingOption,
   getShippingOption,
-  listCartShippingOptions,
   listShippingOptions,
   updateShippingOption,
 } from './service.ts';
@@ -26,7 +22,14 @@ const tags = ['shipping-options'];
 export const adminShippingOptionRoutes: RouteModule = (app) => {
   app.get(
     '/shipping-options',
-    { schema: { tags, summary: 'List shipping options', querystring: AdminShippingOptionQuery, response: ok(ShippingOptionList) } },
+    {
+      schema: {
+        tags,
+        summary: 'List shipping options',
+        querystring: AdminShippingOptionQuery,
+        response: ok(ShippingOptionList),
+      },
+    },
     async (req) => {
       const page = pageOf(req.query);
       return { ...(await listShippingOptions(req.ctx, req.query.region_id, page)), ...page };
@@ -41,11 +44,24 @@ export const adminShippingOptionRoutes: RouteModule = (app) => {
 
   app.post(
     '/shipping-options',
-    { schema: { tags, summary: 'Create a flat-rate shipping option for a region', body: CreateShippingOptionBody, response: ok(ShippingOptionEnvelope) } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a flat-rate shipping option for a region',
+        body: CreateShippingOptionBody,
+        response: ok(ShippingOptionEnvelope),
+      },
+    },
     async (req) => ({ shipping_option: await createShippingOption(req.ctx, req.body) }),
   );
 
-  const update = { tags, summary: 'Update a shipping option', params: IdParams, body: UpdateShippingOptionBody, response: ok(ShippingOptionEnvelope) };
+  const update = {
+    tags,
+    summary: 'Update a shipping option',
+    params: IdParams,
+    body: UpdateShippingOptionBody,
+    response: ok(ShippingOptionEnvelope),
+  };
   for (const method of ['POST', 'PATCH'] as const) {
     app.route({
       method,
@@ -57,15 +73,14 @@ export const adminShippingOptionRoutes: RouteModule = (app) => {
 
   app.delete(
     '/shipping-options/:id',
-    { schema: { tags, summary: 'Delete a shipping option (soft; carts keep their copied method)', params: IdParams, response: ok(deletedEnvelope('shipping_option')) } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a shipping option (soft; carts keep their copied method)',
+        params: IdParams,
+        response: ok(deletedEnvelope('shipping_option')),
+      },
+    },
     async (req) => deleteShippingOption(req.ctx, req.params.id),
-  );
-};
-
-export const storeShippingOptionRoutes: RouteModule = (app) => {
-  app.get(
-    '/shipping-options',
-    { schema: { tags, summary: 'Shipping options for a cart (those of its region)', querystring: StoreShippingOptionQuery, response: ok(StoreShippingOptionList) } },
-    async (req) => ({ shipping_options: await listCartShippingOptions(req.ctx, req.query.cart_id, cartAccess(req)) }),
   );
 };

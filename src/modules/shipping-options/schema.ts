@@ -4,7 +4,11 @@ import { Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const JsonObject = Type.Record(Type.String(), Type.Unknown());
-const Amount = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "flat price in the region's currency, minor units" });
+const Amount = Type.Integer({
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: "flat price in the region's currency, minor units",
+});
 
 export const ShippingOption = Type.Object({
   id: Type.String(),

@@ -4,7 +4,6 @@ import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { getRegion } from '../regions/service.ts';
-import { findVisibleCart, type CartAccess } from '../carts/service.ts';
 import * as q from './queries.ts';
 import type { CreateShippingOptionInput, ShippingOptionView, UpdateShippingOptionInput } from './schema.ts';
 
@@ -53,7 +52,11 @@ export async function createShippingOption(ctx: Ctx, input: CreateShippingOption
   return view(row);
 }
 
-export async function updateShippingOption(ctx: Ctx, id: string, input: UpdateShippingOptionInput): Promise<ShippingOptionView> {
+export async function updateShippingOption(
+  ctx: Ctx,
+  id: string,
+  input: UpdateShippingOptionInput,
+): Promise<ShippingOptionView> {
   if (input.region_id !== undefined) await assertRegion(ctx, input.region_id);
   const { price_type: _p, provider_id: _pr, ...patch } = input;
   const row = await q.updateOptionRow(ctx.db, id, { ...patch, updated_at: ctx.clock.now() });
@@ -66,9 +69,7 @@ export async function deleteShippingOption(ctx: Ctx, id: string) {
   return { id, object: 'shipping_option' as const, deleted: true as const };
 }
 
-/** The options a cart may choose from: those of its region. */
-export async function listCartShippingOptions(ctx: Ctx, cartId: string, access: CartAccess) {
-  const cart = await findVisibleCart(ctx, cartId, access);
-  const rows = await q.listOptionRows(ctx.db, cart.region_id, { limit: 1000, offset: 0 });
-  return rows.map((r) => ({ ...view(r), is_tax_inclusive: false, insufficient_inventory: false }));
+/** Every live option of a region (at most 1000): what a cart of that region may choose from. */
+export async function listRegionShippingOptions(ctx: Ctx, regionId: string): Promise<ShippingOptionView[]> {
+  return (await q.listOptionRows(ctx.db, regionId, { limit: 1000, offset: 0 })).map(view);
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
-import { webhookDeliveries, webhookPayloads, type DeliveryStatus } from './tables.ts';
+import type { Outcome } from '../../platform/delivery/client.ts';
+import { newId } from '../../platform/ids.ts';
+import type { webhookDeliveries, webhookPayloads } from './tables.ts';
 
 /** What a sender needs to make one attempt, read in the same statement that claims it. */
 export interface ClaimedDelivery {
@@ -16,7 +18,11 @@ export interface ClaimedDelivery {
 }
 
 const isoTs = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /**
  * Claims and outcomes commit without waiting for the WAL flush (`synchronous_commit = off` for
@@ -98,29 +104,13 @@ export async function releaseClaims(db: Executor, ids: string[], leaseUntil: Dat
   );
 }
 
-export interface AttemptOutcome {
-  attemptId: string;
-  deliveryId: string;
-  /** The lease this sender holds: the delivery changes only if it is still ours. */
-  leaseUntil: Date;
-  attemptedAt: Date;
-  finishedAt: Date;
-  status: DeliveryStatus;
-  nextAttemptAt: Date | null;
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-  responseBody: string | null;
-  /** False for an attempt that was never made (subscription gone): only the status changes. */
-  counted: boolean;
-}
-
 /**
  * One statement for a batch of outcomes: each attempt row, and each delivery's new state where
  * this sender still holds the lease (a sender that outlived its lease must not overwrite the
- * newer owner's state). Returns the ids of the deliveries it updated.
+ * newer owner's state). Returns the ids of the deliveries it updated. An outcome that is not
+ * `counted` (the subscription was closed) changes the status only, without an attempt row.
  */
-export async function recordAttempts(db: Executor, outcomes: AttemptOutcome[]): Promise<Set<string>> {
+export async function recordAttempts(db: Executor, outcomes: Outcome[]): Promise<Set<string>> {
   if (!outcomes.length) return new Set();
   const states = outcomes.map((o) => ({
     id: o.deliveryId,
@@ -134,7 +124,7 @@ export async function recordAttempts(db: Executor, outcomes: AttemptOutcome[]): 
   const attempts = outcomes
     .filter((o) => o.counted)
     .map((o) => ({
-      id: o.attemptId,
+      id: newId('wha'),
       delivery_id: o.deliveryId,
       attempted_at: o.attemptedAt,
       status_code: o.statusCode,

@@ -2,8 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
-import { RETRY_DELAYS_MS } from './retry-plan.ts';
-import { deliveryDetail, dispatchAndSend, emitEvent, expectValidSignature, ledger, SECRET, webhookFixtures } from './testing.ts';
+import { RETRY_DELAYS_MS } from '../../platform/delivery/retry-plan.ts';
+import {
+  deliveryDetail,
+  dispatchAndSend,
+  emitEvent,
+  expectValidSignature,
+  ledger,
+  SECRET,
+  webhookFixtures,
+} from './webhooks.testing.ts';
 import { verifySignature } from './verify-signature.ts';
 
 let t: TestApp;
@@ -35,7 +43,9 @@ describe('delivery to a real receiver', () => {
     expect(req.headers['x-service-event']).toBe('product.created');
     expect(req.headers['x-service-delivery-id']).toMatch(/^whd_/);
     expectValidSignature(req.headers['x-service-signature'], req.body, SECRET, t.clock.now());
-    expect(verifySignature(req.body, String(req.headers['x-service-signature']), SECRET, { now: t.clock.now() })).toBe(true);
+    expect(verifySignature(req.body, String(req.headers['x-service-signature']), SECRET, { now: t.clock.now() })).toBe(
+      true,
+    );
     expect(JSON.parse(req.body.toString('utf8'))).toMatchObject({ id: product.id, title: 'Webhook Lamp' });
 
     const list = await ledger(fx.admin, hook.id);
@@ -58,7 +68,13 @@ describe('delivery to a real receiver', () => {
     const detail = await deliveryDetail(fx.admin, hook.id, list.deliveries[0].id);
     expect(detail.payload).toEqual(JSON.parse(req.body.toString('utf8')));
     expect(detail.attempts).toEqual([
-      { attempted_at: t.clock.now().toISOString(), status_code: 200, duration_ms: expect.any(Number), error: null, response_body: 'ok' },
+      {
+        attempted_at: t.clock.now().toISOString(),
+        status_code: 200,
+        duration_ms: expect.any(Number),
+        error: null,
+        response_body: 'ok',
+      },
     ]);
 
     await dispatchAndSend(t);
@@ -82,7 +98,10 @@ describe('delivery to a real receiver', () => {
     expect(placedA.body.equals(b.requests[0].body)).toBe(true);
     expect(placedA.headers['x-service-delivery-id']).not.toBe(b.requests[0].headers['x-service-delivery-id']);
 
-    const payloads = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from webhook_payloads where body like ${`%${orderId}%`}`);
+    const payloads = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from webhook_payloads where body like ${`%${orderId}%`}`,
+    );
     expect(payloads[0].n).toBe(2); // order.placed and order.paid, each once
     expect((await ledger(fx.admin, hookA.id)).count).toBe(2);
     expect((await ledger(fx.admin, hookB.id)).count).toBe(1);
@@ -136,8 +155,17 @@ describe('retries and dead-letter', () => {
     expect(d).toMatchObject({ status: 'dead', attempt_count: 6, next_attempt_at: null, last_status_code: 500 });
     const detail = await deliveryDetail(fx.admin, hook.id, d.id);
     expect(detail.attempts).toHaveLength(6);
-    expect(detail.attempts.every((a: { status_code: number; response_body: string }) => a.status_code === 500 && a.response_body === 'boom')).toBe(true);
-    const gaps = detail.attempts.slice(1).map((a: { attempted_at: string }, i: number) => Date.parse(a.attempted_at) - Date.parse(detail.attempts[i].attempted_at));
+    expect(
+      detail.attempts.every(
+        (a: { status_code: number; response_body: string }) => a.status_code === 500 && a.response_body === 'boom',
+      ),
+    ).toBe(true);
+    const gaps = detail.attempts
+      .slice(1)
+      .map(
+        (a: { attempted_at: string }, i: number) =>
+          Date.parse(a.attempted_at) - Date.parse(detail.attempts[i].attempted_at),
+      );
     expect(gaps).toEqual([...RETRY_DELAYS_MS]);
 
     const notes = (await fx.admin('GET', '/admin/notifications?type=webhook.failing&limit=1000')).json().notifications;
@@ -162,11 +190,19 @@ describe('retries and dead-letter', () => {
     receiver.mode = { status: 204 };
     const res = await fx.admin('POST', `/admin/webhooks/${hook.id}/deliveries/${dead.id}/retry`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().delivery).toMatchObject({ id: dead.id, status: 'retrying', next_attempt_at: t.clock.now().toISOString() });
+    expect(res.json().delivery).toMatchObject({
+      id: dead.id,
+      status: 'retrying',
+      next_attempt_at: t.clock.now().toISOString(),
+    });
     await t.workers.webhooks.drain();
     expect(receiver.requests).toHaveLength(7);
     expect(receiver.requests[6].headers['x-service-delivery-id']).toBe(dead.id);
-    expect(await deliveryDetail(fx.admin, hook.id, dead.id)).toMatchObject({ status: 'succeeded', attempt_count: 7, last_status_code: 204 });
+    expect(await deliveryDetail(fx.admin, hook.id, dead.id)).toMatchObject({
+      status: 'succeeded',
+      attempt_count: 7,
+      last_status_code: 204,
+    });
   });
 
   it('replays every dead delivery of a subscription, and filters the ledger by status', async () => {
@@ -185,7 +221,9 @@ describe('retries and dead-letter', () => {
     expect(receiver.requests).toHaveLength(21);
     expect((await ledger(fx.admin, hook.id, '?status=succeeded')).count).toBe(3);
     expect((await ledger(fx.admin, hook.id, '?status[]=dead&status[]=retrying')).count).toBe(0);
-    expect((await fx.admin('POST', `/admin/webhooks/${hook.id}/deliveries/replay-dead`)).json()).toEqual({ replayed: 0 });
+    expect((await fx.admin('POST', `/admin/webhooks/${hook.id}/deliveries/replay-dead`)).json()).toEqual({
+      replayed: 0,
+    });
 
     const page = await ledger(fx.admin, hook.id, '?limit=2&offset=2');
     expect(page).toMatchObject({ count: 3, limit: 2, offset: 2 });

@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
-import { webhookAttempts, webhookDeliveries, webhookPayloads, webhookSubscriptions, type DeliveryStatus } from './tables.ts';
+import {
+  webhookAttempts,
+  webhookDeliveries,
+  webhookPayloads,
+  webhookSubscriptions,
+  type DeliveryStatus,
+} from './tables.ts';
 
 export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -11,7 +17,10 @@ const OPEN: DeliveryStatus[] = ['pending', 'retrying'];
 
 // ---- subscriptions ----
 
-export async function insertSubscription(db: Executor, row: typeof webhookSubscriptions.$inferInsert): Promise<SubscriptionRow> {
+export async function insertSubscription(
+  db: Executor,
+  row: typeof webhookSubscriptions.$inferInsert,
+): Promise<SubscriptionRow> {
   const [created] = await db.insert(webhookSubscriptions).values(row).returning();
   return created;
 }
@@ -27,7 +36,10 @@ export async function listLiveSubscriptionRows(db: Executor, page: Page): Promis
 }
 
 export async function countLiveSubscriptions(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookSubscriptions).where(isNull(webhookSubscriptions.deleted_at));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookSubscriptions)
+    .where(isNull(webhookSubscriptions.deleted_at));
   return row.n;
 }
 
@@ -87,11 +99,19 @@ export async function closeOpenDeliveries(db: Executor, subscriptionId: string, 
 }
 
 function ofSubscription(subscriptionId: string, status?: DeliveryStatus[]): SQL | undefined {
-  return and(eq(webhookDeliveries.subscription_id, subscriptionId), status?.length ? inArray(webhookDeliveries.status, status) : undefined);
+  return and(
+    eq(webhookDeliveries.subscription_id, subscriptionId),
+    status?.length ? inArray(webhookDeliveries.status, status) : undefined,
+  );
 }
 
 /** Newest first: the ledger is read to see what just happened. */
-export async function listDeliveryRows(db: Executor, subscriptionId: string, status: DeliveryStatus[] | undefined, page: Page): Promise<DeliveryRow[]> {
+export async function listDeliveryRows(
+  db: Executor,
+  subscriptionId: string,
+  status: DeliveryStatus[] | undefined,
+  page: Page,
+): Promise<DeliveryRow[]> {
   return db
     .select()
     .from(webhookDeliveries)
@@ -101,8 +121,15 @@ export async function listDeliveryRows(db: Executor, subscriptionId: string, sta
     .offset(page.offset);
 }
 
-export async function countDeliveries(db: Executor, subscriptionId: string, status: DeliveryStatus[] | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookDeliveries).where(ofSubscription(subscriptionId, status));
+export async function countDeliveries(
+  db: Executor,
+  subscriptionId: string,
+  status: DeliveryStatus[] | undefined,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(ofSubscription(subscriptionId, status));
   return row.n;
 }
 
@@ -121,14 +148,23 @@ export async function findDeliveryWithBody(
 }
 
 export async function listAttemptRows(db: Executor, deliveryId: string): Promise<AttemptRow[]> {
-  return db.select().from(webhookAttempts).where(eq(webhookAttempts.delivery_id, deliveryId)).orderBy(asc(webhookAttempts.id));
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.delivery_id, deliveryId))
+    .orderBy(asc(webhookAttempts.id));
 }
 
 /**
  * Makes one delivery due now, whatever its status. A lease is left alone: when a sender is
  * sending it right now, that attempt's outcome stands (no second concurrent attempt).
  */
-export async function makeDeliveryDue(db: Executor, subscriptionId: string, deliveryId: string, now: Date): Promise<boolean> {
+export async function makeDeliveryDue(
+  db: Executor,
+  subscriptionId: string,
+  deliveryId: string,
+  now: Date,
+): Promise<boolean> {
   const done = await db
     .update(webhookDeliveries)
     .set({ status: 'retrying', next_attempt_at: now, updated_at: now })

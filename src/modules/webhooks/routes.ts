@@ -28,13 +28,22 @@ export const adminWebhookRoutes: RouteModule = (app, deps) => {
 
   app.post(
     '/webhooks',
-    { schema: { tags, summary: 'Subscribe a URL to events (the signing secret is returned only here)', body: CreateWebhookBody, response: ok(CreatedWebhookEnvelope) } },
+    {
+      schema: {
+        tags,
+        summary: 'Subscribe a URL to events (the signing secret is returned only here)',
+        body: CreateWebhookBody,
+        response: ok(CreatedWebhookEnvelope),
+      },
+    },
     async (req) => ({ webhook: await service.createWebhook(req.ctx, policy, req.body) }),
   );
 
   app.get(
     '/webhooks',
-    { schema: { tags, summary: 'List webhook subscriptions', querystring: WebhookListQuery, response: ok(WebhookList) } },
+    {
+      schema: { tags, summary: 'List webhook subscriptions', querystring: WebhookListQuery, response: ok(WebhookList) },
+    },
     async (req) => {
       const page = pageOf(req.query);
       return { ...(await service.listWebhooks(req.ctx, page)), ...page };
@@ -47,7 +56,13 @@ export const adminWebhookRoutes: RouteModule = (app, deps) => {
     async (req) => ({ webhook: await service.getWebhook(req.ctx, req.params.id) }),
   );
 
-  const updateSchema = { tags, summary: 'Change url, events or active (not the secret)', params: IdParams, body: UpdateWebhookBody, response: ok(WebhookEnvelope) };
+  const updateSchema = {
+    tags,
+    summary: 'Change url, events or active (not the secret)',
+    params: IdParams,
+    body: UpdateWebhookBody,
+    response: ok(WebhookEnvelope),
+  };
   for (const method of ['POST', 'PATCH'] as const) {
     app.route({
       method,
@@ -59,13 +74,28 @@ export const adminWebhookRoutes: RouteModule = (app, deps) => {
 
   app.delete(
     '/webhooks/:id',
-    { schema: { tags, summary: 'Delete a webhook subscription (its open deliveries stop)', params: IdParams, response: ok(deletedEnvelope('webhook')) } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a webhook subscription (its open deliveries stop)',
+        params: IdParams,
+        response: ok(deletedEnvelope('webhook')),
+      },
+    },
     async (req) => service.deleteWebhook(req.ctx, req.params.id),
   );
 
   app.get(
     '/webhooks/:id/deliveries',
-    { schema: { tags, summary: 'Delivery history, newest first', params: IdParams, querystring: DeliveryListQuery, response: ok(DeliveryList) } },
+    {
+      schema: {
+        tags,
+        summary: 'Delivery history, newest first',
+        params: IdParams,
+        querystring: DeliveryListQuery,
+        response: ok(DeliveryList),
+      },
+    },
     async (req) => {
       const page = pageOf(req.query);
       return { ...(await service.listDeliveries(req.ctx, req.params.id, req.query.status, page)), ...page };
@@ -74,19 +104,40 @@ export const adminWebhookRoutes: RouteModule = (app, deps) => {
 
   app.post(
     '/webhooks/:id/deliveries/replay-dead',
-    { schema: { tags, summary: 'Make every dead delivery of this subscription due again', params: IdParams, response: ok(ReplayResult) } },
+    {
+      schema: {
+        tags,
+        summary: 'Make every dead delivery of this subscription due again',
+        params: IdParams,
+        response: ok(ReplayResult),
+      },
+    },
     async (req) => service.replayDeadDeliveries(req.ctx, req.params.id),
   );
 
   app.get(
     '/webhooks/:id/deliveries/:delivery_id',
-    { schema: { tags, summary: 'A delivery with its payload and attempts', params: DeliveryParams, response: ok(DeliveryDetailEnvelope) } },
+    {
+      schema: {
+        tags,
+        summary: 'A delivery with its payload and attempts',
+        params: DeliveryParams,
+        response: ok(DeliveryDetailEnvelope),
+      },
+    },
     async (req) => ({ delivery: await service.getDelivery(req.ctx, req.params.id, req.params.delivery_id) }),
   );
 
   app.post(
     '/webhooks/:id/deliveries/:delivery_id/retry',
-    { schema: { tags, summary: 'Send a delivery again now (also a dead one)', params: DeliveryParams, response: ok(DeliveryEnvelope) } },
+    {
+      schema: {
+        tags,
+        summary: 'Send a delivery again now (also a dead one)',
+        params: DeliveryParams,
+        response: ok(DeliveryEnvelope),
+      },
+    },
     async (req) => ({ delivery: await service.retryDelivery(req.ctx, req.params.id, req.params.delivery_id) }),
   );
 };

@@ -2,7 +2,11 @@ import { Type } from 'typebox';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { NullableTimestamp, Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 
-const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'http or https URL the deliveries are POSTed to' });
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'http or https URL the deliveries are POSTed to',
+});
 const Events = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
   minItems: 1,
   maxItems: 100,
@@ -14,7 +18,11 @@ export const CreateWebhookBody = Type.Object(
     url: Url,
     events: Events,
     signing_secret: Type.Optional(
-      Type.String({ minLength: 8, maxLength: 512, description: 'HMAC key of X-Service-Signature; generated (`whsec_…`) when absent' }),
+      Type.String({
+        minLength: 8,
+        maxLength: 512,
+        description: 'HMAC key of X-Service-Signature; generated (`whsec_…`) when absent',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -37,12 +45,20 @@ const webhookFields = {
 export const Webhook = Type.Object(webhookFields);
 export const WebhookEnvelope = Type.Object({ webhook: Webhook });
 export const CreatedWebhookEnvelope = Type.Object({
-  webhook: Type.Object({ ...webhookFields, signing_secret: Type.String({ description: 'returned only here, never again' }) }),
+  webhook: Type.Object({
+    ...webhookFields,
+    signing_secret: Type.String({ description: 'returned only here, never again' }),
+  }),
 });
 export const WebhookList = listEnvelope('webhooks', Webhook);
 export const WebhookListQuery = Type.Object(pageQuery(20));
 
-export const DeliveryStatus = Type.Union([Type.Literal('pending'), Type.Literal('retrying'), Type.Literal('succeeded'), Type.Literal('dead')]);
+export const DeliveryStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('retrying'),
+  Type.Literal('succeeded'),
+  Type.Literal('dead'),
+]);
 
 const deliveryFields = {
   id: Type.String({ description: 'sent as X-Service-Delivery-Id, the same on every retry' }),

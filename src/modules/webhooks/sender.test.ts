@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
 import { claimDueDeliveries } from './delivery-queries.ts';
-import { deliveryDetail, dispatchAndSend, emitEvent, ledger, webhookFixtures } from './testing.ts';
+import { deliveryDetail, dispatchAndSend, emitEvent, ledger, webhookFixtures } from './webhooks.testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,9 +55,14 @@ describe('pool and timeouts', () => {
     expect(order.indexOf('fast:request')).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('fast:request')).toBeLessThan(order.indexOf('slow:dropped'));
     // At most two of the hanging receiver's deliveries were in flight at once.
-    expect(order.slice(0, order.indexOf('slow:dropped')).filter((e) => e === 'slow:request').length).toBeLessThanOrEqual(2);
+    expect(
+      order.slice(0, order.indexOf('slow:dropped')).filter((e) => e === 'slow:request').length,
+    ).toBeLessThanOrEqual(2);
 
-    expect((await ledger(fx.admin, fastHook.id)).deliveries[0]).toMatchObject({ status: 'succeeded', last_status_code: 200 });
+    expect((await ledger(fx.admin, fastHook.id)).deliveries[0]).toMatchObject({
+      status: 'succeeded',
+      last_status_code: 200,
+    });
     const slowOnes = (await ledger(fx.admin, slowHook.id)).deliveries;
     expect(slowOnes.map((d: { status: string }) => d.status)).toEqual(Array(5).fill('retrying'));
     const [attempt] = (await deliveryDetail(fx.admin, slowHook.id, slowOnes[0].id)).attempts;
@@ -79,7 +84,9 @@ describe('pool and timeouts', () => {
     receiver.mode = { status: 200 };
     await fx.sender().drain();
     expect(receiver.requests).toHaveLength(2);
-    expect(receiver.requests[1].headers['x-service-delivery-id']).toBe(receiver.requests[0].headers['x-service-delivery-id']);
+    expect(receiver.requests[1].headers['x-service-delivery-id']).toBe(
+      receiver.requests[0].headers['x-service-delivery-id'],
+    );
     expect((await ledger(fx.admin, hook.id)).deliveries[0]).toMatchObject({ status: 'succeeded', attempt_count: 1 });
   });
 });
@@ -111,7 +118,12 @@ describe('durability and concurrency', () => {
 
     // A sender claims it and dies before sending (its lease is all that is left of it).
     const now = t.clock.now();
-    const claimed = await claimDueDeliveries(t.database.db, { now, leaseUntil: new Date(now.getTime() + 60_000), limit: 100, perSubscription: 100 });
+    const claimed = await claimDueDeliveries(t.database.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + 60_000),
+      limit: 100,
+      perSubscription: 100,
+    });
     expect(claimed.map((d) => d.subscription_id)).toContain(hook.id);
 
     const survivor = fx.sender();

@@ -7,7 +7,7 @@ import type { Page } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import * as q from './queries.ts';
 import type { DeliveryStatus } from './tables.ts';
-import { assertPublicUrl } from './url-guard.ts';
+import { assertPublicUrl } from '../../platform/delivery/url-guard.ts';
 
 /** What the webhook rules need from the configuration. */
 export interface WebhookPolicy {
@@ -28,16 +28,31 @@ export interface Webhook {
 const KNOWN_EVENTS = new Set<string>(EVENT_NAMES);
 const KNOWN_GROUPS = new Set(EVENT_NAMES.map((n) => n.split('.')[0]));
 
-function toWebhook(row: q.SubscriptionRow): Webhook {
+function toWebhook(row: q.SubscriptionRow, ctx?: Ctx): Webhook {
   const { id, url, events, active, created_at, updated_at } = row;
-  return { id, url, events, active, created_at, updated_at };
+  return { id, url: isViewer(ctx) ? urlForViewer(url) : url, events, active, created_at, updated_at };
+}
+
+const isViewer = (ctx?: Ctx) => ctx?.actor?.role === 'viewer';
+
+/**
+ * What a viewer sees of a target: where deliveries go (scheme, host, port), not what a URL may
+ * carry as credentials (user info, a token in the path as Slack's hooks have, the query).
+ */
+export function urlForViewer(raw: string): string {
+  const url = new URL(raw);
+  return `${url.protocol}//${url.host}/${url.pathname !== '/' || url.search ? '…' : ''}`;
 }
 
 /** Each entry is a known event name, a known group's `group.*`, or `*`; duplicates collapse. */
 function validEvents(events: string[]): string[] {
-  const unknown = events.filter((e) => !(e === '*' || KNOWN_EVENTS.has(e) || (e.endsWith('.*') && KNOWN_GROUPS.has(e.slice(0, -2)))));
+  const unknown = events.filter(
+    (e) => !(e === '*' || KNOWN_EVENTS.has(e) || (e.endsWith('.*') && KNOWN_GROUPS.has(e.slice(0, -2)))),
+  );
   if (unknown.length) {
-    throw errors.invalid(`Invalid request: Field 'events' has unknown event names: ${unknown.map((e) => `"${e}"`).join(', ')}`);
+    throw errors.invalid(
+      `Invalid request: Field 'events' has unknown event names: ${unknown.map((e) => `"${e}"`).join(', ')}`,
+    );
   }
   return [...new Set(events)];
 }
@@ -89,13 +104,13 @@ export async function createWebhook(
 
 export async function listWebhooks(ctx: Ctx, page: Page): Promise<{ webhooks: Webhook[]; count: number }> {
   const rows = page.limit === 0 ? [] : await q.listLiveSubscriptionRows(ctx.db, page);
-  return { webhooks: rows.map(toWebhook), count: await q.countLiveSubscriptions(ctx.db) };
+  return { webhooks: rows.map((r) => toWebhook(r, ctx)), count: await q.countLiveSubscriptions(ctx.db) };
 }
 
 export async function getWebhook(ctx: Ctx, id: string): Promise<Webhook> {
   const row = await q.findLiveSubscription(ctx.db, id);
   if (!row) throw notFound(id);
-  return toWebhook(row);
+  return toWebhook(row, ctx);
 }
 
 /** Deactivating closes the open deliveries (dead, replayable); new events reach active subscriptions only. */
@@ -165,13 +180,21 @@ export async function getDelivery(ctx: Ctx, webhookId: string, deliveryId: strin
   return {
     ...toDelivery(row),
     payload: JSON.parse(row.body) as unknown,
-    attempts: attempts.map(({ attempted_at, status_code, duration_ms, error, response_body }) => ({ attempted_at, status_code, duration_ms, error, response_body })),
+    attempts: attempts.map(({ attempted_at, status_code, duration_ms, error, response_body }) => ({
+      attempted_at,
+      status_code,
+      duration_ms,
+      error,
+      // The receiver's answer may echo secrets (its own tokens, our payload's data): admins only.
+      response_body: isViewer(ctx) ? null : response_body,
+    })),
   };
 }
 
 async function activeWebhook(ctx: Ctx, id: string): Promise<void> {
   const hook = await getWebhook(ctx, id);
-  if (!hook.active) throw errors.notAllowed(`Webhook with id: ${id} is not active; activate it before retrying deliveries`);
+  if (!hook.active)
+    throw errors.notAllowed(`Webhook with id: ${id} is not active; activate it before retrying deliveries`);
 }
 
 /** Due at once, whatever its status (a dead one gets one more attempt; it dies again if that fails). */

@@ -15,7 +15,12 @@ let t: TestApp;
 let allowing: App;
 beforeAll(async () => {
   t = await startTestApp({ env: PRODUCTION });
-  allowing = await buildApp({ database: t.database, config: testConfig({ ...PRODUCTION, WEBHOOK_ALLOW_PRIVATE: 'true' }), clock: t.clock, logger: false });
+  allowing = await buildApp({
+    database: t.database,
+    config: testConfig({ ...PRODUCTION, WEBHOOK_ALLOW_PRIVATE: 'true' }),
+    clock: t.clock,
+    logger: false,
+  });
 });
 afterAll(async () => {
   await allowing.close();
@@ -40,10 +45,24 @@ describe('SSRF guard in production', () => {
     'http://0.0.0.0:9000/hook',
     'http://[fd00::1]/hook',
     'http://[fe80::1]/hook',
+    'http://100.64.0.1/hook', // carrier-grade NAT (100.64.0.0/10): Alibaba Cloud's metadata is 100.100.100.200
+    'http://100.100.100.200/latest/meta-data',
+    'http://198.18.0.1/hook', // benchmarking (198.18.0.0/15)
+    'http://224.0.0.1/hook', // multicast
+    'http://255.255.255.255/hook', // broadcast
+    'http://192.0.0.1/hook', // IETF protocol assignments
+    'http://[64:ff9b::7f00:1]/hook', // NAT64 form of 127.0.0.1
+    'http://[2002:7f00:1::]/hook', // 6to4 form of 127.0.0.1
+    'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook', // Teredo
+    'http://[ff02::1]/hook', // IPv6 multicast
+    'http://[::ffff:169.254.169.254]/hook',
   ])('refuses %s', async (url) => {
     const res = await t.admin('POST', '/admin/webhooks', { url, events: ['*'] });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ type: 'invalid_data', message: expect.stringMatching(/Field 'url' is not allowed: .*private or local address/) });
+    expect(res.json()).toMatchObject({
+      type: 'invalid_data',
+      message: expect.stringMatching(/Field 'url' is not allowed: .*private or local address/),
+    });
   });
 
   it('accepts a public address and refuses an update to a private one', async () => {

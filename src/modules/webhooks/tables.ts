@@ -53,7 +53,9 @@ export const webhookDeliveries = pgTable(
     // A redelivered outbox batch fans out again: this makes the second insert a no-op.
     uniqueIndex('webhook_deliveries_event_subscription_idx').on(t.event_id, t.subscription_id),
     // The sender's claim probes each subscription's open deliveries in due order.
-    index('webhook_deliveries_due_idx').on(t.subscription_id, t.next_attempt_at).where(sql`status in ('pending', 'retrying')`),
+    index('webhook_deliveries_due_idx')
+      .on(t.subscription_id, t.next_attempt_at)
+      .where(sql`status in ('pending', 'retrying')`),
     // The ledger of one subscription, newest first, optionally by status.
     index('webhook_deliveries_ledger_idx').on(t.subscription_id, t.status, t.id),
     index('webhook_deliveries_subscription_idx').on(t.subscription_id, t.id),

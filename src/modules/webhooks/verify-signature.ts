@@ -12,7 +12,12 @@ export interface VerifyOptions {
  * within the tolerance. Pass the raw request body, not re-serialized JSON. Depends only on
  * node:crypto, so it can be copied into a receiver as is.
  */
-export function verifySignature(rawBody: string | Buffer, header: string, secret: string, opts: VerifyOptions = {}): boolean {
+export function verifySignature(
+  rawBody: string | Buffer,
+  header: string,
+  secret: string,
+  opts: VerifyOptions = {},
+): boolean {
   const tolerance = opts.toleranceSeconds ?? 300;
   let t: number | undefined;
   const candidates: string[] = [];

@@ -11,14 +11,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function create(body: Record<string, unknown> = {}) {
-  const res = await t.admin('POST', '/admin/webhooks', { url: 'https://hooks.example.com/in', events: ['order.placed'], ...body });
+  const res = await t.admin('POST', '/admin/webhooks', {
+    url: 'https://hooks.example.com/in',
+    events: ['order.placed'],
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().webhook;
 }
 
 describe('create', () => {
   it('answers the webhook with a generated secret, once', async () => {
-    const res = await t.admin('POST', '/admin/webhooks', { url: 'https://hooks.example.com/orders', events: ['order.placed', 'order.*', '*'] });
+    const res = await t.admin('POST', '/admin/webhooks', {
+      url: 'https://hooks.example.com/orders',
+      events: ['order.placed', 'order.*', '*'],
+    });
     expect(res.statusCode).toBe(200);
     const hook = res.json().webhook;
     expect(hook).toEqual({
@@ -43,12 +50,18 @@ describe('create', () => {
     expect(hook.signing_secret).toBe(secret);
     expect(hook.events).toEqual(['product.created']);
 
-    const [stored] = await rows<{ secret_encrypted: string }>(t.database.db, sql`select secret_encrypted from webhook_subscriptions where id = ${hook.id}`);
+    const [stored] = await rows<{ secret_encrypted: string }>(
+      t.database.db,
+      sql`select secret_encrypted from webhook_subscriptions where id = ${hook.id}`,
+    );
     expect(stored.secret_encrypted).not.toContain(secret);
     expect(stored.secret_encrypted).toMatch(/^v1\./);
     expect(decryptSecret(t.config.encryptionKey, stored.secret_encrypted)).toBe(secret);
 
-    for (const res of [await t.admin('GET', '/admin/webhooks?limit=1000'), await t.admin('GET', `/admin/webhooks/${hook.id}`)]) {
+    for (const res of [
+      await t.admin('GET', '/admin/webhooks?limit=1000'),
+      await t.admin('GET', `/admin/webhooks/${hook.id}`),
+    ]) {
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain(secret);
       expect(res.body).not.toContain('signing_secret');
@@ -71,7 +84,11 @@ describe('create', () => {
     [{ active: false }, /active/],
     [{ extra: 1 }, /extra/],
   ])('rejects %j', async (patch, message) => {
-    const res = await t.admin('POST', '/admin/webhooks', { url: 'https://hooks.example.com/in', events: ['order.placed'], ...patch });
+    const res = await t.admin('POST', '/admin/webhooks', {
+      url: 'https://hooks.example.com/in',
+      events: ['order.placed'],
+      ...patch,
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ type: 'invalid_data', message: expect.stringMatching(message) });
   });
@@ -111,16 +128,30 @@ describe('list, update, delete', () => {
   it.each(['POST', 'PATCH'])('updates url, events and active with %s', async (method) => {
     const hook = await create();
     t.clock.advance(1000);
-    const res = await t.admin(method, `/admin/webhooks/${hook.id}`, { url: 'https://other.example.com/x', events: ['cart.*'], active: false });
+    const res = await t.admin(method, `/admin/webhooks/${hook.id}`, {
+      url: 'https://other.example.com/x',
+      events: ['cart.*'],
+      active: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().webhook).toMatchObject({ id: hook.id, url: 'https://other.example.com/x', events: ['cart.*'], active: false });
+    expect(res.json().webhook).toMatchObject({
+      id: hook.id,
+      url: 'https://other.example.com/x',
+      events: ['cart.*'],
+      active: false,
+    });
     expect(res.json().webhook.updated_at).toBe(t.clock.now().toISOString());
     expect(res.json().webhook).not.toHaveProperty('signing_secret');
   });
 
   it('validates updates and refuses changing the secret', async () => {
     const hook = await create();
-    for (const body of [{ signing_secret: 'new-secret-value' }, { events: ['nope.*'] }, { url: 'file:///etc/passwd' }, { active: 'yes' }]) {
+    for (const body of [
+      { signing_secret: 'new-secret-value' },
+      { events: ['nope.*'] },
+      { url: 'file:///etc/passwd' },
+      { active: 'yes' },
+    ]) {
       const res = await t.admin('PATCH', `/admin/webhooks/${hook.id}`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -132,7 +163,10 @@ describe('list, update, delete', () => {
     const res = await t.admin('DELETE', `/admin/webhooks/${hook.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: hook.id, object: 'webhook', deleted: true });
-    expect((await t.admin('GET', `/admin/webhooks/${hook.id}`)).json()).toEqual({ type: 'not_found', message: `Webhook with id: ${hook.id} not found` });
+    expect((await t.admin('GET', `/admin/webhooks/${hook.id}`)).json()).toEqual({
+      type: 'not_found',
+      message: `Webhook with id: ${hook.id} not found`,
+    });
     expect((await t.admin('DELETE', `/admin/webhooks/${hook.id}`)).statusCode).toBe(404);
     expect((await t.admin('GET', `/admin/webhooks/${hook.id}/deliveries`)).statusCode).toBe(404);
     const list = (await t.admin('GET', '/admin/webhooks?limit=1000')).json();

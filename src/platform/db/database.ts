@@ -2,10 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database handle. Modules reach their tables through their own `tables.ts` (query builder)
+ * or SQL, so the handle knows no table; drizzle-kit finds every table by drizzle.config.ts.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The root handle or a transaction: query functions accept either. */
 export type Executor = Db | Tx;
@@ -21,6 +24,13 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Runs `fn` while holding a cluster-wide lock (a PostgreSQL advisory lock; PGlite has one
+   * process anyway), so first-start setup of instances started together runs one at a time.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Embedded database only: a consistent gzip tarball of the data dir, taken between two queries. */
+  dump?(): Promise<Uint8Array>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
@@ -31,14 +41,18 @@ export async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/** `restoreFrom`: a tarball of `dump()` to create the (empty) data dir from. */
+export async function openPglite(dataDir: string | null, restoreFrom?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm } });
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
+      extensions: { pg_trgm },
+      loadDataDir: restoreFrom,
+    });
+    const db = drizzle(client) as unknown as Db;
     return {
       kind: 'pglite',
       db,
@@ -52,6 +66,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
           await unlisten();
         };
       },
+      exclusive: (fn) => fn(),
+      async dump() {
+        return new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
+      },
       async close() {
         await client.close();
         unlock();
@@ -63,14 +81,18 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/** `connectTimeoutMs`: a query waiting longer for a connection fails (503 to the client) instead of hanging. */
+export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs = 3_000): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // int8 (counts, bigint amounts) as numbers, as PGlite returns them; amounts stay far below 2^53.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.default.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
   pool.on('error', () => {}); // an idle client dropped by the server must not crash the process
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  // Nor one that is checked out (inside a transaction, a plugin's connection) when the server goes
+  // away: its query fails on its own and the pool drops the client; the 'error' event needs a listener.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = drizzle(pool) as unknown as Db;
   return {
     kind: 'postgres',
     db,
@@ -80,9 +102,20 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(7300001)');
-        await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await client.query('select pg_advisory_unlock(7300001)').catch(() => {});
+        client.release();
+      }
+    },
+    // Advisory keys: 7300001 migrations, 7300002 the default store key (api-keys/defaults.ts), 7300003 this.
+    async exclusive(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(7300003)');
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock(7300003)').catch(() => {});
         client.release();
       }
     },
@@ -112,6 +145,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  connectTimeoutMs?: number;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, opts.connectTimeoutMs) : openPglite(opts.dataDir);
 }

@@ -1,9 +1,11 @@
+import type { CoreEvents } from '../../../plugin-sdk/events.ts';
 import type { EventName } from './names.ts';
 
-export interface EventMessage {
+/** An event as subscribers get it; `P` is its payload type when the name is known. */
+export interface EventMessage<P = Record<string, unknown>> {
   id: string;
   name: string;
-  payload: Record<string, unknown>;
+  payload: P;
   created_at: Date;
 }
 
@@ -28,7 +30,15 @@ export function eventMatches(pattern: string, name: string): boolean {
 export class SubscriberRegistry {
   private subs: Subscription[] = [];
 
-  on(pattern: EventName | `${string}.*` | '*' | string, handler: EventHandler, owner = 'core'): () => void {
+  /** A core event by name: the handler gets its typed payload. */
+  on<K extends EventName>(
+    name: K,
+    handler: (event: EventMessage<CoreEvents[K]>) => Promise<void> | void,
+    owner?: string,
+  ): () => void;
+  /** A pattern (`order.*`, `*`) or a plugin's own event: the payload is untyped. */
+  on(pattern: string, handler: EventHandler, owner?: string): () => void;
+  on(pattern: string, handler: EventHandler, owner = 'core'): () => void {
     const sub = { pattern, handler, owner };
     this.subs.push(sub);
     return () => {

@@ -44,6 +44,9 @@ export class Dispatcher {
     (err) => this.opts.log.error({ err }, 'event dispatch failed; will retry'),
   );
 
+  /** Batches whose commit failed (the database went away): unlocked first thing once it is back. */
+  private unreleased: { ids: string[]; leaseUntil: Date }[] = [];
+
   constructor(private readonly opts: DispatcherOptions) {}
 
   async start(): Promise<void> {
@@ -72,6 +75,7 @@ export class Dispatcher {
 
   async runOnce(): Promise<number> {
     const { database, clock } = this.opts;
+    await this.releaseFailedBatches();
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + (this.opts.leaseMs ?? 60_000));
     // `= any(array(subquery))` keeps the plan on the pending-rows index; `in (subquery)` planned a scan of the whole outbox.
@@ -89,16 +93,39 @@ export class Dispatcher {
     claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
     await Promise.all(claimed.map((event) => this.runSubscribers(event)));
     const ids = claimed.map((e) => e.id);
-    await database.db.transaction(async (tx) => {
-      for (const sink of this.opts.sinks ?? []) await sink(tx, claimed, now);
-      await tx.execute(
-        sql`update outbox set dispatched_at = ${clock.now().toISOString()}::timestamptz, locked_until = null
-            where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
-      );
-    });
+    try {
+      await database.db.transaction(async (tx) => {
+        for (const sink of this.opts.sinks ?? []) await sink(tx, claimed, now);
+        await tx.execute(
+          sql`update outbox set dispatched_at = ${clock.now().toISOString()}::timestamptz, locked_until = null
+              where id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
+        );
+      });
+    } catch (err) {
+      // Not dispatched: rather than wait out the lease, hand the batch back as soon as we can.
+      this.unreleased.push({ ids, leaseUntil });
+      throw err;
+    }
     this.stats.dispatched += claimed.length;
     this.opts.afterBatch?.();
     return claimed.length;
+  }
+
+  private async releaseFailedBatches(): Promise<void> {
+    while (this.unreleased.length) {
+      const { ids, leaseUntil } = this.unreleased[0];
+      await this.opts.database.db.execute(
+        sql`update outbox set locked_until = null
+            where id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )}) and dispatched_at is null and locked_until = ${leaseUntil.toISOString()}::timestamptz`,
+      );
+      this.unreleased.shift();
+    }
   }
 
   private async runSubscribers(event: EventMessage): Promise<void> {
@@ -113,11 +140,17 @@ export class Dispatcher {
           const outcome = await Promise.race([Promise.resolve().then(() => sub.handler(event)), timeout]);
           if (outcome === 'timeout') {
             this.stats.handlerTimeouts++;
-            this.opts.log.warn({ event: event.name, eventId: event.id, owner: sub.owner, timeoutMs }, 'event subscriber timed out');
+            this.opts.log.warn(
+              { event: event.name, eventId: event.id, owner: sub.owner, timeoutMs },
+              'event subscriber timed out',
+            );
           }
         } catch (err) {
           this.stats.handlerErrors++;
-          this.opts.log.error({ err, event: event.name, eventId: event.id, owner: sub.owner }, 'event subscriber failed');
+          this.opts.log.error(
+            { err, event: event.name, eventId: event.id, owner: sub.owner },
+            'event subscriber failed',
+          );
         } finally {
           clearTimeout(timer);
         }

@@ -6,7 +6,7 @@ import { rows } from '../db/database.ts';
 import type { EventMessage } from './bus.ts';
 import { eventMatches } from './bus.ts';
 import { Dispatcher } from './dispatcher.ts';
-import { emit } from './emit.ts';
+import { emitLoose } from '../../../test/events.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const emitOne = (name: 'order.placed' | 'product.created' | 'cart.created', id: string) =>
-  inTx(t.ctx, (tctx) => emit(tctx, name, { id }));
+  inTx(t.ctx, (tctx) => emitLoose(tctx, name, { id }));
 
 const pending = () => rows<{ id: string }>(t.database.db, sql`select id from outbox where dispatched_at is null`);
 
@@ -41,13 +41,19 @@ describe('dispatcher', () => {
     await emitOne('order.placed', 'order_1');
     await emitOne('cart.created', 'cart_1');
     await t.workers.dispatcher.drain();
-    offs.forEach((off) => off());
+    for (const off of offs) off();
     expect(seen.sort()).toEqual(['all:cart_1', 'all:order_1', 'exact:order_1', 'group:order_1']);
     expect(await pending()).toEqual([]);
   });
 
   it('keeps going when a subscriber throws or hangs, and counts both', async () => {
-    const dispatcher = new Dispatcher({ database: t.database, clock: t.clock, log: t.app.log, bus: t.workers.bus, handlerTimeoutMs: 30 });
+    const dispatcher = new Dispatcher({
+      database: t.database,
+      clock: t.clock,
+      log: t.app.log,
+      bus: t.workers.bus,
+      handlerTimeoutMs: 30,
+    });
     const got: string[] = [];
     const offs = [
       t.workers.bus.on('product.created', () => {
@@ -58,7 +64,7 @@ describe('dispatcher', () => {
     ];
     await emitOne('product.created', 'prod_a');
     await dispatcher.drain();
-    offs.forEach((off) => off());
+    for (const off of offs) off();
     expect(got).toEqual(['prod_a']);
     expect(dispatcher.stats).toMatchObject({ dispatched: 1, handlerErrors: 1, handlerTimeouts: 1 });
     expect(await pending()).toEqual([]);
@@ -67,7 +73,13 @@ describe('dispatcher', () => {
   it('redelivers a batch whose dispatcher died after claiming it, once its lease expires', async () => {
     await emitOne('order.placed', 'order_crash');
     // A dispatcher claims the batch and dies before finishing (its subscriber never returns).
-    const dying = new Dispatcher({ database: t.database, clock: t.clock, log: t.app.log, bus: t.workers.bus, leaseMs: 60_000 });
+    const dying = new Dispatcher({
+      database: t.database,
+      clock: t.clock,
+      log: t.app.log,
+      bus: t.workers.bus,
+      leaseMs: 60_000,
+    });
     let claimed!: () => void;
     const inHandler = new Promise<void>((r) => (claimed = r));
     const offHang = t.workers.bus.on('order.placed', () => {
@@ -91,10 +103,25 @@ describe('dispatcher', () => {
 
   it('lets two dispatchers on one database deliver each event once', async () => {
     const counts = new Map<string, number>();
-    const off = t.workers.bus.on('cart.created', (e) => void counts.set(e.payload.id as string, (counts.get(e.payload.id as string) ?? 0) + 1));
+    const off = t.workers.bus.on(
+      'cart.created',
+      (e) => void counts.set(e.payload.id as string, (counts.get(e.payload.id as string) ?? 0) + 1),
+    );
     for (let i = 0; i < 60; i++) await emitOne('cart.created', `cart_${i}`);
-    const a = new Dispatcher({ database: t.database, clock: t.clock, log: t.app.log, bus: t.workers.bus, batchSize: 5 });
-    const b = new Dispatcher({ database: t.database, clock: t.clock, log: t.app.log, bus: t.workers.bus, batchSize: 5 });
+    const a = new Dispatcher({
+      database: t.database,
+      clock: t.clock,
+      log: t.app.log,
+      bus: t.workers.bus,
+      batchSize: 5,
+    });
+    const b = new Dispatcher({
+      database: t.database,
+      clock: t.clock,
+      log: t.app.log,
+      bus: t.workers.bus,
+      batchSize: 5,
+    });
     await Promise.all([a.drain(), b.drain()]);
     off();
     expect(counts.size).toBe(60);

@@ -1,4 +1,6 @@
-/** Event names of the interface spec, section 6. */
+import type { CoreEventName } from '../../../plugin-sdk/events.ts';
+
+/** Event names of the interface spec, section 6; their payload types are the plugin SDK's `CoreEvents`. */
 export const EVENT_NAMES = [
   'order.placed',
   'order.paid',
@@ -19,6 +21,11 @@ export const EVENT_NAMES = [
   'plugin.uninstalled',
   'plugin.updated',
   'plugin.license_failed',
-] as const;
+] as const satisfies readonly CoreEventName[];
 
-export type EventName = (typeof EVENT_NAMES)[number];
+export type EventName = CoreEventName;
+
+// Compile-time check that the list names every event of the map (a missing one is a type error here).
+type Unlisted = Exclude<CoreEventName, (typeof EVENT_NAMES)[number]>;
+const everyEventListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyEventListed;

@@ -3,7 +3,14 @@ import type { Config } from '../config.ts';
 import type { App } from './types.ts';
 
 /** Headers Medusa's JS SDK sends from browsers; a preflight must allow them. */
-const ALLOWED_HEADERS = ['content-type', 'authorization', 'x-publishable-api-key', 'x-medusa-locale', 'x-request-id', 'accept'];
+const ALLOWED_HEADERS = [
+  'content-type',
+  'authorization',
+  'x-publishable-api-key',
+  'x-medusa-locale',
+  'x-request-id',
+  'accept',
+];
 
 function surfaceOf(url: string): keyof Config['cors'] | null {
   if (url.startsWith('/store/marketplace')) return null; // server-to-server federation surface
@@ -23,7 +30,12 @@ export async function registerCors(app: App, config: Config): Promise<void> {
     delegator: (req, callback) => {
       const surface = surfaceOf(req.url ?? '');
       const origins = surface ? config.cors[surface] : [];
-      callback(null, { origin: origins.length ? origins : false, credentials: true, allowedHeaders: ALLOWED_HEADERS, maxAge: 600 });
+      callback(null, {
+        origin: origins.length ? origins : false,
+        credentials: true,
+        allowedHeaders: ALLOWED_HEADERS,
+        maxAge: 600,
+      });
     },
   });
 }

@@ -1,17 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ERROR_STATUS, type ErrorType } from './errors.ts';
+import { isDatabaseUnavailable, pgCode } from '../db/pg-errors.ts';
+import { AppError, ERROR_STATUS, errorTypeOfStatus } from './errors.ts';
 import { validationMessage } from './validation-message.ts';
-
-const STATUS_TYPE: Record<number, ErrorType> = {
-  400: 'invalid_data',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'too_many_requests',
-};
 
 /** Maps anything thrown into an AppError, so every response has the `{ type, message }` shape. */
 export function toAppError(err: unknown): AppError | null {
@@ -22,11 +12,23 @@ export function toAppError(err: unknown): AppError | null {
     return new AppError('invalid_data', `Malformed JSON in request body: ${e.message}`);
   }
   // PostgreSQL errors that bad input can still reach despite schemas (drizzle wraps them in `cause`).
-  const pgCode = (e?.cause as { code?: string } | undefined)?.code ?? e?.code;
-  if (pgCode === '23505') return new AppError('duplicate_error', 'A record with these values already exists', { code: 'invalid_request_error' });
-  if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22001') return new AppError('invalid_data', 'Invalid value in request');
+  const code = pgCode(err);
+  if (code === '23505')
+    return new AppError('duplicate_error', 'A record with these values already exists', {
+      code: 'invalid_request_error',
+    });
+  if (code === '22P02' || code === '22003' || code === '22001')
+    return new AppError('invalid_data', 'Invalid value in request');
+  if (isDatabaseUnavailable(err))
+    return new AppError(
+      'service_unavailable',
+      'Temporarily unavailable (the database cannot be reached); retry shortly',
+      {
+        headers: { 'retry-after': '2' },
+      },
+    );
   const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
-  if (status >= 400 && status < 500) return new AppError(STATUS_TYPE[status] ?? 'invalid_data', e.message);
+  if (status >= 400 && status < 500) return new AppError(errorTypeOfStatus(status), e.message);
   return null;
 }
 
@@ -34,7 +36,9 @@ export function errorHandler(err: unknown, req: FastifyRequest, reply: FastifyRe
   const appError = toAppError(err);
   if (!appError) {
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ type: 'unknown_error', code: 'unknown_error', message: 'An unknown error occurred.' });
+    return reply
+      .status(500)
+      .send({ type: 'unknown_error', code: 'unknown_error', message: 'An unknown error occurred.' });
   }
   if (appError.status >= 500) req.log.error({ err }, appError.message);
   if (appError.headers) reply.headers(appError.headers);
@@ -42,5 +46,7 @@ export function errorHandler(err: unknown, req: FastifyRequest, reply: FastifyRe
 }
 
 export function notFoundHandler(req: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ type: 'not_found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+  return reply
+    .status(404)
+    .send({ type: 'not_found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
 }

@@ -21,6 +21,24 @@ export const ERROR_STATUS = {
 
 export type ErrorType = keyof typeof ERROR_STATUS;
 
+/**
+ * The type of a 4xx that arrives as a bare status (a framework error, a plugin's thrown status),
+ * as the contract maps them; any other 4xx is `invalid_data`.
+ */
+const STATUS_TYPE: Record<number, ErrorType> = {
+  400: 'invalid_data',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'duplicate_error',
+  429: 'too_many_requests',
+};
+
+export const errorTypeOfStatus = (status: number): ErrorType => STATUS_TYPE[status] ?? 'invalid_data';
+
 export class AppError extends Error {
   readonly type: ErrorType;
   readonly code?: string;
@@ -35,7 +53,9 @@ export class AppError extends Error {
     return ERROR_STATUS[this.type];
   }
   toJSON(): { type: ErrorType; message: string; code?: string } {
-    return this.code ? { type: this.type, message: this.message, code: this.code } : { type: this.type, message: this.message };
+    return this.code
+      ? { type: this.type, message: this.message, code: this.code }
+      : { type: this.type, message: this.message };
   }
 }
 

@@ -5,7 +5,9 @@ export const MAX_LIMIT = 1000;
 /** `limit`/`offset` query fields. A limit above the maximum is clamped (the envelope says so). */
 export function pageQuery(defaultLimit = 20) {
   return {
-    limit: Type.Optional(Type.Integer({ minimum: 0, default: defaultLimit, description: `default ${defaultLimit}, at most ${MAX_LIMIT}` })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 0, default: defaultLimit, description: `default ${defaultLimit}, at most ${MAX_LIMIT}` }),
+    ),
     offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   };
 }
@@ -26,7 +28,10 @@ export function listEnvelope<K extends string, T extends TSchema>(plural: K, ite
     count: Type.Integer(),
     limit: Type.Integer(),
     offset: Type.Integer(),
-  } as { [P in K]: ReturnType<typeof Type.Array<T>> } & Record<'count' | 'limit' | 'offset', ReturnType<typeof Type.Integer>>);
+  } as { [P in K]: ReturnType<typeof Type.Array<T>> } & Record<
+    'count' | 'limit' | 'offset',
+    ReturnType<typeof Type.Integer>
+  >);
 }
 
 export function deletedEnvelope(object: string) {

@@ -5,10 +5,15 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Actor, Ctx } from '../context.ts';
 import type { Database } from '../db/database.ts';
-import type { StoreCustomer } from '../../modules/customers/customer-auth.ts';
-import type { PluginHost } from '../../modules/plugins/host.ts';
+import type { Providers } from '../providers.ts';
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** What buildApp needs; wired by hand in main.ts and in the test harness. */
 export interface AppDeps {
@@ -17,6 +22,8 @@ export interface AppDeps {
   clock: Clock;
   /** pino options or false; tests pass false to keep output readable. */
   logger?: boolean | Record<string, unknown>;
+  /** The built admin panel served at /app (default: `admin/dist` of this checkout). */
+  adminPanelDir?: string;
 }
 
 /** The publishable key a store request came with, and the sales channels it opens. */
@@ -25,18 +32,21 @@ export interface StoreScope {
   salesChannelIds: string[];
 }
 
+/**
+ * What src/app.ts decorates every app and request with. Modules declare their own decorations
+ * beside the code that owns them: `req.customer` in the customers module (customer-auth.ts),
+ * `app.plugins` in the plugins module (app-decoration.ts).
+ */
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: { method: string; url: string }[];
-    /** This instance's running plugins (routers looked up per request, subscribers on its bus). */
-    plugins: PluginHost;
+    /** Payment and notification providers registered by the running plugins. */
+    providers: Providers;
   }
   interface FastifyRequest {
     ctx: Ctx;
     actor: Actor | null;
     store: StoreScope | null;
-    /** The signed-in customer on /store routes (see modules/customers/customer-auth.ts). */
-    customer: StoreCustomer | null;
   }
 }
 

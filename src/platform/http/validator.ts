@@ -7,7 +7,13 @@ import type { FastifySchemaCompiler } from 'fastify';
  * while querystring, params and headers arrive as text and are coerced to the declared types.
  */
 function makeAjv(coerce: boolean): Ajv {
-  const opts: Options = { removeAdditional: false, useDefaults: true, allErrors: true, coerceTypes: coerce ? 'array' : false, strict: false };
+  const opts: Options = {
+    removeAdditional: false,
+    useDefaults: true,
+    allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    strict: false,
+  };
   const ajv = new Ajv(opts);
   addFormats.default(ajv);
   return ajv;
@@ -18,5 +24,8 @@ const coercing = makeAjv(true);
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const validate = (httpPart === 'body' ? strict : coercing).compile(schema as object);
-  return (data: unknown) => (validate(data) ? { value: data } : { error: Object.assign(new Error('validation'), { validation: validate.errors }) });
+  return (data: unknown) =>
+    validate(data)
+      ? { value: data }
+      : { error: Object.assign(new Error('validation'), { validation: validate.errors }) };
 };

@@ -6,13 +6,16 @@ describe('CoalescingPump', () => {
     let passes = 0;
     let concurrent = 0;
     let release!: () => void;
-    const pump = new CoalescingPump(async () => {
-      concurrent++;
-      expect(concurrent).toBe(1);
-      passes++;
-      if (passes === 1) await new Promise<void>((r) => (release = r));
-      concurrent--;
-    }, () => {});
+    const pump = new CoalescingPump(
+      async () => {
+        concurrent++;
+        expect(concurrent).toBe(1);
+        passes++;
+        if (passes === 1) await new Promise<void>((r) => (release = r));
+        concurrent--;
+      },
+      () => {},
+    );
     const first = pump.run();
     const second = pump.run();
     const third = pump.run();
@@ -29,9 +32,12 @@ describe('CoalescingPump', () => {
   it('reports a failing pass and is ready again afterwards', async () => {
     const errors: unknown[] = [];
     let fail = true;
-    const pump = new CoalescingPump(async () => {
-      if (fail) throw new Error('boom');
-    }, (err) => errors.push(err));
+    const pump = new CoalescingPump(
+      async () => {
+        if (fail) throw new Error('boom');
+      },
+      (err) => errors.push(err),
+    );
     await pump.run();
     expect(errors).toHaveLength(1);
     fail = false;

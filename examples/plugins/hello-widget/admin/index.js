@@ -9,7 +9,7 @@ export default {
     const heading = doc.createElement('h3');
     const line = doc.createElement('p');
     heading.textContent = 'Hello from Acme';
-    line.textContent = 'Loading today\'s orders…';
+    line.textContent = "Loading today's orders…";
     el.replaceChildren(heading, line);
 
     const since = new Date();

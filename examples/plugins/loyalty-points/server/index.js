@@ -1,8 +1,8 @@
-// Paid integration: the shop loads it only while its licence verifies.
+// Paid integration: the shop loads it only while its license verifies.
 
 /** Order totals are integers in minor units (cents). */
 function pointsFor(total, perEuro) {
-  return Math.floor((Number(total) || 0) / 100 * perEuro);
+  return Math.floor(((Number(total) || 0) / 100) * perEuro);
 }
 
 /** @type {import('@emporium/plugin-sdk').Plugin} */
@@ -13,7 +13,10 @@ export default {
     ctx.on('order.placed', async (event) => {
       const { id, email, total } = event.payload;
       if (!email) return;
-      const [{ orders }] = await ctx.db.query('select count(*)::int as orders from loyalty_ledger where lower(email) = lower($1)', [email]);
+      const [{ orders }] = await ctx.db.query(
+        'select count(*)::int as orders from loyalty_ledger where lower(email) = lower($1)',
+        [email],
+      );
       const bonus = ctx.config.welcome_bonus && orders === 0 ? 100 : 0;
       const points = pointsFor(total, perEuro) + bonus;
       const inserted = await ctx.db.query(
@@ -26,12 +29,17 @@ export default {
     ctx.routes.store('GET', '/balance', async (req) => {
       const email = typeof req.query.email === 'string' ? req.query.email : '';
       if (!email) throw Object.assign(new Error('Query parameter email is required'), { status: 400 });
-      const [{ points }] = await ctx.db.query('select coalesce(sum(points), 0)::int as points from loyalty_ledger where lower(email) = lower($1)', [email]);
+      const [{ points }] = await ctx.db.query(
+        'select coalesce(sum(points), 0)::int as points from loyalty_ledger where lower(email) = lower($1)',
+        [email],
+      );
       return { email, points };
     });
 
     ctx.routes.admin('GET', '/ledger', async () => ({
-      entries: await ctx.db.query('select order_id, email, points, created_at from loyalty_ledger order by created_at desc limit 100'),
+      entries: await ctx.db.query(
+        'select order_id, email, points, created_at from loyalty_ledger order by created_at desc limit 100',
+      ),
     }));
   },
 };

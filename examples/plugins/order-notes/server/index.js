@@ -17,12 +17,16 @@ export default {
 
     ctx.routes.admin('GET', '/notes', async (req) => {
       const limit = Math.min(Number(req.query.limit ?? 50) || 50, 200);
-      const notes = await ctx.db.query('select order_id, note, created_at from order_notes order by id desc limit $1', [limit]);
+      const notes = await ctx.db.query('select order_id, note, created_at from order_notes order by id desc limit $1', [
+        limit,
+      ]);
       return { notes };
     });
 
     ctx.routes.admin('GET', '/notes/:orderId', async (req) => {
-      const [note] = await ctx.db.query('select order_id, note, created_at from order_notes where order_id = $1', [req.params.orderId]);
+      const [note] = await ctx.db.query('select order_id, note, created_at from order_notes where order_id = $1', [
+        req.params.orderId,
+      ]);
       if (!note) throw Object.assign(new Error(`No note for order ${req.params.orderId}`), { status: 404 });
       return { note };
     });

@@ -1,0 +1,140 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError, api } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.tsx';
+import {
+  Badge,
+  Card,
+  Empty,
+  ErrorNote,
+  Field,
+  Loading,
+  PageHeader,
+  Pager,
+  useDebounced,
+} from '../../components/ui.tsx';
+import { EntryActions, busyEntry, type Entry } from './actions.tsx';
+
+const PER_PAGE = 24;
+const TYPES = ['admin-extension', 'integration', 'payment-provider', 'notification-provider'];
+
+export function StatusBadge({ e }: { e: Entry }) {
+  if (!e.status) return null;
+  return (
+    <>
+      <Badge value={e.status}>
+        {e.status}
+        {e.installed_version && e.installed_version !== e.version ? ` (${e.installed_version})` : ''}
+      </Badge>
+      {busyEntry(e) && <span className="spinner" role="img" aria-label="installing" />}
+    </>
+  );
+}
+
+function EntryCard({ e }: { e: Entry }) {
+  return (
+    <article className="card item-card" aria-label={e.name}>
+      <h3>
+        <Link to={`/marketplace/${e.marketplace_id}`}>{e.name}</Link>
+      </h3>
+      <p>
+        {e.marketplace_id} · {e.type}
+      </p>
+      <div className="actions">
+        <span>v{e.version}</span>
+        <span>{e.price_eur > 0 ? `€${e.price_eur.toFixed(2)}` : 'Free'}</span>
+        {e.source === 'local' && <Badge value="muted">local</Badge>}
+        <StatusBadge e={e} />
+      </div>
+      <EntryActions e={e} />
+      {e.plugin_id && <Link to={`/plugins/${e.plugin_id}`}>Manage</Link>}
+    </article>
+  );
+}
+
+/** The marketplace feed with install status on every card; local plugins only when the shop is not federated. */
+export function FeedPage() {
+  const { instance } = useSession();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const type = params.get('type') ?? '';
+  const offset = Number(params.get('offset') ?? 0);
+  const debounced = useDebounced(search);
+  const feed = useQuery({
+    queryKey: ['marketplace', { debounced, type, offset }],
+    queryFn: ({ signal }) =>
+      api<{ products: Entry[]; count: number }>('/admin/marketplace/feed', {
+        query: { search: debounced, type, page: offset / PER_PAGE + 1, per_page: PER_PAGE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+    // While something installs, follow it on the cards.
+    refetchInterval: (q) => (q.state.data?.products.some(busyEntry) ? 1000 : false),
+  });
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'offset') next.delete('offset');
+    setParams(next, { replace: true });
+  };
+  const down = feed.error instanceof ApiError && (feed.error.status === 502 || feed.error.status === 504);
+  return (
+    <>
+      <PageHeader title="Marketplace" />
+      {!instance.federated && (
+        <p className="note note-info">
+          This shop is not connected to a marketplace: local plugins only (packages in PLUGINS_DIR). Set
+          SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK to browse one.
+        </p>
+      )}
+      <Card>
+        <search className="filters">
+          <Field
+            label="Search"
+            name="search"
+            type="search"
+            value={search}
+            onChange={(e) => set('search', e.target.value)}
+          />
+          <Field label="Type" name="type" as="select" value={type} onChange={(e) => set('type', e.target.value)}>
+            <option value="">All types</option>
+            {TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </Field>
+        </search>
+        {feed.isPending ? (
+          <Loading label="Loading the catalog" />
+        ) : down ? (
+          <div className="note note-warn" role="alert">
+            The marketplace cannot be reached right now ({(feed.error as Error).message}). Installed plugins keep
+            working; try again later.
+          </div>
+        ) : feed.isError ? (
+          <ErrorNote error={feed.error} />
+        ) : feed.data.products.length === 0 ? (
+          <Empty>No plugin found.</Empty>
+        ) : (
+          <div className="cards">
+            {feed.data.products.map((e) => (
+              <EntryCard key={e.marketplace_id} e={e} />
+            ))}
+          </div>
+        )}
+        {feed.data && (
+          <Pager
+            offset={offset}
+            limit={PER_PAGE}
+            count={feed.data.count}
+            shown={feed.data.products.length}
+            onChange={(o) => set('offset', String(o))}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,261 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Route, Routes, useParams } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { date, dateTime, relative } from '../../lib/format.ts';
+import { useCanWrite } from '../../lib/session.tsx';
+import { Badge, Card, ConfirmButton, Empty, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { PLUGINS_KEY } from '../../extensions/slot.tsx';
+import { PluginConfig } from './plugin-config.tsx';
+import { busy, type Plugin } from './types.ts';
+
+interface Update {
+  id: string;
+  current: string;
+  latest: string;
+  changelog_url: string;
+}
+
+/** Installed plugins, polled every second while one is installing or updating. */
+export function usePluginList() {
+  return useQuery({
+    queryKey: PLUGINS_KEY,
+    queryFn: ({ signal }) =>
+      api<{ plugins: Plugin[]; count: number }>('/admin/plugins', { query: { limit: 200 }, signal }),
+    refetchInterval: (q) => (q.state.data?.plugins.some(busy) ? 1000 : false),
+  });
+}
+
+interface LicenseCheck {
+  plugin_id: string;
+  last_verified_at: string;
+  grace_until: string;
+  license_expires_at: string | null;
+}
+
+/** "verified 3 days ago; works offline until 12 Mar" (the 7-day grace of a paid plugin). */
+function LicenseStatus({ p, check }: { p: Plugin; check?: LicenseCheck }) {
+  if (!p.licensed) return <span className="muted">free</span>;
+  const failed = p.status === 'disabled';
+  return (
+    <div>
+      {failed ? <Badge value="expired">license failed</Badge> : <Badge value="active">licensed</Badge>}
+      {check && (
+        <div className="muted">
+          verified {relative(check.last_verified_at)};{' '}
+          {new Date(check.grace_until) > new Date()
+            ? `works offline until ${dateTime(check.grace_until)}`
+            : 'offline grace over'}
+          {check.license_expires_at && <> · license until {date(check.license_expires_at)}</>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PluginRow({ p, update, check }: { p: Plugin; update?: Update; check?: LicenseCheck }) {
+  const canWrite = useCanWrite();
+  const client = useQueryClient();
+  const notify = useToast();
+  const done = async (message: string) => {
+    notify(message, 'success');
+    await client.invalidateQueries({ queryKey: PLUGINS_KEY });
+    await client.invalidateQueries({ queryKey: ['marketplace'] });
+    await client.invalidateQueries({ queryKey: ['plugin-updates'] });
+  };
+  const upgrade = useMutation({
+    mutationFn: (version: string) => api(`/admin/plugins/${p.id}/update`, { method: 'POST', body: { version } }),
+    onSuccess: () => done(`Updating ${p.name ?? p.manifest_id}…`),
+  });
+  const remove = useMutation({
+    mutationFn: () => api(`/admin/plugins/${p.id}`, { method: 'DELETE' }),
+    onSuccess: () => done(`${p.name ?? p.manifest_id} uninstalled`),
+  });
+  return (
+    <tr>
+      <td>
+        <Link to={`/plugins/${p.id}`}>
+          <strong>{p.name ?? p.manifest_id}</strong>
+        </Link>
+        <div className="muted">
+          {p.marketplace_id} · {p.type ?? 'unknown type'} · {p.source ?? '—'}
+        </div>
+        {p.error && (
+          <div className="field-error" role="status">
+            {p.error}
+          </div>
+        )}
+      </td>
+      <td>
+        {p.version}
+        {p.target_version && <div className="muted">→ {p.target_version}</div>}
+      </td>
+      <td>
+        <Badge value={p.status} />
+        {busy(p) && <span className="spinner" role="img" aria-label="working" style={{ marginLeft: 6 }} />}
+      </td>
+      <td>
+        <LicenseStatus p={p} check={check} />
+      </td>
+      <td>
+        {update && (
+          <div>
+            <Badge value="info">{update.latest} available</Badge>{' '}
+            <a href={update.changelog_url} target="_blank" rel="noreferrer noopener">
+              Changelog
+            </a>
+          </div>
+        )}
+      </td>
+      <td>
+        {canWrite && (
+          <div className="actions">
+            {update && p.status === 'installed' && (
+              <ConfirmButton
+                label={`Update to ${update.latest}`}
+                title={`Update ${p.name} to ${update.latest}?`}
+                body="The running version keeps serving until the new one is verified, migrated and loaded."
+                onConfirm={() => upgrade.mutate(update.latest)}
+                disabled={upgrade.isPending}
+              />
+            )}
+            <ConfirmButton
+              label="Uninstall"
+              danger
+              title={`Uninstall ${p.name ?? p.manifest_id}?`}
+              body="It stops on every instance at once. Its tables and data are kept: reinstalling finds them."
+              onConfirm={() => remove.mutate()}
+              disabled={remove.isPending || busy(p)}
+            />
+          </div>
+        )}
+        <ErrorNote error={upgrade.error ?? remove.error} />
+      </td>
+    </tr>
+  );
+}
+
+function PluginList() {
+  const list = usePluginList();
+  const updates = useQuery({
+    queryKey: ['plugin-updates'],
+    queryFn: ({ signal }) => api<{ updates: Update[] }>('/admin/plugins/check-updates', { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const checks = useQuery({
+    queryKey: ['license-checks'],
+    queryFn: ({ signal }) => api<{ license_checks: LicenseCheck[] }>('/admin/plugins/license-checks', { signal }),
+  });
+  return (
+    <>
+      <PageHeader
+        title="Plugins"
+        actions={
+          <Link className="btn" to="/marketplace">
+            Browse the marketplace
+          </Link>
+        }
+      />
+      {updates.isError && (
+        <p className="note note-warn">Updates could not be checked: {(updates.error as Error).message}</p>
+      )}
+      <Card>
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <ErrorNote error={list.error} />
+        ) : list.data.plugins.length === 0 ? (
+          <Empty>No plugins installed. Find some in the marketplace.</Empty>
+        ) : (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th>Plugin</th>
+                  <th>Version</th>
+                  <th>Status</th>
+                  <th>License</th>
+                  <th>Updates</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.plugins.map((p) => (
+                  <PluginRow
+                    key={p.id}
+                    p={p}
+                    update={updates.data?.updates.find((u) => u.id === p.id)}
+                    check={checks.data?.license_checks.find((c) => c.plugin_id === p.id)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function PluginDetail() {
+  const list = usePluginList();
+  const { id } = useParams();
+  const p = list.data?.plugins.find((x) => x.id === id);
+  if (list.isPending) return <Loading />;
+  if (!p) return <ErrorNote error={new Error('This plugin is not installed.')} />;
+  return (
+    <>
+      <PageHeader
+        back={
+          <Link className="back" to="/plugins">
+            ← Plugins
+          </Link>
+        }
+        title={
+          <>
+            {p.name ?? p.manifest_id} <Badge value={p.status} />
+          </>
+        }
+      />
+      <div className="cols">
+        <Card title="Configuration">
+          {p.config_fields.length ? (
+            <PluginConfig plugin={p} />
+          ) : (
+            <p className="muted">This plugin has nothing to configure.</p>
+          )}
+        </Card>
+        <Card title="About">
+          <p>{p.description}</p>
+          <dl className="kv">
+            <dt>Marketplace id</dt>
+            <dd>{p.marketplace_id}</dd>
+            <dt>Version</dt>
+            <dd>{p.version}</dd>
+            <dt>Source</dt>
+            <dd>{p.source ?? '—'}</dd>
+            <dt>License</dt>
+            <dd>{p.licensed ? 'paid, licensed to this shop' : 'free'}</dd>
+            <dt>Installed</dt>
+            <dd>{dateTime(p.installed_at)}</dd>
+            <dt>Admin extension</dt>
+            <dd>{p.admin_bundle ? `sha256 ${p.admin_bundle.sha256.slice(0, 12)}…` : 'none'}</dd>
+          </dl>
+          {p.error && <p className="note note-error">{p.error}</p>}
+        </Card>
+      </div>
+    </>
+  );
+}
+
+export default function PluginsArea() {
+  return (
+    <Routes>
+      <Route index element={<PluginList />} />
+      <Route path=":id" element={<PluginDetail />} />
+    </Routes>
+  );
+}

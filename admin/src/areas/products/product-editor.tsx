@@ -1,0 +1,317 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { fromMinor, toMinor } from '../../lib/format.ts';
+import { useCanWrite } from '../../lib/session.tsx';
+import { Card, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { ExtensionSlot } from '../../extensions/slot.tsx';
+import { PRODUCT_STATUSES, type Product } from './types.ts';
+import { VariantsEditor, emptyVariant, type VariantDraft } from './variants-editor.tsx';
+
+export interface OptionDraft {
+  title: string;
+  values: string;
+}
+
+interface Draft {
+  title: string;
+  handle: string;
+  description: string;
+  status: Product['status'];
+  channels: string[];
+  options: OptionDraft[];
+  variants: VariantDraft[];
+}
+
+const splitValues = (s: string) => [
+  ...new Set(
+    s
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ),
+];
+
+function toDraft(p: Product): Draft {
+  return {
+    title: p.title,
+    handle: p.handle,
+    description: p.description ?? '',
+    status: p.status,
+    channels: p.sales_channels.map((c) => c.id),
+    options: p.options.map((o) => ({ title: o.title, values: o.values.map((v) => v.value).join(', ') })),
+    variants: p.variants.map((v) => ({
+      id: v.id,
+      title: v.title,
+      sku: v.sku ?? '',
+      manage_inventory: v.manage_inventory,
+      inventory_quantity: String(v.inventory_quantity),
+      options: Object.fromEntries(v.options.map((o) => [o.option.title, o.value])),
+      prices: Object.fromEntries(v.prices.map((pr) => [pr.currency_code, fromMinor(pr.amount, pr.currency_code)])),
+    })),
+  };
+}
+
+/** The request body; prices typed as decimals become minor units per currency. */
+function toBody(d: Draft, currencies: string[]) {
+  const options = d.options
+    .filter((o) => o.title.trim())
+    .map((o) => ({ title: o.title.trim(), values: splitValues(o.values) }));
+  return {
+    title: d.title,
+    ...(d.handle ? { handle: d.handle } : {}),
+    description: d.description || null,
+    status: d.status,
+    sales_channels: d.channels.map((id) => ({ id })),
+    options,
+    variants: d.variants.map((v) => ({
+      ...(v.id ? { id: v.id } : {}),
+      title: v.title,
+      sku: v.sku || null,
+      manage_inventory: v.manage_inventory,
+      inventory_quantity: Number(v.inventory_quantity || 0),
+      options: Object.fromEntries(options.map((o) => [o.title, v.options[o.title] ?? ''])),
+      prices: currencies.flatMap((c) => {
+        const amount = toMinor(v.prices[c] ?? '', c);
+        return amount === null ? [] : [{ currency_code: c, amount }];
+      }),
+    })),
+  };
+}
+
+/** Create or edit a product with its options, variants, prices per currency, stock and sales channels. */
+export function ProductEditor() {
+  const { id } = useParams();
+  const creating = !id;
+  const canWrite = useCanWrite();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const notify = useToast();
+  // Three independent reads in parallel (no waterfall): the product, the channels, the regions' currencies.
+  const product = useQuery({
+    queryKey: ['product', id],
+    queryFn: ({ signal }) => api<{ product: Product }>(`/admin/products/${id}`, { signal }),
+    enabled: !creating,
+  });
+  const channels = useQuery({
+    queryKey: ['sales-channels', 'all'],
+    queryFn: ({ signal }) =>
+      api<{ sales_channels: { id: string; name: string }[] }>('/admin/sales-channels', {
+        query: { limit: 100 },
+        signal,
+      }),
+  });
+  const regions = useQuery({
+    queryKey: ['regions', 'all'],
+    queryFn: ({ signal }) =>
+      api<{ regions: { currency_code: string }[] }>('/admin/regions', { query: { limit: 100 }, signal }),
+  });
+  const [draft, setDraft] = useState<Draft | null>(null);
+
+  useEffect(() => {
+    if (creating && !draft && channels.data) {
+      setDraft({
+        title: '',
+        handle: '',
+        description: '',
+        status: 'published',
+        channels: channels.data.sales_channels.slice(0, 1).map((c) => c.id),
+        options: [],
+        variants: [emptyVariant('Default')],
+      });
+    }
+    if (!creating && product.data && !draft) setDraft(toDraft(product.data.product));
+  }, [creating, draft, channels.data, product.data]);
+
+  const currencies = [
+    ...new Set([
+      ...(regions.data?.regions.map((r) => r.currency_code) ?? []),
+      ...(draft?.variants.flatMap((v) => Object.keys(v.prices)) ?? []),
+    ]),
+  ];
+  if (!currencies.length) currencies.push('eur');
+
+  const save = useMutation({
+    mutationFn: (d: Draft) =>
+      api<{ product: Product }>(creating ? '/admin/products' : `/admin/products/${id}`, {
+        method: 'POST',
+        body: toBody(d, currencies),
+      }),
+    onSuccess: async ({ product: saved }) => {
+      client.setQueryData(['product', saved.id], { product: saved });
+      await client.invalidateQueries({ queryKey: ['products'] });
+      notify(creating ? 'Product created' : 'Product saved', 'success');
+      if (creating) navigate(`/products/${saved.id}`, { replace: true });
+      else setDraft(toDraft(saved));
+    },
+  });
+
+  if ((!creating && product.isPending) || channels.isPending || !draft)
+    return product.isError ? <ErrorNote error={product.error} /> : <Loading />;
+  const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(draft);
+  };
+
+  return (
+    <form onSubmit={submit} aria-label={creating ? 'New product' : 'Edit product'}>
+      <PageHeader
+        back={
+          <Link className="back" to="/products">
+            ← Products
+          </Link>
+        }
+        title={creating ? 'New product' : draft.title || 'Product'}
+        actions={
+          canWrite && (
+            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : creating ? 'Create product' : 'Save'}
+            </button>
+          )
+        }
+      />
+      <ErrorNote error={save.error} skipField />
+      <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
+        <div className="cols">
+          <div>
+            <Card title="Details">
+              <Field
+                label="Title"
+                name="title"
+                required
+                value={draft.title}
+                onChange={(e) => set({ title: e.target.value })}
+                error={save.error}
+              />
+              <Field
+                label="Handle"
+                name="handle"
+                value={draft.handle}
+                placeholder="made from the title when empty"
+                onChange={(e) => set({ handle: e.target.value })}
+                error={save.error}
+              />
+              <Field
+                label="Description"
+                name="description"
+                as="textarea"
+                value={draft.description}
+                onChange={(e) => set({ description: e.target.value })}
+                error={save.error}
+              />
+            </Card>
+            <Card
+              title="Options"
+              actions={
+                canWrite && (
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => set({ options: [...draft.options, { title: '', values: '' }] })}
+                  >
+                    Add option
+                  </button>
+                )
+              }
+            >
+              {draft.options.length === 0 && (
+                <p className="muted">
+                  No options: variants are told apart by their title. Add one (Size, Color) to give each variant a
+                  value.
+                </p>
+              )}
+              {draft.options.map((o, i) => (
+                <div
+                  className="row"
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a new option has no id, and its fields are controlled by position
+                  key={i}
+                >
+                  <Field
+                    label="Option name"
+                    name={`options.${i}.title`}
+                    value={o.title}
+                    onChange={(e) =>
+                      set({ options: draft.options.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)) })
+                    }
+                    error={save.error}
+                  />
+                  <Field
+                    label="Values (comma-separated)"
+                    name={`options.${i}.values`}
+                    value={o.values}
+                    onChange={(e) =>
+                      set({ options: draft.options.map((x, j) => (j === i ? { ...x, values: e.target.value } : x)) })
+                    }
+                    error={save.error}
+                  />
+                  {canWrite && (
+                    <button
+                      type="button"
+                      className="btn btn-small btn-danger"
+                      style={{ marginBottom: 12 }}
+                      onClick={() => set({ options: draft.options.filter((_, j) => j !== i) })}
+                    >
+                      Remove
+                    </button>
+                  )}
+                </div>
+              ))}
+            </Card>
+            <VariantsEditor
+              variants={draft.variants}
+              options={draft.options
+                .filter((o) => o.title.trim())
+                .map((o) => ({ title: o.title.trim(), values: splitValues(o.values) }))}
+              currencies={currencies}
+              onChange={(variants) => set({ variants })}
+              error={save.error}
+              canWrite={canWrite}
+            />
+          </div>
+          <div>
+            <Card title="Status">
+              <Field
+                label="Status"
+                name="status"
+                as="select"
+                value={draft.status}
+                onChange={(e) => set({ status: e.target.value as Product['status'] })}
+                error={save.error}
+              >
+                {PRODUCT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </Field>
+            </Card>
+            <Card title="Sales channels">
+              {channels.data?.sales_channels.map((c) => (
+                <Field
+                  key={c.id}
+                  label={c.name}
+                  name={`channel-${c.id}`}
+                  type="checkbox"
+                  checked={draft.channels.includes(c.id)}
+                  onChange={(e) =>
+                    set({
+                      channels: e.target.checked ? [...draft.channels, c.id] : draft.channels.filter((x) => x !== c.id),
+                    })
+                  }
+                />
+              ))}
+              <p className="hint">A product is sold in the store only through its channels' publishable keys.</p>
+            </Card>
+            <Card title="Media and organisation">
+              <p className="muted">Images, collections and categories appear here once the API offers them.</p>
+            </Card>
+          </div>
+        </div>
+      </fieldset>
+      {!creating && <ExtensionSlot name="product.details" />}
+    </form>
+  );
+}

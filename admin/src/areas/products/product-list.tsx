@@ -1,0 +1,178 @@
+import { useSyncExternalStore } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '../../lib/api.ts';
+import {
+  cancelDelete,
+  deletesVersion,
+  isPendingDelete,
+  scheduleDelete,
+  subscribeDeletes,
+} from '../../lib/deferred-delete.ts';
+import { useCanWrite } from '../../lib/session.tsx';
+import {
+  Badge,
+  Card,
+  Empty,
+  ErrorNote,
+  Field,
+  Loading,
+  PageHeader,
+  Pager,
+  useDebounced,
+} from '../../components/ui.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import { PRODUCT_STATUSES, type Product } from './types.ts';
+
+const LIMIT = 50;
+
+/** Search is sent to the server (`q`) once typing pauses; filters live in the URL so a page can be shared. */
+export function ProductList() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const status = params.get('status') ?? '';
+  const offset = Number(params.get('offset') ?? 0);
+  const debouncedQ = useDebounced(q, 300);
+  const canWrite = useCanWrite();
+  const client = useQueryClient();
+  const notify = useToast();
+  useSyncExternalStore(subscribeDeletes, deletesVersion);
+
+  const list = useQuery({
+    queryKey: ['products', { q: debouncedQ, status, offset }],
+    queryFn: ({ signal }) =>
+      api<{ products: Product[]; count: number }>('/admin/products', {
+        query: { q: debouncedQ, status: status ? [status] : undefined, limit: LIMIT, offset },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'offset') next.delete('offset');
+    setParams(next, { replace: true });
+  };
+
+  const remove = (p: Product) => {
+    scheduleDelete(p.id, async (keepalive) => {
+      await api(`/admin/products/${p.id}`, { method: 'DELETE', keepalive }).catch((err) =>
+        notify(`Could not delete ${p.title}: ${(err as Error).message}`, 'error'),
+      );
+      await client.invalidateQueries({ queryKey: ['products'] });
+    });
+    notify(`Deleted “${p.title}”.`, 'info', { label: 'Undo', run: () => cancelDelete(p.id) }, 6000);
+  };
+
+  const rows = (list.data?.products ?? []).filter((p) => !isPendingDelete(p.id));
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        actions={
+          canWrite && (
+            <Link className="btn btn-primary" to="/products/new">
+              Add product
+            </Link>
+          )
+        }
+      />
+      <Card>
+        <search className="filters">
+          <Field
+            label="Search"
+            name="q"
+            type="search"
+            placeholder="Title, handle or description"
+            value={q}
+            onChange={(e) => set('q', e.target.value)}
+          />
+          <Field
+            label="Status"
+            name="status"
+            as="select"
+            value={status}
+            onChange={(e) => set('status', e.target.value)}
+          >
+            <option value="">All</option>
+            {PRODUCT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Field>
+          {list.isFetching && <span className="spinner" role="img" aria-label="Searching" />}
+        </search>
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <ErrorNote error={list.error} />
+        ) : rows.length === 0 ? (
+          <Empty>{q || status ? 'No product matches.' : 'No products yet.'}</Empty>
+        ) : (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th>Product</th>
+                  <th>Status</th>
+                  <th className="num">Variants</th>
+                  <th className="num">Stock</th>
+                  <th>Sales channels</th>
+                  {canWrite && (
+                    <th>
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((p) => (
+                  <tr key={p.id}>
+                    <td>
+                      <Link to={`/products/${p.id}`}>{p.title}</Link>
+                      <div className="muted">{p.handle}</div>
+                    </td>
+                    <td>
+                      <Badge value={p.status} />
+                    </td>
+                    <td className="num">{p.variants.length}</td>
+                    <td className="num">
+                      {p.variants.some((v) => v.manage_inventory)
+                        ? p.variants.reduce((n, v) => n + (v.manage_inventory ? v.inventory_quantity : 0), 0)
+                        : '∞'}
+                    </td>
+                    <td>{p.sales_channels.map((c) => c.name).join(', ') || <span className="muted">none</span>}</td>
+                    {canWrite && (
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger"
+                          onClick={() => remove(p)}
+                          aria-label={`Delete ${p.title}`}
+                        >
+                          Delete
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.data && (
+          <Pager
+            offset={offset}
+            limit={LIMIT}
+            count={list.data.count}
+            shown={list.data.products.length}
+            onChange={(o) => set('offset', String(o))}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

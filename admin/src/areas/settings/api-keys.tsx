@@ -1,0 +1,177 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { date } from '../../lib/format.ts';
+import { useCanWrite } from '../../lib/session.tsx';
+import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+
+interface ApiKey {
+  id: string;
+  title: string;
+  token: string;
+  redacted: string;
+  type: 'publishable' | 'secret';
+  revoked_at: string | null;
+  created_at: string;
+  sales_channels?: { id: string; name: string }[];
+}
+
+/** Publishable keys (with their sales channels) and secret keys: create, link channels, revoke. */
+export function ApiKeysPage() {
+  const canWrite = useCanWrite();
+  const client = useQueryClient();
+  const keys = useQuery({
+    queryKey: ['api-keys'],
+    queryFn: ({ signal }) => api<{ api_keys: ApiKey[] }>('/admin/api-keys', { query: { limit: 100 }, signal }),
+  });
+  const channels = useQuery({
+    queryKey: ['sales-channels', 'all'],
+    queryFn: ({ signal }) =>
+      api<{ sales_channels: { id: string; name: string }[] }>('/admin/sales-channels', {
+        query: { limit: 100 },
+        signal,
+      }),
+  });
+  const [title, setTitle] = useState('');
+  const [type, setType] = useState<'publishable' | 'secret'>('publishable');
+  const [created, setCreated] = useState<ApiKey | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['api-keys'] });
+  const create = useMutation({
+    mutationFn: () => api<{ api_key: ApiKey }>('/admin/api-keys', { method: 'POST', body: { title, type } }),
+    onSuccess: async (d) => {
+      setCreated(d.api_key);
+      setTitle('');
+      await refresh();
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => api(`/admin/api-keys/${id}/revoke`, { method: 'POST' }),
+    onSuccess: refresh,
+  });
+  const link = useMutation({
+    mutationFn: ({ id, add, remove }: { id: string; add?: string[]; remove?: string[] }) =>
+      api(`/admin/api-keys/${id}/sales-channels`, { method: 'POST', body: { add, remove } }),
+    onSuccess: refresh,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
+  };
+  return (
+    <>
+      {created && created.type === 'secret' && (
+        <div className="note note-info" role="status">
+          Secret key (shown once): <code>{created.token}</code>{' '}
+          <button type="button" className="btn-link" onClick={() => setCreated(null)}>
+            Done
+          </button>
+        </div>
+      )}
+      {canWrite && (
+        <Card title="New API key">
+          <form className="row" onSubmit={submit} aria-label="New API key">
+            <Field
+              label="Title"
+              name="title"
+              required
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              error={create.error}
+            />
+            <Field
+              label="Type"
+              name="type"
+              as="select"
+              value={type}
+              onChange={(e) => setType(e.target.value as 'publishable' | 'secret')}
+            >
+              <option value="publishable">Publishable (storefronts)</option>
+              <option value="secret">Secret (server integrations)</option>
+            </Field>
+            <button type="submit" className="btn btn-primary" style={{ marginBottom: 12 }} disabled={create.isPending}>
+              Create key
+            </button>
+          </form>
+          <ErrorNote error={create.error} skipField />
+        </Card>
+      )}
+      <Card title="API keys">
+        <ErrorNote error={revoke.error ?? link.error} />
+        {keys.isPending ? (
+          <Loading />
+        ) : keys.isError ? (
+          <ErrorNote error={keys.error} />
+        ) : keys.data.api_keys.length === 0 ? (
+          <Empty>No keys.</Empty>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th>Title</th>
+                <th>Type</th>
+                <th>Key</th>
+                <th>Sales channels</th>
+                <th>Created</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.api_keys.map((k) => (
+                <tr key={k.id}>
+                  <td>{k.title}</td>
+                  <td>{k.type}</td>
+                  <td>
+                    <code className="token">{k.type === 'publishable' ? k.token : k.redacted}</code>
+                  </td>
+                  <td>
+                    {k.type === 'publishable' ? (
+                      canWrite && !k.revoked_at ? (
+                        channels.data?.sales_channels.map((c) => {
+                          const on = !!k.sales_channels?.some((s) => s.id === c.id);
+                          return (
+                            <Field
+                              key={c.id}
+                              label={c.name}
+                              name={`key-${k.id}-${c.id}`}
+                              type="checkbox"
+                              checked={on}
+                              onChange={(e) =>
+                                link.mutate({ id: k.id, ...(e.target.checked ? { add: [c.id] } : { remove: [c.id] }) })
+                              }
+                            />
+                          );
+                        })
+                      ) : (
+                        (k.sales_channels ?? []).map((c) => c.name).join(', ') || '—'
+                      )
+                    ) : (
+                      <span className="muted">all (admin)</span>
+                    )}
+                  </td>
+                  <td>{date(k.created_at)}</td>
+                  <td>
+                    {k.revoked_at ? (
+                      <Badge value="revoked" />
+                    ) : (
+                      canWrite && (
+                        <ConfirmButton
+                          label="Revoke"
+                          danger
+                          title={`Revoke “${k.title}”?`}
+                          body="Clients using this key stop working at once."
+                          onConfirm={() => revoke.mutate(k.id)}
+                        />
+                      )
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { NavLink, Navigate, Route, Routes } from 'react-router';
+import { PageHeader } from '../../components/ui.tsx';
+import { WebhooksPage } from './webhooks.tsx';
+import { WebhookDetail } from './webhook-deliveries.tsx';
+import { ApiKeysPage } from './api-keys.tsx';
+import { ChannelsPage, RegionsPage, ShippingPage } from './store-setup.tsx';
+import { UsersPage } from './users.tsx';
+import { KeyValuesPage } from './key-values.tsx';
+
+const TABS: [string, string][] = [
+  ['webhooks', 'Webhooks'],
+  ['api-keys', 'API keys'],
+  ['sales-channels', 'Sales channels'],
+  ['regions', 'Regions'],
+  ['shipping', 'Shipping options'],
+  ['users', 'Users and roles'],
+  ['values', 'Key/value settings'],
+];
+
+export default function SettingsArea() {
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <nav className="tabs" aria-label="Settings sections">
+        {TABS.map(([to, label]) => (
+          <NavLink key={to} to={`/settings/${to}`}>
+            {label}
+          </NavLink>
+        ))}
+      </nav>
+      <Routes>
+        <Route index element={<Navigate to="webhooks" replace />} />
+        <Route path="webhooks" element={<WebhooksPage />} />
+        <Route path="webhooks/:id" element={<WebhookDetail />} />
+        <Route path="api-keys" element={<ApiKeysPage />} />
+        <Route path="sales-channels" element={<ChannelsPage />} />
+        <Route path="regions" element={<RegionsPage />} />
+        <Route path="shipping" element={<ShippingPage />} />
+        <Route path="users" element={<UsersPage />} />
+        <Route path="values" element={<KeyValuesPage />} />
+      </Routes>
+    </>
+  );
+}

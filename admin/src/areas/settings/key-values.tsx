@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { dateTime } from '../../lib/format.ts';
+import { useCanWrite } from '../../lib/session.tsx';
+import { Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+
+interface Setting {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** The key/value settings table: set (create or replace) and delete. */
+export function KeyValuesPage() {
+  const canWrite = useCanWrite();
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: ['settings'],
+    queryFn: ({ signal }) => api<{ settings: Setting[] }>('/admin/settings', { signal }),
+  });
+  const [key, setKey] = useState('');
+  const [value, setValue] = useState('');
+  const refresh = () => client.invalidateQueries({ queryKey: ['settings'] });
+  const save = useMutation({
+    mutationFn: () => api('/admin/settings', { method: 'POST', body: { key, value } }),
+    onSuccess: async () => {
+      setKey('');
+      setValue('');
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (k: string) => api(`/admin/settings/${encodeURIComponent(k)}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <>
+      {canWrite && (
+        <Card title="Set a value">
+          <form className="row" onSubmit={submit} aria-label="Set a value">
+            <Field
+              label="Key"
+              name="key"
+              required
+              pattern="[a-z0-9][a-z0-9_.\-]{0,99}"
+              hint="lower-case letters, digits, . _ -"
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+              error={save.error}
+            />
+            <Field
+              label="Value"
+              name="value"
+              required
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              error={save.error}
+            />
+            <button type="submit" className="btn btn-primary" style={{ marginBottom: 30 }} disabled={save.isPending}>
+              Save
+            </button>
+          </form>
+          <ErrorNote error={save.error} skipField />
+        </Card>
+      )}
+      <Card title="Settings">
+        <ErrorNote error={remove.error} />
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <ErrorNote error={list.error} />
+        ) : list.data.settings.length === 0 ? (
+          <Empty>No settings stored.</Empty>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th>Key</th>
+                <th>Value</th>
+                <th>Updated</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.settings.map((s) => (
+                <tr key={s.key}>
+                  <td>
+                    <code>{s.key}</code>
+                  </td>
+                  <td style={{ wordBreak: 'break-all' }}>{s.value}</td>
+                  <td>{dateTime(s.updated_at)}</td>
+                  <td>
+                    {canWrite && (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => {
+                            setKey(s.key);
+                            setValue(s.value);
+                          }}
+                        >
+                          Edit
+                        </button>{' '}
+                        <ConfirmButton
+                          label="Delete"
+                          danger
+                          title={`Delete ${s.key}?`}
+                          body="The setting is removed."
+                          onConfirm={() => remove.mutate(s.key)}
+                        />
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+import { Fragment, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { dateTime, relative } from '../../lib/format.ts';
+import { useCanWrite } from '../../lib/session.tsx';
+import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading, Pager } from '../../components/ui.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import type { Webhook } from './webhooks.tsx';
+
+interface Delivery {
+  id: string;
+  event: string;
+  status: 'pending' | 'retrying' | 'succeeded' | 'dead';
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  created_at: string;
+}
+
+interface Attempt {
+  attempted_at: string;
+  status_code: number | null;
+  duration_ms: number | null;
+  error: string | null;
+  response_body: string | null;
+}
+
+const LIMIT = 20;
+
+/** Every attempt of one delivery, loaded when its row is opened. */
+function Attempts({ webhookId, delivery }: { webhookId: string; delivery: Delivery }) {
+  const detail = useQuery({
+    queryKey: ['webhook-delivery', delivery.id, delivery.attempt_count],
+    queryFn: ({ signal }) =>
+      api<{ delivery: Delivery & { attempts: Attempt[] } }>(`/admin/webhooks/${webhookId}/deliveries/${delivery.id}`, {
+        signal,
+      }),
+  });
+  if (detail.isPending) return <Loading />;
+  if (detail.isError) return <ErrorNote error={detail.error} />;
+  const attempts = detail.data.delivery.attempts;
+  if (!attempts.length) return <p className="muted">Not attempted yet.</p>;
+  return (
+    <ol className="timeline" aria-label={`Attempts of ${delivery.id}`}>
+      {attempts.map((a, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: attempts have no id and are only ever appended
+        <li key={i}>
+          <strong>{a.status_code ?? 'no answer'}</strong> · {a.duration_ms ?? '—'} ms · {dateTime(a.attempted_at)}
+          {a.error && <div className="field-error">{a.error}</div>}
+          {a.response_body && <pre className="excerpt">{a.response_body}</pre>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Delivery history of one endpoint (spec section 6): filter by status, attempts, retry one, replay the dead ones. */
+export function WebhookDetail() {
+  const { id } = useParams();
+  const canWrite = useCanWrite();
+  const client = useQueryClient();
+  const notify = useToast();
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const offset = Number(params.get('offset') ?? 0);
+  const [open, setOpen] = useState<string | null>(null);
+  const webhook = useQuery({
+    queryKey: ['webhook', id],
+    queryFn: ({ signal }) => api<{ webhook: Webhook }>(`/admin/webhooks/${id}`, { signal }),
+  });
+  const list = useQuery({
+    queryKey: ['webhook-deliveries', id, status, offset],
+    queryFn: ({ signal }) =>
+      api<{ deliveries: Delivery[]; count: number }>(`/admin/webhooks/${id}/deliveries`, {
+        query: { status: status || undefined, limit: LIMIT, offset },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === 'pending') ? 2000 : false),
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['webhook-deliveries', id] });
+  const retry = useMutation({
+    mutationFn: (d: string) => api(`/admin/webhooks/${id}/deliveries/${d}/retry`, { method: 'POST' }),
+    onSuccess: async () => {
+      notify('Sent again', 'success');
+      await refresh();
+    },
+  });
+  const replay = useMutation({
+    mutationFn: () => api<{ requeued?: number }>(`/admin/webhooks/${id}/deliveries/replay-dead`, { method: 'POST' }),
+    onSuccess: async () => {
+      notify('Dead deliveries requeued', 'success');
+      await refresh();
+    },
+  });
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'offset') next.delete('offset');
+    setParams(next, { replace: true });
+  };
+  return (
+    <>
+      <p>
+        <Link to="/settings/webhooks">← Webhooks</Link>
+      </p>
+      <Card
+        title={webhook.data ? `Deliveries to ${webhook.data.webhook.url}` : 'Deliveries'}
+        actions={
+          canWrite && (
+            <ConfirmButton
+              label="Replay dead deliveries"
+              title="Replay every dead delivery?"
+              body="Each dead delivery of this endpoint is queued again and sent now."
+              onConfirm={() => replay.mutate()}
+              disabled={replay.isPending}
+            />
+          )
+        }
+      >
+        <div className="filters">
+          <Field
+            label="Status"
+            name="status"
+            as="select"
+            value={status}
+            onChange={(e) => set('status', e.target.value)}
+          >
+            <option value="">All</option>
+            {['pending', 'retrying', 'succeeded', 'dead'].map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Field>
+          <button type="button" className="btn" onClick={() => void refresh()}>
+            Refresh
+          </button>
+        </div>
+        <ErrorNote error={retry.error ?? replay.error} />
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <ErrorNote error={list.error} />
+        ) : list.data.deliveries.length === 0 ? (
+          <Empty>No deliveries{status ? ` with status ${status}` : ''}.</Empty>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th>Event</th>
+                <th>Status</th>
+                <th className="num">Attempts</th>
+                <th>Last answer</th>
+                <th>Next retry</th>
+                <th>Created</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.deliveries.map((d) => (
+                <Fragment key={d.id}>
+                  <tr>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn-link"
+                        aria-expanded={open === d.id}
+                        onClick={() => setOpen(open === d.id ? null : d.id)}
+                      >
+                        {d.event}
+                      </button>
+                      <div className="muted">{d.id}</div>
+                    </td>
+                    <td>
+                      <Badge value={d.status} />
+                    </td>
+                    <td className="num">{d.attempt_count}</td>
+                    <td>{d.last_status_code ?? '—'}</td>
+                    <td>
+                      {d.status === 'retrying' && d.next_attempt_at
+                        ? `${relative(d.next_attempt_at)} (${dateTime(d.next_attempt_at)})`
+                        : '—'}
+                    </td>
+                    <td>{dateTime(d.created_at)}</td>
+                    <td>
+                      {canWrite && d.status !== 'succeeded' && (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          disabled={retry.isPending}
+                          onClick={() => retry.mutate(d.id)}
+                        >
+                          Retry now
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                  {open === d.id && (
+                    <tr>
+                      <td colSpan={7}>
+                        <Attempts webhookId={id!} delivery={d} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {list.data && (
+          <Pager
+            offset={offset}
+            limit={LIMIT}
+            count={list.data.count}
+            shown={list.data.deliveries.length}
+            onChange={(o) => set('offset', String(o))}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

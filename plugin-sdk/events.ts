@@ -1,0 +1,131 @@
+/**
+ * The shop's core events and what each carries: one map from event name to payload type, used by
+ * the shop's own `emit()` and subscribers and by plugins' `ctx.on(…)`, so a wrong payload is a
+ * compile error on both sides. Payloads are the resource as the admin API shows it, with its `id`;
+ * the fields listed are the ones a subscriber can rely on (the real payload may carry more).
+ * Timestamps arrive as ISO 8601 strings, money as integers in the currency's minor unit.
+ */
+
+/** Fields beyond the ones listed may be present; they are not part of the contract. */
+interface Open {
+  [key: string]: unknown;
+}
+
+type Timestamp = string | Date;
+
+export interface AddressPayload extends Open {
+  first_name?: string | null;
+  last_name?: string | null;
+  address_1?: string | null;
+  city?: string | null;
+  postal_code?: string | null;
+  country_code?: string | null;
+}
+
+export interface LinePayload extends Open {
+  id: string;
+  title: string;
+  variant_id: string;
+  product_id: string;
+  quantity: number;
+  unit_price: number;
+  total: number;
+}
+
+export interface CartPayload extends Open {
+  id: string;
+  email: string | null;
+  currency_code: string;
+  region_id: string;
+  customer_id: string | null;
+  items: LinePayload[];
+  total: number;
+  completed_at: Timestamp | null;
+}
+
+/** `cart.abandoned`: the cart as it was when it went idle, and when that was noticed. */
+export interface AbandonedCartPayload extends Open {
+  id: string;
+  email: string | null;
+  abandoned_at: Timestamp;
+}
+
+export interface OrderPayload extends Open {
+  id: string;
+  display_id: number;
+  status: string;
+  payment_status: string;
+  fulfillment_status: string;
+  email: string;
+  customer_id: string | null;
+  currency_code: string;
+  shipping_address: AddressPayload | null;
+  items: (LinePayload & { order_id: string })[];
+  total: number;
+  created_at: Timestamp;
+}
+
+/** `order.fulfilled` and `order.shipped`: the order id and the fulfillment that moved. */
+export interface FulfillmentPayload extends Open {
+  id: string;
+  order_id: string;
+  fulfillment: { id: string; items: { line_item_id: string; quantity: number }[] } & Open;
+  no_notification: boolean;
+}
+
+export interface CustomerPayload extends Open {
+  id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  has_account: boolean;
+}
+
+export interface ProductPayload extends Open {
+  id: string;
+  title: string;
+  handle: string;
+  status: string;
+  variants: ({ id: string; title: string; inventory_quantity: number } & Open)[];
+}
+
+/** A deleted resource: only its id is left. */
+export interface DeletedPayload {
+  id: string;
+}
+
+export interface PluginRowPayload extends Open {
+  id: string;
+  manifest_id: string;
+  marketplace_id: string;
+  version: string;
+  status: string;
+}
+
+/** Every core event (interface spec, section 6) and its payload. */
+export interface CoreEvents {
+  'order.placed': OrderPayload;
+  'order.paid': OrderPayload;
+  'order.fulfilled': FulfillmentPayload;
+  'order.shipped': FulfillmentPayload;
+  'order.refunded': OrderPayload;
+  'order.cancelled': OrderPayload;
+  'cart.created': CartPayload;
+  'cart.updated': CartPayload;
+  'cart.abandoned': AbandonedCartPayload;
+  'customer.created': CustomerPayload;
+  'customer.updated': CustomerPayload;
+  'customer.deleted': DeletedPayload;
+  'product.created': ProductPayload;
+  'product.updated': ProductPayload;
+  'product.deleted': DeletedPayload;
+  'plugin.installed': PluginRowPayload;
+  'plugin.uninstalled': PluginRowPayload;
+  'plugin.updated': PluginRowPayload;
+  'plugin.license_failed': PluginRowPayload & { reason: string };
+}
+
+export type CoreEventName = keyof CoreEvents;
+
+/** A plugin's own events are namespaced `<manifest id>.<name>`; their payload is free-form with an `id`. */
+export type CustomEventPayload = Record<string, unknown> & { id: string };

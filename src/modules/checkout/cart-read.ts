@@ -1,0 +1,109 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { rows, type Executor } from '../../platform/db/database.ts';
+import { withJsonDates } from '../../platform/db/json-rows.ts';
+import {
+  CART_LINES,
+  CART_METHODS,
+  cartFromRow,
+  type CartRow,
+  type LockedCart,
+  type ShippingMethodRow,
+} from '../carts/queries.ts';
+import type { PaymentCollectionView } from '../payments/schema.ts';
+import { regionJson, type RegionJson } from '../regions/region-json.ts';
+import { regionFromJson, type Region } from '../regions/service.ts';
+
+/**
+ * The store's cart is read in ONE statement with everything its view shows: the customer's
+ * email, lines, shipping methods, payment collection with sessions, and region with countries.
+ * A cart read is on every store call of the checkout, and on this kind of machine each round
+ * trip costs more than the SQL, so this statement reads the carts, customers, payments, regions
+ * (and, for checkout, products) tables directly, read-only: each of those modules owns every write.
+ */
+export interface FullCart extends CartRow {
+  customer_email: string | null;
+  lines: LockedCart['lines'];
+  methods: ShippingMethodRow[];
+  payment_collection: PaymentCollectionView | null;
+  /** Null when the cart's region was deleted since. */
+  region: Region | null;
+}
+
+/** Per variant of the cart's lines: still sellable? managing stock? (checkout only). */
+export interface VariantState {
+  id: string;
+  live: boolean;
+  manage_inventory: boolean;
+}
+
+const COLLECTION = sql`(select json_build_object('collection', to_json(pc), 'sessions',
+    (select coalesce(json_agg(s order by s.id), '[]'::json) from payment_sessions s where s.payment_collection_id = pc.id))
+  from payment_collections pc where pc.cart_id = c.id)`;
+
+const VARIANT_STATES = sql`(select coalesce(json_agg(json_build_object('id', v.id, 'manage_inventory', v.manage_inventory,
+    'live', v.deleted_at is null and p.deleted_at is null and p.status = 'published')), '[]'::json)
+  from product_variants v join products p on p.id = v.product_id
+  where v.id in (select l.variant_id from cart_line_items l where l.cart_id = c.id))`;
+
+// Everything a cart view shows, for the cart row aliased `c`.
+const CART_COLUMNS = sql`c.*,
+  (select cu.email from customers cu where cu.id = c.customer_id and cu.deleted_at is null) as customer_email,
+  ${CART_LINES} as lines,
+  ${CART_METHODS} as methods,
+  ${COLLECTION} as payment_collection,
+  ${regionJson(sql`c.region_id`)} as region`;
+
+export async function findCart(db: Executor, id: string): Promise<FullCart | undefined> {
+  const [row] = await rows<Record<string, unknown>>(db, sql`select ${CART_COLUMNS} from carts c where c.id = ${id}`);
+  return row ? (toCart(row) as FullCart) : undefined;
+}
+
+/** A cart locked for checkout, with what an order is made of and the state of its lines' variants. */
+export type CheckoutCart = LockedCart & {
+  methods: ShippingMethodRow[];
+  payment_collection: PaymentCollectionView | null;
+  variant_states: VariantState[];
+  /** The region's `payment_providers` as stored (none: only the built-in manual provider). */
+  region_providers: string[];
+};
+
+const REGION_PROVIDERS = sql`(select coalesce(json_agg(p.provider_id order by p.provider_id), '[]'::json)
+  from region_payment_providers p where p.region_id = c.region_id)`;
+
+export async function lockCartForCheckout(db: Executor, id: string): Promise<CheckoutCart | undefined> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`select c.*, ${CART_LINES} as lines, ${CART_METHODS} as methods,
+          ${COLLECTION} as payment_collection, ${VARIANT_STATES} as variant_states,
+          ${REGION_PROVIDERS} as region_providers
+        from carts c where c.id = ${id} for update of c`,
+  );
+  return row ? ({ ...toCart(row), region_providers: row.region_providers } as CheckoutCart) : undefined;
+}
+
+/**
+ * Applies `update` (an UPDATE … RETURNING * of one cart, from the carts module's touchCart) and
+ * reads the cart back in the same statement. The cart's columns come from the update's result;
+ * lines, methods and the payment collection changed by earlier statements of the transaction
+ * are visible as usual.
+ */
+export async function updateAndReadCart(db: Executor, update: SQLWrapper): Promise<FullCart> {
+  // No parentheses around ${update}: drizzle puts an embedded query in parentheses itself.
+  const [row] = await rows<Record<string, unknown>>(db, sql`with c as ${update} select ${CART_COLUMNS} from c`);
+  return toCart(row) as FullCart;
+}
+
+/** Maps whichever of the cart's parts the statement read. */
+function toCart(r: Record<string, unknown>): Partial<FullCart> & CartRow & { variant_states?: VariantState[] } {
+  const pc = r.payment_collection as
+    | { collection: PaymentCollectionView; sessions: PaymentCollectionView['payment_sessions'] }
+    | null
+    | undefined;
+  const cart: Record<string, unknown> = cartFromRow(r);
+  if (pc !== undefined)
+    cart.payment_collection = pc
+      ? { ...withJsonDates(pc.collection), payment_sessions: pc.sessions.map(withJsonDates) }
+      : null;
+  if (r.region !== undefined) cart.region = regionFromJson(r.region as RegionJson | null);
+  return cart as unknown as CartRow;
+}

@@ -1,0 +1,152 @@
+import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
+import { isUniqueViolation, withTxRetry } from '../../platform/db/pg-errors.ts';
+import { emit } from '../../platform/events/emit.ts';
+import { AppError, errors } from '../../platform/http/errors.ts';
+import type { Providers } from '../../platform/providers.ts';
+import { insufficientInventory } from '../carts/pricing.ts';
+import { assertCartVisible, cartNotFound, markCartCompleted, type CartAccess } from '../carts/service.ts';
+import { findOrderIdByCart, loadOrderView, orderView, placeOrder } from '../orders/service.ts';
+import type { OrderView } from '../orders/schema.ts';
+import { authorizeCheckoutPayment } from '../payments/authorization.ts';
+import { offeredOf } from '../payments/providers.ts';
+import { SYSTEM_PROVIDER } from '../payments/schema.ts';
+import { findVisibleCart, getCart } from './cart-flow.ts';
+import { lockCartForCheckout, type CheckoutCart } from './cart-read.ts';
+import type { CartView } from './cart-schema.ts';
+import { takeStock } from './inventory-queries.ts';
+import { authorizeWithProvider, type ProviderAuthorization } from './provider-authorization.ts';
+import { releaseSessions } from './session-release.ts';
+
+/** Medusa's answer: the order, or (when the payment was not authorized) the cart with the reason. */
+export type CompleteResult =
+  | { type: 'order'; order: OrderView }
+  | { type: 'cart'; cart: CartView; error: { message: string; name: string; type: 'payment_authorization_error' } };
+
+/** Thrown (rolling the checkout transaction back) when the cart's session is a plugin provider's, not yet asked. */
+class NeedsAuthorization extends Error {}
+
+const changedMeanwhile = () =>
+  errors.conflict('The cart changed while its payment was being authorized: complete it again');
+
+/**
+ * `POST /store/carts/{id}/complete`. Everything happens in one transaction, so a failure leaves
+ * no order, payment or stock change behind. A session of a plugin's provider is authorized with
+ * its processor first, outside any transaction (a processor may take seconds; the call is
+ * idempotent, keyed by the session): the transaction stops before writing anything when it meets
+ * such a session, the processor is asked, and the transaction runs again with its answer. Not
+ * authorized: the cart comes back with Medusa's payment_authorization_error and nothing changes;
+ * if the transaction then refuses (no stock, say), the authorization is released. The cart row
+ * lock serialises completions of one cart: the second waits, then finds the cart completed and
+ * answers the same order. The unique `orders.cart_id` is the backstop should anything slip past.
+ */
+export async function completeCart(
+  ctx: Ctx,
+  cartId: string,
+  access: CartAccess,
+  providers: Providers,
+): Promise<CompleteResult> {
+  let authorized: ProviderAuthorization | null = null;
+  let session: Session | undefined;
+  try {
+    for (;;) {
+      try {
+        const order = await withTxRetry(() =>
+          inTx(ctx, (tctx) => complete(tctx, cartId, access, providers, authorized)),
+        );
+        return { type: 'order', order };
+      } catch (err) {
+        // Asked once; a session replaced in the meantime is a conflict below.
+        if (!(err instanceof NeedsAuthorization) || authorized) throw err;
+      }
+      const cart = await findVisibleCart(ctx, cartId, access);
+      session = cart.payment_collection?.payment_sessions.at(-1);
+      if (!session || session.provider_id === SYSTEM_PROVIDER) throw changedMeanwhile();
+      const outcome = await authorizeWithProvider(ctx, providers, cart, session);
+      if ('error' in outcome) {
+        const error = { message: outcome.error, name: 'Error', type: 'payment_authorization_error' as const };
+        return { type: 'cart', cart: await getCart(ctx, cartId, access), error };
+      }
+      authorized = outcome;
+    }
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const orderId = await findOrderIdByCart(ctx, cartId);
+      if (orderId) return { type: 'order', order: (await loadOrderView(ctx, orderId))! };
+    }
+    if (authorized && session && err instanceof AppError && err.status < 500)
+      await releaseSessions(ctx, providers, [{ ...session, data: authorized.data }]);
+    throw err;
+  }
+}
+
+type Session = NonNullable<CheckoutCart['payment_collection']>['payment_sessions'][number];
+
+/**
+ * Locks the cart row (a second checkout of the same cart waits here, then sees it completed) and
+ * reads it whole, with the state of its lines' variants, in one statement.
+ */
+async function lockVisibleCart(tctx: TxCtx, cartId: string, access: CartAccess): Promise<CheckoutCart> {
+  const cart = await lockCartForCheckout(tctx.tx, cartId);
+  if (!cart) throw cartNotFound(cartId);
+  assertCartVisible(cart, access);
+  return cart;
+}
+
+async function complete(
+  tctx: TxCtx,
+  cartId: string,
+  access: CartAccess,
+  providers: Providers,
+  authorized: ProviderAuthorization | null,
+): Promise<OrderView> {
+  const cart = await lockVisibleCart(tctx, cartId, access);
+  if (cart.completed_at) {
+    const orderId = cart.order_id ?? (await findOrderIdByCart(tctx, cartId));
+    return (await loadOrderView(tctx, orderId!))!;
+  }
+  const { lines, methods } = cart;
+  if (!lines.length) throw errors.invalid('Cannot complete a cart with no items');
+  if (!cart.email) throw errors.invalid('Cannot complete a cart without an email: set one with POST /store/carts/{id}');
+
+  const states = cart.variant_states;
+  const gone = lines.map((l) => l.variant_id).filter((id) => !states.find((s) => s.id === id)?.live);
+  if (gone.length)
+    throw errors.invalid(
+      `Variants ${[...new Set(gone)].join(', ')} do not exist or belong to a product that is not published`,
+    );
+  const managed = new Set(states.filter((s) => s.manage_inventory).map((s) => s.id));
+
+  const chosen = cart.payment_collection?.payment_sessions.at(-1);
+  if (!chosen && !offeredOf(cart.region_providers, providers).includes(SYSTEM_PROVIDER))
+    throw errors.invalid('Payment sessions are required to complete cart');
+  const viaProvider = !!chosen && chosen.provider_id !== SYSTEM_PROVIDER;
+  if (viaProvider && !authorized) throw new NeedsAuthorization();
+
+  const placed = await placeOrder(tctx, { ...cart, email: cart.email }, lines, methods, managed);
+  const { order } = placed;
+  // What the processor authorized must be this session, for this total: a cart changed meanwhile is completed again.
+  if (viaProvider && (authorized?.sessionId !== chosen.id || authorized.amount !== order.total))
+    throw changedMeanwhile();
+  const payments = await authorizeCheckoutPayment(tctx, {
+    cartId,
+    orderId: order.id,
+    amount: order.total,
+    currency: order.currency_code,
+    collection: cart.payment_collection,
+    providerData: viaProvider ? authorized?.data : undefined,
+  });
+  await markCartCompleted(tctx, cartId, order.id);
+  const view = orderView(order, placed.lines, placed.methods, [payments]);
+  await emit(tctx, 'order.placed', view);
+
+  // Stock last, in variant id order: row locks are then held only until the commit, and two
+  // checkouts always lock shared variants in the same order (no deadlock). Any shortfall throws
+  // and the whole transaction, order included, rolls back.
+  const wanted = new Map<string, number>();
+  for (const l of lines)
+    if (managed.has(l.variant_id)) wanted.set(l.variant_id, (wanted.get(l.variant_id) ?? 0) + l.quantity);
+  for (const variantId of [...wanted.keys()].sort()) {
+    if (!(await takeStock(tctx.tx, variantId, wanted.get(variantId)!, tctx.clock.now()))) throw insufficientInventory();
+  }
+  return view;
+}

@@ -1,0 +1,63 @@
+import type { Ctx } from '../../../platform/context.ts';
+import { errors } from '../../../platform/http/errors.ts';
+import { pageOf } from '../../../platform/http/pagination.ts';
+import { adminItem, type AdminItem } from './item-json.ts';
+import * as fields from './item-fields.ts';
+import * as q from './queries.ts';
+
+const notFound = (id: string) => errors.notFound(`Marketplace item with id: ${id} was not found`);
+
+async function withVersions(ctx: Ctx, items: q.ItemRow[]): Promise<AdminItem[]> {
+  const versions = await q.listVersionRows(
+    ctx.db,
+    items.map((i) => i.id),
+  );
+  return items.map((i) =>
+    adminItem(
+      i,
+      versions.filter((v) => v.item_id === i.id),
+    ),
+  );
+}
+
+export async function listAdminItems(ctx: Ctx, query: { limit?: number; offset?: number; q?: string; type?: string }) {
+  const page = pageOf(query);
+  const filters = { publishedOnly: false, search: query.q, type: query.type };
+  const [rows, count] = await Promise.all([q.listItemRows(ctx.db, filters, page), q.countItems(ctx.db, filters)]);
+  return { items: await withVersions(ctx, rows), count, ...page };
+}
+
+export async function getAdminItem(ctx: Ctx, id: string): Promise<AdminItem> {
+  const item = await q.findItemById(ctx.db, id);
+  if (!item) throw notFound(id);
+  return (await withVersions(ctx, [item]))[0];
+}
+
+export interface ItemChanges {
+  price_eur?: number;
+  changelog_url?: string | null;
+  description?: string;
+}
+
+export async function updateAdminItem(ctx: Ctx, id: string, body: ItemChanges): Promise<AdminItem> {
+  const set = {
+    updated_at: ctx.clock.now(),
+    ...(body.price_eur !== undefined ? { price_cents: fields.priceCents(body.price_eur) } : {}),
+    ...(body.changelog_url !== undefined ? { changelog_url: fields.changelogUrl(body.changelog_url) } : {}),
+    ...(body.description !== undefined ? { description: fields.description(body.description) } : {}),
+  };
+  const item = await q.updateItemRow(ctx.db, id, set);
+  if (!item) throw notFound(id);
+  return (await withVersions(ctx, [item]))[0];
+}
+
+/** Takes the item out of the feed and stops its downloads; the versions stay (publishing again restores it). */
+export async function unpublishAdminItem(ctx: Ctx, id: string): Promise<AdminItem> {
+  const existing = await q.findItemById(ctx.db, id);
+  if (!existing) throw notFound(id);
+  const now = ctx.clock.now();
+  const item = existing.published
+    ? await q.updateItemRow(ctx.db, id, { published: false, unpublished_at: now, updated_at: now })
+    : existing;
+  return (await withVersions(ctx, [item!]))[0];
+}

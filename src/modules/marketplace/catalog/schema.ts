@@ -1,0 +1,129 @@
+import { Type } from 'typebox';
+import { listEnvelope, pageQuery } from '../../../platform/http/pagination.ts';
+import { Nullable, NullableTimestamp, Timestamp } from '../../../platform/http/schema-types.ts';
+import { PLUGIN_TYPES } from '../../../plugin-package/manifest.ts';
+import { FEED_MAX_PER_PAGE } from './feed.ts';
+import { MAX_DESCRIPTION, MAX_PRICE_EUR } from './item-fields.ts';
+
+const PluginTypeField = Type.Unsafe<string>({ type: 'string', enum: [...PLUGIN_TYPES], description: 'plugin type' });
+
+/** The manifest as published (manifest.json with defaults applied); always has `id`. */
+const Manifest = Type.Object({ id: Type.String(), version: Type.String() }, { additionalProperties: true });
+
+/** A marketplace id in a request body (checkout, license verify). */
+export const MarketplaceIdField = Type.String({ minLength: 1, maxLength: 200, description: '`@<vendor>/<id>`' });
+
+/** Wildcard path `{marketplaceId}` or `{marketplaceId}/{version}`; the id contains a slash. */
+export const WildcardParams = Type.Object({ '*': Type.String({ maxLength: 400 }) });
+
+export const FeedItem = Type.Object({
+  id: Type.String(),
+  marketplace_id: Type.String({ description: '`@<vendor>/<id>`' }),
+  vendor: Type.String(),
+  name: Type.String(),
+  type: Type.String(),
+  description: Type.String(),
+  version: Type.String({ description: 'newest version, dotted numeric' }),
+  price_eur: Type.Number({ description: '0 for free items' }),
+  manifest: Manifest,
+  download_url: Type.String({ description: '/store/marketplace/download/{marketplaceId}/{version}' }),
+  sha256: Type.String(),
+  size: Type.Integer(),
+  published_at: Timestamp,
+});
+
+export const FeedQuery = Type.Object({
+  type: Type.Optional(PluginTypeField),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'matches name, marketplace_id and description' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: '1-based' })),
+  per_page: Type.Optional(Type.Integer({ minimum: 0, description: `default 20, at most ${FEED_MAX_PER_PAGE}` })),
+});
+
+export const FeedList = listEnvelope('products', FeedItem);
+
+const FeedVersion = Type.Object({
+  version: Type.String(),
+  published_at: Timestamp,
+  sha256: Type.String(),
+  size: Type.Integer(),
+  changelog_url: Nullable(Type.String()),
+});
+
+export const FeedProduct = Type.Object({
+  product: Type.Object({
+    ...FeedItem.properties,
+    changelog_url: Nullable(Type.String()),
+    versions: Type.Array(FeedVersion),
+  }),
+});
+
+export const UpdatesQuery = Type.Object({
+  versions: Type.String({ maxLength: 50_000, description: 'JSON object: marketplace_id → installed version' }),
+});
+
+export const UpdatesResponse = Type.Object({
+  updates: Type.Array(
+    Type.Object({
+      marketplace_id: Type.String(),
+      current: Type.String(),
+      latest: Type.String(),
+      changelog_url: Type.String(),
+    }),
+  ),
+});
+
+const AdminVersion = Type.Object({
+  id: Type.String(),
+  version: Type.String(),
+  sha256: Type.String(),
+  size: Type.Integer(),
+  signature: Type.String(),
+  key_id: Type.String(),
+  changelog_url: Nullable(Type.String()),
+  published_at: Timestamp,
+  manifest: Manifest,
+});
+
+export const AdminItem = Type.Object({
+  id: Type.String(),
+  marketplace_id: Type.String(),
+  vendor: Type.String(),
+  name: Type.String(),
+  type: Type.String(),
+  description: Type.String(),
+  price_eur: Type.Number(),
+  changelog_url: Nullable(Type.String()),
+  published: Type.Boolean(),
+  unpublished_at: NullableTimestamp,
+  version: Nullable(Type.String()),
+  sha256: Nullable(Type.String()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  versions: Type.Array(AdminVersion),
+});
+
+export const AdminItemEnvelope = Type.Object({ item: AdminItem });
+export const AdminItemList = listEnvelope('items', AdminItem);
+
+export const AdminItemsQuery = Type.Object({
+  ...pageQuery(20),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  type: Type.Optional(PluginTypeField),
+});
+
+/** Documents the multipart form; readUpload checks it (the body is streamed, not schema-validated). */
+export const PublishForm = Type.Object({
+  file: Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'the .tgz package' }),
+  price_eur: Type.Optional(Type.String({ description: 'euros, e.g. 29.99 (default 0: free)' })),
+  changelog_url: Type.Optional(Type.String({ format: 'uri' })),
+  description: Type.Optional(Type.String({ maxLength: MAX_DESCRIPTION })),
+});
+
+export const UpdateItemBody = Type.Object(
+  {
+    price_eur: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE_EUR })),
+    changelog_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    description: Type.Optional(Type.String({ maxLength: MAX_DESCRIPTION })),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,85 @@
+import type { CustomerPayload, FulfillmentPayload } from '../../../plugin-sdk/events.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { TxCtx } from '../../platform/context.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { EventMessage } from '../../platform/events/bus.ts';
+import type { DurableSink } from '../../platform/events/dispatcher.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadOrderView } from '../orders/service.ts';
+import type { OrderView } from '../orders/schema.ts';
+import { queueMessage, type MessageInput, type QueueDeps } from './queue.ts';
+import { customerData, orderData, refundData, shipmentData } from './template-data.ts';
+
+/** An order as the events carry it; anything else (a hand-made test event) is not messaged. */
+const isOrder = (x: unknown): x is OrderView => {
+  const o = x as Partial<OrderView> | null;
+  return typeof o?.id === 'string' && typeof o.email === 'string' && Array.isArray(o.items) && !!o.currency_code;
+};
+
+/** The message an event calls for, or null (not one the core templates cover, or nobody to tell). */
+async function messageFor(tctx: TxCtx, e: EventMessage): Promise<MessageInput | null> {
+  switch (e.name) {
+    case 'order.placed': {
+      const order = e.payload;
+      if (!isOrder(order)) return null;
+      const resource = { type: 'order', id: order.id };
+      return {
+        to: order.email,
+        template: e.name,
+        data: orderData(order),
+        dedupeKey: `${e.name}:${order.id}`,
+        resource,
+      };
+    }
+    case 'order.shipped': {
+      const shipment = e.payload as unknown as FulfillmentPayload;
+      if (shipment.no_notification || typeof shipment.order_id !== 'string' || !shipment.fulfillment) return null;
+      const order = await loadOrderView(tctx, shipment.order_id);
+      if (!order) return null;
+      return {
+        to: order.email,
+        template: e.name,
+        data: shipmentData(order, shipment),
+        dedupeKey: `${e.name}:${shipment.fulfillment.id}`,
+        resource: { type: 'order', id: order.id },
+      };
+    }
+    case 'order.refunded': {
+      const order = e.payload;
+      if (!isOrder(order) || !Array.isArray(order.payment_collections)) return null;
+      const resource = { type: 'order', id: order.id };
+      return { to: order.email, template: e.name, data: refundData(order), dedupeKey: `${e.name}:${e.id}`, resource };
+    }
+    case 'customer.created': {
+      const customer = e.payload as unknown as CustomerPayload;
+      // Guests the admin records get no welcome: only shoppers who opened an account.
+      if (!customer.has_account || typeof customer.email !== 'string' || typeof customer.id !== 'string') return null;
+      return {
+        to: customer.email,
+        template: e.name,
+        data: customerData(customer),
+        dedupeKey: `${e.name}:${customer.id}`,
+        resource: { type: 'customer', id: customer.id },
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The dispatcher's durable sink for the shop's own messages: in the transaction that marks a batch
+ * of events dispatched, queue the order confirmation, shipping notice, refund notice and welcome
+ * they call for (once per event, by dedupe key), for the sender to deliver.
+ */
+export function notificationFanOut(
+  deps: QueueDeps & { database: Database; clock: Clock; log: FastifyBaseLogger },
+): DurableSink {
+  return async (tx, events) => {
+    const tctx: TxCtx = { db: deps.database.db, tx, clock: deps.clock, log: deps.log };
+    for (const e of events) {
+      const message = await messageFor(tctx, e);
+      if (message) await queueMessage(tctx, deps, message);
+    }
+  };
+}

@@ -1,0 +1,78 @@
+import type { CustomerPayload, FulfillmentPayload, OrderPayload } from '../../../plugin-sdk/events.ts';
+import type { OrderView } from '../orders/schema.ts';
+
+/**
+ * What the core templates are rendered with, built from the shop's own records. Amounts arrive
+ * formatted for reading (`€25.00`), since templates are logic-less; the raw minor units stay
+ * beside them for providers that want them.
+ */
+
+/** Minor units as a price (`2500`, `eur` → `€25.00`), with the currency's own number of decimals. */
+export function money(amount: number, currency: string): string {
+  try {
+    const format = new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() });
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(amount / 10 ** digits);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+type Order = OrderView | OrderPayload;
+
+export function orderData(order: Order): Record<string, unknown> {
+  const currency = order.currency_code;
+  const o = order as OrderView;
+  return {
+    order_id: order.id,
+    display_id: order.display_id,
+    email: order.email,
+    first_name: order.shipping_address?.first_name ?? null,
+    items: order.items.map((i) => ({
+      title: i.title,
+      quantity: i.quantity,
+      unit_price: money(i.unit_price, currency),
+      total: money(i.total, currency),
+    })),
+    item_total: money(o.item_total ?? 0, currency),
+    shipping_total: money(o.shipping_total ?? 0, currency),
+    total: money(order.total, currency),
+    total_amount: order.total,
+    currency_code: currency,
+  };
+}
+
+/** `order.shipped`: the order and the parcel's tracking numbers and links. */
+export function shipmentData(order: OrderView, shipment: FulfillmentPayload): Record<string, unknown> {
+  const labels = ((shipment.fulfillment as { labels?: unknown[] }).labels ?? []) as {
+    tracking_number?: string | null;
+    tracking_url?: string | null;
+  }[];
+  return {
+    ...orderData(order),
+    fulfillment_id: shipment.fulfillment.id,
+    tracking: labels
+      .filter((l) => l.tracking_number || l.tracking_url)
+      .map((l) => ({ number: l.tracking_number ?? '', url: l.tracking_url ?? null })),
+  };
+}
+
+/** `order.refunded`: the order, the latest refund and everything refunded so far. */
+export function refundData(order: OrderView): Record<string, unknown> {
+  const payments = order.payment_collections.flatMap((pc) => pc.payments) as unknown as {
+    refunded_amount: number;
+    refunds?: { amount: number; created_at: string | Date }[];
+  }[];
+  const refunds = payments.flatMap((p) => p.refunds ?? []);
+  const latest = refunds.sort((a, b) => String(a.created_at).localeCompare(String(b.created_at))).at(-1);
+  const total = payments.reduce((s, p) => s + (p.refunded_amount ?? 0), 0);
+  return {
+    ...orderData(order),
+    refund_amount: money(latest?.amount ?? total, order.currency_code),
+    refunded_total: money(total, order.currency_code),
+  };
+}
+
+export function customerData(customer: CustomerPayload): Record<string, unknown> {
+  return { customer_id: customer.id, email: customer.email, first_name: customer.first_name ?? null };
+}

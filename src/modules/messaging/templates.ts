@@ -1,0 +1,104 @@
+import Mustache from 'mustache';
+import { errors } from '../../platform/http/errors.ts';
+
+/**
+ * The shop's message templates (mustache: logic-less, HTML-escaped in the HTML part). The shop
+ * renders them and hands the result to the installed provider, so every provider sends the same
+ * words. Each has sample data, used by the admin's preview.
+ */
+export interface TemplateDef {
+  name: string;
+  channel: 'email';
+  description: string;
+  subject: string;
+  text: string;
+  html: string;
+  sample: Record<string, unknown>;
+}
+
+const ITEMS_TEXT = '{{#items}}- {{quantity}} × {{title}}: {{total}}\n{{/items}}';
+const ITEMS_HTML = '<ul>{{#items}}<li>{{quantity}} × {{title}}: {{total}}</li>{{/items}}</ul>';
+const SAMPLE_ORDER = {
+  order_id: 'order_01SAMPLE',
+  display_id: 1042,
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  items: [
+    { title: 'Linen shirt', quantity: 2, unit_price: '€25.00', total: '€50.00' },
+    { title: 'Wool socks', quantity: 1, unit_price: '€9.90', total: '€9.90' },
+  ],
+  item_total: '€59.90',
+  shipping_total: '€4.90',
+  total: '€64.80',
+  total_amount: 6480,
+  currency_code: 'eur',
+};
+
+const defs: TemplateDef[] = [
+  {
+    name: 'order.placed',
+    channel: 'email',
+    description: 'Order confirmation, sent when an order is placed',
+    subject: 'Your order #{{display_id}} is confirmed',
+    text: `Hello{{#first_name}} {{first_name}}{{/first_name}},\n\nthank you for your order #{{display_id}}.\n\n${ITEMS_TEXT}\nShipping: {{shipping_total}}\nTotal: {{total}}\n`,
+    html: `<p>Hello{{#first_name}} {{first_name}}{{/first_name}},</p><p>thank you for your order #{{display_id}}.</p>${ITEMS_HTML}<p>Shipping: {{shipping_total}}<br>Total: <strong>{{total}}</strong></p>`,
+    sample: SAMPLE_ORDER,
+  },
+  {
+    name: 'order.shipped',
+    channel: 'email',
+    description: 'Shipping notice with tracking, sent when a fulfillment ships (unless no_notification)',
+    subject: 'Your order #{{display_id}} is on its way',
+    text: `Hello{{#first_name}} {{first_name}}{{/first_name}},\n\nyour order #{{display_id}} has shipped.\n{{#tracking}}Tracking: {{number}}{{#url}} {{url}}{{/url}}\n{{/tracking}}`,
+    html: `<p>Hello{{#first_name}} {{first_name}}{{/first_name}},</p><p>your order #{{display_id}} has shipped.</p>{{#tracking}}<p>Tracking: {{#url}}<a href="{{url}}">{{number}}</a>{{/url}}{{^url}}{{number}}{{/url}}</p>{{/tracking}}`,
+    sample: { ...SAMPLE_ORDER, tracking: [{ number: 'JJD000390007', url: 'https://track.example/JJD000390007' }] },
+  },
+  {
+    name: 'order.refunded',
+    channel: 'email',
+    description: 'Refund notice, sent when money goes back to the customer',
+    subject: 'We refunded {{refund_amount}} for order #{{display_id}}',
+    text: 'Hello{{#first_name}} {{first_name}}{{/first_name}},\n\nwe refunded {{refund_amount}} for your order #{{display_id}} ({{refunded_total}} refunded in all).\n',
+    html: '<p>Hello{{#first_name}} {{first_name}}{{/first_name}},</p><p>we refunded <strong>{{refund_amount}}</strong> for your order #{{display_id}} ({{refunded_total}} refunded in all).</p>',
+    sample: { ...SAMPLE_ORDER, refund_amount: '€9.90', refunded_total: '€9.90' },
+  },
+  {
+    name: 'customer.created',
+    channel: 'email',
+    description: 'Welcome message, sent when a shopper creates an account',
+    subject: 'Welcome{{#first_name}}, {{first_name}}{{/first_name}}',
+    text: 'Hello{{#first_name}} {{first_name}}{{/first_name}},\n\nyour account ({{email}}) is ready.\n',
+    html: '<p>Hello{{#first_name}} {{first_name}}{{/first_name}},</p><p>your account ({{email}}) is ready.</p>',
+    sample: { customer_id: 'cus_01SAMPLE', email: 'ada@example.com', first_name: 'Ada' },
+  },
+  {
+    name: 'auth.password_reset',
+    channel: 'email',
+    description: 'Password reset link for a customer or an admin user (valid 15 minutes)',
+    subject: 'Reset your password',
+    text: 'Someone asked to reset the password of {{email}}. Open this link within 15 minutes to choose a new one:\n\n{{reset_url}}\n\nIf it was not you, ignore this message.\n',
+    html: '<p>Someone asked to reset the password of {{email}}. Open this link within 15 minutes to choose a new one:</p><p><a href="{{reset_url}}">Reset your password</a></p><p>If it was not you, ignore this message.</p>',
+    sample: {
+      email: 'ada@example.com',
+      actor_type: 'customer',
+      reset_url: 'http://localhost:8000/reset-password?token=SAMPLE&email=ada%40example.com',
+    },
+  },
+];
+
+export const TEMPLATES: ReadonlyMap<string, TemplateDef> = new Map(defs.map((t) => [t.name, t]));
+
+/** Subject and text are plain text (nothing escaped); the HTML part escapes what HTML needs (links stay readable). */
+const plain = { escape: (value: unknown) => String(value) };
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const html = { escape: (value: unknown) => String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]) };
+
+export function renderTemplate(name: string, data: Record<string, unknown>) {
+  const t = TEMPLATES.get(name);
+  if (!t) throw errors.notFound(`Notification template ${name} was not found`);
+  return {
+    subject: Mustache.render(t.subject, data, {}, plain),
+    text: Mustache.render(t.text, data, {}, plain),
+    html: Mustache.render(t.html, data, {}, html),
+  };
+}

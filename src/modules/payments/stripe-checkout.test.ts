@@ -1,0 +1,218 @@
+import MedusaSdk from '@medusajs/js-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeProduct, uniq } from '../checkout/checkout.testing.ts';
+import {
+  callsSince,
+  confirmCard,
+  deliver,
+  deliverAll,
+  SECRET_KEY,
+  startStripeShop,
+  stripeCart,
+  type StripeShop,
+} from './stripe-plugin.testing.ts';
+
+// The SDK's ESM types are read as CommonJS under NodeNext: at run time the default import is the class itself.
+const Medusa = ((MedusaSdk as unknown as { default?: unknown }).default ?? MedusaSdk) as typeof MedusaSdk.default;
+
+// A marketplace, a shop and an installed plugin: slow to set up while the rest of the suite runs.
+const SETUP_TIMEOUT_MS = 180_000;
+
+let s: StripeShop;
+let baseUrl: string;
+beforeAll(async () => {
+  s = await startStripeShop();
+  baseUrl = await s.t.app.listen({ host: '127.0.0.1', port: 0 });
+}, SETUP_TIMEOUT_MS);
+afterAll(() => s?.close());
+
+const order = async (id: string) => (await s.t.admin('GET', `/admin/orders/${id}`)).json().order;
+
+describe('checkout with the stripe-payments plugin', () => {
+  it('runs the Medusa JS SDK payment flow: pp_stripe offered, a PaymentIntent per session, authorized at completion', async () => {
+    const sdk = new Medusa({ baseUrl, publishableKey: s.t.publishableKey });
+    const { variant } = await makeProduct(s.t, { prices: [{ currency_code: 'eur', amount: 2500 }] });
+    const email = `sdk-${uniq()}@example.com`;
+    const from = s.stripe.requests.length;
+
+    const { payment_providers } = await sdk.store.payment.listPaymentProviders({ region_id: s.region.id });
+    expect(payment_providers.map((p: { id: string }) => p.id)).toEqual(['pp_stripe']);
+    let { cart } = await sdk.store.cart.create({ region_id: s.region.id, email });
+    ({ cart } = await sdk.store.cart.createLineItem(cart.id, { variant_id: variant.id, quantity: 2 }));
+    const { payment_collection } = await sdk.store.payment.initiatePaymentSession(cart, { provider_id: 'pp_stripe' });
+    const session = payment_collection.payment_sessions![0];
+    expect(session).toMatchObject({ provider_id: 'pp_stripe', status: 'pending', amount: 5000 });
+    const intent = s.stripe.payments.intents.get(session.data.id as string)!;
+    expect(session.data).toEqual({
+      id: intent.id,
+      client_secret: intent.client_secret,
+      status: 'requires_payment_method',
+      amount: 5000,
+      currency: 'eur',
+    });
+    expect(intent).toMatchObject({
+      amount: 5000,
+      currency: 'eur',
+      capture_method: 'manual',
+      metadata: { session_id: session.id, cart_id: cart.id },
+      receipt_email: email,
+    });
+
+    await confirmCard(s, intent.id);
+    const done = await sdk.store.cart.complete(cart.id);
+    if (done.type !== 'order') throw new Error(`not completed: ${JSON.stringify(done)}`);
+    expect(done.order).toMatchObject({ payment_status: 'authorized', total: 5000 });
+    const payment = (await order(done.order.id)).payment_collections[0].payments[0];
+    expect(payment).toMatchObject({ provider_id: 'pp_stripe', amount: 5000, status: 'authorized' });
+    expect(payment.data).toMatchObject({ id: intent.id, status: 'requires_capture' });
+
+    // The stand-in saw what a real Stripe account would, each write with its idempotency key.
+    expect(callsSince(s, from)).toEqual([
+      'POST /v1/payment_intents',
+      `POST /v1/payment_intents/${intent.id}/confirm`,
+      `GET /v1/payment_intents/${intent.id}`,
+    ]);
+    const create = s.stripe.requests[from];
+    expect(create.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(create.headers['idempotency-key']).toBe(`initiate:${session.id}`);
+    expect(create.form).toMatchObject({ amount: '5000', currency: 'eur', capture_method: 'manual' });
+
+    // Stripe's own event about the hold arrives later: the order is already there, nothing changes.
+    expect((await deliverAll(s)).map((e) => e.type)).toEqual(['payment_intent.amount_capturable_updated']);
+    expect((await order(done.order.id)).payment_collections[0].payments).toHaveLength(1);
+    // Privacy: none of this reached the marketplace the plugin came from.
+    const told = JSON.stringify(s.m.requests);
+    for (const secret of [email, cart.id, done.order.id, intent.id, session.id]) expect(told).not.toContain(secret);
+  });
+
+  it('a declined card leaves the cart open with Medusa’s payment_authorization_error', async () => {
+    const { cart, session, intentId } = await stripeCart(s);
+    await confirmCard(s, intentId, 'pm_card_chargeDeclined');
+    const [failed] = await deliverAll(s);
+    expect(failed.type).toBe('payment_intent.payment_failed');
+    const res = await s.t.store('POST', `/store/carts/${cart.id}/complete`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      type: 'cart',
+      cart: { id: cart.id, completed_at: null },
+      error: { message: 'Payment authorization failed', name: 'Error', type: 'payment_authorization_error' },
+    });
+    expect(res.json().cart.payment_collection.payment_sessions[0]).toMatchObject({ id: session.id, status: 'error' });
+    expect((await s.t.admin('GET', `/admin/orders?q=${cart.email}`)).json().count).toBe(0);
+  });
+
+  it('Stripe’s authorization webhook completes a cart the shopper left after paying; completing again answers that order', async () => {
+    const { cart, intentId } = await stripeCart(s);
+    await confirmCard(s, intentId);
+    await deliverAll(s);
+    const placed = await s.t.admin('GET', `/admin/orders?email=${encodeURIComponent(cart.email)}`);
+    expect(placed.json().count).toBe(1);
+    const again = await s.t.store('POST', `/store/carts/${cart.id}/complete`);
+    expect(again.json()).toMatchObject({ type: 'order', order: { id: placed.json().orders[0].id } });
+  });
+
+  it('an order refused after the authorization (no stock left) releases the hold at Stripe', async () => {
+    const { cart, variant, intentId } = await stripeCart(s, { stock: 2, quantity: 2 });
+    await confirmCard(s, intentId);
+    s.stripe.payments.takeEvents();
+    // Someone else buys the stock in between.
+    const other = await s.t.store('POST', '/store/carts', {
+      region_id: s.region.id,
+      email: 'quick@example.com',
+      items: [{ variant_id: variant.id, quantity: 1 }],
+    });
+    const quick = await stripeCartFor(other.json().cart.id);
+    await confirmCard(s, quick);
+    expect((await s.t.store('POST', `/store/carts/${other.json().cart.id}/complete`)).json().type).toBe('order');
+    const from = s.stripe.requests.length;
+    const res = await s.t.store('POST', `/store/carts/${cart.id}/complete`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ type: 'not_allowed', code: 'insufficient_inventory' });
+    expect(callsSince(s, from)).toEqual([
+      `GET /v1/payment_intents/${intentId}`,
+      `POST /v1/payment_intents/${intentId}/cancel`,
+    ]);
+    expect(s.stripe.payments.intents.get(intentId)!.status).toBe('canceled');
+  });
+
+  it('a region that offers only pp_stripe needs a session; one that does not offer it refuses it', async () => {
+    const { variant } = await makeProduct(s.t, { prices: [{ currency_code: 'eur', amount: 2500 }] });
+    const cart = (
+      await s.t.store('POST', '/store/carts', {
+        region_id: s.region.id,
+        email: 'nosession@example.com',
+        items: [{ variant_id: variant.id, quantity: 1 }],
+      })
+    ).json().cart;
+    const res = await s.t.store('POST', `/store/carts/${cart.id}/complete`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ type: 'invalid_data', message: 'Payment sessions are required to complete cart' });
+
+    const plain = (await s.t.admin('POST', '/admin/regions', { name: `Plain ${uniq()}`, currency_code: 'eur' })).json()
+      .region;
+    const listed = await s.t.store('GET', `/store/payment-providers?region_id=${plain.id}`);
+    expect(listed.json().payment_providers).toEqual([{ id: 'pp_system_default', is_enabled: true }]);
+    const c2 = (await s.t.store('POST', '/store/carts', { region_id: plain.id })).json().cart;
+    const pc = (await s.t.store('POST', '/store/payment-collections', { cart_id: c2.id })).json().payment_collection;
+    const refused = await s.t.store('POST', `/store/payment-collections/${pc.id}/payment-sessions`, {
+      provider_id: 'pp_stripe',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Payment providers with ids pp_stripe not found');
+  });
+});
+
+describe('Stripe webhooks', () => {
+  it('refuses a forged or unsigned event (400) and an unknown provider (404), applying nothing', async () => {
+    const { intentId } = await stripeCart(s);
+    await confirmCard(s, intentId);
+    const [event] = s.stripe.payments.takeEvents();
+    const forged = await deliver(s, event, { secret: 'whsec_not_the_right_one' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().type).toBe('invalid_data');
+    expect(forged.json().message).toMatch(/^Webhook not accepted by pp_stripe: /);
+    const unsigned = await s.t.inject({ method: 'POST', url: '/hooks/payment/stripe', payload: { id: 'evt_1' } });
+    expect(unsigned.statusCode).toBe(400);
+    const unknown = await deliver(s, event, { url: '/hooks/payment/paypal' });
+    expect(unknown.statusCode).toBe(404);
+    expect((await s.t.admin('GET', '/admin/orders?limit=1&order=-created_at')).json().orders[0]?.email).not.toBe(
+      'never@example.com',
+    );
+  });
+
+  it('takes the same event at /store/payment-webhooks/pp_stripe without a publishable key, once per event id', async () => {
+    const { cart, intentId } = await stripeCart(s);
+    await confirmCard(s, intentId);
+    const [held] = s.stripe.payments.takeEvents();
+    const { payload, signature } = s.stripe.signed({
+      type: held.type,
+      object: held.object,
+      secret: 'whsec_emporium_standin_0123456789',
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    const post = () =>
+      s.t.inject({
+        method: 'POST',
+        url: '/store/payment-webhooks/pp_stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+    const first = await post();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ received: true });
+    const from = s.stripe.requests.length;
+    expect((await post()).statusCode).toBe(200);
+    expect(callsSince(s, from)).toEqual([]); // the duplicate was recognised before anything ran
+    const orders = (await s.t.admin('GET', `/admin/orders?email=${encodeURIComponent(cart.email)}`)).json();
+    expect(orders.count).toBe(1);
+  });
+});
+
+/** A payment session for an existing cart (the quick buyer above). */
+async function stripeCartFor(cartId: string): Promise<string> {
+  const pc = (await s.t.store('POST', '/store/payment-collections', { cart_id: cartId })).json().payment_collection;
+  const res = await s.t.store('POST', `/store/payment-collections/${pc.id}/payment-sessions`, {
+    provider_id: 'pp_stripe',
+  });
+  return res.json().payment_collection.payment_sessions[0].data.id;
+}

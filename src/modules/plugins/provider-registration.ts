@@ -1,0 +1,148 @@
+import type { NotificationProvider, PaymentProvider, PluginContext } from '../../../plugin-sdk/index.ts';
+import {
+  ProviderCallError,
+  ProviderTimeoutError,
+  type JsonObject,
+  type ProviderPort,
+  type Providers,
+} from '../../platform/providers.ts';
+import { PluginTimeoutError, withTimeout } from './timeout.ts';
+
+/**
+ * THE SEAM between a plugin's provider objects and the shop. `ctx.payments.register(p)` and
+ * `ctx.notifications.register(p)` land here: the object is checked and wrapped in a ProviderPort
+ * (`call(method, jsonInput, timeoutMs)` → JSON), kept on the plugin's Registration until the host
+ * activates it (host.ts: `activateProviders`, `removeProviders`). The shop only ever calls ports:
+ * every argument and answer is copied through JSON and every call has a deadline, so a port can
+ * be re-pointed at a plugin running in another process (an RPC call) without changing any caller.
+ */
+
+const SLUG = /^[a-z0-9]+([_-][a-z0-9]+)*$/;
+const PAYMENT_REQUIRED = [
+  'initiatePayment',
+  'authorizePayment',
+  'capturePayment',
+  'refundPayment',
+  'cancelPayment',
+  'getPaymentStatus',
+] as const;
+const PAYMENT_OPTIONAL = ['getWebhookActionAndData'] as const;
+
+export type ProviderKind = 'payment' | 'notification';
+
+/** A provider a plugin registered, waiting on its Registration to go live. */
+export interface StagedProvider {
+  kind: ProviderKind;
+  port: ProviderPort;
+}
+
+/** The shop's id of a payment provider registered as `id`. */
+export const paymentProviderId = (id: string) => `pp_${id}`;
+
+function jsonCopy(providerId: string, value: unknown, what: string): JsonObject {
+  let copy: unknown;
+  try {
+    copy = JSON.parse(JSON.stringify(value ?? {}));
+  } catch (err) {
+    throw new ProviderCallError(providerId, `${what} is not JSON: ${(err as Error).message}`);
+  }
+  if (typeof copy !== 'object' || copy === null || Array.isArray(copy))
+    throw new ProviderCallError(providerId, `${what} must be a JSON object`);
+  return copy as JsonObject;
+}
+
+/** Wraps a plugin's object: JSON in, JSON out, a deadline on every call, errors as the shop's kinds. */
+function portOf(
+  impl: Record<string, unknown>,
+  meta: { id: string; owner: string; name: string; methods: string[]; channels: string[] },
+): ProviderPort {
+  return {
+    ...meta,
+    async call(method, input, timeoutMs) {
+      const fn = meta.methods.includes(method) ? impl[method] : undefined;
+      if (typeof fn !== 'function') throw new ProviderCallError(meta.id, `${meta.id} does not implement ${method}`);
+      const arg = jsonCopy(meta.id, input, `${method} input`);
+      let answer: unknown;
+      try {
+        answer = await withTimeout(
+          Promise.resolve().then(() => fn.call(impl, arg)),
+          timeoutMs,
+          `${meta.id}.${method}`,
+        );
+      } catch (err) {
+        if (err instanceof PluginTimeoutError) throw new ProviderTimeoutError(meta.id, timeoutMs);
+        const e = err as { message?: unknown; code?: unknown };
+        const message = typeof e?.message === 'string' && e.message ? e.message : String(err);
+        throw new ProviderCallError(meta.id, message, typeof e?.code === 'string' ? e.code : null);
+      }
+      return jsonCopy(meta.id, answer, `${method} answer`);
+    },
+  };
+}
+
+function checkId(kind: string, id: unknown): string {
+  if (typeof id !== 'string' || !SLUG.test(id) || id.length > 64)
+    throw new Error(`ctx.${kind}.register: id must be a lower-case slug such as "stripe", got ${JSON.stringify(id)}`);
+  return id;
+}
+
+/**
+ * `ctx.payments` and `ctx.notifications` for one plugin's register(ctx). A provider id another
+ * plugin holds, or one registered twice, throws (the plugin then fails to load, with that message).
+ */
+export function providerRegistrars(deps: {
+  manifestId: string;
+  providers: Providers;
+  staged: StagedProvider[];
+  /** The Registration's state: staged providers go live on activation, later ones at once. */
+  state: () => 'staged' | 'active' | 'disposed';
+}): Pick<PluginContext, 'payments' | 'notifications'> {
+  const { manifestId: owner, providers, staged } = deps;
+  const stage = (kind: ProviderKind, port: ProviderPort) => {
+    if (deps.state() === 'disposed')
+      throw new Error(`ctx.${kind === 'payment' ? 'payments' : 'notifications'}: plugin unloaded`);
+    const other = providers[kind].takenBy(port.id, owner);
+    if (other) throw new Error(`${kind} provider ${port.id} is already registered by plugin ${other}`);
+    if (staged.some((s) => s.kind === kind && s.port.id === port.id))
+      throw new Error(`${kind} provider ${port.id} is registered twice`);
+    staged.push({ kind, port });
+    if (deps.state() === 'active') providers[kind].add(port);
+  };
+  return {
+    payments: {
+      register(provider: PaymentProvider) {
+        const impl = provider as unknown as Record<string, unknown>;
+        const id = checkId('payments', provider?.id);
+        if (id === 'system_default') throw new Error('ctx.payments.register: pp_system_default is the shop’s own');
+        const missing = PAYMENT_REQUIRED.filter((m) => typeof impl[m] !== 'function');
+        if (missing.length) throw new Error(`ctx.payments.register(${id}): missing ${missing.join(', ')}`);
+        const methods = [...PAYMENT_REQUIRED, ...PAYMENT_OPTIONAL.filter((m) => typeof impl[m] === 'function')];
+        const name = typeof provider.name === 'string' && provider.name ? provider.name : id;
+        stage('payment', portOf(impl, { id: paymentProviderId(id), owner, name, methods, channels: [] }));
+      },
+    },
+    notifications: {
+      register(provider: NotificationProvider) {
+        const impl = provider as unknown as Record<string, unknown>;
+        const id = checkId('notifications', provider?.id);
+        if (typeof impl.send !== 'function') throw new Error(`ctx.notifications.register(${id}): missing send`);
+        const channels = Array.isArray(provider.channels) ? provider.channels : [];
+        if (!channels.length || channels.some((c) => typeof c !== 'string' || !SLUG.test(c)))
+          throw new Error(`ctx.notifications.register(${id}): channels must list slugs such as "email"`);
+        const name = typeof provider.name === 'string' && provider.name ? provider.name : id;
+        stage('notification', portOf(impl, { id, owner, name, methods: ['send'], channels: [...channels] }));
+      },
+    },
+  };
+}
+
+/** Makes a plugin's staged providers live, replacing what the same plugin had registered before. */
+export function activateProviders(providers: Providers, owner: string, staged: StagedProvider[]): void {
+  removeProviders(providers, owner);
+  for (const s of staged) providers[s.kind].add(s.port);
+}
+
+export function removeProviders(providers: Providers, owner: string): void {
+  providers.payment.removeOwner(owner);
+  providers.notification.removeOwner(owner);
+}

@@ -1,0 +1,67 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { errors } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The header a cookie-authenticated write carries its token in (the admin panel sends it). */
+export const CSRF_HEADER = 'x-csrf-token';
+
+export interface CsrfOptions {
+  /** Cookies that authenticate the surface; a request carrying none of them is not cookie-authenticated. */
+  cookies: string[];
+  /** Browser origins trusted besides the request's own (`PUBLIC_URL`'s, the surface's CORS list). */
+  trustedOrigins: string[];
+  /**
+   * The token this request must carry in `x-csrf-token`, or null when its cookie needs none
+   * (the Medusa-compatible `connect.sid`, which relies on the origin check alone).
+   */
+  expectedToken?: (req: FastifyRequest) => string | null;
+}
+
+function originOf(url: string | undefined): string | undefined {
+  return url && URL.canParse(url) ? new URL(url).origin : undefined;
+}
+
+/**
+ * Refuses (403) a request a browser sent from a page that is not ours: its `Origin` (or, without
+ * one, its `Referer`) must be this host or a trusted origin; `Origin: null` (sandboxed frames,
+ * privacy redirects) never is. Without both headers, `Sec-Fetch-Site` must not say cross-site.
+ * A request with none of the three comes from a non-browser client, which cannot be forged by
+ * a page. Browsers always send `Origin` on cross-site POST, PUT, PATCH and DELETE, form posts included.
+ */
+export function assertSameSite(req: FastifyRequest, trustedOrigins: string[]): void {
+  const origin = req.headers.origin ?? originOf(req.headers.referer);
+  if (origin !== undefined) {
+    const own = `${req.protocol}://${req.host}`;
+    if (origin !== own && !trustedOrigins.includes(origin)) throw errors.forbidden('Cross-site request refused');
+    return;
+  }
+  const site = req.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') throw errors.forbidden('Cross-site request refused');
+}
+
+function sameToken(got: string, expected: string): boolean {
+  const a = Buffer.from(got);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * CSRF protection for a surface authenticated by cookies, as an onRequest hook:
+ * `scope.addHook('onRequest', csrfGuard({ cookies: ['connect.sid'], trustedOrigins }))`.
+ * Only state-changing methods of requests that carry one of `cookies` and no `Authorization`
+ * header are checked (a page cannot add that header cross-site without a CORS preflight, so
+ * Bearer and Basic callers are unaffected). Register it before the hook that reads the cookies.
+ */
+export function csrfGuard(opts: CsrfOptions) {
+  return async function csrf(req: FastifyRequest) {
+    if (SAFE_METHODS.has(req.method) || req.headers.authorization) return;
+    if (!opts.cookies.some((name) => req.cookies?.[name])) return;
+    assertSameSite(req, opts.trustedOrigins);
+    const expected = opts.expectedToken?.(req);
+    if (!expected) return;
+    const got = req.headers[CSRF_HEADER];
+    if (typeof got !== 'string' || !sameToken(got, expected)) throw errors.forbidden('Missing or invalid CSRF token');
+  };
+}

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Database } from '../db/database.ts';
+import { AppError, ErrorBody } from './errors.ts';
+import type { App } from './types.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The instance's readiness and shutdown drain (set up in app.ts, driven by main.ts). */
+    readiness: Readiness;
+  }
+}
+
+/** Seconds a client (or load balancer) is told to wait before it retries on another instance. */
+const RETRY_AFTER = '5';
+
+/**
+ * What `GET /ready` reports and what a shutdown changes. main.ts marks the migrations and the
+ * workers once they are up; `drain()` (SIGTERM) turns the instance unready, answers new
+ * requests 503 with Retry-After, and resolves when the requests in flight have finished.
+ */
+export class Readiness {
+  migrated = false;
+  workersRunning = false;
+  private draining = false;
+  private inFlight = 0;
+  private readonly counted = new WeakSet<FastifyRequest>();
+  private idle?: () => void;
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  /** Resolves once no request is in flight, or after `maxMs`, whichever is first; false on timeout. */
+  drain(maxMs: number): Promise<boolean> {
+    this.draining = true;
+    if (this.inFlight === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), maxMs);
+      this.idle = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+  }
+
+  /** Installs the accounting hooks and the `/ready` route on the root app (before the surfaces). */
+  register(app: App, database: Database): void {
+    app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+      if (this.draining && req.url !== '/health') {
+        reply.header('connection', 'close');
+        throw new AppError('service_unavailable', 'This instance is shutting down; retry on another', {
+          headers: { 'retry-after': RETRY_AFTER },
+        });
+      }
+      this.inFlight++;
+      this.counted.add(req);
+    });
+    const done = async (req: FastifyRequest) => {
+      if (!this.counted.delete(req)) return;
+      this.inFlight--;
+      if (this.inFlight === 0) this.idle?.();
+    };
+    app.addHook('onResponse', done);
+    app.addHook('onRequestAbort', done);
+
+    app.get(
+      '/ready',
+      {
+        schema: {
+          tags: ['meta'],
+          summary: 'Readiness: database reachable, migrations applied, workers running, not shutting down',
+          response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: ErrorBody },
+        },
+      },
+      async () => {
+        const problems: string[] = [];
+        if (this.draining) problems.push('shutting down');
+        if (!this.migrated) problems.push('migrations not applied');
+        if (!this.workersRunning) problems.push('workers not running');
+        if (!(await reachable(database))) problems.push('database unreachable');
+        if (problems.length)
+          throw new AppError('service_unavailable', `Not ready: ${problems.join(', ')}`, {
+            headers: { 'retry-after': RETRY_AFTER },
+          });
+        return { status: 'ready' as const };
+      },
+    );
+  }
+}
+
+/** `select 1` within 2 s: a database that hangs is as unready as one that refuses. */
+async function reachable(database: Database): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), 2_000);
+  });
+  try {
+    return await Promise.race([database.db.execute(sql`select 1`).then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
