@@ -69,6 +69,27 @@ describe('CSRF on customer sessions', () => {
     ).toBe(200);
   });
 
+  it('refuses a form-submittable write from a browser even from a trusted origin (no preflight, no token)', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/store/customers/me',
+        headers: {
+          cookie,
+          origin: 'https://shop.example',
+          'content-type': type,
+          'x-publishable-api-key': t.publishableKey,
+        },
+        payload: 'first_name=Forged',
+      });
+      expect(res.statusCode, type).toBe(403);
+      expect(res.json()).toEqual({ type: 'forbidden', message: 'A cookie-authenticated write must be sent as JSON' });
+    }
+    expect(
+      (await t.store('GET', '/store/customers/me', undefined, { headers: { cookie } })).json().customer.first_name,
+    ).not.toBe('Forged');
+  });
+
   it('leaves Bearer calls alone, whatever their origin', async () => {
     const res = await t.store(
       'POST',

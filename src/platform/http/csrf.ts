@@ -41,6 +41,23 @@ export function assertSameSite(req: FastifyRequest, trustedOrigins: string[]): v
   if (site && site !== 'same-origin' && site !== 'none') throw errors.forbidden('Cross-site request refused');
 }
 
+/** Content types a cross-site HTML form (or a no-preflight fetch) can send. */
+const SIMPLE_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain', '']);
+
+/**
+ * The second factor for a cookie that has no header token (`connect.sid`: Medusa's SDK in session
+ * mode sends none): a browser's POST must be one a page cannot send without a CORS preflight,
+ * i.e. JSON (the SDK always sends `content-type: application/json`). PUT, PATCH and DELETE always
+ * need a preflight. Non-browser clients (no Origin, Referer or Sec-Fetch-Site) cannot be forged.
+ */
+function assertNotFormSubmittable(req: FastifyRequest): void {
+  if (req.method !== 'POST') return;
+  const h = req.headers;
+  if (h.origin === undefined && h.referer === undefined && h['sec-fetch-site'] === undefined) return;
+  const type = (h['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (SIMPLE_TYPES.has(type)) throw errors.forbidden('A cookie-authenticated write must be sent as JSON');
+}
+
 function sameToken(got: string, expected: string): boolean {
   const a = Buffer.from(got);
   const b = Buffer.from(expected);
@@ -60,7 +77,10 @@ export function csrfGuard(opts: CsrfOptions) {
     if (!opts.cookies.some((name) => req.cookies?.[name])) return;
     assertSameSite(req, opts.trustedOrigins);
     const expected = opts.expectedToken?.(req);
-    if (!expected) return;
+    if (!expected) {
+      assertNotFormSubmittable(req);
+      return;
+    }
     const got = req.headers[CSRF_HEADER];
     if (typeof got !== 'string' || !sameToken(got, expected)) throw errors.forbidden('Missing or invalid CSRF token');
   };
