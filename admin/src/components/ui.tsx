@@ -165,12 +165,16 @@ export function Pager({
   offset,
   limit,
   count,
+  hasMore,
   shown,
   onChange,
 }: {
   offset: number;
   limit: number;
+  /** The total, when known; without it "of N" is left out. */
   count: number | undefined;
+  /** Whether a next page exists, when the list knows without a count (a limit + 1 probe). */
+  hasMore?: boolean;
   shown: number;
   onChange: (offset: number) => void;
 }) {
@@ -193,7 +197,7 @@ export function Pager({
       <button
         type="button"
         className="btn"
-        disabled={count !== undefined ? to >= count : shown < limit}
+        disabled={hasMore !== undefined ? !hasMore : count !== undefined ? to >= count : shown < limit}
         onClick={() => onChange(offset + limit)}
       >
         Next
