@@ -178,5 +178,8 @@ export async function screenshot(
   const style = opts.quiet ? '.toasts { display: none }' : undefined;
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, style });
   // The committed picture is the first screenful, as an operator sees the page open.
-  if (opts.docs) await page.screenshot({ path: path.join(DOCS, `${opts.docs}.png`), style });
+  if (opts.docs) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(DOCS, `${opts.docs}.png`), style });
+  }
 }

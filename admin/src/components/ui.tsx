@@ -80,6 +80,8 @@ const BADGE: Record<string, string> = {
   published: 'good',
   installed: 'good',
   succeeded: 'good',
+  sent: 'good',
+  not_sent: 'warn',
   captured: 'good',
   active: 'good',
   fulfilled: 'good',
@@ -140,11 +142,13 @@ export function Card({
   actions?: ReactNode;
   className?: string;
 }) {
+  const id = useId();
+  // Named by its heading, so a card is a landmark a screen reader (and a test) can go to.
   return (
-    <section className={`card ${className ?? ''}`}>
+    <section className={`card ${className ?? ''}`} aria-labelledby={title ? `${id}-title` : undefined}>
       {(title || actions) && (
         <div className="card-head">
-          {title && <h2>{title}</h2>}
+          {title && <h2 id={`${id}-title`}>{title}</h2>}
           {actions && <div className="actions">{actions}</div>}
         </div>
       )}
