@@ -7,6 +7,7 @@ import { ChannelsPage, RegionsPage, ShippingPage } from './store-setup.tsx';
 import { UsersPage } from './users.tsx';
 import { KeyValuesPage } from './key-values.tsx';
 import { NotificationsSettingsPage } from './notifications.tsx';
+import { RegionEditor } from './region-editor.tsx';
 
 const TABS: [string, string][] = [
   ['webhooks', 'Webhooks'],
@@ -37,6 +38,7 @@ export default function SettingsArea() {
         <Route path="api-keys" element={<ApiKeysPage />} />
         <Route path="sales-channels" element={<ChannelsPage />} />
         <Route path="regions" element={<RegionsPage />} />
+        <Route path="regions/:id" element={<RegionEditor />} />
         <Route path="shipping" element={<ShippingPage />} />
         <Route path="notifications" element={<NotificationsSettingsPage />} />
         <Route path="users" element={<UsersPage />} />
