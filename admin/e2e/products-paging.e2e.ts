@@ -26,15 +26,27 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** The GET /admin/products calls the page makes, as their query strings. */
-function listCalls(): { calls: URLSearchParams[]; stop: () => void } {
+/** The GET /admin/products calls the page makes, as their query strings, and how long each took. */
+function listCalls(): { calls: URLSearchParams[]; ms: number[]; stop: () => void } {
   const calls: URLSearchParams[] = [];
+  const ms: number[] = [];
+  const isList = (req: Request) => new URL(req.url()).pathname === '/admin/products';
   const seen = (req: Request) => {
-    const url = new URL(req.url());
-    if (url.pathname === '/admin/products') calls.push(url.searchParams);
+    if (isList(req)) calls.push(new URL(req.url()).searchParams);
+  };
+  const done = (req: Request) => {
+    if (isList(req)) ms.push(Math.round(req.timing().responseEnd));
   };
   page.on('request', seen);
-  return { calls, stop: () => page.off('request', seen) };
+  page.on('requestfinished', done);
+  return {
+    calls,
+    ms,
+    stop: () => {
+      page.off('request', seen);
+      page.off('requestfinished', done);
+    },
+  };
 }
 
 describe('products list at 100,000 products', () => {
@@ -49,7 +61,8 @@ describe('products list at 100,000 products', () => {
     const typing = listCalls();
     const started = Date.now();
     await page.getByLabel('Search').pressSequentially('lamp 9999', { delay: 40 });
-    await page.getByRole('link', { name: 'Lamp 99999', exact: true }).waitFor();
+    // Generous: this machine is shared; the figure printed below is what to watch.
+    await page.getByRole('link', { name: 'Lamp 99999', exact: true }).waitFor({ timeout: 60_000 });
     const searchMs = Date.now() - started;
     typing.stop();
     expect(typing.calls.length).toBeGreaterThan(0);
@@ -70,7 +83,10 @@ describe('products list at 100,000 products', () => {
     ]);
     await page.getByRole('link', { name: 'Lamp 204', exact: true }).waitFor();
     await screenshot(page, '12-products-paging', { quiet: true, docs: 'admin-products' });
-    console.log(`search "lamp 9999" typed and answered in ${searchMs} ms over ${CATALOG} products`);
+    console.log(
+      `search "lamp 9999" typed and answered in ${searchMs} ms over ${CATALOG} products;`,
+      `list calls took ${[...first.ms, ...typing.ms, ...paging.ms].join(', ')} ms (first one counted)`,
+    );
     expect(errors).toEqual([]);
   });
 });
