@@ -15,6 +15,7 @@ import { createWorkers, type Workers } from '../../src/workers.ts';
 export { ADMIN, VIEWER };
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../.artifacts/screenshots');
+const DOCS = path.resolve(import.meta.dirname, '../../docs');
 
 /** Real time that a test can move forward (an expired token without waiting 24 hours). */
 export class ShiftClock implements Clock {
@@ -165,13 +166,20 @@ export async function login(page: Page, shop: Shop, who = ADMIN, path = '/app/')
 
 /**
  * Saves a full-page screenshot under .artifacts/screenshots (gitignored) for a person to look at;
- * `quiet` leaves the toasts out (the shots the README shows).
+ * `quiet` leaves the toasts out (the shots the README shows); `docs` also writes docs/<docs>.png,
+ * the committed picture of that screen.
  */
-export async function screenshot(page: Page, name: string, opts: { quiet?: boolean } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  opts: { quiet?: boolean; docs?: string } = {},
+): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({
-    path: path.join(SCREENSHOTS, `${name}.png`),
-    fullPage: true,
-    style: opts.quiet ? '.toasts { display: none }' : undefined,
-  });
+  const style = opts.quiet ? '.toasts { display: none }' : undefined;
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, style });
+  // The committed picture is the first screenful, as an operator sees the page open.
+  if (opts.docs) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(DOCS, `${opts.docs}.png`), style });
+  }
 }

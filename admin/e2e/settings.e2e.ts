@@ -128,14 +128,16 @@ describe('the other settings', () => {
   });
 
   it('notifications: the bell counts unread ones, mark read updates it', async () => {
-    await page.getByRole('link', { name: /^Notifications/ }).click();
+    // The bell in the top bar (Settings has a Notifications tab of its own: the shop's outgoing messages).
+    const bell = page.getByRole('banner');
+    await bell.getByRole('link', { name: /^Notifications/ }).click();
     await page.getByRole('heading', { name: 'Notifications' }).waitFor();
     const unread = await shop.admin<{ count: number }>('GET', '/admin/notifications?read=false&limit=0');
     if (unread.count > 0) {
-      await page.getByRole('link', { name: `Notifications, ${unread.count} unread` }).waitFor();
+      await bell.getByRole('link', { name: `Notifications, ${unread.count} unread` }).waitFor();
       await screenshot(page, '35-notifications');
       await page.getByRole('button', { name: 'Mark all as read' }).click();
-      await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+      await bell.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
     } else {
       await screenshot(page, '35-notifications');
     }

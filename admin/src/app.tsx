@@ -5,6 +5,7 @@ import { setUnauthorizedHandler } from './lib/api.ts';
 import { SESSION_KEY, SessionProvider, useSessionQuery } from './lib/session.tsx';
 import { Shell } from './components/shell.tsx';
 import { LoginPage } from './areas/login/login-page.tsx';
+import { ForgotPasswordPage, ResetPasswordPage } from './areas/login/password-reset.tsx';
 import { ErrorNote, Loading } from './components/ui.tsx';
 
 // One chunk per area: the first load carries the shell and the login only.
@@ -60,6 +61,9 @@ export function App() {
     });
   }, [client, navigate]);
 
+  // Reachable signed in or not: the emailed link may be opened in a browser with a session.
+  if (location.pathname === '/forgot-password') return <ForgotPasswordPage />;
+  if (location.pathname === '/reset-password') return <ResetPasswordPage />;
   if (session.isPending) return <Loading label="Loading the admin" />;
   if (session.isError)
     return (

@@ -80,6 +80,8 @@ const BADGE: Record<string, string> = {
   published: 'good',
   installed: 'good',
   succeeded: 'good',
+  sent: 'good',
+  not_sent: 'warn',
   captured: 'good',
   active: 'good',
   fulfilled: 'good',
@@ -140,11 +142,13 @@ export function Card({
   actions?: ReactNode;
   className?: string;
 }) {
+  const id = useId();
+  // Named by its heading, so a card is a landmark a screen reader (and a test) can go to.
   return (
-    <section className={`card ${className ?? ''}`}>
+    <section className={`card ${className ?? ''}`} aria-labelledby={title ? `${id}-title` : undefined}>
       {(title || actions) && (
         <div className="card-head">
-          {title && <h2>{title}</h2>}
+          {title && <h2 id={`${id}-title`}>{title}</h2>}
           {actions && <div className="actions">{actions}</div>}
         </div>
       )}
@@ -165,12 +169,16 @@ export function Pager({
   offset,
   limit,
   count,
+  hasMore,
   shown,
   onChange,
 }: {
   offset: number;
   limit: number;
+  /** The total, when known; without it "of N" is left out. */
   count: number | undefined;
+  /** Whether a next page exists, when the list knows without a count (a limit + 1 probe). */
+  hasMore?: boolean;
   shown: number;
   onChange: (offset: number) => void;
 }) {
@@ -193,7 +201,7 @@ export function Pager({
       <button
         type="button"
         className="btn"
-        disabled={count !== undefined ? to >= count : shown < limit}
+        disabled={hasMore !== undefined ? !hasMore : count !== undefined ? to >= count : shown < limit}
         onClick={() => onChange(offset + limit)}
       >
         Next

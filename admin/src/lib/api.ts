@@ -10,11 +10,12 @@ export class ApiError extends Error {
   readonly type: string;
   /** The request field the message names (`title`, `variants.0.prices`), when it names one. */
   readonly field: string | null;
-  constructor(status: number, type: string, message: string) {
+  /** `field` names the input outright (a check made in the form); otherwise the message is read. */
+  constructor(status: number, type: string, message: string, field?: string) {
     super(message);
     this.status = status;
     this.type = type;
-    this.field = fieldOf(message);
+    this.field = field ?? fieldOf(message);
   }
 }
 
@@ -54,11 +55,13 @@ export interface RequestOptions {
   quiet401?: boolean;
   /** Let the request finish after the page is gone (deferred deletes sent on leaving). */
   keepalive?: boolean;
+  /** A header of the route's own (the emailed reset token as `authorization`). */
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;

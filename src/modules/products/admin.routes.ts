@@ -3,7 +3,7 @@ import { deletedEnvelope } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { sendJsonText } from './json-reply.ts';
-import { AdminListQuery, CreateProductBody, ProductList, ProductResponse, UpdateProductBody } from './schema.ts';
+import { AdminListQuery, AdminProductList, CreateProductBody, ProductResponse, UpdateProductBody } from './schema.ts';
 import { createProduct, deleteProduct, getAdminProduct, listAdminProducts, updateProduct } from './service.ts';
 
 const tags = ['products'];
@@ -12,7 +12,7 @@ const tags = ['products'];
 export const adminProductRoutes: RouteModule = (app) => {
   app.get(
     '/products',
-    { schema: { tags, summary: 'List products', querystring: AdminListQuery, response: ok(ProductList) } },
+    { schema: { tags, summary: 'List products', querystring: AdminListQuery, response: ok(AdminProductList) } },
     async (req, reply) => sendJsonText(reply, await listAdminProducts(req.ctx, req.query)),
   );
 

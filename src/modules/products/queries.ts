@@ -24,7 +24,7 @@ const anyOf = (values: string[]) => sql`any(${sql.param(values)}::text[])`;
 const inChannels = (ids: string[]) =>
   sql`exists (select 1 from product_sales_channels l where l.product_id = p.id and l.sales_channel_id = ${anyOf(ids)})`;
 
-function adminConditions(f: AdminListFilters): SQL {
+export function adminConditions(f: AdminListFilters): SQL {
   const conds: SQL[] = [sql`p.deleted_at is null`];
   if (f.q) conds.push(searchCondition(f.q));
   if (f.id) conds.push(sql`p.id = ${anyOf(f.id)}`);

@@ -101,6 +101,12 @@ export const AdminListQuery = Type.Object({
   category_id: Type.Optional(IdList),
   collection_id: Type.Optional(IdList),
   sales_channel_id: Type.Optional(IdList),
+  count: Type.Optional(
+    Type.Boolean({
+      description:
+        'false: skip counting the matches (`count` is null); page with limit + 1 to learn whether a next page exists',
+    }),
+  ),
 });
 
 /** `fields`, `order`, `country_code` and `cart_id` are accepted for SDK compatibility and ignored. */
@@ -226,5 +232,12 @@ export const StoreProduct = Type.Object(productShape);
 
 export const ProductResponse = Type.Object({ product: Product });
 export const ProductList = listEnvelope('products', Product);
+/** The admin list: `count` is null when the caller asked for no count (`count=false`). */
+export const AdminProductList = Type.Object({
+  products: Type.Array(Product),
+  count: Nullable(Type.Integer()),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+});
 export const StoreProductResponse = Type.Object({ product: StoreProduct });
 export const StoreProductList = listEnvelope('products', StoreProduct);

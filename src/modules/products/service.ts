@@ -6,6 +6,7 @@ import { errors } from '../../platform/http/errors.ts';
 import { pageOf } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { findAdminProduct, findAdminProductJson, listAdminProductsJson } from './queries.ts';
+import { listAdminPageJson } from './uncounted-list.ts';
 import { assertOptionsWellFormed, handleFromTitle, handleTaken, translateUniqueViolation } from './rules.ts';
 import type { AdminListFilters, CreateProductInput, OptionsInput, Product, UpdateProductInput } from './schema.ts';
 import { createVariants, syncVariants } from './variant-writes.ts';
@@ -30,7 +31,8 @@ export const productNotFound = (id: string) => errors.notFound(`Product with id:
 
 /** Admin list as ready-to-send JSON text (built by PostgreSQL in one statement). */
 export function listAdminProducts(ctx: Ctx, query: AdminListFilters): Promise<string> {
-  return listAdminProductsJson(ctx.db, query, pageOf(query, 50));
+  const page = pageOf(query, 50);
+  return query.count === false ? listAdminPageJson(ctx.db, query, page) : listAdminProductsJson(ctx.db, query, page);
 }
 
 export async function getAdminProduct(ctx: Ctx, id: string): Promise<string> {

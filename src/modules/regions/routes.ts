@@ -3,6 +3,7 @@ import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
 import {
+  AdminRegionEnvelope,
   AdminRegionQuery,
   CreateRegionBody,
   RegionEnvelope,
@@ -10,7 +11,14 @@ import {
   StoreRegionQuery,
   UpdateRegionBody,
 } from './schema.ts';
-import { createRegion, deleteRegion, listRegions, retrieveRegion, updateRegion } from './service.ts';
+import {
+  createRegion,
+  deleteRegion,
+  listRegions,
+  retrieveRegion,
+  updateRegion,
+  withPaymentProviders,
+} from './service.ts';
 
 const tags = ['regions'];
 /** A region may name the payment providers that plugins run on this instance. */
@@ -28,14 +36,23 @@ export const adminRegionRoutes: RouteModule = (app) => {
 
   app.get(
     '/regions/:id',
-    { schema: { tags, summary: 'Get a region', params: IdParams, response: ok(RegionEnvelope) } },
-    async (req) => ({ region: await retrieveRegion(req.ctx, req.params.id, 'admin') }),
+    { schema: { tags, summary: 'Get a region', params: IdParams, response: ok(AdminRegionEnvelope) } },
+    async (req) => ({
+      region: await withPaymentProviders(
+        req.ctx,
+        await retrieveRegion(req.ctx, req.params.id, 'admin'),
+        running(req.server),
+      ),
+    }),
   );
 
   app.post(
     '/regions',
-    { schema: { tags, summary: 'Create a region', body: CreateRegionBody, response: ok(RegionEnvelope) } },
-    async (req) => ({ region: await createRegion(req.ctx, req.body, running(req.server)) }),
+    { schema: { tags, summary: 'Create a region', body: CreateRegionBody, response: ok(AdminRegionEnvelope) } },
+    async (req) => {
+      const known = running(req.server);
+      return { region: await withPaymentProviders(req.ctx, await createRegion(req.ctx, req.body, known), known) };
+    },
   );
 
   const updateSchema = {
@@ -43,14 +60,18 @@ export const adminRegionRoutes: RouteModule = (app) => {
     summary: 'Update a region',
     params: IdParams,
     body: UpdateRegionBody,
-    response: ok(RegionEnvelope),
+    response: ok(AdminRegionEnvelope),
   };
   for (const method of ['POST', 'PATCH'] as const) {
     app.route({
       method,
       url: '/regions/:id',
       schema: updateSchema,
-      handler: async (req) => ({ region: await updateRegion(req.ctx, req.params.id, req.body, running(req.server)) }),
+      handler: async (req) => {
+        const known = running(req.server);
+        const region = await updateRegion(req.ctx, req.params.id, req.body, known);
+        return { region: await withPaymentProviders(req.ctx, region, known) };
+      },
     });
   }
 

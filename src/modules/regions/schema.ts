@@ -24,6 +24,16 @@ export const Region = Type.Object({
 });
 
 export const RegionEnvelope = Type.Object({ region: Region });
+/**
+ * The admin's region also carries the payment providers it names (Medusa's `payment_providers`),
+ * each with whether a plugin runs it now; none named means the built-in manual provider only.
+ */
+export const AdminRegionEnvelope = Type.Object({
+  region: Type.Object({
+    ...Region.properties,
+    payment_providers: Type.Array(Type.Object({ id: Type.String(), is_enabled: Type.Boolean() })),
+  }),
+});
 export const RegionList = listEnvelope('regions', Region);
 
 // Code lists (ISO 4217, ISO 3166-1) are checked by the service, which names the offending field.

@@ -46,6 +46,12 @@ export type KnownPaymentProvider = (id: string) => boolean;
 /** The ids a region offers as stored (empty: only the built-in manual provider, as before any was chosen). */
 export const regionPaymentProviders = (ctx: Ctx, regionId: string) => q.listRegionProviderIds(executor(ctx), regionId);
 
+/** A region as the admin reads it: with the providers it names and whether each runs now. */
+export async function withPaymentProviders(ctx: Ctx, region: Region, known: KnownPaymentProvider) {
+  const ids = await regionPaymentProviders(ctx, region.id);
+  return { ...region, payment_providers: ids.map((id) => ({ id, is_enabled: id === SYSTEM_PROVIDER || known(id) })) };
+}
+
 function toRegion(row: q.RegionRow, countries: string[]): Region {
   const { deleted_at: _deleted, ...rest } = row;
   return { ...rest, countries: countries.map((iso) => ({ ...countryInfo(iso), region_id: row.id })) };

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ApiError, api, setCsrfToken } from '../../lib/api.ts';
 import { SESSION_KEY, type PanelSession } from '../../lib/session.tsx';
 import { ErrorNote, Field } from '../../components/ui.tsx';
@@ -45,6 +46,9 @@ export function LoginPage() {
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
+        <p className="login-extra">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
       </form>
     </main>
   );

@@ -23,8 +23,9 @@ import {
 } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PRODUCT_STATUSES, type Product } from './types.ts';
+import { PAGE_SIZE, pageRequest, toPage } from './paging.ts';
 
-const LIMIT = 50;
+const TOTAL_KEY = ['products', 'total'];
 
 /** Search is sent to the server (`q`) once typing pauses; filters live in the URL so a page can be shared. */
 export function ProductList() {
@@ -38,15 +39,21 @@ export function ProductList() {
   const notify = useToast();
   useSyncExternalStore(subscribeDeletes, deletesVersion);
 
+  const view = { q: debouncedQ, status, offset };
   const list = useQuery({
-    queryKey: ['products', { q: debouncedQ, status, offset }],
-    queryFn: ({ signal }) =>
-      api<{ products: Product[]; count: number }>('/admin/products', {
-        query: { q: debouncedQ, status: status ? [status] : undefined, limit: LIMIT, offset },
-        signal,
-      }),
+    queryKey: ['products', view],
+    queryFn: async ({ signal }) => {
+      const { query, counted } = pageRequest(view);
+      const body = await api<{ products: Product[]; count: number | null }>('/admin/products', { query, signal });
+      const page = toPage(body, view, counted);
+      if (page.count !== null) client.setQueryData(TOTAL_KEY, page.count);
+      return page;
+    },
     placeholderData: keepPreviousData,
   });
+  // The catalog's size, from the unfiltered first page (never fetched on its own).
+  const total = useQuery<number>({ queryKey: TOTAL_KEY, enabled: false }).data;
+  const filtered = !!(debouncedQ || status);
 
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -58,15 +65,16 @@ export function ProductList() {
 
   const remove = (p: Product) => {
     scheduleDelete(p.id, async (keepalive) => {
-      await api(`/admin/products/${p.id}`, { method: 'DELETE', keepalive }).catch((err) =>
-        notify(`Could not delete ${p.title}: ${(err as Error).message}`, 'error'),
+      await api(`/admin/products/${p.id}`, { method: 'DELETE', keepalive }).then(
+        () => client.setQueryData<number>(TOTAL_KEY, (n) => (n === undefined ? n : Math.max(0, n - 1))),
+        (err) => notify(`Could not delete ${p.title}: ${(err as Error).message}`, 'error'),
       );
       await client.invalidateQueries({ queryKey: ['products'] });
     });
     notify(`Deleted “${p.title}”.`, 'info', { label: 'Undo', run: () => cancelDelete(p.id) }, 6000);
   };
 
-  const rows = (list.data?.products ?? []).filter((p) => !isPendingDelete(p.id));
+  const rows = (list.data?.rows ?? []).filter((p) => !isPendingDelete(p.id));
   return (
     <>
       <PageHeader
@@ -166,9 +174,10 @@ export function ProductList() {
         {list.data && (
           <Pager
             offset={offset}
-            limit={LIMIT}
-            count={list.data.count}
-            shown={list.data.products.length}
+            limit={PAGE_SIZE}
+            count={filtered ? undefined : total}
+            hasMore={list.data.hasMore}
+            shown={list.data.rows.length}
             onChange={(o) => set('offset', String(o))}
           />
         )}

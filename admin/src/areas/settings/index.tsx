@@ -6,6 +6,8 @@ import { ApiKeysPage } from './api-keys.tsx';
 import { ChannelsPage, RegionsPage, ShippingPage } from './store-setup.tsx';
 import { UsersPage } from './users.tsx';
 import { KeyValuesPage } from './key-values.tsx';
+import { NotificationsSettingsPage } from './notifications.tsx';
+import { RegionEditor } from './region-editor.tsx';
 
 const TABS: [string, string][] = [
   ['webhooks', 'Webhooks'],
@@ -13,6 +15,7 @@ const TABS: [string, string][] = [
   ['sales-channels', 'Sales channels'],
   ['regions', 'Regions'],
   ['shipping', 'Shipping options'],
+  ['notifications', 'Notifications'],
   ['users', 'Users and roles'],
   ['values', 'Key/value settings'],
 ];
@@ -35,7 +38,9 @@ export default function SettingsArea() {
         <Route path="api-keys" element={<ApiKeysPage />} />
         <Route path="sales-channels" element={<ChannelsPage />} />
         <Route path="regions" element={<RegionsPage />} />
+        <Route path="regions/:id" element={<RegionEditor />} />
         <Route path="shipping" element={<ShippingPage />} />
+        <Route path="notifications" element={<NotificationsSettingsPage />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="values" element={<KeyValuesPage />} />
       </Routes>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { money, toMinor } from '../../lib/format.ts';
 import { Badge } from '../../components/ui.tsx';
@@ -64,7 +65,7 @@ export function RegionsPage() {
           .filter(Boolean),
       })}
       columns={[
-        ['Name', (r) => r.name],
+        ['Name', (r) => <Link to={`/settings/regions/${r.id}`}>{r.name}</Link>],
         ['Currency', (r) => r.currency_code.toUpperCase()],
         ['Countries', (r) => r.countries.map((c) => c.iso_2.toUpperCase()).join(', ') || '—'],
       ]}
