@@ -88,6 +88,36 @@ export interface PluginManifest {
    * the panel answers only read-only GETs. Example: `{ "methods": ["POST"] }`.
    */
   admin_api?: { methods: ('POST' | 'PUT' | 'PATCH' | 'DELETE')[] };
+  /**
+   * What the plugin may do in the shop; the host refuses the rest (`register` fails with the
+   * missing right). Shown to the operator before install, and an update that asks for more waits
+   * for the operator's approval. Without it the plugin keeps the rights plugins always had
+   * (any event, routes, providers; no read APIs) and the admin flags it as undeclared.
+   *
+   * @example
+   * ```json
+   * "permissions": { "events": ["order.placed"], "apis": ["orders:read"], "routes": { "admin": true },
+   *                  "providers": ["payments"], "hosts": ["api.stripe.com"] }
+   * ```
+   */
+  permissions?: PluginPermissions;
+}
+
+/** See {@link PluginManifest.permissions}. */
+export interface PluginPermissions {
+  /** Events `ctx.on` may subscribe to: names (`order.placed`), groups (`order.*`) or `*`. */
+  events?: string[];
+  /** Read APIs: `orders:read` gives `ctx.orders.retrieve(id)`. */
+  apis?: 'orders:read'[];
+  /** Whether `ctx.routes.admin` / `ctx.routes.store` may add routes. */
+  routes?: { admin?: boolean; store?: boolean };
+  /** Provider kinds `ctx.payments.register` / `ctx.notifications.register` may add. */
+  providers?: ('payments' | 'notifications')[];
+  /**
+   * Hosts the server code calls (`api.stripe.com`, `*.example.com`). Shown to the operator and
+   * compared on updates, but NOT enforced: Node 20 has no per-process network permission.
+   */
+  hosts?: string[];
 }
 
 /** An event as a subscriber receives it, after the change it describes was committed. */
@@ -187,6 +217,11 @@ export interface PluginContext {
   on(eventName: string, handler: EventHandler): void;
   routes: PluginRoutes;
   db: PluginDb;
+  /**
+   * Read APIs (need `permissions.apis: ["orders:read"]`). `retrieve` answers the order as
+   * `GET /admin/orders/{id}` shows it (dates as ISO strings), or null when there is none.
+   */
+  orders: { retrieve(id: string): Promise<(Record<string, unknown> & { id: string }) | null> };
   /** The operator's configuration, secrets decrypted, per the manifest's `config` fields. */
   config: Readonly<Record<string, string | number | boolean | undefined>>;
   logger: PluginLogger;

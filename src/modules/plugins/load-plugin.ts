@@ -5,10 +5,15 @@ import { Registration, type LoadedPlugin } from './host.ts';
 import { extractPackage, importPlugin } from './loader.ts';
 import * as q from './queries.ts';
 import { schemaNameOf } from './raw-db.ts';
+import { grantOf } from './rights.ts';
+import { rightsOf } from '../../plugin-package/permissions.ts';
 import type { PluginRuntime } from './runtime.ts';
 import { withTimeout } from './timeout.ts';
 
 const REGISTER_TIMEOUT_MS = 30_000;
+const NO_READ_APIS = {
+  retrieveOrder: () => Promise.reject(new Error('Read APIs are not wired in this process')),
+};
 
 /**
  * Extracts, imports and registers a plugin without making anything live (the caller activates
@@ -19,7 +24,7 @@ export async function stagePlugin(rt: PluginRuntime, row: q.PluginRow, pkg: Plug
   const manifest = pkg.manifest;
   const folder = await extractPackage(deps.config.dataDir, pkg);
   const plugin = await importPlugin(folder, manifest.server!);
-  const registration = new Registration();
+  const registration = new Registration(grantOf(manifest.id, rightsOf(manifest)));
   const config = { current: Object.freeze(pluginConfig(manifest.config ?? [], row.config, deps.config.encryptionKey)) };
   const ctx = createHostContext({
     manifestId: manifest.id,
@@ -31,6 +36,8 @@ export async function stagePlugin(rt: PluginRuntime, row: q.PluginRow, pkg: Plug
     bus: host.bus,
     providers: host.providers,
     registration,
+    grant: registration.grant,
+    readApis: deps.readApis ?? NO_READ_APIS,
     config: () => config.current,
     stats: host.stats,
   });
