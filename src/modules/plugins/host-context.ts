@@ -16,6 +16,7 @@ import type { Registration } from './host.ts';
 import { providerRegistrars } from './provider-registration.ts';
 import { inPluginSchema } from './raw-db.ts';
 import { authorize, type PluginGrant } from './rights.ts';
+import { assertPluginSql } from './sql-guard.ts';
 
 /** Read APIs the app hands to plugins that declared them (app.ts wires them; plugins/ imports no domain module). */
 export interface PluginReadApis {
@@ -104,8 +105,10 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
     on,
     routes: { admin: route('admin'), store: route('store') },
     db: {
-      query: <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-        inPluginSchema(deps.database, deps.schema, (tx) => tx.query<T>(text, params ?? [])),
+      query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) => {
+        assertPluginSql(text);
+        return inPluginSchema(deps.database, deps.schema, (tx) => tx.query<T>(text, params ?? []));
+      },
     },
     orders: {
       async retrieve(id: string) {

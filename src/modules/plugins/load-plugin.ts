@@ -6,6 +6,7 @@ import { extractPackage, importPlugin } from './loader.ts';
 import * as q from './queries.ts';
 import { schemaNameOf } from './raw-db.ts';
 import { grantOf } from './rights.ts';
+import { ensurePluginRoleNow } from './plugin-role.ts';
 import { rightsOf } from '../../plugin-package/permissions.ts';
 import type { PluginRuntime } from './runtime.ts';
 import { withTimeout } from './timeout.ts';
@@ -23,6 +24,8 @@ export async function stagePlugin(rt: PluginRuntime, row: q.PluginRow, pkg: Plug
   const { deps, host } = rt;
   const manifest = pkg.manifest;
   const folder = await extractPackage(deps.config.dataDir, pkg);
+  // Its role may be missing (installed before roles existed, or on an instance restored elsewhere).
+  await ensurePluginRoleNow(deps.database, schemaNameOf(manifest.id));
   const plugin = await importPlugin(folder, manifest.server!);
   const registration = new Registration(grantOf(manifest.id, rightsOf(manifest)));
   const config = { current: Object.freeze(pluginConfig(manifest.config ?? [], row.config, deps.config.encryptionKey)) };

@@ -11,7 +11,9 @@ import { readPackage, safeEntryPath } from '../../plugin-package/read-package.ts
 import { compareVersions, isVersion } from '../../plugin-package/versions.ts';
 import { maskedConfig, mergeConfig, type ConfigValue } from './config-values.ts';
 import type { PluginLifecycle } from './lifecycle.ts';
+import { dropPluginRole } from './plugin-role.ts';
 import * as q from './queries.ts';
+import { schemaNameOf } from './raw-db.ts';
 import { pluginJson, type PluginJson } from './view.ts';
 
 /** Plugin services need the instance's plugin lifecycle (to start pipelines and reconcile running code): `{ ...req.ctx, plugins }`. */
@@ -137,13 +139,15 @@ export async function uninstallPlugin(
   ctx: PluginsCtx,
   id: string,
 ): Promise<{ id: string; object: 'plugin'; deleted: true }> {
-  await inTx(ctx, async (tctx) => {
+  const row = await inTx(ctx, async (tctx) => {
     const row = await q.deletePluginRow(tctx.tx, id);
     if (!row) throw notFound(id);
     await emit(tctx, 'plugin.uninstalled', pluginJson(row));
     await q.notifyPluginChanged(tctx.tx, id);
+    return row;
   });
   await ctx.plugins.reconcile(id);
+  await dropPluginRole(ctx.plugins.deps.database, ctx.log, schemaNameOf(row.manifest_id));
   return { id, object: 'plugin', deleted: true };
 }
 
