@@ -47,7 +47,7 @@ describe('createTestHost runs the order-notes example without a shop', () => {
     expect((await host.request('store', 'GET', '/notes')).status).toBe(404);
     expect(host.logs).toContainEqual({ level: 'info', message: 'note written', data: { order_id: 'order_1' } });
     await db.close();
-  });
+  }, 120_000); // a fresh PGlite takes seconds to start on a busy machine
 
   it('enforces declared permissions like the shop, and reloads on configure', async () => {
     const host = createTestHost({ permissions: { routes: { admin: true } }, orders: {} });
