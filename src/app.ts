@@ -19,6 +19,7 @@ import { customerAuth } from './modules/customers/customer-auth.ts';
 import { sessionCsrf } from './modules/sessions/csrf.ts';
 import fastifyCookie from '@fastify/cookie';
 import { PluginLifecycle } from './modules/plugins/lifecycle.ts';
+import { orderForPlugin } from './modules/orders/plugin-read.ts';
 import { licenseCheckFor } from './modules/federation/license-check.ts';
 import { adminCookieHooks, adminPanelSessionRoutes } from './modules/admin-panel/routes.ts';
 import { adminPanelStatic, defaultPanelDir } from './modules/admin-panel/static.ts';
@@ -98,6 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock: deps.clock,
     log: app.log,
     providers,
+    readApis: {
+      retrieveOrder: (id) => orderForPlugin({ db: deps.database.db, clock: deps.clock, log: app.log }, id),
+    },
   });
   plugins.licenseCheck = licenseCheckFor(deps.config);
   app.decorate('plugins', plugins);

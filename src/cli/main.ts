@@ -7,6 +7,7 @@ import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { createUser } from '../modules/auth/service.ts';
 import { pluginInit } from './plugin-init.ts';
+import { pluginDev } from './plugin-dev.ts';
 import { pluginPack } from './plugin-pack.ts';
 import { pluginPublish } from './plugin-publish.ts';
 import { UsageError } from './usage-error.ts';
@@ -18,6 +19,8 @@ const USAGE = `Usage:
   emporium restore <file>      create the embedded database of a new DATA_DIR from such a copy
   emporium plugin init <dir> [--id <slug>] [--vendor <slug>] [--name <name>] [--type integration|admin-extension|payment-provider|notification-provider]
   emporium plugin pack <dir> [--out <file.tgz>]
+  emporium plugin dev <dir> --token <admin token> [--shop <url>] [--plugins-dir <the shop's PLUGINS_DIR>]
+                               reloads the plugin into the running shop whenever its files change
   emporium plugin publish <file.tgz|dir> --marketplace <url> --token <admin token> [--price-eur <n>] [--changelog-url <url>] [--description <text>]
 
 Uses the same configuration as the server (DATABASE_URL, or the embedded database under DATA_DIR;
@@ -77,6 +80,7 @@ async function main(argv: string[]) {
   if (group === 'user' && command === 'create') return userCreate(rest);
   if (group === 'plugin' && command === 'init') return void pluginInit(rest);
   if (group === 'plugin' && command === 'pack') return void (await pluginPack(rest));
+  if (group === 'plugin' && command === 'dev') return void pluginDev(rest);
   if (group === 'plugin' && command === 'publish') return void (await pluginPublish(rest));
   throw new UsageError(argv.length ? `Unknown command: ${argv.join(' ')}` : 'No command given');
 }

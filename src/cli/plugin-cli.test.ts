@@ -64,6 +64,7 @@ describe('emporium plugin init → pack → publish', () => {
       'README.md',
       'manifest.json',
       'migrations/0001_init.sql',
+      'package.json', // the SDK as a devDependency (its tarball in .emporium/ is not packed)
       'server/index.js',
     ]);
     expect(pkg.files.get('server/index.js')!.toString()).toContain('export default');

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLUGIN_TYPES, validateManifest, type PluginManifest, type PluginType } from '../plugin-package/manifest.ts';
 import { PackageError } from '../plugin-package/errors.ts';
+import { sdkTarball } from './sdk-tarball.ts';
 import { UsageError } from './usage-error.ts';
 
 const SERVER_ENTRY = `// Server entry: the shop calls register(ctx) at install and at every start.
@@ -121,6 +122,14 @@ function manifestFor(opts: { id: string; vendor: string; name: string; type: Plu
         ? { server: 'server/index.js' }
         : { server: 'server/index.js', migrations: 'migrations', events: ['order.placed'] }),
     engine: '>=0.1.0 <1',
+    // Exactly what the skeleton's code uses: the shop refuses anything else.
+    permissions: admin
+      ? {}
+      : opts.type === 'payment-provider'
+        ? { providers: ['payments'], hosts: ['api.example.com'] }
+        : opts.type === 'notification-provider'
+          ? { providers: ['notifications'] }
+          : { events: ['order.placed'], routes: { admin: true } },
   };
   try {
     return validateManifest(manifest);
@@ -141,6 +150,7 @@ export function pluginInit(argv: string[]): string[] {
       vendor: { type: 'string', default: 'example' },
       name: { type: 'string' },
       type: { type: 'string', default: 'integration' },
+      sdk: { type: 'string' },
     },
   });
   const dir = positionals[0];
@@ -151,7 +161,20 @@ export function pluginInit(argv: string[]): string[] {
   const id = values.id ?? slugOf(path.basename(path.resolve(dir)));
   const manifest = manifestFor({ id, vendor: values.vendor, name: values.name ?? id, type: values.type as PluginType });
 
-  const files: Record<string, string> = {
+  // The SDK as a tarball inside the plugin (dot folders are never packed into the plugin), wired
+  // as a devDependency: types for the editor and createTestHost for the plugin's own tests.
+  const sdk = values.sdk ? { filename: path.basename(values.sdk), bytes: readFileSync(values.sdk) } : sdkTarball();
+  const packageJson = {
+    name: `@${manifest.vendor}/${manifest.id}`,
+    version: manifest.version,
+    private: true,
+    type: 'module',
+    scripts: { test: 'node --test', pack: 'emporium plugin pack .', dev: 'emporium plugin dev .' },
+    devDependencies: { '@emporium/plugin-sdk': `file:.emporium/${sdk.filename}` },
+  };
+  const files: Record<string, string | Buffer> = {
+    'package.json': `${JSON.stringify(packageJson, null, 2)}\n`,
+    [`.emporium/${sdk.filename}`]: sdk.bytes,
     'manifest.json': `${JSON.stringify(manifest, null, 2)}\n`,
     'README.md': `# ${manifest.name} (\`@${manifest.vendor}/${manifest.id}\`)\n\n${manifest.description}\n\nPack: \`npx emporium plugin pack ${dir}\`\nPublish: \`npx emporium plugin publish <file.tgz> --marketplace <url> --token <admin token>\`\n`,
     ...(manifest.admin

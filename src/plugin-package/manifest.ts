@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import semver from 'semver';
 import { Type, type Static } from 'typebox';
 import { PackageError } from './errors.ts';
+import { PermissionsSchema } from './permissions.ts';
 import { VERSION_PATTERN } from './versions.ts';
 
 export const PLUGIN_TYPES = ['admin-extension', 'integration', 'payment-provider', 'notification-provider'] as const;
@@ -42,6 +43,8 @@ export const PluginManifestSchema = Type.Object(
       Type.Array(Type.String({ pattern: '^[a-z0-9_*-]+(\\.[a-z0-9_*-]+)*$', maxLength: 100 }), { maxItems: 200 }),
     ),
     engine: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    /** The rights the plugin asks for (permissions.ts); without it, the rights plugins always had. */
+    permissions: Type.Optional(PermissionsSchema),
     /** What the admin extension may ask the panel's AdminApi.fetch bridge for besides GET. */
     admin_api: Type.Optional(
       Type.Object(

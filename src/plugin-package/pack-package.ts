@@ -55,14 +55,20 @@ function tarOf(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
  * (bundle.ts), with `emporium-bundle.json` saying what went in. The result is read back with
  * readPackage, so a pack that succeeds is one the marketplace accepts.
  */
-export async function packPackage(dir: string, opts: { nodePaths?: string[] } = {}): Promise<Buffer> {
+/** `version`: packs the manifest with this version instead (`emporium plugin dev` numbers its reloads). */
+export interface PackOptions {
+  nodePaths?: string[];
+  version?: string;
+}
+
+export async function packPackage(dir: string, opts: PackOptions = {}): Promise<Buffer> {
   return (await packPlugin(dir, opts)).bytes;
 }
 
 /** packPackage, also telling what was bundled (null: nothing, the entry is packed as written). */
 export async function packPlugin(
   dir: string,
-  opts: { nodePaths?: string[] } = {},
+  opts: PackOptions = {},
 ): Promise<{ bytes: Buffer; bundled: BundleRecord | null }> {
   const stat = await lstat(dir).catch(() => null);
   if (!stat?.isDirectory()) throw new PackageError(`"${dir}" is not a folder`);
@@ -72,7 +78,13 @@ export async function packPlugin(
     names.map(async (name) => ({ name, data: await readFile(path.join(dir, name)) })),
   );
   let bundled: BundleRecord | null = null;
-  const manifest = parseManifest(entries.find((e) => e.name === 'manifest.json')!.data);
+  const manifestEntry = entries.find((e) => e.name === 'manifest.json')!;
+  let manifest = parseManifest(manifestEntry.data);
+  if (opts.version) {
+    const raw = JSON.parse(manifestEntry.data.toString('utf8'));
+    manifestEntry.data = Buffer.from(`${JSON.stringify({ ...raw, version: opts.version }, null, 2)}\n`);
+    manifest = parseManifest(manifestEntry.data);
+  }
   if (manifest.server) {
     const entry = safeEntryPath(manifest.server);
     const bundle = names.includes(entry) ? await bundleServerEntry(dir, entry, opts) : null;

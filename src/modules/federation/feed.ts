@@ -1,5 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import type { Config } from '../../platform/config.ts';
+import { previewRights } from '../../plugin-package/permissions.ts';
 import { compareVersions } from '../../plugin-package/versions.ts';
 import { installStates, listLocalPackages, type InstallState, type LocalPackage } from '../plugins/service.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -33,8 +34,12 @@ interface RemoteFeed {
 }
 
 function withState<T extends object>(item: T, state: InstallState | undefined) {
+  const rights = previewRights((item as { manifest?: unknown }).manifest);
   return {
     ...item,
+    // What the plugin asks for, shown before install (an old manifest: the legacy rights, flagged).
+    permissions: rights?.permissions ?? null,
+    permissions_declared: rights ? rights.declared : null,
     plugin_id: state?.plugin_id ?? null,
     installed_version: state?.installed_version ?? null,
     status: state?.status ?? null,

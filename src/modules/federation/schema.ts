@@ -22,6 +22,18 @@ const FeedEntry = Type.Object(
     plugin_id: Nullable(Type.String({ description: 'the installed plugin row, if any' })),
     installed_version: Nullable(Type.String()),
     status: Nullable(Type.String({ description: 'install status, null when not installed' })),
+    permissions: Nullable(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          description: 'rights the newest version asks for: events, apis, routes, providers, hosts',
+        },
+      ),
+    ),
+    permissions_declared: Nullable(
+      Type.Boolean({ description: 'false: old manifest without permissions (legacy rights)' }),
+    ),
   },
   { additionalProperties: true },
 );

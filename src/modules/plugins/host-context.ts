@@ -15,6 +15,14 @@ import type { ConfigValue } from './config-values.ts';
 import type { Registration } from './host.ts';
 import { providerRegistrars } from './provider-registration.ts';
 import { inPluginSchema } from './raw-db.ts';
+import { authorize, type PluginGrant } from './rights.ts';
+import { assertPluginSql } from './sql-guard.ts';
+
+/** Read APIs the app hands to plugins that declared them (app.ts wires them; plugins/ imports no domain module). */
+export interface PluginReadApis {
+  /** The order as `GET /admin/orders/{id}` shows it, or null when there is none. */
+  retrieveOrder(id: string): Promise<(Record<string, unknown> & { id: string }) | null>;
+}
 
 /** Path segments the shop's own plugin routes use under /admin/plugins/{id}/…: a plugin cannot take them. */
 export const RESERVED_ADMIN_SEGMENTS = ['configure', 'update', 'admin-bundle'];
@@ -31,6 +39,9 @@ export interface HostContextDeps {
   bus: SubscriberRegistry;
   providers: Providers;
   registration: Registration;
+  /** What the plugin may do (manifest `permissions`); every right-bearing call goes through `authorize`. */
+  grant: PluginGrant;
+  readApis: PluginReadApis;
   /** Read at each access, so `ctx.config` shows the configuration saved last. */
   config: () => Readonly<Record<string, ConfigValue>>;
   stats: { eventErrors: number };
@@ -44,13 +55,14 @@ function pluginLogger(log: FastifyBaseLogger): PluginLogger {
 
 /** The host API handed to a plugin's `register(ctx)` (plugin-sdk PluginContext). */
 export function createHostContext(deps: HostContextDeps): PluginContext {
-  const { manifestId, registration: reg, bus } = deps;
+  const { manifestId, registration: reg, bus, grant } = deps;
   const log = deps.log.child({ plugin: manifestId });
 
   const on = (eventName: string, handler: SdkEventHandler) => {
     if (typeof eventName !== 'string' || !PATTERN.test(eventName))
       throw new Error(`ctx.on: "${eventName}" is not an event name or pattern (order.placed, order.*, *)`);
     if (typeof handler !== 'function') throw new Error(`ctx.on(${eventName}): handler must be a function`);
+    authorize(grant, { type: 'event', pattern: eventName });
     const wrapped: EventHandler = async (event) => {
       try {
         await handler({
@@ -77,6 +89,7 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
         `ctx.routes.admin: "/${first}" is reserved by the shop (reserved: ${RESERVED_ADMIN_SEGMENTS.join(', ')})`,
       );
     }
+    authorize(grant, { type: 'route', surface });
     reg[surface].add(method, path, handler);
   };
 
@@ -86,13 +99,23 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
       providers: deps.providers,
       staged: reg.providers,
       state: () => reg.state,
+      authorize: (kind) => authorize(grant, { type: 'provider', kind }),
     }),
     plugin: { id: manifestId, version: deps.version },
     on,
     routes: { admin: route('admin'), store: route('store') },
     db: {
-      query: <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-        inPluginSchema(deps.database, deps.schema, (tx) => tx.query<T>(text, params ?? [])),
+      query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) => {
+        assertPluginSql(text);
+        return inPluginSchema(deps.database, deps.schema, (tx) => tx.query<T>(text, params ?? []));
+      },
+    },
+    orders: {
+      async retrieve(id: string) {
+        authorize(grant, { type: 'api', api: 'orders:read' });
+        if (typeof id !== 'string' || !id) throw new Error('ctx.orders.retrieve: id must be a non-empty string');
+        return deps.readApis.retrieveOrder(id);
+      },
     },
     get config() {
       return deps.config();

@@ -4,6 +4,7 @@ import { SubscriberRegistry, type EventHandler } from '../../platform/events/bus
 import type { Providers } from '../../platform/providers.ts';
 import type { ConfigValue } from './config-values.ts';
 import { PluginRouter } from './plugin-router.ts';
+import type { PluginGrant } from './rights.ts';
 import { activateProviders, removeProviders, type StagedProvider } from './provider-registration.ts';
 import { withTimeout } from './timeout.ts';
 
@@ -21,6 +22,10 @@ export class Registration {
   /** Payment and notification providers (provider-registration.ts). */
   readonly providers: StagedProvider[] = [];
   state: 'staged' | 'active' | 'disposed' = 'staged';
+  constructor(
+    /** The plugin's rights and the ones it used (rights.ts). */
+    readonly grant: PluginGrant,
+  ) {}
 }
 
 /** A plugin's code as loaded on this instance. */

@@ -5,10 +5,16 @@ import { Registration, type LoadedPlugin } from './host.ts';
 import { extractPackage, importPlugin } from './loader.ts';
 import * as q from './queries.ts';
 import { schemaNameOf } from './raw-db.ts';
+import { grantOf } from './rights.ts';
+import { ensurePluginRoleNow } from './plugin-role.ts';
+import { rightsOf } from '../../plugin-package/permissions.ts';
 import type { PluginRuntime } from './runtime.ts';
 import { withTimeout } from './timeout.ts';
 
 const REGISTER_TIMEOUT_MS = 30_000;
+const NO_READ_APIS = {
+  retrieveOrder: () => Promise.reject(new Error('Read APIs are not wired in this process')),
+};
 
 /**
  * Extracts, imports and registers a plugin without making anything live (the caller activates
@@ -18,8 +24,10 @@ export async function stagePlugin(rt: PluginRuntime, row: q.PluginRow, pkg: Plug
   const { deps, host } = rt;
   const manifest = pkg.manifest;
   const folder = await extractPackage(deps.config.dataDir, pkg);
+  // Its role may be missing (installed before roles existed, or on an instance restored elsewhere).
+  await ensurePluginRoleNow(deps.database, schemaNameOf(manifest.id));
   const plugin = await importPlugin(folder, manifest.server!);
-  const registration = new Registration();
+  const registration = new Registration(grantOf(manifest.id, rightsOf(manifest)));
   const config = { current: Object.freeze(pluginConfig(manifest.config ?? [], row.config, deps.config.encryptionKey)) };
   const ctx = createHostContext({
     manifestId: manifest.id,
@@ -31,6 +39,8 @@ export async function stagePlugin(rt: PluginRuntime, row: q.PluginRow, pkg: Plug
     bus: host.bus,
     providers: host.providers,
     registration,
+    grant: registration.grant,
+    readApis: deps.readApis ?? NO_READ_APIS,
     config: () => config.current,
     stats: host.stats,
   });

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
 import type { PluginPackage } from '../../plugin-package/read-package.ts';
-import { inPluginSchema, schemaNameOf, withRawTx } from './raw-db.ts';
+import { ensurePluginRole } from './plugin-role.ts';
+import { enterPlugin, schemaNameOf, withRawTx } from './raw-db.ts';
+import { assertPluginSql } from './sql-guard.ts';
 
 /** The `.sql` files directly in the manifest's migrations folder, in file-name order. */
 export function migrationFiles(pkg: PluginPackage): { filename: string; sql: string; checksum: string }[] {
@@ -19,8 +21,9 @@ export function migrationFiles(pkg: PluginPackage): { filename: string; sql: str
 }
 
 /**
- * Creates the plugin's schema and applies its migrations not yet recorded, each in its own
- * transaction with the search_path on the plugin's schema, recorded in the same transaction.
+ * Creates the plugin's role and schema and applies its migrations not yet recorded, each in its
+ * own transaction as the plugin's role (so a migration can touch only its own schema), recorded
+ * by the shop in the same transaction.
  * Applied files are skipped by name (reinstall, update, resumed install) and never rolled back.
  * An advisory lock per schema keeps two instances from applying the same file at once.
  * Returns the files applied now.
@@ -33,10 +36,18 @@ export async function applyPluginMigrations(
 ): Promise<string[]> {
   const manifestId = pkg.manifest.id;
   const schema = schemaNameOf(manifestId);
-  await withRawTx(database, (tx) => tx.exec(`create schema if not exists "${schema}"`));
+  const files = migrationFiles(pkg);
+  for (const file of files) {
+    try {
+      assertPluginSql(file.sql);
+    } catch (err) {
+      throw new Error(`Migration ${file.filename} refused: ${(err as Error).message}`);
+    }
+  }
+  await withRawTx(database, (tx) => ensurePluginRole(tx, schema));
   const applied: string[] = [];
-  for (const file of migrationFiles(pkg)) {
-    const ran = await inPluginSchema(database, schema, async (tx) => {
+  for (const file of files) {
+    const ran = await withRawTx(database, async (tx) => {
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [schema]);
       const [done] = await tx.query<{ checksum: string }>(
         'select checksum from public.plugin_migrations where schema_name = $1 and filename = $2',
@@ -51,10 +62,12 @@ export async function applyPluginMigrations(
         return false;
       }
       try {
+        await enterPlugin(tx, schema);
         await tx.exec(file.sql);
       } catch (err) {
         throw new Error(`Migration ${file.filename} failed: ${(err as Error).message}`);
       }
+      await tx.exec('reset role'); // the shop's own bookkeeping below
       await tx.query(
         'insert into public.plugin_migrations (manifest_id, schema_name, filename, checksum, applied_at) values ($1, $2, $3, $4, $5)',
         [manifestId, schema, file.filename, file.checksum, now.toISOString()],

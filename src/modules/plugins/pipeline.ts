@@ -5,6 +5,7 @@ import { inTx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { safeEntryPath, type PluginPackage } from '../../plugin-package/read-package.ts';
 import { compareVersions } from '../../plugin-package/versions.ts';
+import { extraRights, rightsOf, type Rights } from '../../plugin-package/permissions.ts';
 import type { LoadedPlugin } from './host.ts';
 import { stagePlugin } from './load-plugin.ts';
 import { applyPluginMigrations } from './migrations.ts';
@@ -58,6 +59,13 @@ export async function runPipeline(rt: PluginRuntime, id: string, opts: { force?:
       const verdict = await rt.licenseCheck(ctx, row);
       if (!verdict.ok) throw new Error(`License check failed: ${verdict.reason}`);
     }
+    const rights = rightsOf(pkg.manifest);
+    if (updating) {
+      // More rights than the operator granted: nothing of the new version runs (not even its
+      // migrations) until they approve; the running version goes on meanwhile.
+      const extra = extraRights(rights, row.granted_permissions ?? rightsOf(row.manifest));
+      if (extra.length) return await awaitApproval(rt, row, version, rights, extra);
+    }
     await q.insertArtifact(ctx.db, pkg.sha256, bytes, ctx.clock.now());
     await applyPluginMigrations(rt.deps.database, ctx.log, pkg, ctx.clock.now());
     const fields = {
@@ -68,6 +76,9 @@ export async function runPipeline(rt: PluginRuntime, id: string, opts: { force?:
       source,
       manifest: pkg.manifest,
       artifact_sha256: pkg.sha256,
+      granted_permissions: rights,
+      pending_version: null,
+      pending_permissions: null,
       admin_sha256: pkg.manifest.admin ? sha256Of(pkg.files.get(safeEntryPath(pkg.manifest.admin))) : null,
     };
     if (pkg.manifest.server) staged = await stagePlugin(rt, { ...row, ...fields }, pkg);
@@ -93,6 +104,28 @@ export async function runPipeline(rt: PluginRuntime, id: string, opts: { force?:
     host.discard(staged);
     await fail(rt, row, version, (err as Error)?.message ?? String(err));
   }
+}
+
+async function awaitApproval(
+  rt: PluginRuntime,
+  row: q.PluginRow,
+  version: string,
+  rights: Rights,
+  extra: string[],
+): Promise<void> {
+  const { ctx } = rt;
+  ctx.log.info({ plugin: row.marketplace_id, version, extra }, 'plugin update asks for more rights; awaiting approval');
+  await inTx(ctx, async (tctx) => {
+    const done = await q.finishPipeline(tctx.tx, row.id, 'updating', {
+      status: 'installed',
+      target_version: null,
+      error: null,
+      pending_version: version,
+      pending_permissions: rights,
+      updated_at: tctx.clock.now(),
+    });
+    if (done) await q.notifyPluginChanged(tctx.tx, row.id);
+  });
 }
 
 async function fail(rt: PluginRuntime, row: q.PluginRow, version: string, message: string): Promise<void> {

@@ -132,8 +132,42 @@ export async function startUpdate(
 ): Promise<PluginRow | undefined> {
   const [row] = await db
     .update(plugins)
-    .set({ status: 'updating', target_version: version, error: null, lease_until: null, attempts: 0, updated_at: now })
+    .set({
+      status: 'updating',
+      target_version: version,
+      error: null,
+      pending_version: null,
+      pending_permissions: null,
+      lease_until: null,
+      attempts: 0,
+      updated_at: now,
+    })
     .where(and(eq(plugins.id, id), eq(plugins.status, 'installed')))
+    .returning();
+  return row;
+}
+
+/** The operator approved the rights of the waiting update: grant them and start that update. */
+export async function approvePendingUpdate(
+  db: Executor,
+  id: string,
+  version: string,
+  now: Date,
+): Promise<PluginRow | undefined> {
+  const [row] = await db
+    .update(plugins)
+    .set({
+      status: 'updating',
+      target_version: version,
+      granted_permissions: sql`${plugins.pending_permissions}`,
+      error: null,
+      pending_version: null,
+      pending_permissions: null,
+      lease_until: null,
+      attempts: 0,
+      updated_at: now,
+    })
+    .where(and(eq(plugins.id, id), eq(plugins.status, 'installed'), eq(plugins.pending_version, version)))
     .returning();
   return row;
 }

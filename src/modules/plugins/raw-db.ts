@@ -64,10 +64,20 @@ export function schemaNameOf(manifestId: string): string {
   return `${name.slice(0, 54)}_${h.toString(16).padStart(8, '0')}`;
 }
 
-/** Runs fn with unqualified names resolving to the plugin's schema (pg_catalog stays reachable). */
+/**
+ * Switches a transaction the host opened to the plugin: its role (plugin-role.ts, named like its
+ * schema; PostgreSQL then refuses everything the role was not granted) and unqualified names
+ * resolving to its schema (pg_catalog stays reachable). Both end with the transaction.
+ */
+export async function enterPlugin(tx: RawTx, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Unsafe plugin schema name: ${schema}`);
+  await tx.exec(`set local role "${schema}"; set local search_path to "${schema}"`);
+}
+
+/** Runs fn in its own transaction as the plugin (enterPlugin). */
 export function inPluginSchema<T>(database: Database, schema: string, fn: (tx: RawTx) => Promise<T>): Promise<T> {
   return withRawTx(database, async (tx) => {
-    await tx.exec(`set local search_path to "${schema}"`);
+    await enterPlugin(tx, schema);
     return fn(tx);
   });
 }

@@ -7,6 +7,7 @@ import type { App, RouteModule } from '../../platform/http/types.ts';
 import { HTTP_METHODS } from './plugin-router.ts';
 import { dispatchPluginRoute, runtimeRouteSchema } from './runtime-routes.ts';
 import {
+  ApproveBody,
   ConfigEnvelope,
   ConfigureBody,
   InstallBody,
@@ -33,7 +34,7 @@ export const adminPluginRoutes: RouteModule = (app, deps) => {
     { schema: { tags, summary: 'Installed plugins', querystring: PluginListQuery, response: ok(PluginList) } },
     async (req) => {
       const page = pageOf(req.query, 50);
-      return { ...(await svc.listPlugins(req.ctx, page)), ...page };
+      return { ...(await svc.listPlugins(pctx(app, req), page)), ...page };
     },
   );
 
@@ -72,7 +73,7 @@ export const adminPluginRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => ({
-      plugin: await svc.getPlugin(req.ctx, req.params.id),
+      plugin: await svc.getPlugin(pctx(app, req), req.params.id),
     }),
   );
 
@@ -116,6 +117,20 @@ export const adminPluginRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => ({ plugin: await svc.updatePlugin(pctx(app, req), req.params.id, req.body.version) }),
+  );
+
+  app.post(
+    '/plugins/:id/update/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Approve the rights a waiting update asks for (see pending_update); that update then runs',
+        params: IdParams,
+        body: ApproveBody,
+        response: ok(PluginEnvelope),
+      },
+    },
+    async (req) => ({ plugin: await svc.approvePluginUpdate(pctx(app, req), req.params.id, req.body.version) }),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { Providers } from '../../platform/providers.ts';
 import type { PluginHost } from './host.ts';
+import type { PluginReadApis } from './host-context.ts';
 import type { PluginRow } from './queries.ts';
 
 export interface PluginRuntimeDeps {
@@ -14,6 +15,8 @@ export interface PluginRuntimeDeps {
   log: FastifyBaseLogger;
   /** Where the plugins' payment and notification providers go live. */
   providers: Providers;
+  /** What `ctx.orders.retrieve` & co. read (app.ts wires the domain services). */
+  readApis?: PluginReadApis;
 }
 
 /**

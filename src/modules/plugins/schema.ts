@@ -13,6 +13,14 @@ const ConfigFieldJson = Type.Object({
   description: Type.Optional(Type.String()),
 });
 
+export const PermissionsJson = Type.Object({
+  events: Type.Array(Type.String(), { description: 'event names or patterns ctx.on may subscribe to' }),
+  apis: Type.Array(Type.String(), { description: 'read APIs, e.g. orders:read' }),
+  routes: Type.Object({ admin: Type.Boolean(), store: Type.Boolean() }),
+  providers: Type.Array(Type.String({ enum: ['payments', 'notifications'] })),
+  hosts: Type.Array(Type.String(), { description: 'outbound hosts it says it calls (shown, not enforced)' }),
+});
+
 export const PluginJsonSchema = Type.Object({
   id: Type.String(),
   object: Type.Literal('plugin'),
@@ -30,6 +38,25 @@ export const PluginJsonSchema = Type.Object({
   licensed: Type.Boolean({ description: 'installed with a license key (paid item); the key itself is never returned' }),
   manifest: Nullable(Type.Object({ id: Type.String() }, { additionalProperties: true })),
   config_fields: Type.Array(ConfigFieldJson),
+  permissions: Nullable(
+    Type.Intersect([PermissionsJson], {
+      description: 'declared rights; for an old manifest, the ones it uses (events, routes, providers it registered)',
+    }),
+  ),
+  permissions_declared: Nullable(
+    Type.Boolean({ description: 'false: an old manifest without `permissions`, running with the legacy rights' }),
+  ),
+  pending_update: Nullable(
+    Type.Object(
+      {
+        version: Type.String(),
+        permissions: Nullable(PermissionsJson),
+        new_rights: Type.Array(Type.String(), { description: 'what it asks for beyond the granted rights' }),
+        approve_url: Type.String(),
+      },
+      { description: 'a verified update waiting for the operator to approve the rights it adds' },
+    ),
+  ),
   admin_bundle: Nullable(
     Type.Object({ url: Type.String(), sha256: Type.String() }, { description: 'ES module the admin panel imports' }),
   ),
@@ -48,6 +75,11 @@ export const InstallBody = Type.Object(
     version: Type.String({ pattern: VERSION_PATTERN, description: 'dotted numeric' }),
     license_key: Nullable(Type.String({ minLength: 1, maxLength: 200, description: 'paid items only' })),
   },
+  { additionalProperties: false },
+);
+
+export const ApproveBody = Type.Object(
+  { version: Type.String({ pattern: VERSION_PATTERN, description: 'the pending version being approved' }) },
   { additionalProperties: false },
 );
 

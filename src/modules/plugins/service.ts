@@ -11,7 +11,9 @@ import { readPackage, safeEntryPath } from '../../plugin-package/read-package.ts
 import { compareVersions, isVersion } from '../../plugin-package/versions.ts';
 import { maskedConfig, mergeConfig, type ConfigValue } from './config-values.ts';
 import type { PluginLifecycle } from './lifecycle.ts';
+import { dropPluginRole } from './plugin-role.ts';
 import * as q from './queries.ts';
+import { schemaNameOf } from './raw-db.ts';
 import { pluginJson, type PluginJson } from './view.ts';
 
 /** Plugin services need the instance's plugin lifecycle (to start pipelines and reconcile running code): `{ ...req.ctx, plugins }`. */
@@ -96,13 +98,40 @@ export async function installPlugin(ctx: PluginsCtx, input: InstallInput): Promi
   return pluginJson(row);
 }
 
-export async function listPlugins(ctx: Ctx, page: Page): Promise<{ plugins: PluginJson[]; count: number }> {
-  const rows = page.limit === 0 ? [] : await q.listPluginRows(ctx.db, page);
-  return { plugins: rows.map(pluginJson), count: await q.countPlugins(ctx.db) };
+/** The row as the API shows it, with the rights the plugin used here when it runs on this instance. */
+function shown(ctx: PluginsCtx, row: q.PluginRow): PluginJson {
+  return pluginJson(row, ctx.plugins.host.isLoaded(row.manifest_id, row.id)?.registration.grant);
 }
 
-export async function getPlugin(ctx: Ctx, id: string): Promise<PluginJson> {
-  return pluginJson(await findOr404(ctx, id));
+export async function listPlugins(ctx: PluginsCtx, page: Page): Promise<{ plugins: PluginJson[]; count: number }> {
+  const rows = page.limit === 0 ? [] : await q.listPluginRows(ctx.db, page);
+  return { plugins: rows.map((r) => shown(ctx, r)), count: await q.countPlugins(ctx.db) };
+}
+
+export async function getPlugin(ctx: PluginsCtx, id: string): Promise<PluginJson> {
+  return shown(ctx, await findOr404(ctx, id));
+}
+
+/**
+ * The operator accepts the rights a waiting update asks for (`pending_update`): they are granted
+ * and that update starts; the running version goes on until the new one is loaded.
+ */
+export async function approvePluginUpdate(ctx: PluginsCtx, id: string, version: string): Promise<PluginJson> {
+  const current = await findOr404(ctx, id);
+  if (!current.pending_version)
+    throw errors.conflict(`Plugin ${current.marketplace_id} has no update waiting for approval`);
+  if (compareVersions(version, current.pending_version) !== 0)
+    throw errors.conflict(
+      `Plugin ${current.marketplace_id} waits for approval of version ${current.pending_version}, not ${version}`,
+    );
+  const row = await inTx(ctx, async (tctx) => {
+    const r = await q.approvePendingUpdate(tctx.tx, id, current.pending_version!, tctx.clock.now());
+    if (!r) throw errors.conflict(`Plugin ${current.marketplace_id} changed meanwhile; try again`);
+    await q.notifyPluginChanged(tctx.tx, id);
+    return r;
+  });
+  ctx.plugins.startPipeline(id);
+  return shown(ctx, row);
 }
 
 /** Unloads everywhere and removes the row; the plugin's schema and tables stay (no rollback). */
@@ -110,13 +139,15 @@ export async function uninstallPlugin(
   ctx: PluginsCtx,
   id: string,
 ): Promise<{ id: string; object: 'plugin'; deleted: true }> {
-  await inTx(ctx, async (tctx) => {
+  const row = await inTx(ctx, async (tctx) => {
     const row = await q.deletePluginRow(tctx.tx, id);
     if (!row) throw notFound(id);
     await emit(tctx, 'plugin.uninstalled', pluginJson(row));
     await q.notifyPluginChanged(tctx.tx, id);
+    return row;
   });
   await ctx.plugins.reconcile(id);
+  await dropPluginRole(ctx.plugins.deps.database, ctx.log, schemaNameOf(row.manifest_id));
   return { id, object: 'plugin', deleted: true };
 }
 

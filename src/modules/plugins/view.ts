@@ -1,4 +1,22 @@
+import { extraRights, LEGACY_RIGHTS, rightsOf, type Rights } from '../../plugin-package/permissions.ts';
 import type { PluginRow } from './queries.ts';
+import { usedRights, type PluginGrant } from './rights.ts';
+
+function rightsJson(r: Rights) {
+  const { declared: _, ...rest } = r;
+  return rest;
+}
+
+/**
+ * The rights a plugin runs with: its declared ones; for an old manifest without `permissions`,
+ * what it registered on this instance (when loaded here), else the broad rights it may use.
+ */
+function effectiveRights(row: PluginRow, grant: PluginGrant | undefined) {
+  if (!row.manifest) return null;
+  const declared = rightsOf(row.manifest);
+  if (declared.declared) return rightsJson(declared);
+  return rightsJson(grant ? usedRights(grant) : LEGACY_RIGHTS);
+}
 
 /** The admin bundle's stable URL; the sha256 lets the panel pin (and cache) what it imports. */
 export function adminBundleUrl(id: string): string {
@@ -9,7 +27,7 @@ export function adminBundleUrl(id: string): string {
  * A plugin row as the API shows it. Never the license key or config values (those have their
  * own masked endpoint); `manifest` is null until the first download was verified.
  */
-export function pluginJson(row: PluginRow) {
+export function pluginJson(row: PluginRow, grant?: PluginGrant) {
   const m = row.manifest;
   return {
     id: row.id,
@@ -28,6 +46,19 @@ export function pluginJson(row: PluginRow) {
     licensed: row.license_key !== null,
     manifest: m,
     config_fields: m?.config ?? [],
+    permissions: effectiveRights(row, grant),
+    /** false: an old manifest without `permissions` (flagged in the admin); null before the first download. */
+    permissions_declared: m ? m.permissions !== undefined : null,
+    pending_update: row.pending_version
+      ? {
+          version: row.pending_version,
+          permissions: row.pending_permissions ? rightsJson(row.pending_permissions) : null,
+          new_rights: row.pending_permissions
+            ? extraRights(row.pending_permissions, row.granted_permissions ?? rightsOf(m))
+            : [],
+          approve_url: `/admin/plugins/${row.id}/update/approve`,
+        }
+      : null,
     admin_bundle: row.admin_sha256 ? { url: adminBundleUrl(row.id), sha256: row.admin_sha256 } : null,
     installed_at: row.installed_at,
     created_at: row.created_at,

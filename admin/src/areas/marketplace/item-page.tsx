@@ -5,10 +5,13 @@ import { dateTime } from '../../lib/format.ts';
 import { Card, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
 import { EntryActions, busyEntry, type Entry } from './actions.tsx';
 import { StatusBadge } from './feed-page.tsx';
+import { PermissionList, type Permissions } from '../plugins/permissions.tsx';
 
 interface Item extends Entry {
   description: string | null;
   versions: { version: string; published_at: string; changelog_url: string | null }[];
+  permissions: Permissions | null;
+  permissions_declared: boolean | null;
 }
 
 /** One item: full description, every version, install status, Install or Buy. */
@@ -59,6 +62,9 @@ export function ItemPage() {
               </>
             )}
           </dl>
+        </Card>
+        <Card title="Asks for">
+          <PermissionList permissions={p.permissions} declared={p.permissions_declared} />
         </Card>
         <Card title="Versions">
           <table>

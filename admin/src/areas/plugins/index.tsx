@@ -6,6 +6,7 @@ import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, Empty, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PLUGINS_KEY } from '../../extensions/slot.tsx';
+import { PendingUpdate, PermissionList } from './permissions.tsx';
 import { PluginConfig } from './plugin-config.tsx';
 import { busy, type Plugin } from './types.ts';
 
@@ -245,6 +246,10 @@ function PluginDetail() {
             <dd>{p.admin_bundle ? `sha256 ${p.admin_bundle.sha256.slice(0, 12)}…` : 'none'}</dd>
           </dl>
           {p.error && <p className="note note-error">{p.error}</p>}
+        </Card>
+        <Card title="Permissions">
+          <PendingUpdate pending={p.pending_update} />
+          <PermissionList permissions={p.permissions} declared={p.permissions_declared} />
         </Card>
       </div>
     </>

@@ -1,3 +1,5 @@
+import type { Permissions } from './permissions.tsx';
+
 export interface ConfigField {
   key: string;
   label: string;
@@ -24,6 +26,9 @@ export interface Plugin {
   config_fields: ConfigField[];
   admin_bundle: { url: string; sha256: string } | null;
   manifest: { admin_api?: { methods?: string[] } } | null;
+  permissions: Permissions | null;
+  permissions_declared: boolean | null;
+  pending_update: { version: string; new_rights: string[]; approve_url: string } | null;
   installed_at: string | null;
 }
 

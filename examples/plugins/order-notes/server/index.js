@@ -30,5 +30,13 @@ export default {
       if (!note) throw Object.assign(new Error(`No note for order ${req.params.orderId}`), { status: 404 });
       return { note };
     });
+
+    // Needs `orders:read` in the manifest's permissions: the order as the admin API shows it.
+    ctx.routes.admin('GET', '/orders/:orderId/summary', async (req) => {
+      const order = await ctx.orders.retrieve(req.params.orderId);
+      if (!order) throw Object.assign(new Error(`Order ${req.params.orderId} not found`), { status: 404 });
+      const items = Array.isArray(order.items) ? order.items : [];
+      return { order_id: order.id, email: order.email ?? null, total: order.total ?? null, item_count: items.length };
+    });
   },
 };

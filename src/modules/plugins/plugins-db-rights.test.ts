@@ -1,0 +1,101 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { rows } from '../../platform/db/database.ts';
+import { installAndWait, packPlugin, pluginSlug, shopEnv } from './plugins.testing.ts';
+import { schemaNameOf } from './raw-db.ts';
+
+let t: TestApp;
+let env: Record<string, string>;
+beforeAll(async () => {
+  env = shopEnv(null);
+  t = await startTestApp({ env });
+});
+afterAll(() => t.close());
+
+/** A plugin whose admin route runs whatever SQL it is sent, answering the rows or the error. */
+const SQL_RUNNER = `export default { register(ctx) {
+  ctx.routes.admin('POST', '/sql', async (req) => {
+    try { return { rows: await ctx.db.query(req.body.sql) }; }
+    catch (err) { return { error: { code: err.code ?? null, message: String(err.message) } }; }
+  });
+} };`;
+
+async function install(id: string, migration: string) {
+  const bytes = await packPlugin(
+    { id, server: 'server/index.js', migrations: 'migrations', permissions: { routes: { admin: true } } },
+    { 'server/index.js': SQL_RUNNER, 'migrations/0001.sql': migration },
+  );
+  writeFileSync(path.join(env.PLUGINS_DIR, `${id}.tgz`), bytes);
+  return installAndWait(t, `@tests/${id}`);
+}
+
+const run = async (id: string, text: string) =>
+  (await t.admin('POST', `/admin/plugins/${id}/sql`, { sql: text })).json();
+
+describe("a plugin's database rights, enforced by PostgreSQL", () => {
+  let a: string;
+  let b: string;
+  beforeAll(async () => {
+    a = pluginSlug('db-a');
+    b = pluginSlug('db-b');
+    expect((await install(a, 'create table mine (x int);')).status).toBe('installed');
+    expect((await install(b, 'create table theirs (x int);')).status).toBe('installed');
+  });
+
+  it('works in its own schema, as its own role', async () => {
+    expect(await run(a, 'insert into mine values (1) returning x')).toEqual({ rows: [{ x: 1 }] });
+    expect(await run(a, 'select current_user as who')).toEqual({ rows: [{ who: schemaNameOf(a) }] });
+  });
+
+  it.each(['select * from public.customers', 'select * from public.users', 'select * from public.plugins'])(
+    'is refused the shop’s tables: %s',
+    async (text) => {
+      expect(await run(a, text)).toEqual({
+        error: { code: '42501', message: expect.stringMatching(/^permission denied for table/) },
+      });
+    },
+  );
+
+  it("cannot read or write another plugin's schema", async () => {
+    for (const text of [
+      `insert into ${schemaNameOf(b)}.theirs values (1)`,
+      `select * from ${schemaNameOf(b)}.theirs`,
+    ]) {
+      expect(await run(a, text)).toEqual({
+        error: { code: '42501', message: expect.stringContaining('permission denied for schema') },
+      });
+    }
+  });
+
+  it('cannot switch back to the shop’s role', async () => {
+    for (const text of ['reset role', "select set_config('role', 'postgres', true)", 'set role postgres']) {
+      expect((await run(a, text)).error.message).toMatch(/^Plugin SQL refused/);
+    }
+  });
+
+  it('a migration runs as the plugin too: one that reads public.customers fails the install', async () => {
+    const row = await install(pluginSlug('db-evil'), 'create table stolen as select * from public.customers;');
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(/Migration 0001.sql failed: permission denied for table customers/);
+  });
+
+  it('uninstall drops the role and keeps the tables; a reinstall hands them back', async () => {
+    const c = pluginSlug('db-c');
+    const row = await install(c, 'create table kept (x int);');
+    expect(await run(c, 'insert into kept values (7) returning x')).toEqual({ rows: [{ x: 7 }] });
+    const role = schemaNameOf(c);
+    const roleCount = async () =>
+      (
+        await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from pg_roles where rolname = ${role}`)
+      )[0].n;
+    expect(await roleCount()).toBe(1);
+    expect((await t.admin('DELETE', `/admin/plugins/${row.id}`)).statusCode).toBe(200);
+    expect(await roleCount()).toBe(0);
+
+    expect((await install(c, 'create table kept (x int);')).status).toBe('installed');
+    expect(await run(c, 'select x from kept')).toEqual({ rows: [{ x: 7 }] });
+  });
+});
