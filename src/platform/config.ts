@@ -66,6 +66,8 @@ export interface Config {
   providerTimeoutMs: number;
   /** Marketplace role: Stripe Checkout instead of the built-in test payment provider. */
   stripe?: StripeConfig;
+  /** AMOUNT_UNITS: `minor` (integers, 1999 = €19.99, the interface spec) or `major` (Medusa v2's 19.99). */
+  amountUnits: 'minor' | 'major';
 }
 
 export interface StripeConfig {
@@ -194,6 +196,12 @@ function originList(raw: string | undefined, fallback: string): string[] {
     .filter(Boolean);
 }
 
+function amountUnits(value: string | undefined): 'minor' | 'major' {
+  if (!value || value === 'minor') return 'minor';
+  if (value === 'major') return 'major';
+  throw new ConfigError(`AMOUNT_UNITS must be minor or major, got "${value}"`);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const role = (env.SERVICE_ROLE || 'shop') as ServiceRole;
   if (role !== 'shop' && role !== 'marketplace')
@@ -256,6 +264,7 @@ export function loadConfig(env: Env = process.env): Config {
     providerTimeoutMs: intVar(env, 'PROVIDER_TIMEOUT_MS', 15_000),
     storefrontUrl: (env.STOREFRONT_URL || 'http://localhost:8000').replace(/\/+$/, ''),
     stripe: stripeConfig(env),
+    amountUnits: amountUnits(env.AMOUNT_UNITS),
   };
   // The test provider's pay button issues licenses without money moving: never by accident in production.
   if (config.role === 'marketplace' && production && !config.stripe && env.MARKETPLACE_TEST_PAYMENTS !== 'true') {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Money } from '../../platform/money/schema.ts';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
 import { AdminPaymentCollection } from '../payments/ledger-schema.ts';
@@ -76,11 +77,11 @@ export const DeskLineItem = Type.Object({
 
 /** Money at a glance: what is authorized, captured, refunded, and still to collect. */
 export const PaymentSummary = Type.Object({
-  authorized_total: Type.Integer(),
-  captured_total: Type.Integer(),
-  refunded_total: Type.Integer(),
-  paid_total: Type.Integer({ description: 'captured minus refunded' }),
-  pending_difference: Type.Integer({ description: 'total minus captured (0 once canceled)' }),
+  authorized_total: Money(),
+  captured_total: Money(),
+  refunded_total: Money(),
+  paid_total: Money({ description: 'captured minus refunded' }),
+  pending_difference: Money({ description: 'total minus captured (0 once canceled)' }),
 });
 
 /** `GET /admin/orders/{id}` and every order desk action. */

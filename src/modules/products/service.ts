@@ -30,11 +30,11 @@ export const productNotFound = (id: string) => errors.notFound(`Product with id:
 
 /** Admin list as ready-to-send JSON text (built by PostgreSQL in one statement). */
 export function listAdminProducts(ctx: Ctx, query: AdminListFilters): Promise<string> {
-  return listAdminProductsJson(ctx.db, query, pageOf(query, 50));
+  return listAdminProductsJson(ctx.db, query, pageOf(query, 50), ctx.amountUnits);
 }
 
 export async function getAdminProduct(ctx: Ctx, id: string): Promise<string> {
-  const body = await findAdminProductJson(ctx.db, id);
+  const body = await findAdminProductJson(ctx.db, id, ctx.amountUnits);
   if (!body) throw productNotFound(id);
   return body;
 }

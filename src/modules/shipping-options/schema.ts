@@ -1,13 +1,14 @@
 import { Type, type Static } from 'typebox';
+import { Money } from '../../platform/money/schema.ts';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const JsonObject = Type.Record(Type.String(), Type.Unknown());
-const Amount = Type.Integer({
+const Amount = Money({
   minimum: 0,
   maximum: Number.MAX_SAFE_INTEGER,
-  description: "flat price in the region's currency, minor units",
+  description: "flat price in the region's currency",
 });
 
 export const ShippingOption = Type.Object({
@@ -15,7 +16,8 @@ export const ShippingOption = Type.Object({
   name: Type.String(),
   region_id: Type.String(),
   price_type: Type.Literal('flat'),
-  amount: Type.Integer(),
+  amount: Money(),
+  currency_code: Type.String({ description: "the region's" }),
   provider_id: Type.String(),
   data: Nullable(JsonObject),
   created_at: Timestamp,
@@ -28,7 +30,8 @@ export const StoreShippingOption = Type.Object({
   name: Type.String(),
   region_id: Type.String(),
   price_type: Type.Literal('flat'),
-  amount: Type.Integer(),
+  amount: Money(),
+  currency_code: Type.String({ description: "the region's" }),
   provider_id: Type.String(),
   data: Nullable(JsonObject),
   is_tax_inclusive: Type.Boolean(),
