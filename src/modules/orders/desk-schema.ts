@@ -158,7 +158,13 @@ export const AdminOrderQuery = Type.Object({
   ),
 });
 
-export const StoreOrderQuery = Type.Object({ ...pageQuery(20) });
+/** Medusa's storefront sends `fields` and `order` (e.g. `-created_at`): accepted; the list is newest first anyway. */
+const StoreReadHints = {
+  fields: Type.Optional(Type.String({ maxLength: 2000 })),
+  order: Type.Optional(Type.String({ maxLength: 100 })),
+};
+export const StoreOrderQuery = Type.Object({ ...pageQuery(20), ...StoreReadHints });
+export const StoreOrderGetQuery = Type.Object(StoreReadHints);
 
 const LineRef = Type.Object(
   {

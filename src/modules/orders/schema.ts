@@ -21,6 +21,19 @@ export const OrderLineItem = Type.Object({
   requires_shipping: Type.Boolean(),
   is_discountable: Type.Boolean(),
   is_tax_inclusive: Type.Boolean(),
+  /** As copied at checkout (what Medusa's `*items.product` / `*items.variant` show on the order pages). */
+  product: Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    handle: Nullable(Type.String()),
+    thumbnail: Nullable(Type.String()),
+  }),
+  variant: Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    sku: Nullable(Type.String()),
+    product_id: Type.String(),
+  }),
   /** Medusa's per-item progress; the order desk moves these. */
   detail: Type.Object({
     quantity: Type.Integer(),
