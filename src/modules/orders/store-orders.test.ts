@@ -27,6 +27,7 @@ describe('store orders', () => {
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toMatchObject({ count: 2, limit: 20, offset: 0 });
     expect(mine.json().orders.map((o: { id: string }) => o.id)).toEqual([a2.id, a1.id]);
+    expect(mine.json().orders.map((o: { id: string }) => o.id)).not.toContain(guest.id);
     const first = mine.json().orders[1];
     expect(first).toMatchObject({
       customer_id: alice.customer.id,
