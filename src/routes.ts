@@ -10,6 +10,7 @@ import { adminMessagingRoutes } from './modules/messaging/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { adminCustomerRoutes } from './modules/customers/admin.routes.ts';
 import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
+import { storeAddressRoutes } from './modules/customers/address.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { adminWebhookRoutes } from './modules/webhooks/routes.ts';
@@ -62,6 +63,7 @@ export const storeRoutes: RouteModule[] = [
   storeRegionRoutes,
   storeProductRoutes,
   storeCustomerRoutes,
+  storeAddressRoutes,
   storeMarketplaceRoutes,
   storeCartRoutes,
   storeShippingOptionRoutes,
