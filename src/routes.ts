@@ -2,6 +2,7 @@ import type { RouteModule } from './platform/http/types.ts';
 import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
 import { adminProductRoutes } from './modules/products/admin.routes.ts';
 import { storeProductRoutes } from './modules/products/store.routes.ts';
+import { storeCatalogCompatRoutes } from './modules/products/store-compat.routes.ts';
 import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.ts';
 import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
@@ -28,6 +29,7 @@ import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.t
 import { adminFederationRoutes } from './modules/federation/routes.ts';
 import { adminPaidPluginRoutes } from './modules/federation/paid.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { storeLocaleRoutes } from './modules/locales/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -62,6 +64,7 @@ export const adminRoutes: RouteModule[] = [
 export const storeRoutes: RouteModule[] = [
   storeRegionRoutes,
   storeProductRoutes,
+  storeCatalogCompatRoutes,
   storeCustomerRoutes,
   storeAddressRoutes,
   storeMarketplaceRoutes,
@@ -71,6 +74,7 @@ export const storeRoutes: RouteModule[] = [
   storePaymentCollectionRoutes,
   storePaymentWebhookRoutes,
   storeOrderRoutes,
+  storeLocaleRoutes,
   storePluginRoutes,
 ];
 

@@ -68,6 +68,8 @@ export interface Config {
   stripe?: StripeConfig;
   /** AMOUNT_UNITS: `minor` (integers, 1999 = €19.99, the interface spec) or `major` (Medusa v2's 19.99). */
   amountUnits: 'minor' | 'major';
+  /** STORE_LOCALES: languages `GET /store/locales` offers (BCP 47 codes). */
+  storeLocales: string[];
 }
 
 export interface StripeConfig {
@@ -265,6 +267,10 @@ export function loadConfig(env: Env = process.env): Config {
     storefrontUrl: (env.STOREFRONT_URL || 'http://localhost:8000').replace(/\/+$/, ''),
     stripe: stripeConfig(env),
     amountUnits: amountUnits(env.AMOUNT_UNITS),
+    storeLocales: (env.STORE_LOCALES || 'en-US')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
   };
   // The test provider's pay button issues licenses without money moving: never by accident in production.
   if (config.role === 'marketplace' && production && !config.stripe && env.MARKETPLACE_TEST_PAYMENTS !== 'true') {

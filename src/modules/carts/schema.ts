@@ -39,6 +39,11 @@ const cartFields = {
   sales_channel_id: Type.Optional(Id),
   shipping_address: Type.Optional(Nullable(AddressInput)),
   billing_address: Type.Optional(Nullable(AddressInput)),
+  locale: Type.Optional(
+    Nullable(
+      Type.String({ maxLength: 35, pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', description: 'BCP 47, e.g. fr-FR' }),
+    ),
+  ),
   metadata: Type.Optional(Metadata),
 };
 

@@ -38,6 +38,22 @@ export const StoreShippingOption = Type.Object({
   insufficient_inventory: Type.Boolean(),
 });
 
+/** `POST /store/shipping-options/{id}/calculate`: the option with its price for the cart (flat: its amount). */
+export const CalculatedShippingOption = Type.Object({
+  ...StoreShippingOption.properties,
+  calculated_price: Type.Object({
+    calculated_amount: Money(),
+    original_amount: Money(),
+    currency_code: Type.String(),
+    is_calculated_price_tax_inclusive: Type.Boolean(),
+    is_original_price_tax_inclusive: Type.Boolean(),
+  }),
+});
+export const CalculateShippingOptionBody = Type.Object(
+  { cart_id: Id, data: Type.Optional(JsonObject) },
+  { additionalProperties: false },
+);
+
 export const ShippingOptionEnvelope = Type.Object({ shipping_option: ShippingOption });
 export const ShippingOptionList = listEnvelope('shipping_options', ShippingOption);
 export const StoreShippingOptionList = Type.Object({ shipping_options: Type.Array(StoreShippingOption) });
