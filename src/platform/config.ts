@@ -198,12 +198,6 @@ function originList(raw: string | undefined, fallback: string): string[] {
     .filter(Boolean);
 }
 
-function amountUnits(value: string | undefined): 'minor' | 'major' {
-  if (!value || value === 'minor') return 'minor';
-  if (value === 'major') return 'major';
-  throw new ConfigError(`AMOUNT_UNITS must be minor or major, got "${value}"`);
-}
-
 export function loadConfig(env: Env = process.env): Config {
   const role = (env.SERVICE_ROLE || 'shop') as ServiceRole;
   if (role !== 'shop' && role !== 'marketplace')
@@ -221,6 +215,8 @@ export function loadConfig(env: Env = process.env): Config {
   // The engine starts a send only while the lease still covers the whole timeout plus 5 s.
   if (deliveryLeaseMs < deliveryTimeoutMs + 6_000)
     throw new ConfigError('DELIVERY_LEASE_MS must exceed DELIVERY_TIMEOUT_MS by at least 6000');
+  if (env.AMOUNT_UNITS && !['minor', 'major'].includes(env.AMOUNT_UNITS))
+    throw new ConfigError(`AMOUNT_UNITS must be minor or major, got "${env.AMOUNT_UNITS}"`);
   const config: Config = {
     role,
     production,
@@ -266,11 +262,8 @@ export function loadConfig(env: Env = process.env): Config {
     providerTimeoutMs: intVar(env, 'PROVIDER_TIMEOUT_MS', 15_000),
     storefrontUrl: (env.STOREFRONT_URL || 'http://localhost:8000').replace(/\/+$/, ''),
     stripe: stripeConfig(env),
-    amountUnits: amountUnits(env.AMOUNT_UNITS),
-    storeLocales: (env.STORE_LOCALES || 'en-US')
-      .split(',')
-      .map((c) => c.trim())
-      .filter(Boolean),
+    amountUnits: env.AMOUNT_UNITS === 'major' ? 'major' : 'minor',
+    storeLocales: originList(env.STORE_LOCALES || undefined, 'en-US'),
   };
   // The test provider's pay button issues licenses without money moving: never by accident in production.
   if (config.role === 'marketplace' && production && !config.stripe && env.MARKETPLACE_TEST_PAYMENTS !== 'true') {
