@@ -2,7 +2,7 @@
  * `npm run demo`: a marketplace (port 9100) seeded with the example plugins and a shop (port 9000)
  * federated to it, each a child process on its own embedded database under ./.demo. Ctrl-C stops both.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,9 @@ const EXAMPLES: [string, string][] = [
   ['order-notes', '0'],
   ['loyalty-points', '19.90'],
 ];
+
+// Medusa's storefront reads whole currency units (README "Money units").
+const SHOP_ENV = { AMOUNT_UNITS: 'major' };
 
 const children: ChildProcess[] = [];
 
@@ -101,6 +104,15 @@ async function publishExample(token: string, example: string, price: string): Pr
   return `@${manifest.vendor}/${manifest.id}`;
 }
 
+/** The shop's publishable key, for the storefront's environment. */
+async function shopKey(): Promise<string> {
+  const token = await login(SHOP.url, SHOP.email, SHOP.password);
+  const keys = await fetch(`${SHOP.url}/admin/publishable-api-keys`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((r) => r.json() as Promise<{ publishable_api_keys: { token: string; revoked_at: string | null }[] }>);
+  return keys.publishable_api_keys.find((k) => !k.revoked_at)?.token ?? '<publishable key: Settings → API keys>';
+}
+
 async function main(): Promise<void> {
   start('marketplace', {
     SERVICE_ROLE: 'marketplace',
@@ -120,7 +132,16 @@ async function main(): Promise<void> {
   const pk = keys.publishable_api_keys.find((k) => !k.revoked_at)?.token;
   if (!pk) throw new Error('the marketplace has no publishable key');
 
+  // The catalog of Medusa's starter seed, before the shop opens its embedded database (one process at a time).
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'seed'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: path.join(ROOT, '.demo', 'shop'), ...SHOP_ENV, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (seeded.status !== 0) throw new Error('seeding the shop failed');
+
   start('shop', {
+    ...SHOP_ENV,
     PORT: String(SHOP.port),
     PUBLIC_URL: SHOP.url,
     ADMIN_EMAIL: SHOP.email,
@@ -141,6 +162,8 @@ Emporium demo is running (Ctrl-C stops both).
 
   Marketplace  ${MARKET.url}   admin ${MARKET.email} / ${MARKET.password}   docs ${MARKET.url}/docs
   Shop         ${SHOP.url}   admin ${SHOP.email} / ${SHOP.password}   docs ${SHOP.url}/docs
+  Storefront   Medusa's Next.js starter: MEDUSA_BACKEND_URL=${SHOP.url} NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY=${await shopKey()} NEXT_PUBLIC_DEFAULT_REGION=de
+               (the shop is seeded: region Europe, standard and express shipping, four products; it speaks AMOUNT_UNITS=major)
   Published    ${published.map((p) => `${p.id} (${p.price === '0' ? 'free' : `€${p.price}`})`).join(', ')}
 
 Or with curl (shop admin token first):

@@ -24,6 +24,7 @@ import { licenseCheckFor } from './modules/federation/license-check.ts';
 import { adminCookieHooks, adminPanelSessionRoutes } from './modules/admin-panel/routes.ts';
 import { adminPanelStatic, defaultPanelDir } from './modules/admin-panel/static.ts';
 import { createProviders } from './platform/providers.ts';
+import { registerMoney } from './platform/money/hooks.ts';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -80,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     req.ctx = { db: deps.database.db, clock: deps.clock, log: req.log };
     reply.header('x-request-id', req.id);
   });
+  // Money in minor or whole units (AMOUNT_UNITS): one conversion for every route's marked fields.
+  registerMoney(app as unknown as App, deps.config.amountUnits);
 
   // Every route as registered, so a test can prove the OpenAPI document covers them all.
   const routeTable: { method: string; url: string }[] = [];

@@ -9,6 +9,8 @@ import { ensureSigningKey } from './modules/marketplace/keys/signing-keys.ts';
 export interface BootstrapReport {
   admin?: { email: string; password?: string };
   publishableKey?: string;
+  /** The default channel and key were made by this start: a new shop (main.ts prints how to fill and run it). */
+  newShop?: boolean;
   /** Marketplace role: id of the Ed25519 key that signs artifacts (generated on the first start). */
   signingKeyId?: string;
 }
@@ -28,6 +30,17 @@ export async function bootstrap(ctx: Ctx, config: Config): Promise<BootstrapRepo
   }
   const access = await ensureDefaultStoreAccess(ctx);
   if (access) report.publishableKey = access.token;
+  if (access?.created && config.role === 'shop') report.newShop = true;
   if (config.role === 'marketplace') report.signingKeyId = (await ensureSigningKey(ctx, config.encryptionKey)).keyId;
   return report;
+}
+
+/** Printed on a new shop's first start: how to fill it and point Medusa's storefront at it. */
+export function newShopHint(config: Config, publishableKey: string | undefined): string {
+  return [
+    'New shop. A catalog to browse: stop the server, run `npx emporium seed`, start again.',
+    "Medusa's Next.js storefront: restart this server with AMOUNT_UNITS=major and give the storefront",
+    `  MEDUSA_BACKEND_URL=${config.publicUrl} NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY=${publishableKey ?? '<publishable key>'} NEXT_PUBLIC_DEFAULT_REGION=de`,
+    'README "Running Medusa\'s storefront on Emporium" has the details.',
+  ].join('\n');
 }

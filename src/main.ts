@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { bootstrap } from './bootstrap.ts';
+import { bootstrap, newShopHint } from './bootstrap.ts';
 import { systemClock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
@@ -57,6 +57,7 @@ async function main() {
       `Marketplace signing key ${report.signingKeyId} (public keys: ${config.publicUrl}/store/marketplace/keys)`,
     );
   log.info(`Admin login: POST ${config.publicUrl}/auth/user/emailpass · API docs: ${config.publicUrl}/docs`);
+  if (report.newShop) log.info(newShopHint(config, report.publishableKey));
 }
 
 main().catch((err) => {

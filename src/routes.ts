@@ -2,6 +2,7 @@ import type { RouteModule } from './platform/http/types.ts';
 import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
 import { adminProductRoutes } from './modules/products/admin.routes.ts';
 import { storeProductRoutes } from './modules/products/store.routes.ts';
+import { storeCatalogCompatRoutes } from './modules/products/store-compat.routes.ts';
 import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.ts';
 import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
@@ -10,6 +11,7 @@ import { adminMessagingRoutes } from './modules/messaging/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { adminCustomerRoutes } from './modules/customers/admin.routes.ts';
 import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
+import { storeAddressRoutes } from './modules/customers/address.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { adminWebhookRoutes } from './modules/webhooks/routes.ts';
@@ -27,6 +29,7 @@ import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.t
 import { adminFederationRoutes } from './modules/federation/routes.ts';
 import { adminPaidPluginRoutes } from './modules/federation/paid.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { storeLocaleRoutes } from './modules/locales/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -61,7 +64,9 @@ export const adminRoutes: RouteModule[] = [
 export const storeRoutes: RouteModule[] = [
   storeRegionRoutes,
   storeProductRoutes,
+  storeCatalogCompatRoutes,
   storeCustomerRoutes,
+  storeAddressRoutes,
   storeMarketplaceRoutes,
   storeCartRoutes,
   storeShippingOptionRoutes,
@@ -69,6 +74,7 @@ export const storeRoutes: RouteModule[] = [
   storePaymentCollectionRoutes,
   storePaymentWebhookRoutes,
   storeOrderRoutes,
+  storeLocaleRoutes,
   storePluginRoutes,
 ];
 

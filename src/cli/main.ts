@@ -11,10 +11,13 @@ import { pluginDev } from './plugin-dev.ts';
 import { pluginPack } from './plugin-pack.ts';
 import { pluginPublish } from './plugin-publish.ts';
 import { UsageError } from './usage-error.ts';
+import { seedStore } from './seed.ts';
 import { backupDataDir, restoreDataDir } from '../platform/db/backup.ts';
 
 const USAGE = `Usage:
   emporium user create --email <email> --password <password> [--role admin|viewer]
+  emporium seed                a store ready to browse: region Europe (EUR), standard and express shipping,
+                               products with sizes, prices and stock in the default sales channel (idempotent)
   emporium backup <file>       a consistent copy of the embedded database (also while the server runs)
   emporium restore <file>      create the embedded database of a new DATA_DIR from such a copy
   emporium plugin init <dir> [--id <slug>] [--vendor <slug>] [--name <name>] [--type integration|admin-extension|payment-provider|notification-provider]
@@ -74,8 +77,24 @@ async function backupCommand(command: 'backup' | 'restore', argv: string[]) {
   }
 }
 
+/** `emporium seed`: migrations, the default channel and key, then the demo catalog (see seed.ts). */
+async function seedCommand(argv: string[]) {
+  if (argv.length) throw new UsageError('emporium seed takes no arguments');
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const report = await seedStore({ db: database.db, clock: systemClock, log: pino({ level: 'silent' }) });
+    for (const line of report.created) console.log(`created ${line}`);
+    for (const line of report.skipped) console.log(`already there: ${line}`);
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(argv: string[]) {
   const [group, command, ...rest] = argv;
+  if (group === 'seed') return seedCommand(argv.slice(1));
   if (group === 'backup' || group === 'restore') return backupCommand(group, argv.slice(1));
   if (group === 'user' && command === 'create') return userCreate(rest);
   if (group === 'plugin' && command === 'init') return void pluginInit(rest);

@@ -66,6 +66,10 @@ export interface Config {
   providerTimeoutMs: number;
   /** Marketplace role: Stripe Checkout instead of the built-in test payment provider. */
   stripe?: StripeConfig;
+  /** AMOUNT_UNITS: `minor` (integers, 1999 = €19.99, the interface spec) or `major` (Medusa v2's 19.99). */
+  amountUnits: 'minor' | 'major';
+  /** STORE_LOCALES: languages `GET /store/locales` offers (BCP 47 codes). */
+  storeLocales: string[];
 }
 
 export interface StripeConfig {
@@ -211,6 +215,8 @@ export function loadConfig(env: Env = process.env): Config {
   // The engine starts a send only while the lease still covers the whole timeout plus 5 s.
   if (deliveryLeaseMs < deliveryTimeoutMs + 6_000)
     throw new ConfigError('DELIVERY_LEASE_MS must exceed DELIVERY_TIMEOUT_MS by at least 6000');
+  if (env.AMOUNT_UNITS && !['minor', 'major'].includes(env.AMOUNT_UNITS))
+    throw new ConfigError(`AMOUNT_UNITS must be minor or major, got "${env.AMOUNT_UNITS}"`);
   const config: Config = {
     role,
     production,
@@ -256,6 +262,8 @@ export function loadConfig(env: Env = process.env): Config {
     providerTimeoutMs: intVar(env, 'PROVIDER_TIMEOUT_MS', 15_000),
     storefrontUrl: (env.STOREFRONT_URL || 'http://localhost:8000').replace(/\/+$/, ''),
     stripe: stripeConfig(env),
+    amountUnits: env.AMOUNT_UNITS === 'major' ? 'major' : 'minor',
+    storeLocales: originList(env.STORE_LOCALES || undefined, 'en-US'),
   };
   // The test provider's pay button issues licenses without money moving: never by accident in production.
   if (config.role === 'marketplace' && production && !config.stripe && env.MARKETPLACE_TEST_PAYMENTS !== 'true') {

@@ -17,6 +17,8 @@ export interface Ctx {
   clock: Clock;
   log: FastifyBaseLogger;
   actor?: Actor;
+  /** How amounts are written in this request's answers (SQL-rendered JSON reads it); minor when absent. */
+  amountUnits?: 'minor' | 'major';
 }
 
 export interface TxCtx extends Ctx {

@@ -122,6 +122,13 @@ describe('loadConfig', () => {
     ).toBe('marketplace');
     expect(loadConfig({ ...secrets, SERVICE_ROLE: 'marketplace' }).port).toBe(9100);
   });
+  it('reads AMOUNT_UNITS (minor by default, a typo refused) and STORE_LOCALES', () => {
+    expect(loadConfig(secrets).amountUnits).toBe('minor');
+    expect(loadConfig({ ...secrets, AMOUNT_UNITS: 'major' }).amountUnits).toBe('major');
+    expect(() => loadConfig({ ...secrets, AMOUNT_UNITS: 'cents' })).toThrow(/AMOUNT_UNITS must be minor or major/);
+    expect(loadConfig(secrets).storeLocales).toEqual(['en-US']);
+    expect(loadConfig({ ...secrets, STORE_LOCALES: 'en-GB, fr-FR' }).storeLocales).toEqual(['en-GB', 'fr-FR']);
+  });
   it('reads CORS origins per surface, with development defaults and none in production', () => {
     expect(loadConfig({ ...secrets, STORE_CORS: 'https://shop.example/, https://m.shop.example' }).cors.store).toEqual([
       'https://shop.example',

@@ -61,7 +61,12 @@ export interface RequestOptions {
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  // The panel's forms and figures work in minor units whatever AMOUNT_UNITS the server speaks.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'x-emporium-amount-units': 'minor',
+    ...opts.headers,
+  };
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;

@@ -51,10 +51,10 @@ const ts = (d: Date | null) => (d ? d.toISOString() : null);
 /** A new cart and its first lines in one statement (creating a cart with items is on the hot path). */
 export async function insertCartWithLines(db: Executor, c: CartRow, lines: LineRow[]): Promise<void> {
   await db.execute(sql`with c as (
-      insert into carts (id, region_id, sales_channel_id, currency_code, email, customer_id, shipping_address, billing_address, metadata,
+      insert into carts (id, region_id, sales_channel_id, currency_code, email, customer_id, shipping_address, billing_address, locale, metadata,
         completed_at, abandoned_at, last_activity_at, order_id, created_at, updated_at)
       values (${c.id}, ${c.region_id}, ${c.sales_channel_id}, ${c.currency_code}, ${c.email}, ${c.customer_id}, ${json(c.shipping_address)}::jsonb,
-        ${json(c.billing_address)}::jsonb, ${json(c.metadata)}::jsonb, ${ts(c.completed_at)}::timestamptz, ${ts(c.abandoned_at)}::timestamptz,
+        ${json(c.billing_address)}::jsonb, ${c.locale}, ${json(c.metadata)}::jsonb, ${ts(c.completed_at)}::timestamptz, ${ts(c.abandoned_at)}::timestamptz,
         ${ts(c.last_activity_at)}::timestamptz, ${c.order_id}, ${ts(c.created_at)}::timestamptz, ${ts(c.updated_at)}::timestamptz)
     )
     insert into cart_line_items (${LINE_COLUMNS})

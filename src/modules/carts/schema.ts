@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Money } from '../../platform/money/schema.ts';
 import { Metadata, Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
@@ -38,6 +39,11 @@ const cartFields = {
   sales_channel_id: Type.Optional(Id),
   shipping_address: Type.Optional(Nullable(AddressInput)),
   billing_address: Type.Optional(Nullable(AddressInput)),
+  locale: Type.Optional(
+    Nullable(
+      Type.String({ maxLength: 35, pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', description: 'BCP 47, e.g. fr-FR' }),
+    ),
+  ),
   metadata: Type.Optional(Metadata),
 };
 
@@ -94,11 +100,11 @@ export const Address = Type.Object({
 
 /** Per-line and per-method totals (integers, minor units). No taxes or discounts yet: those are 0. */
 export const lineTotals = {
-  subtotal: Type.Integer(),
-  total: Type.Integer(),
-  original_total: Type.Integer(),
-  discount_total: Type.Integer(),
-  tax_total: Type.Integer(),
+  subtotal: Money(),
+  total: Money(),
+  original_total: Money(),
+  discount_total: Money(),
+  tax_total: Money(),
 };
 
 export const LineItem = Type.Object({
@@ -108,7 +114,7 @@ export const LineItem = Type.Object({
   subtitle: Nullable(Type.String()),
   thumbnail: Nullable(Type.String()),
   quantity: Type.Integer(),
-  unit_price: Type.Integer(),
+  unit_price: Money(),
   variant_id: Type.String(),
   product_id: Type.String(),
   product_title: Type.String(),
@@ -144,7 +150,7 @@ export const ShippingMethod = Type.Object({
   cart_id: Type.String(),
   shipping_option_id: Type.String(),
   name: Type.String(),
-  amount: Type.Integer(),
+  amount: Money(),
   is_tax_inclusive: Type.Boolean(),
   data: Nullable(JsonObject),
   tax_lines: Type.Array(Type.Unknown()),
@@ -155,18 +161,18 @@ export const ShippingMethod = Type.Object({
 });
 
 export const cartTotals = {
-  item_subtotal: Type.Integer(),
-  item_total: Type.Integer(),
-  item_tax_total: Type.Integer(),
-  shipping_subtotal: Type.Integer(),
-  shipping_total: Type.Integer(),
-  shipping_tax_total: Type.Integer(),
-  subtotal: Type.Integer({ description: 'items + shipping, before taxes and discounts' }),
-  tax_total: Type.Integer(),
-  discount_total: Type.Integer(),
-  discount_tax_total: Type.Integer(),
-  original_total: Type.Integer(),
-  total: Type.Integer(),
+  item_subtotal: Money(),
+  item_total: Money(),
+  item_tax_total: Money(),
+  shipping_subtotal: Money(),
+  shipping_total: Money(),
+  shipping_tax_total: Money(),
+  subtotal: Money({ description: 'items + shipping, before taxes and discounts' }),
+  tax_total: Money(),
+  discount_total: Money(),
+  discount_tax_total: Money(),
+  original_total: Money(),
+  total: Money(),
 };
 
 export type LineItemView = Static<typeof LineItem>;

@@ -96,6 +96,7 @@ export async function insertCart(
     customer_id: customer?.id ?? null,
     shipping_address: shipping,
     billing_address: billing,
+    locale: input.locale ?? null,
     metadata: input.metadata ?? null,
     completed_at: null,
     abandoned_at: null,
@@ -169,6 +170,7 @@ export async function changeCartFields(
   if (regionChanged) await q.deleteShippingMethods(tctx.tx, cart.id); // options belong to a region
   if (input.email !== undefined) change.email = input.email?.toLowerCase() ?? null;
   if (input.metadata !== undefined) change.metadata = input.metadata;
+  if (input.locale !== undefined) change.locale = input.locale;
   // A given address must fit the region; a kept one that no longer fits after a region change is dropped.
   for (const key of ['shipping_address', 'billing_address'] as const) {
     const given = input[key];

@@ -29,6 +29,8 @@ export const carts = pgTable(
     customer_id: text('customer_id'),
     shipping_address: jsonb('shipping_address').$type<AddressJson | null>(),
     billing_address: jsonb('billing_address').$type<AddressJson | null>(),
+    /** The shopper's language (BCP 47, e.g. `fr-FR`), as Medusa's storefront sets it; kept, not yet used. */
+    locale: text('locale'),
     ...metadata,
     completed_at: ts('completed_at'),
     abandoned_at: ts('abandoned_at'),

@@ -12,6 +12,7 @@ export const Cart = Type.Object({
   region_id: Type.String(),
   sales_channel_id: Nullable(Type.String()),
   customer_id: Nullable(Type.String()),
+  locale: Nullable(Type.String()),
   metadata: Metadata,
   shipping_address: Nullable(Address),
   billing_address: Nullable(Address),

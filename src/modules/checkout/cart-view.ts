@@ -20,6 +20,7 @@ export function buildCartView(cart: FullCart): CartView {
     region_id: cart.region_id,
     sales_channel_id: cart.sales_channel_id,
     customer_id: cart.customer_id,
+    locale: cart.locale ?? null,
     metadata: cart.metadata ?? null,
     shipping_address: cart.shipping_address ?? null,
     billing_address: cart.billing_address ?? null,

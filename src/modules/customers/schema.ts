@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, Timestamp } from '../../platform/http/schema-types.ts';
+import { CustomerAddress } from './address-schema.ts';
 
 export const Customer = Type.Object({
   id: Type.String(),
@@ -14,7 +15,7 @@ export const Customer = Type.Object({
   created_by: Nullable(Type.String()),
   created_at: Timestamp,
   updated_at: Timestamp,
-  addresses: Type.Array(Type.Unknown(), { maxItems: 0, description: 'address book not built yet: always empty' }),
+  addresses: Type.Array(CustomerAddress),
 });
 
 export const CustomerEnvelope = Type.Object({ customer: Customer });

@@ -5,6 +5,9 @@ import type { Page } from '../../platform/http/pagination.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { newId } from '../../platform/ids.ts';
 import * as q from './queries.ts';
+import { addressBooks } from './addresses.ts';
+import type { AddressView } from './address-schema.ts';
+import type { Executor } from '../../platform/db/database.ts';
 
 export interface Customer {
   id: string;
@@ -18,8 +21,8 @@ export interface Customer {
   created_by: string | null;
   created_at: Date;
   updated_at: Date;
-  /** The address book is not built yet; Medusa storefronts read this list, so it is always present. */
-  addresses: never[];
+  /** The address book (`/store/customers/me/addresses`), oldest first. */
+  addresses: AddressView[];
 }
 
 /** What the storefront may change about itself: everything an admin may, except the email. */
@@ -41,9 +44,18 @@ export interface CustomerListQuery {
   has_account?: boolean;
 }
 
-function toCustomer(row: q.CustomerRow): Customer {
+function toCustomer(row: q.CustomerRow, addresses: AddressView[] = []): Customer {
   const { deleted_at: _deleted, ...rest } = row;
-  return { ...rest, addresses: [] };
+  return { ...rest, addresses };
+}
+
+/** Customers with their address books, in one query for the books. */
+async function withAddresses(db: Executor, rows: q.CustomerRow[]): Promise<Customer[]> {
+  const books = await addressBooks(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toCustomer(r, books.get(r.id)));
 }
 
 const notFound = (id: string) => errors.notFound(`Customer with id: ${id} not found`);
@@ -77,13 +89,13 @@ export async function listCustomers(
     has_account: query.has_account,
   };
   const rows = page.limit === 0 ? [] : await q.listCustomerRows(ctx.db, filters, page);
-  return { customers: rows.map(toCustomer), count: await q.countCustomers(ctx.db, filters) };
+  return { customers: await withAddresses(ctx.db, rows), count: await q.countCustomers(ctx.db, filters) };
 }
 
 export async function getCustomer(ctx: Ctx, id: string): Promise<Customer> {
   const row = await q.findLiveCustomer(ctx.db, id);
   if (!row) throw notFound(id);
-  return toCustomer(row);
+  return (await withAddresses(ctx.db, [row]))[0];
 }
 
 /** Admin create: a customer without an account (a guest), recorded as created by the acting user or key. */
@@ -113,7 +125,7 @@ export async function updateCustomer(ctx: Ctx, id: string, input: CustomerInput)
       updated_at: tctx.clock.now(),
     };
     const row = await guardAccountEmail(() => q.updateCustomerRow(tctx.tx, id, patch));
-    return emitted(tctx, 'customer.updated', row);
+    return emitted(tctx, 'customer.updated', row, (await addressBooks(tctx.tx, [id])).get(id));
   });
 }
 
@@ -166,8 +178,9 @@ async function emitted(
   tctx: TxCtx,
   name: 'customer.created' | 'customer.updated',
   row: q.CustomerRow,
+  addresses?: AddressView[],
 ): Promise<Customer> {
-  const customer = toCustomer(row);
+  const customer = toCustomer(row, addresses);
   await emit(tctx, name, { ...customer });
   return customer;
 }

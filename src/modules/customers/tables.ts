@@ -49,3 +49,37 @@ export const customerAuthIdentities = pgTable(
     index('customer_auth_identities_customer_idx').on(t.customer_id),
   ],
 );
+
+/**
+ * A customer's address book (Medusa's customer addresses). At most one default shipping and one
+ * default billing address per customer, held by partial unique indexes; the service clears the
+ * old default in the same transaction. Deleted with the row (nothing references an address:
+ * carts and orders copy theirs).
+ */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: idColumn(),
+    customer_id: text('customer_id').notNull(),
+    address_name: text('address_name'),
+    is_default_shipping: boolean('is_default_shipping').notNull().default(false),
+    is_default_billing: boolean('is_default_billing').notNull().default(false),
+    company: text('company'),
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    address_1: text('address_1'),
+    address_2: text('address_2'),
+    city: text('city'),
+    country_code: text('country_code'),
+    province: text('province'),
+    postal_code: text('postal_code'),
+    phone: text('phone'),
+    ...metadata,
+    ...timestamps,
+  },
+  (t) => [
+    index('customer_addresses_customer_idx').on(t.customer_id, t.id),
+    uniqueIndex('customer_addresses_default_shipping_idx').on(t.customer_id).where(sql`is_default_shipping`),
+    uniqueIndex('customer_addresses_default_billing_idx').on(t.customer_id).where(sql`is_default_billing`),
+  ],
+);

@@ -1,4 +1,5 @@
 import { emptyBodyIsObject } from '../../platform/http/body.ts';
+import { currencyOfRow, paramId } from '../../platform/money/currency-lookup.ts';
 import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -79,6 +80,7 @@ export const adminOrderRoutes: RouteModule = (app) => {
         body: OrderRefundBody,
         response: reply,
       },
+      config: { moneyCurrency: currencyOfRow('orders', paramId) },
     },
     async (req) => ({ order: await refundOrder(req.ctx, req.params.id, req.body, req.server.providers) }),
   );

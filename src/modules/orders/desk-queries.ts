@@ -92,18 +92,6 @@ export async function findOrderRow(db: Executor, id: string): Promise<OrderRow |
   return row;
 }
 
-export async function findCustomerOrderRow(
-  db: Executor,
-  id: string,
-  customerId: string,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.customer_id, customerId)));
-  return row;
-}
-
 /** Every order desk transition starts here: one at a time per order. */
 export async function lockOrderRow(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');

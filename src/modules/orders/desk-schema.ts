@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Money } from '../../platform/money/schema.ts';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
 import { AdminPaymentCollection } from '../payments/ledger-schema.ts';
@@ -76,11 +77,11 @@ export const DeskLineItem = Type.Object({
 
 /** Money at a glance: what is authorized, captured, refunded, and still to collect. */
 export const PaymentSummary = Type.Object({
-  authorized_total: Type.Integer(),
-  captured_total: Type.Integer(),
-  refunded_total: Type.Integer(),
-  paid_total: Type.Integer({ description: 'captured minus refunded' }),
-  pending_difference: Type.Integer({ description: 'total minus captured (0 once canceled)' }),
+  authorized_total: Money(),
+  captured_total: Money(),
+  refunded_total: Money(),
+  paid_total: Money({ description: 'captured minus refunded' }),
+  pending_difference: Money({ description: 'total minus captured (0 once canceled)' }),
 });
 
 /** `GET /admin/orders/{id}` and every order desk action. */
@@ -157,7 +158,13 @@ export const AdminOrderQuery = Type.Object({
   ),
 });
 
-export const StoreOrderQuery = Type.Object({ ...pageQuery(20) });
+/** Medusa's storefront sends `fields` and `order` (e.g. `-created_at`): accepted; the list is newest first anyway. */
+const StoreReadHints = {
+  fields: Type.Optional(Type.String({ maxLength: 2000 })),
+  order: Type.Optional(Type.String({ maxLength: 100 })),
+};
+export const StoreOrderQuery = Type.Object({ ...pageQuery(20), ...StoreReadHints });
+export const StoreOrderGetQuery = Type.Object(StoreReadHints);
 
 const LineRef = Type.Object(
   {

@@ -1,4 +1,5 @@
 import { emptyBodyIsObject } from '../../platform/http/body.ts';
+import { currencyOfRow, paramId } from '../../platform/money/currency-lookup.ts';
 import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -62,6 +63,7 @@ export const adminPaymentRoutes: RouteModule = (app) => {
         body: CaptureBody,
         response: ok(AdminPaymentEnvelope),
       },
+      config: { moneyCurrency: currencyOfRow('payments', paramId) },
       preValidation: emptyBodyIsObject,
     },
     async (req) => ({ payment: await capturePayment(req.ctx, req.params.id, req.body.amount, req.server.providers) }),
@@ -77,6 +79,7 @@ export const adminPaymentRoutes: RouteModule = (app) => {
         body: PaymentRefundBody,
         response: ok(AdminPaymentEnvelope),
       },
+      config: { moneyCurrency: currencyOfRow('payments', paramId) },
       preValidation: emptyBodyIsObject,
     },
     async (req) => ({ payment: await refundPayment(req.ctx, req.params.id, req.body, req.server.providers) }),

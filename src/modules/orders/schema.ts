@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Money } from '../../platform/money/schema.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
 import { Address, cartTotals, lineTotals } from '../carts/schema.ts';
 import { OrderPaymentCollection } from '../payments/schema.ts';
@@ -15,11 +16,24 @@ export const OrderLineItem = Type.Object({
   product_handle: Nullable(Type.String()),
   variant_title: Type.String(),
   variant_sku: Nullable(Type.String()),
-  unit_price: Type.Integer(),
+  unit_price: Money(),
   quantity: Type.Integer(),
   requires_shipping: Type.Boolean(),
   is_discountable: Type.Boolean(),
   is_tax_inclusive: Type.Boolean(),
+  /** As copied at checkout (what Medusa's `*items.product` / `*items.variant` show on the order pages). */
+  product: Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    handle: Nullable(Type.String()),
+    thumbnail: Nullable(Type.String()),
+  }),
+  variant: Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    sku: Nullable(Type.String()),
+    product_id: Type.String(),
+  }),
   /** Medusa's per-item progress; the order desk moves these. */
   detail: Type.Object({
     quantity: Type.Integer(),
@@ -40,7 +54,7 @@ export const OrderShippingMethod = Type.Object({
   order_id: Type.String(),
   shipping_option_id: Nullable(Type.String()),
   name: Type.String(),
-  amount: Type.Integer(),
+  amount: Money(),
   is_tax_inclusive: Type.Boolean(),
   data: Nullable(Type.Record(Type.String(), Type.Unknown())),
   tax_lines: Type.Array(Type.Unknown()),

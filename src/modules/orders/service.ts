@@ -23,6 +23,8 @@ export function orderLineView(l: q.OrderLineRow): OrderLineItemView {
     is_discountable: true,
     is_tax_inclusive: false,
     detail: { quantity: l.quantity, fulfilled_quantity, shipped_quantity, returned_quantity },
+    product: { id: l.product_id, title: l.product_title, handle: l.product_handle, thumbnail: l.thumbnail },
+    variant: { id: l.variant_id, title: l.variant_title, sku: l.variant_sku, product_id: l.product_id },
     tax_lines: [],
     adjustments: [],
     ...plainTotals(l.unit_price * l.quantity),

@@ -3,12 +3,12 @@ import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { requireCustomer } from '../customers/customer-auth.ts';
-import { StoreOrderEnvelope, StoreOrderList, StoreOrderQuery } from './desk-schema.ts';
-import { getCustomerOrder, listCustomerOrders } from './listing.ts';
+import { StoreOrderEnvelope, StoreOrderGetQuery, StoreOrderList, StoreOrderQuery } from './desk-schema.ts';
+import { getStoreOrder, listCustomerOrders } from './listing.ts';
 
 const tags = ['orders'];
 
-/** The signed-in customer's own orders (401 without a customer; another customer's order is a 404). */
+/** The signed-in customer's orders (401 without one); one order by id also for guests' orders (see getStoreOrder). */
 export const storeOrderRoutes: RouteModule = (app) => {
   app.get(
     '/orders',
@@ -29,7 +29,15 @@ export const storeOrderRoutes: RouteModule = (app) => {
 
   app.get(
     '/orders/:id',
-    { schema: { tags, summary: 'One of the customer’s orders', params: IdParams, response: ok(StoreOrderEnvelope) } },
-    async (req) => ({ order: await getCustomerOrder(req.ctx, requireCustomer(req).id, req.params.id) }),
+    {
+      schema: {
+        tags,
+        summary: 'An order: a guest’s to whoever holds its id, a customer’s only to that customer',
+        params: IdParams,
+        querystring: StoreOrderGetQuery,
+        response: ok(StoreOrderEnvelope),
+      },
+    },
+    async (req) => ({ order: await getStoreOrder(req.ctx, req.customer?.id ?? null, req.params.id) }),
   );
 };

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Money } from '../../platform/money/schema.ts';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 import { Payment, PaymentCollection } from './schema.ts';
@@ -9,7 +10,7 @@ const ShortText = Type.String({ maxLength: 255 });
 export const Capture = Type.Object({
   id: Type.String(),
   payment_id: Type.String(),
-  amount: Type.Integer(),
+  amount: Money(),
   created_by: Nullable(Type.String()),
   created_at: Timestamp,
 });
@@ -18,7 +19,7 @@ export const Refund = Type.Object({
   id: Type.String(),
   payment_id: Type.String(),
   order_id: Type.String(),
-  amount: Type.Integer(),
+  amount: Money(),
   reason: Nullable(Type.String()),
   note: Nullable(Type.String()),
   refund_reason_id: Nullable(Type.String()),
@@ -56,9 +57,9 @@ export const AdminPaymentQuery = Type.Object({
 export const CaptureBody = Type.Object(
   {
     amount: Type.Optional(
-      Type.Integer({
+      Money({
         exclusiveMinimum: 0,
-        description: 'minor units; default: all that is authorized and not yet captured',
+        description: 'default: all that is authorized and not yet captured',
       }),
     ),
   },
@@ -69,9 +70,9 @@ export const CaptureBody = Type.Object(
 export const PaymentRefundBody = Type.Object(
   {
     amount: Type.Optional(
-      Type.Integer({
+      Money({
         exclusiveMinimum: 0,
-        description: 'minor units; default: all that is captured and not yet refunded',
+        description: 'default: all that is captured and not yet refunded',
       }),
     ),
     reason: Type.Optional(ShortText),
@@ -84,7 +85,7 @@ export const PaymentRefundBody = Type.Object(
 /** The spec's `POST /admin/orders/{id}/refunds`. */
 export const OrderRefundBody = Type.Object(
   {
-    amount: Type.Integer({ exclusiveMinimum: 0, description: 'minor units (cents)' }),
+    amount: Money({ exclusiveMinimum: 0 }),
     reason: Type.Optional(ShortText),
     note: Type.Optional(ShortText),
   },

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Money } from '../../platform/money/schema.ts';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
 
@@ -10,7 +11,7 @@ export const PaymentSession = Type.Object({
   payment_collection_id: Type.String(),
   provider_id: Type.String(),
   currency_code: Type.String(),
-  amount: Type.Integer(),
+  amount: Money(),
   status: Type.String({ description: 'pending | authorized | canceled | error' }),
   data: Type.Record(Type.String(), Type.Unknown()),
   created_at: Timestamp,
@@ -21,7 +22,7 @@ export const PaymentCollection = Type.Object({
   id: Type.String(),
   cart_id: Type.String(),
   currency_code: Type.String(),
-  amount: Type.Integer({ description: "in the currency's minor unit; follows the cart total until checkout" }),
+  amount: Money({ description: 'follows the cart total until checkout' }),
   status: Type.String({ description: 'not_paid | awaiting | authorized | canceled | …' }),
   payment_sessions: Type.Array(PaymentSession),
   created_at: Timestamp,
@@ -36,13 +37,13 @@ export const Payment = Type.Object({
   payment_collection_id: Nullable(Type.String()),
   payment_session_id: Nullable(Type.String()),
   provider_id: Type.String(),
-  amount: Type.Integer(),
+  amount: Money(),
   currency_code: Type.String(),
   status: Type.String({
     description: 'authorized | captured | partially_captured | canceled | refunded | partially_refunded',
   }),
-  captured_amount: Type.Integer(),
-  refunded_amount: Type.Integer(),
+  captured_amount: Money(),
+  refunded_amount: Money(),
   captured_at: NullableTimestamp,
   canceled_at: NullableTimestamp,
   data: Type.Record(Type.String(), Type.Unknown()),

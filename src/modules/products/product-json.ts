@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { scaleSql } from '../../platform/money/currencies.ts';
+import type { AmountUnits } from '../../platform/money/schema.ts';
 
 /**
  * The product as JSON, built by PostgreSQL for the row aliased `p`. Reads render whole pages
@@ -25,31 +27,39 @@ const VARIANT_OPTIONS = `case when v.options is null then '[]'::json else coales
   select json_agg(json_build_object('value', v.options->>o.title, 'option_id', o.id, 'option', json_build_object('id', o.id, 'title', o.title)) order by o.rank, o.id)
   from product_options o where o.product_id = v.product_id and v.options ? o.title), '[]'::json) end`;
 
-const PRICES = `coalesce((
-  select json_agg(json_build_object('id', pr.id, 'currency_code', pr.currency_code, 'amount', pr.amount, 'variant_id', pr.variant_id) order by pr.currency_code)
+/**
+ * A price's amount as the request speaks it: the stored integer, or (AMOUNT_UNITS=major) that
+ * integer divided by the currency's 10^exponent in numeric arithmetic (exact), trailing zeros
+ * trimmed so 1000 cents is 10 and 1999 is 19.99. Costs one division per price in the statement.
+ */
+const AMOUNT = (units: AmountUnits) =>
+  units === 'minor' ? 'pr.amount' : `trim_scale(pr.amount::numeric / ${scaleSql('pr.currency_code')})`;
+
+const PRICES = (units: AmountUnits) => `coalesce((
+  select json_agg(json_build_object('id', pr.id, 'currency_code', pr.currency_code, 'amount', ${AMOUNT(units)}, 'variant_id', pr.variant_id) order by pr.currency_code)
   from prices pr where pr.variant_id = v.id), '[]'::json)`;
 
 const PRICE_REF = `json_build_object('id', pr.id, 'price_list_id', null, 'price_list_type', null, 'min_quantity', null, 'max_quantity', null)`;
-const RAW_AMOUNT = `json_build_object('value', pr.amount::text, 'precision', 20)`;
+const RAW_AMOUNT = (units: AmountUnits) => `json_build_object('value', (${AMOUNT(units)})::text, 'precision', 20)`;
 
 // Needs a CTE `region(currency_code, is_tax_inclusive)` in the enclosing statement.
-const CALCULATED_PRICE = `(
+const CALCULATED_PRICE = (units: AmountUnits) => `(
   select json_build_object(
-    'id', pr.id, 'calculated_amount', pr.amount, 'original_amount', pr.amount, 'currency_code', pr.currency_code,
+    'id', pr.id, 'calculated_amount', ${AMOUNT(units)}, 'original_amount', ${AMOUNT(units)}, 'currency_code', pr.currency_code,
     'is_calculated_price_price_list', false, 'is_calculated_price_tax_inclusive', r.is_tax_inclusive,
     'is_original_price_price_list', false, 'is_original_price_tax_inclusive', r.is_tax_inclusive,
-    'raw_calculated_amount', ${RAW_AMOUNT}, 'raw_original_amount', ${RAW_AMOUNT},
+    'raw_calculated_amount', ${RAW_AMOUNT(units)}, 'raw_original_amount', ${RAW_AMOUNT(units)},
     'calculated_price', ${PRICE_REF}, 'original_price', ${PRICE_REF})
   from region r join prices pr on pr.variant_id = v.id and pr.currency_code = r.currency_code)`;
 
-const variants = (withCalculatedPrice: boolean) => `coalesce((
+const variants = (withCalculatedPrice: boolean, units: AmountUnits) => `coalesce((
   select json_agg(json_build_object(
     'id', v.id, 'product_id', v.product_id, 'title', v.title, 'sku', v.sku,
     'manage_inventory', v.manage_inventory, 'allow_backorder', v.allow_backorder,
     'inventory_quantity', v.inventory_quantity, 'options', ${VARIANT_OPTIONS},
     'variant_rank', v.variant_rank, 'metadata', v.metadata,
     'created_at', ${iso('v.created_at')}, 'updated_at', ${iso('v.updated_at')},
-    'prices', ${PRICES}${withCalculatedPrice ? `, 'calculated_price', ${CALCULATED_PRICE}` : ''}
+    'prices', ${PRICES(units)}${withCalculatedPrice ? `, 'calculated_price', ${CALCULATED_PRICE(units)}` : ''}
   ) order by v.variant_rank, v.id)
   from product_variants v where v.product_id = p.id and v.deleted_at is null), '[]'::json)`;
 
@@ -62,15 +72,28 @@ const CATEGORIES = `coalesce((
   select json_agg(json_build_object('id', c.category_id) order by c.category_id)
   from product_categories c where c.product_id = p.id), '[]'::json)`;
 
-const product = (opts: { admin: boolean; calculatedPrice: boolean }) => `json_build_object(
+const product = (opts: { admin: boolean; calculatedPrice: boolean; units: AmountUnits }) => `json_build_object(
   'id', p.id, 'title', p.title, 'subtitle', p.subtitle, 'handle', p.handle, 'description', p.description,
   'status', p.status, 'thumbnail', p.thumbnail, 'is_giftcard', p.is_giftcard, 'discountable', p.discountable,
   'collection_id', p.collection_id, 'type_id', p.type_id, 'external_id', p.external_id, 'metadata', p.metadata,
   'created_at', ${iso('p.created_at')}, 'updated_at', ${iso('p.updated_at')},
-  'options', ${OPTIONS}, 'variants', ${variants(opts.calculatedPrice)}
+  'options', ${OPTIONS}, 'variants', ${variants(opts.calculatedPrice, opts.units)}
   ${opts.admin ? `, 'sales_channels', ${SALES_CHANNELS}, 'categories', ${CATEGORIES}` : ''})`;
 
-// Built once: the fragments are constant text, only the enclosing queries carry parameters.
-export const ADMIN_PRODUCT_JSON: SQL = sql.raw(product({ admin: true, calculatedPrice: false }));
-export const STORE_PRODUCT_JSON: SQL = sql.raw(product({ admin: false, calculatedPrice: false }));
-export const STORE_PRODUCT_JSON_PRICED: SQL = sql.raw(product({ admin: false, calculatedPrice: true }));
+const build = (units: AmountUnits) => ({
+  admin: sql.raw(product({ admin: true, calculatedPrice: false, units })),
+  store: sql.raw(product({ admin: false, calculatedPrice: false, units })),
+  storePriced: sql.raw(product({ admin: false, calculatedPrice: true, units })),
+});
+
+// Built once per unit: the fragments are constant text, only the enclosing queries carry parameters.
+const BY_UNITS: Record<AmountUnits, Record<'admin' | 'store' | 'storePriced', SQL>> = {
+  minor: build('minor'),
+  major: build('major'),
+};
+
+/** The product JSON fragments whose amounts are in `units` (the request's, `ctx.amountUnits`). */
+export const productJsonIn = (units: AmountUnits | undefined) => BY_UNITS[units ?? 'minor'];
+
+/** Minor units always: event payloads and the objects write routes answer (the money hook converts those). */
+export const ADMIN_PRODUCT_JSON: SQL = BY_UNITS.minor.admin;

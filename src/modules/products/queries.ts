@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { preparedRows } from './prepared.ts';
-import { ADMIN_PRODUCT_JSON, STORE_PRODUCT_JSON, STORE_PRODUCT_JSON_PRICED } from './product-json.ts';
+import { ADMIN_PRODUCT_JSON, productJsonIn } from './product-json.ts';
+import type { AmountUnits } from '../../platform/money/schema.ts';
 import type { AdminListFilters, StoreListFilters } from './schema.ts';
 
 /**
@@ -101,11 +102,16 @@ function listStatement(s: ListShape): SQL {
 const run = <T>(db: Executor, query: SQL, prepare: boolean) =>
   prepare ? preparedRows<T>(db, query) : rows<T>(db, query);
 
-export async function listAdminProductsJson(db: Executor, filters: AdminListFilters, page: Page): Promise<string> {
+export async function listAdminProductsJson(
+  db: Executor,
+  filters: AdminListFilters,
+  page: Page,
+  units?: AmountUnits,
+): Promise<string> {
   const statement = listStatement({
     where: adminConditions(filters),
     page,
-    productJson: ADMIN_PRODUCT_JSON,
+    productJson: productJsonIn(units).admin,
     search: !!filters.q,
   });
   const [row] = await run<{ body: string }>(db, statement, !filters.q);
@@ -113,10 +119,10 @@ export async function listAdminProductsJson(db: Executor, filters: AdminListFilt
 }
 
 /** `{ product }` as JSON text, or undefined when there is no live product with this id. */
-export async function findAdminProductJson(db: Executor, id: string): Promise<string | undefined> {
+export async function findAdminProductJson(db: Executor, id: string, units?: AmountUnits): Promise<string | undefined> {
   const [row] = await rows<{ body: string }>(
     db,
-    sql`select json_build_object('product', ${ADMIN_PRODUCT_JSON})::text as body from products p where p.id = ${id} and p.deleted_at is null`,
+    sql`select json_build_object('product', ${productJsonIn(units).admin})::text as body from products p where p.id = ${id} and p.deleted_at is null`,
   );
   return row?.body;
 }
@@ -148,12 +154,13 @@ export async function listStoreProductsJson(
   filters: StoreFilters,
   page: Page,
   regionId?: string,
+  units?: AmountUnits,
 ): Promise<StoreRead> {
   const plain = filters.channelIds.length === 1 && !filters.q && !filters.id && !filters.handle;
   const shape: ListShape = {
     where: storeConditions(filters),
     page,
-    productJson: regionId ? STORE_PRODUCT_JSON_PRICED : STORE_PRODUCT_JSON,
+    productJson: regionId ? productJsonIn(units).storePriced : productJsonIn(units).store,
     regionCte: regionId ? regionCte(regionId) : undefined,
     search: !!filters.q,
     total: plain
@@ -175,8 +182,9 @@ export async function findStoreProductJson(
   id: string,
   channelIds: string[],
   regionId?: string,
+  units?: AmountUnits,
 ): Promise<StoreRead> {
-  const productJson = regionId ? STORE_PRODUCT_JSON_PRICED : STORE_PRODUCT_JSON;
+  const productJson = regionId ? productJsonIn(units).storePriced : productJsonIn(units).store;
   const where = storeConditions({ channelIds });
   const [row] = await preparedRows<{ body: string | null; region_found: boolean }>(
     db,

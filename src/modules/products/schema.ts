@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Metadata, Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
+import { Money } from '../../platform/money/schema.ts';
 
 const INT4_MAX = 2_147_483_647;
 const Id = Type.String({ minLength: 1, maxLength: 200 });
@@ -19,7 +20,7 @@ export const ProductStatus = Type.Union([
 const PriceInput = Type.Object(
   {
     currency_code: Type.String({ pattern: '^[a-z]{3}$', description: 'lower-case ISO 4217' }),
-    amount: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "in the currency's minor unit" }),
+    amount: Money({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
   },
   { additionalProperties: false },
 );
@@ -139,7 +140,7 @@ export type StoreListFilters = Static<typeof StoreListQuery>;
 export const Price = Type.Object({
   id: Type.String(),
   currency_code: Type.String(),
-  amount: Type.Integer(),
+  amount: Money(),
   variant_id: Type.String(),
 });
 
@@ -155,8 +156,8 @@ const RawAmount = Type.Object({ value: Type.String(), precision: Type.Integer() 
 /** Medusa's calculated price for the region's currency; without price lists, calculated = original. */
 export const CalculatedPrice = Type.Object({
   id: Type.String(),
-  calculated_amount: Type.Integer(),
-  original_amount: Type.Integer(),
+  calculated_amount: Money(),
+  original_amount: Money(),
   currency_code: Type.String(),
   is_calculated_price_price_list: Type.Boolean(),
   is_calculated_price_tax_inclusive: Type.Boolean(),

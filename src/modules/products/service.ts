@@ -32,11 +32,13 @@ export const productNotFound = (id: string) => errors.notFound(`Product with id:
 /** Admin list as ready-to-send JSON text (built by PostgreSQL in one statement). */
 export function listAdminProducts(ctx: Ctx, query: AdminListFilters): Promise<string> {
   const page = pageOf(query, 50);
-  return query.count === false ? listAdminPageJson(ctx.db, query, page) : listAdminProductsJson(ctx.db, query, page);
+  return query.count === false
+    ? listAdminPageJson(ctx.db, query, page, ctx.amountUnits)
+    : listAdminProductsJson(ctx.db, query, page, ctx.amountUnits);
 }
 
 export async function getAdminProduct(ctx: Ctx, id: string): Promise<string> {
-  const body = await findAdminProductJson(ctx.db, id);
+  const body = await findAdminProductJson(ctx.db, id, ctx.amountUnits);
   if (!body) throw productNotFound(id);
   return body;
 }

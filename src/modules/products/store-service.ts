@@ -34,7 +34,10 @@ export async function listStoreProducts(ctx: Ctx, scope: StoreScope, query: Stor
     handle: query.handle,
     channelIds: visibleChannels(scope, query.sales_channel_id),
   };
-  return answer(await listStoreProductsJson(ctx.db, filters, pageOf(query, 50), query.region_id), query.region_id)!;
+  return answer(
+    await listStoreProductsJson(ctx.db, filters, pageOf(query, 50), query.region_id, ctx.amountUnits),
+    query.region_id,
+  )!;
 }
 
 export async function getStoreProduct(
@@ -44,7 +47,10 @@ export async function getStoreProduct(
   query: { region_id?: string; sales_channel_id?: string[] },
 ): Promise<string> {
   const channelIds = visibleChannels(scope, query.sales_channel_id);
-  const body = answer(await findStoreProductJson(ctx.db, id, channelIds, query.region_id), query.region_id);
+  const body = answer(
+    await findStoreProductJson(ctx.db, id, channelIds, query.region_id, ctx.amountUnits),
+    query.region_id,
+  );
   if (!body) throw productNotFound(id);
   return body;
 }

@@ -1,9 +1,13 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { regions } from '../regions/tables.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { shippingOptions } from './tables.ts';
 
-export type ShippingOptionRow = typeof shippingOptions.$inferSelect;
+/** An option with its region's currency (what its amount is in). */
+export type ShippingOptionRow = typeof shippingOptions.$inferSelect & { currency_code: string };
+
+const withCurrency = { ...getTableColumns(shippingOptions), currency_code: regions.currency_code };
 
 const live = (regionId?: string): SQL | undefined =>
   and(isNull(shippingOptions.deleted_at), regionId ? eq(shippingOptions.region_id, regionId) : undefined);
@@ -14,8 +18,9 @@ export async function listOptionRows(
   page: Page,
 ): Promise<ShippingOptionRow[]> {
   return db
-    .select()
+    .select(withCurrency)
     .from(shippingOptions)
+    .innerJoin(regions, eq(regions.id, shippingOptions.region_id))
     .where(live(regionId))
     .orderBy(asc(shippingOptions.id))
     .limit(page.limit)
@@ -29,15 +34,16 @@ export async function countOptions(db: Executor, regionId: string | undefined): 
 
 export async function findLiveOption(db: Executor, id: string): Promise<ShippingOptionRow | undefined> {
   const [row] = await db
-    .select()
+    .select(withCurrency)
     .from(shippingOptions)
+    .innerJoin(regions, eq(regions.id, shippingOptions.region_id))
     .where(and(eq(shippingOptions.id, id), live()));
   return row;
 }
 
 export async function insertOption(db: Executor, row: typeof shippingOptions.$inferInsert): Promise<ShippingOptionRow> {
-  const [created] = await db.insert(shippingOptions).values(row).returning();
-  return created;
+  await db.insert(shippingOptions).values(row);
+  return (await findLiveOption(db, row.id))!;
 }
 
 export async function updateOptionRow(
@@ -49,8 +55,8 @@ export async function updateOptionRow(
     .update(shippingOptions)
     .set(patch)
     .where(and(eq(shippingOptions.id, id), live()))
-    .returning();
-  return row;
+    .returning({ id: shippingOptions.id });
+  return row ? findLiveOption(db, id) : undefined;
 }
 
 export async function softDeleteOption(db: Executor, id: string, at: Date): Promise<boolean> {

@@ -1,4 +1,6 @@
 import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import type { FastifyRequest } from 'fastify';
+import { currencyOfRow } from '../../platform/money/currency-lookup.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
@@ -12,12 +14,19 @@ import {
 import {
   createShippingOption,
   deleteShippingOption,
+  findShippingOption,
   getShippingOption,
   listShippingOptions,
   updateShippingOption,
 } from './service.ts';
 
 const tags = ['shipping-options'];
+
+const newRegionCurrency = currencyOfRow('regions', (req) => (req.body as { region_id?: string }).region_id);
+async function optionCurrency(req: FastifyRequest): Promise<string | undefined> {
+  if ((req.body as { region_id?: string }).region_id) return newRegionCurrency(req);
+  return (await findShippingOption(req.ctx.db, (req.params as { id: string }).id))?.currency_code;
+}
 
 export const adminShippingOptionRoutes: RouteModule = (app) => {
   app.get(
@@ -51,6 +60,7 @@ export const adminShippingOptionRoutes: RouteModule = (app) => {
         body: CreateShippingOptionBody,
         response: ok(ShippingOptionEnvelope),
       },
+      config: { moneyCurrency: currencyOfRow('regions', (req) => (req.body as { region_id?: string }).region_id) },
     },
     async (req) => ({ shipping_option: await createShippingOption(req.ctx, req.body) }),
   );
@@ -67,6 +77,8 @@ export const adminShippingOptionRoutes: RouteModule = (app) => {
       method,
       url: '/shipping-options/:id',
       schema: update,
+      // The new region's currency when the option moves, else its own region's.
+      config: { moneyCurrency: optionCurrency },
       handler: async (req) => ({ shipping_option: await updateShippingOption(req.ctx, req.params.id, req.body) }),
     });
   }

@@ -1,13 +1,14 @@
 import { Type, type Static } from 'typebox';
+import { Money } from '../../platform/money/schema.ts';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const JsonObject = Type.Record(Type.String(), Type.Unknown());
-const Amount = Type.Integer({
+const Amount = Money({
   minimum: 0,
   maximum: Number.MAX_SAFE_INTEGER,
-  description: "flat price in the region's currency, minor units",
+  description: "flat price in the region's currency",
 });
 
 export const ShippingOption = Type.Object({
@@ -15,7 +16,8 @@ export const ShippingOption = Type.Object({
   name: Type.String(),
   region_id: Type.String(),
   price_type: Type.Literal('flat'),
-  amount: Type.Integer(),
+  amount: Money(),
+  currency_code: Type.String({ description: "the region's" }),
   provider_id: Type.String(),
   data: Nullable(JsonObject),
   created_at: Timestamp,
@@ -28,12 +30,29 @@ export const StoreShippingOption = Type.Object({
   name: Type.String(),
   region_id: Type.String(),
   price_type: Type.Literal('flat'),
-  amount: Type.Integer(),
+  amount: Money(),
+  currency_code: Type.String({ description: "the region's" }),
   provider_id: Type.String(),
   data: Nullable(JsonObject),
   is_tax_inclusive: Type.Boolean(),
   insufficient_inventory: Type.Boolean(),
 });
+
+/** `POST /store/shipping-options/{id}/calculate`: the option with its price for the cart (flat: its amount). */
+export const CalculatedShippingOption = Type.Object({
+  ...StoreShippingOption.properties,
+  calculated_price: Type.Object({
+    calculated_amount: Money(),
+    original_amount: Money(),
+    currency_code: Type.String(),
+    is_calculated_price_tax_inclusive: Type.Boolean(),
+    is_original_price_tax_inclusive: Type.Boolean(),
+  }),
+});
+export const CalculateShippingOptionBody = Type.Object(
+  { cart_id: Id, data: Type.Optional(JsonObject) },
+  { additionalProperties: false },
+);
 
 export const ShippingOptionEnvelope = Type.Object({ shipping_option: ShippingOption });
 export const ShippingOptionList = listEnvelope('shipping_options', ShippingOption);

@@ -10,6 +10,7 @@ const ALLOWED_HEADERS = [
   'x-medusa-locale',
   'x-request-id',
   'accept',
+  'x-emporium-amount-units', // the admin panel's per-request AMOUNT_UNITS override
 ];
 
 function surfaceOf(url: string): keyof Config['cors'] | null {
