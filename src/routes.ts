@@ -27,6 +27,8 @@ import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.t
 import { adminFederationRoutes } from './modules/federation/routes.ts';
 import { adminPaidPluginRoutes } from './modules/federation/paid.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { adminCollectionRoutes, storeCollectionRoutes } from './modules/collections/routes.ts';
+import { adminCategoryRoutes, storeCategoryRoutes } from './modules/categories/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -42,6 +44,8 @@ export const adminRoutes: RouteModule[] = [
   salesChannelRoutes,
   apiKeyRoutes,
   adminProductRoutes,
+  adminCollectionRoutes,
+  adminCategoryRoutes,
   notificationRoutes,
   adminMessagingRoutes,
   settingRoutes,
@@ -61,6 +65,8 @@ export const adminRoutes: RouteModule[] = [
 export const storeRoutes: RouteModule[] = [
   storeRegionRoutes,
   storeProductRoutes,
+  storeCollectionRoutes,
+  storeCategoryRoutes,
   storeCustomerRoutes,
   storeMarketplaceRoutes,
   storeCartRoutes,

@@ -2,7 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { preparedRows } from './prepared.ts';
-import { ADMIN_PRODUCT_JSON, STORE_PRODUCT_JSON, STORE_PRODUCT_JSON_PRICED } from './product-json.ts';
+import {
+  ADMIN_PRODUCT_JSON,
+  PRODUCT_SUMMARY_JSON,
+  STORE_PRODUCT_JSON,
+  STORE_PRODUCT_JSON_PRICED,
+} from './product-json.ts';
 import type { AdminListFilters, StoreListFilters } from './schema.ts';
 
 /**
@@ -186,4 +191,29 @@ export async function findStoreProductJson(
       select (select body from found) as body, ${regionId ? sql`exists (select 1 from region)` : sql`true`} as region_found`,
   );
   return { regionFound: row.region_found, body: row.body };
+}
+
+/**
+ * Products of some collections or categories (`fields=*products`), as summaries, grouped by
+ * that id. `channelIds` limits them to what a storefront may see; without it, every live product.
+ */
+export async function listProductSummariesJson<T>(
+  db: Executor,
+  by: 'collection' | 'category',
+  groupIds: string[],
+  channelIds?: string[],
+): Promise<Map<string, T[]>> {
+  if (!groupIds.length) return new Map();
+  const visible = channelIds ? storeConditions({ channelIds }) : sql`p.deleted_at is null`;
+  const group =
+    by === 'collection'
+      ? sql`select p.collection_id as group_id, p.id from products p where p.collection_id = ${anyOf(groupIds)} and ${visible}`
+      : sql`select l.category_id as group_id, p.id from product_categories l join products p on p.id = l.product_id
+            where l.category_id = ${anyOf(groupIds)} and ${visible}`;
+  const found = await rows<{ group_id: string; products: T[] }>(
+    db,
+    sql`with g as (${group}) select g.group_id, json_agg(${PRODUCT_SUMMARY_JSON} order by p.id) as products
+        from g join products p on p.id = g.id group by g.group_id`,
+  );
+  return new Map(found.map((r) => [r.group_id, r.products]));
 }

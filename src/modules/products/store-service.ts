@@ -2,8 +2,11 @@ import type { Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { pageOf } from '../../platform/http/pagination.ts';
 import type { StoreScope } from '../../platform/http/types.ts';
-import { findStoreProductJson, listStoreProductsJson, type StoreRead } from './queries.ts';
-import type { StoreListFilters } from './schema.ts';
+import { findStoreProductJson, listProductSummariesJson, listStoreProductsJson, type StoreRead } from './queries.ts';
+import type { Static } from 'typebox';
+import type { ProductSummary, StoreListFilters } from './schema.ts';
+
+export type ProductSummaryJson = Static<typeof ProductSummary>;
 import { productNotFound } from './service.ts';
 
 /**
@@ -47,4 +50,18 @@ export async function getStoreProduct(
   const body = answer(await findStoreProductJson(ctx.db, id, channelIds, query.region_id), query.region_id);
   if (!body) throw productNotFound(id);
   return body;
+}
+
+/**
+ * Products of collections or categories, grouped by their id. With a store scope, only what
+ * the publishable key's channels sell; without one (admin), every live product.
+ */
+export function productsByGroup(
+  ctx: Ctx,
+  by: 'collection' | 'category',
+  groupIds: string[],
+  scope?: StoreScope,
+): Promise<Map<string, ProductSummaryJson[]>> {
+  const channelIds = scope ? visibleChannels(scope, undefined) : undefined;
+  return listProductSummariesJson<ProductSummaryJson>(ctx.db, by, groupIds, channelIds);
 }

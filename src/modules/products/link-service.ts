@@ -1,0 +1,92 @@
+import type { TxCtx } from '../../platform/context.ts';
+import { emit } from '../../platform/events/emit.ts';
+import { errors } from '../../platform/http/errors.ts';
+import {
+  addCategoryLinks,
+  findLiveIds,
+  lockLiveProducts,
+  productsInCategory,
+  productsInCollection,
+  removeCategoryLinks,
+  setCollection,
+  touchProducts,
+} from './link-queries.ts';
+import { findAdminProduct } from './queries.ts';
+import type { Static } from 'typebox';
+import type { Product } from './response-schema.ts';
+
+type ProductJson = Static<typeof Product>;
+
+/**
+ * How collections, categories and labels change products: always here, in the caller's
+ * transaction, with `updated_at` moved and `product.updated` emitted for each product whose
+ * JSON changed, so that anything derived from a product's JSON is refreshed in one place.
+ */
+
+const unique = (ids: string[]) => [...new Set(ids)].sort();
+
+async function assertLiveProducts(tctx: TxCtx, ids: string[]): Promise<string[]> {
+  const live = await lockLiveProducts(tctx.tx, ids);
+  const missing = ids.filter((id) => !live.includes(id));
+  if (missing.length) throw errors.invalid(`Products with IDs ${missing.join(', ')} do not exist`);
+  return live;
+}
+
+/** Emits `product.updated` with the fresh admin JSON of each product. */
+export async function productsChanged(tctx: TxCtx, ids: string[]): Promise<void> {
+  const now = tctx.clock.now();
+  await touchProducts(tctx.tx, ids, now);
+  for (const id of ids) {
+    const product = await findAdminProduct<ProductJson>(tctx.tx, id);
+    if (product) await emit(tctx, 'product.updated', product);
+  }
+}
+
+/** `POST /admin/collections/{id}/products`: moves `add` into the collection, takes `remove` out of it. */
+export async function batchCollectionProducts(
+  tctx: TxCtx,
+  collectionId: string,
+  input: { add?: string[]; remove?: string[] },
+): Promise<void> {
+  const add = await assertLiveProducts(tctx, unique(input.add ?? []));
+  const inside = new Set(await productsInCollection(tctx.tx, collectionId));
+  const remove = unique(input.remove ?? []).filter((id) => inside.has(id) && !add.includes(id));
+  const now = tctx.clock.now();
+  await setCollection(tctx.tx, add, collectionId, now);
+  await setCollection(tctx.tx, remove, null, now);
+  await productsChanged(tctx, unique([...add, ...remove]));
+}
+
+/** A deleted collection leaves its products without one. */
+export async function detachCollection(tctx: TxCtx, collectionId: string): Promise<void> {
+  const ids = await productsInCollection(tctx.tx, collectionId);
+  await setCollection(tctx.tx, ids, null, tctx.clock.now());
+  await productsChanged(tctx, ids);
+}
+
+export async function batchCategoryProducts(
+  tctx: TxCtx,
+  categoryId: string,
+  input: { add?: string[]; remove?: string[] },
+): Promise<void> {
+  const add = await assertLiveProducts(tctx, unique(input.add ?? []));
+  const remove = unique(input.remove ?? []).filter((id) => !add.includes(id));
+  await addCategoryLinks(tctx.tx, categoryId, add);
+  if (remove.length) await removeCategoryLinks(tctx.tx, categoryId, remove);
+  await productsChanged(tctx, unique([...add, ...remove]));
+}
+
+/** A deleted category is unlinked from its products. */
+export async function detachCategory(tctx: TxCtx, categoryId: string): Promise<void> {
+  const ids = await productsInCategory(tctx.tx, categoryId);
+  await removeCategoryLinks(tctx.tx, categoryId);
+  await productsChanged(tctx, unique(ids));
+}
+
+/** Rejects references to missing or deleted rows of `table` (400, Medusa's wording). */
+export async function assertLiveRefs(tctx: TxCtx, table: string, label: string, ids: string[]): Promise<void> {
+  const wanted = unique(ids);
+  const found = new Set(await findLiveIds(tctx.tx, table, wanted));
+  const missing = wanted.filter((id) => !found.has(id));
+  if (missing.length) throw errors.invalid(`${label} with ids ${missing.join(', ')} do not exist`);
+}
