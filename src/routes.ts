@@ -29,6 +29,7 @@ import { adminPaidPluginRoutes } from './modules/federation/paid.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { adminCollectionRoutes, storeCollectionRoutes } from './modules/collections/routes.ts';
 import { adminCategoryRoutes, storeCategoryRoutes } from './modules/categories/routes.ts';
+import { adminLabelRoutes, storeLabelRoutes } from './modules/product-labels/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -46,6 +47,7 @@ export const adminRoutes: RouteModule[] = [
   adminProductRoutes,
   adminCollectionRoutes,
   adminCategoryRoutes,
+  adminLabelRoutes,
   notificationRoutes,
   adminMessagingRoutes,
   settingRoutes,
@@ -67,6 +69,7 @@ export const storeRoutes: RouteModule[] = [
   storeProductRoutes,
   storeCollectionRoutes,
   storeCategoryRoutes,
+  storeLabelRoutes,
   storeCustomerRoutes,
   storeMarketplaceRoutes,
   storeCartRoutes,

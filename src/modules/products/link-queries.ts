@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
+import { productTagLinks } from '../product-labels/tables.ts';
 import { productCategories, products } from './tables.ts';
 
 /** Writes by which other modules' admin routes (collections, categories, labels) change products. */
@@ -69,4 +70,21 @@ export async function findLiveIds(db: Executor, table: string, ids: string[]): P
     sql`select id from ${sql.identifier(table)} where id = any(${sql.param(ids)}::text[]) and deleted_at is null`,
   );
   return found.map((r) => r.id);
+}
+
+/** Live products carrying a type or a tag. */
+export async function productsWithLabel(db: Executor, kind: 'type' | 'tag', id: string): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    kind === 'type'
+      ? sql`select id from products where type_id = ${id} and deleted_at is null order by id`
+      : sql`select l.product_id as id from product_tag_links l join products p on p.id = l.product_id
+            where l.tag_id = ${id} and p.deleted_at is null order by l.product_id`,
+  );
+  return found.map((r) => r.id);
+}
+
+export async function removeLabel(db: Executor, kind: 'type' | 'tag', id: string): Promise<void> {
+  if (kind === 'type') await db.update(products).set({ type_id: null }).where(eq(products.type_id, id));
+  else await db.delete(productTagLinks).where(eq(productTagLinks.tag_id, id));
 }

@@ -7,7 +7,9 @@ import {
   lockLiveProducts,
   productsInCategory,
   productsInCollection,
+  productsWithLabel,
   removeCategoryLinks,
+  removeLabel,
   setCollection,
   touchProducts,
 } from './link-queries.ts';
@@ -89,4 +91,16 @@ export async function assertLiveRefs(tctx: TxCtx, table: string, label: string, 
   const found = new Set(await findLiveIds(tctx.tx, table, wanted));
   const missing = wanted.filter((id) => !found.has(id));
   if (missing.length) throw errors.invalid(`${label} with ids ${missing.join(', ')} do not exist`);
+}
+
+/** A renamed type or tag: its products' JSON embeds it. */
+export async function labelChanged(tctx: TxCtx, kind: 'type' | 'tag', id: string): Promise<void> {
+  await productsChanged(tctx, await productsWithLabel(tctx.tx, kind, id));
+}
+
+/** A deleted type or tag leaves its products. */
+export async function detachLabel(tctx: TxCtx, kind: 'type' | 'tag', id: string): Promise<void> {
+  const ids = await productsWithLabel(tctx.tx, kind, id);
+  await removeLabel(tctx.tx, kind, id);
+  await productsChanged(tctx, ids);
 }

@@ -42,10 +42,42 @@ function adminConditions(f: AdminListFilters): SQL {
     );
   }
   if (f.sales_channel_id) conds.push(inChannels(f.sales_channel_id));
+  conds.push(...catalogConditions(f, false));
   return sql.join(conds, sql` and `);
 }
 
-export type StoreFilters = Pick<StoreListFilters, 'q' | 'id' | 'handle'> & { channelIds: string[] };
+const VISIBLE_CATEGORY = sql.raw('deleted_at is null and is_active and not is_internal');
+
+/** The named categories and every one below them; in the store, only active, public ones (and their subtrees). */
+const categoryTree = (ids: string[], store: boolean) => sql`(
+  with recursive tree(id) as (
+    select id from categories where id = ${anyOf(ids)} and ${store ? VISIBLE_CATEGORY : sql`deleted_at is null`}
+    union
+    select ch.id from categories ch join tree on ch.parent_category_id = tree.id
+    where ${store ? sql`ch.deleted_at is null and ch.is_active and not ch.is_internal` : sql`ch.deleted_at is null`}
+  ) select id from tree)`;
+
+type CatalogFilters = Pick<StoreListFilters, 'collection_id' | 'category_id' | 'tag_id' | 'type_id' | 'is_giftcard'>;
+
+function catalogConditions(f: CatalogFilters, store: boolean): SQL[] {
+  const conds: SQL[] = [];
+  if (store && f.collection_id) conds.push(sql`p.collection_id = ${anyOf(f.collection_id)}`);
+  if (store && f.category_id) {
+    conds.push(
+      sql`exists (select 1 from product_categories c where c.product_id = p.id and c.category_id in ${categoryTree(f.category_id, true)})`,
+    );
+  }
+  if (f.tag_id) {
+    conds.push(
+      sql`exists (select 1 from product_tag_links tl where tl.product_id = p.id and tl.tag_id = ${anyOf(f.tag_id)})`,
+    );
+  }
+  if (f.type_id) conds.push(sql`p.type_id = ${anyOf(f.type_id)}`);
+  if (f.is_giftcard !== undefined) conds.push(sql`p.is_giftcard = ${f.is_giftcard}`);
+  return conds;
+}
+
+export type StoreFilters = Pick<StoreListFilters, 'q' | 'id' | 'handle'> & CatalogFilters & { channelIds: string[] };
 
 /** What a storefront may see: published, live, in one of `channelIds` (never empty here). */
 function storeConditions(f: StoreFilters): SQL {
@@ -53,6 +85,7 @@ function storeConditions(f: StoreFilters): SQL {
   if (f.q) conds.push(searchCondition(f.q));
   if (f.id) conds.push(sql`p.id = ${anyOf(f.id)}`);
   if (f.handle) conds.push(sql`p.handle = ${anyOf(f.handle)}`);
+  conds.push(...catalogConditions(f, true));
   return sql.join(conds, sql` and `);
 }
 
@@ -154,7 +187,8 @@ export async function listStoreProductsJson(
   page: Page,
   regionId?: string,
 ): Promise<StoreRead> {
-  const plain = filters.channelIds.length === 1 && !filters.q && !filters.id && !filters.handle;
+  const { channelIds, ...narrowing } = filters;
+  const plain = channelIds.length === 1 && Object.values(narrowing).every((v) => v === undefined);
   const shape: ListShape = {
     where: storeConditions(filters),
     page,

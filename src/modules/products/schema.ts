@@ -114,6 +114,13 @@ export type OptionsInput = Static<typeof OptionInput>[];
 
 // ---- queries (arrays also accept one value; the app parses `x[]=` and `x[0]=` with qs) ----
 
+/** Filters of both lists beyond ids and handles (Medusa's names). */
+const catalogFilters = {
+  tag_id: Type.Optional(IdList),
+  type_id: Type.Optional(IdList),
+  is_giftcard: Type.Optional(Type.Boolean()),
+};
+
 export const AdminListQuery = Type.Object({
   ...pageQuery(50),
   q: Type.Optional(Text(500)),
@@ -123,9 +130,14 @@ export const AdminListQuery = Type.Object({
   category_id: Type.Optional(IdList),
   collection_id: Type.Optional(IdList),
   sales_channel_id: Type.Optional(IdList),
+  ...catalogFilters,
 });
 
-/** `fields`, `order`, `country_code` and `cart_id` are accepted for SDK compatibility and ignored. */
+/**
+ * `category_id` also matches the categories below those named (active, public ones only).
+ * `fields` is checked (store-fields.ts) but the answer always carries every relation;
+ * `order`, `country_code` and `cart_id` are accepted for SDK compatibility and ignored.
+ */
 export const StoreListQuery = Type.Object({
   ...pageQuery(50),
   q: Type.Optional(Text(500)),
@@ -133,6 +145,9 @@ export const StoreListQuery = Type.Object({
   handle: Type.Optional(Type.Array(Text(255), { maxItems: 1000 })),
   region_id: Type.Optional(Id),
   sales_channel_id: Type.Optional(IdList),
+  collection_id: Type.Optional(IdList),
+  category_id: Type.Optional(IdList),
+  ...catalogFilters,
   fields: Type.Optional(Text()),
   order: Type.Optional(Text(100)),
   country_code: Type.Optional(Text(10)),

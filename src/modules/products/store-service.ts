@@ -31,10 +31,9 @@ function answer(read: StoreRead, regionId: string | undefined): string | null {
 
 /** Store list as ready-to-send JSON text; with `region_id`, variants carry `calculated_price`. */
 export async function listStoreProducts(ctx: Ctx, scope: StoreScope, query: StoreListFilters): Promise<string> {
+  const { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard } = query;
   const filters = {
-    q: query.q,
-    id: query.id,
-    handle: query.handle,
+    ...{ q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard },
     channelIds: visibleChannels(scope, query.sales_channel_id),
   };
   return answer(await listStoreProductsJson(ctx.db, filters, pageOf(query, 50), query.region_id), query.region_id)!;
