@@ -30,6 +30,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { adminCollectionRoutes, storeCollectionRoutes } from './modules/collections/routes.ts';
 import { adminCategoryRoutes, storeCategoryRoutes } from './modules/categories/routes.ts';
 import { adminLabelRoutes, storeLabelRoutes } from './modules/product-labels/routes.ts';
+import { adminUploadRoutes } from './modules/uploads/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -48,6 +49,7 @@ export const adminRoutes: RouteModule[] = [
   adminCollectionRoutes,
   adminCategoryRoutes,
   adminLabelRoutes,
+  adminUploadRoutes,
   notificationRoutes,
   adminMessagingRoutes,
   settingRoutes,

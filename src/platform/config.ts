@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDurationSeconds } from './duration.ts';
 import { parseIpRange } from './http/client-ip.ts';
+import { storageConfig, type StorageConfig } from './storage-config.ts';
 
 export type ServiceRole = 'shop' | 'marketplace';
 
@@ -66,6 +67,8 @@ export interface Config {
   providerTimeoutMs: number;
   /** Marketplace role: Stripe Checkout instead of the built-in test payment provider. */
   stripe?: StripeConfig;
+  /** Uploaded files: local disk (`DATA_DIR/uploads`, the default) or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
 
 export interface StripeConfig {
@@ -256,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     providerTimeoutMs: intVar(env, 'PROVIDER_TIMEOUT_MS', 15_000),
     storefrontUrl: (env.STOREFRONT_URL || 'http://localhost:8000').replace(/\/+$/, ''),
     stripe: stripeConfig(env),
+    storage: storageConfig(env, dataDir, (m) => new ConfigError(m)),
   };
   // The test provider's pay button issues licenses without money moving: never by accident in production.
   if (config.role === 'marketplace' && production && !config.stripe && env.MARKETPLACE_TEST_PAYMENTS !== 'true') {

@@ -1,4 +1,6 @@
-import type { TxCtx } from '../../platform/context.ts';
+import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
+import { batchVariantImages } from './media-writes.ts';
+import { listLiveVariants, lockLiveProduct } from './write-queries.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import {
@@ -103,4 +105,24 @@ export async function detachLabel(tctx: TxCtx, kind: 'type' | 'tag', id: string)
   const ids = await productsWithLabel(tctx.tx, kind, id);
   await removeLabel(tctx.tx, kind, id);
   await productsChanged(tctx, ids);
+}
+
+/** `POST /admin/products/{id}/variants/{variant_id}/images/batch`: which gallery images a variant shows. */
+export async function batchVariantImageLinks(
+  ctx: Ctx,
+  productId: string,
+  variantId: string,
+  input: { add?: string[]; remove?: string[] },
+): Promise<{ added: string[]; removed: string[] }> {
+  return inTx(ctx, async (tctx) => {
+    if (!(await lockLiveProduct(tctx.tx, productId)))
+      throw errors.notFound(`Product with id: ${productId} was not found`);
+    const variants = await listLiveVariants(tctx.tx, productId);
+    if (!variants.some((v) => v.id === variantId)) {
+      throw errors.notFound(`Variant with id: ${variantId} was not found in product ${productId}`);
+    }
+    await batchVariantImages(tctx.tx, productId, variantId, input);
+    await productsChanged(tctx, [productId]);
+    return { added: [...new Set(input.add ?? [])], removed: [...new Set(input.remove ?? [])] };
+  });
 }
