@@ -73,16 +73,22 @@ export class CategoryTree {
   private parentOf(r: CategoryRow, deep: boolean): CategoryView | null {
     const parent = r.parent_category_id ? this.byId.get(r.parent_category_id) : undefined;
     if (!parent) return null;
-    return deep ? { ...this.columns(parent), parent_category: this.parentOf(parent, true) } : this.columns(parent);
+    return { ...this.columns(parent), parent_category: deep ? this.parentOf(parent, true) : null, category_children: [] };
   }
 
   private childrenOf(r: CategoryRow, deep: boolean): CategoryView[] {
-    return (this.children.get(r.id) ?? []).map((c) =>
-      deep ? { ...this.columns(c), category_children: this.childrenOf(c, true) } : this.columns(c),
-    );
+    return (this.children.get(r.id) ?? []).map((c) => ({
+      ...this.columns(c),
+      parent_category: null,
+      category_children: deep ? this.childrenOf(c, true) : [],
+    }));
   }
 
-  /** One category with its parent and children, as deep as the options say. */
+  /**
+   * One category with its parent and children, as deep as the options say. Medusa's types
+   * require `parent_category` and `category_children` on nested categories too: there they are
+   * null and [] beyond the depth asked for (a nested child's parent is the category around it).
+   */
   view(r: CategoryRow): TopCategoryView {
     return {
       ...this.columns(r),

@@ -30,7 +30,7 @@ const OPTIONS = `coalesce((
 // Driven by the product's options (an index scan) rather than by jsonb_each, which plans a hash
 // join per variant; the CASE skips the subquery for variants without options.
 const VARIANT_OPTIONS = `case when v.options is null then '[]'::json else coalesce((
-  select json_agg(json_build_object('id', ${valueId('o.id', '(v.options->>o.title)')}, 'value', v.options->>o.title, 'option_id', o.id, 'option', json_build_object('id', o.id, 'title', o.title)) order by o.rank, o.id)
+  select json_agg(json_build_object('id', ${valueId('o.id', '(v.options->>o.title)')}, 'value', v.options->>o.title, 'option_id', o.id, 'option', json_build_object('id', o.id, 'title', o.title, 'is_exclusive', false)) order by o.rank, o.id)
   from product_options o where o.product_id = v.product_id and v.options ? o.title), '[]'::json) end`;
 
 const PRICES = `coalesce((
@@ -40,10 +40,13 @@ const PRICES = `coalesce((
 const PRICE_REF = `json_build_object('id', pr.id, 'price_list_id', null, 'price_list_type', null, 'min_quantity', null, 'max_quantity', null)`;
 const RAW_AMOUNT = `json_build_object('value', pr.amount::text, 'precision', 20)`;
 
-// Needs a CTE `region(currency_code, is_tax_inclusive)` in the enclosing statement.
+// Needs a CTE `region(currency_code, is_tax_inclusive)` in the enclosing statement. Prices carry no
+// tax here (taxes are not computed on catalog reads), so the with/without-tax amounts are the amount.
 const CALCULATED_PRICE = `(
   select json_build_object(
     'id', pr.id, 'calculated_amount', pr.amount, 'original_amount', pr.amount, 'currency_code', pr.currency_code,
+    'calculated_amount_with_tax', pr.amount, 'calculated_amount_without_tax', pr.amount,
+    'original_amount_with_tax', pr.amount, 'original_amount_without_tax', pr.amount,
     'is_calculated_price_price_list', false, 'is_calculated_price_tax_inclusive', r.is_tax_inclusive,
     'is_original_price_price_list', false, 'is_original_price_tax_inclusive', r.is_tax_inclusive,
     'raw_calculated_amount', ${RAW_AMOUNT}, 'raw_original_amount', ${RAW_AMOUNT},

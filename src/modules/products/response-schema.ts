@@ -47,6 +47,10 @@ export const CalculatedPrice = Type.Object({
   id: Type.String(),
   calculated_amount: Type.Integer(),
   original_amount: Type.Integer(),
+  calculated_amount_with_tax: Type.Integer(),
+  calculated_amount_without_tax: Type.Integer(),
+  original_amount_with_tax: Type.Integer(),
+  original_amount_without_tax: Type.Integer(),
   currency_code: Type.String(),
   is_calculated_price_price_list: Type.Boolean(),
   is_calculated_price_tax_inclusive: Type.Boolean(),
@@ -71,7 +75,7 @@ const VariantOption = Type.Object({
   id: Type.String(),
   value: Type.String(),
   option_id: Type.String(),
-  option: Type.Object({ id: Type.String(), title: Type.String() }),
+  option: Type.Object({ id: Type.String(), title: Type.String(), is_exclusive: Type.Boolean() }),
 });
 
 export const Variant = Type.Object({

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
+import { parseFields } from '../../platform/http/fields.ts';
 import { pageOf } from '../../platform/http/pagination.ts';
 import type { StoreScope } from '../../platform/http/types.ts';
 import { findStoreProductJson, listProductSummariesJson, listStoreProductsJson, type StoreRead } from './queries.ts';
@@ -29,8 +30,14 @@ function answer(read: StoreRead, regionId: string | undefined): string | null {
   return read.body;
 }
 
-/** Store list as ready-to-send JSON text; with `region_id`, variants carry `calculated_price`. */
+/**
+ * Store list as ready-to-send JSON text; with `region_id`, variants carry `calculated_price`.
+ * `fields` is checked for syntax only: every product always carries every relation a storefront
+ * reads (product-json.ts), so whatever it selects is already there, at no extra cost, and the
+ * statement (prepared on PostgreSQL) is the same for every expression.
+ */
 export async function listStoreProducts(ctx: Ctx, scope: StoreScope, query: StoreListFilters): Promise<string> {
+  parseFields(query.fields);
   const { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard } = query;
   const filters = {
     ...{ q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard },
@@ -43,8 +50,9 @@ export async function getStoreProduct(
   ctx: Ctx,
   scope: StoreScope,
   id: string,
-  query: { region_id?: string; sales_channel_id?: string[] },
+  query: { region_id?: string; sales_channel_id?: string[]; fields?: string },
 ): Promise<string> {
+  parseFields(query.fields);
   const channelIds = visibleChannels(scope, query.sales_channel_id);
   const body = answer(await findStoreProductJson(ctx.db, id, channelIds, query.region_id), query.region_id);
   if (!body) throw productNotFound(id);
