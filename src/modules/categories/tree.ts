@@ -73,7 +73,11 @@ export class CategoryTree {
   private parentOf(r: CategoryRow, deep: boolean): CategoryView | null {
     const parent = r.parent_category_id ? this.byId.get(r.parent_category_id) : undefined;
     if (!parent) return null;
-    return { ...this.columns(parent), parent_category: deep ? this.parentOf(parent, true) : null, category_children: [] };
+    return {
+      ...this.columns(parent),
+      parent_category: deep ? this.parentOf(parent, true) : null,
+      category_children: [],
+    };
   }
 
   private childrenOf(r: CategoryRow, deep: boolean): CategoryView[] {

@@ -54,7 +54,10 @@ describe('answers have the shapes of @medusajs/types HttpTypes', () => {
     const list = await sdk.storefront.store.product.list({ fields: STOREFRONT_FIELDS, region_id: region, limit: 12 });
     expect(list.products).toHaveLength(1);
     expect(sameShape(list, FIXTURES.storeProductList)).toEqual([]);
-    const one = await sdk.storefront.store.product.retrieve(ids.product, { fields: STOREFRONT_FIELDS, region_id: region });
+    const one = await sdk.storefront.store.product.retrieve(ids.product, {
+      fields: STOREFRONT_FIELDS,
+      region_id: region,
+    });
     expect(sameShape(one, FIXTURES.storeProduct)).toEqual([]);
     expect(one.product.variants?.[0].calculated_price?.calculated_amount).toBe(1000);
   });

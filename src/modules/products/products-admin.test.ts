@@ -80,7 +80,12 @@ describe('POST /admin/products', () => {
       product_id: product.id,
     });
     expect(s.options).toEqual([
-      { id: size.values[0].id, value: 'S', option_id: size.id, option: { id: size.id, title: 'Size', is_exclusive: false } },
+      {
+        id: size.values[0].id,
+        value: 'S',
+        option_id: size.id,
+        option: { id: size.id, title: 'Size', is_exclusive: false },
+      },
     ]);
     expect(s.prices.map((p: { currency_code: string; amount: number }) => [p.currency_code, p.amount])).toEqual([
       ['eur', 1999],
