@@ -13,6 +13,7 @@ import { Readiness } from './platform/http/readiness.ts';
 import { registerCors } from './platform/http/cors.ts';
 import type { App, AppDeps } from './platform/http/types.ts';
 import { adminRoutes, authRoutes, hookRoutes, storeRoutes } from './routes.ts';
+import { registerUploadStatic } from './modules/uploads/routes.ts';
 import { adminGuard } from './modules/auth/admin-guard.ts';
 import { storeGuard } from './modules/api-keys/store-guard.ts';
 import { customerAuth } from './modules/customers/customer-auth.ts';
@@ -136,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The bundled admin panel at /app and its cookie login; its cookies reach /admin through the hooks below.
   await adminPanelStatic(app, deps.adminPanelDir ?? defaultPanelDir());
   await adminPanelSessionRoutes(app, deps);
+  // Uploaded product images (local storage), public like the pages that show them.
+  await registerUploadStatic(app as App, deps);
 
   await app.register(
     async (scope) => {

@@ -30,6 +30,10 @@ import { adminFederationRoutes } from './modules/federation/routes.ts';
 import { adminPaidPluginRoutes } from './modules/federation/paid.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { storeLocaleRoutes } from './modules/locales/routes.ts';
+import { adminCollectionRoutes, storeCollectionRoutes } from './modules/collections/routes.ts';
+import { adminCategoryRoutes, storeCategoryRoutes } from './modules/categories/routes.ts';
+import { adminLabelRoutes, storeLabelRoutes } from './modules/product-labels/routes.ts';
+import { adminUploadRoutes } from './modules/uploads/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -45,6 +49,10 @@ export const adminRoutes: RouteModule[] = [
   salesChannelRoutes,
   apiKeyRoutes,
   adminProductRoutes,
+  adminCollectionRoutes,
+  adminCategoryRoutes,
+  adminLabelRoutes,
+  adminUploadRoutes,
   notificationRoutes,
   adminMessagingRoutes,
   settingRoutes,
@@ -65,6 +73,9 @@ export const storeRoutes: RouteModule[] = [
   storeRegionRoutes,
   storeProductRoutes,
   storeCatalogCompatRoutes,
+  storeCollectionRoutes,
+  storeCategoryRoutes,
+  storeLabelRoutes,
   storeCustomerRoutes,
   storeAddressRoutes,
   storeMarketplaceRoutes,

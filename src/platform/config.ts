@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDurationSeconds } from './duration.ts';
 import { parseIpRange } from './http/client-ip.ts';
+import { storageConfig, type StorageConfig } from './storage-config.ts';
 
 export type ServiceRole = 'shop' | 'marketplace';
 
@@ -70,6 +71,8 @@ export interface Config {
   amountUnits: 'minor' | 'major';
   /** STORE_LOCALES: languages `GET /store/locales` offers (BCP 47 codes). */
   storeLocales: string[];
+  /** Uploaded files: local disk (`DATA_DIR/uploads`, the default) or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
 
 export interface StripeConfig {
@@ -264,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
     stripe: stripeConfig(env),
     amountUnits: env.AMOUNT_UNITS === 'major' ? 'major' : 'minor',
     storeLocales: originList(env.STORE_LOCALES || undefined, 'en-US'),
+    storage: storageConfig(env, dataDir, (m) => new ConfigError(m)),
   };
   // The test provider's pay button issues licenses without money moving: never by accident in production.
   if (config.role === 'marketplace' && production && !config.stripe && env.MARKETPLACE_TEST_PAYMENTS !== 'true') {

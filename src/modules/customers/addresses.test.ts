@@ -6,7 +6,7 @@ import { bearer, PASSWORD, signUpCustomer } from './customers.testing.ts';
 // The SDK's ESM types are read as CommonJS under NodeNext: at run time the default import is the class itself.
 const Medusa = ((MedusaSdk as unknown as { default?: unknown }).default ?? MedusaSdk) as typeof MedusaSdk.default;
 
-type Addr = { id: string; city: string | null };
+type Addr = { id: string; city: string | null; is_default_shipping?: boolean; is_default_billing?: boolean };
 
 let t: TestApp;
 let baseUrl: string;

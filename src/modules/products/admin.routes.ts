@@ -2,7 +2,10 @@ import { IdParams } from '../../platform/http/schema-types.ts';
 import { deletedEnvelope } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
+import { Type } from 'typebox';
+import { BatchLinkBody } from '../sales-channels/schema.ts';
 import { sendJsonText } from './json-reply.ts';
+import { batchVariantImageLinks } from './link-service.ts';
 import { AdminListQuery, AdminProductList, CreateProductBody, ProductResponse, UpdateProductBody } from './schema.ts';
 import { createProduct, deleteProduct, getAdminProduct, listAdminProducts, updateProduct } from './service.ts';
 
@@ -43,6 +46,20 @@ export const adminProductRoutes: RouteModule = (app) => {
       handler: async (req) => ({ product: await updateProduct(req.ctx, req.params.id, req.body) }),
     });
   }
+
+  app.post(
+    '/products/:id/variants/:variant_id/images/batch',
+    {
+      schema: {
+        tags,
+        summary: 'Choose which of the product’s images a variant shows (image ids to add and remove)',
+        params: Type.Object({ id: IdParams.properties.id, variant_id: IdParams.properties.id }),
+        body: BatchLinkBody,
+        response: ok(Type.Object({ added: Type.Array(Type.String()), removed: Type.Array(Type.String()) })),
+      },
+    },
+    async (req) => batchVariantImageLinks(req.ctx, req.params.id, req.params.variant_id, req.body),
+  );
 
   app.delete(
     '/products/:id',

@@ -6,16 +6,24 @@ import type { AmountUnits } from '../../platform/money/schema.ts';
  * The product as JSON, built by PostgreSQL for the row aliased `p`. Reads render whole pages
  * in one statement and hand the text straight to the client, so Node never parses or
  * re-serializes the catalog (the store list is the hot path). The shape is `Product` /
- * `StoreProduct` in schema.ts; tests check it against those schemas.
+ * `StoreProduct` in schema.ts; tests check it against those schemas and against
+ * @medusajs/types. It always carries every relation a storefront reads (images, options,
+ * variants, collection, categories, tags, type), so a `fields` expression costs nothing.
  */
 
 /** ISO 8601 in UTC with milliseconds, exactly what Date#toISOString writes elsewhere in the API. */
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoOrNull = (col: string) => `case when ${col} is null then null else ${iso(col)} end`;
+const stamps = (a: string) =>
+  `'created_at', ${iso(`${a}.created_at`)}, 'updated_at', ${iso(`${a}.updated_at`)}, 'deleted_at', ${isoOrNull(`${a}.deleted_at`)}`;
+
+/** Values are stored as text; their id is derived from option and value, so it is stable and shared with variants. */
+const valueId = (optionId: string, value: string) => `'optval_' || substr(md5(${optionId} || ':' || ${value}), 1, 24)`;
 
 const OPTIONS = `coalesce((
   select json_agg(json_build_object(
-    'id', o.id, 'title', o.title,
-    'values', (select coalesce(json_agg(json_build_object('value', x.value, 'option_id', o.id) order by x.ord), '[]'::json)
+    'id', o.id, 'title', o.title, 'is_exclusive', false, 'metadata', null,
+    'values', (select coalesce(json_agg(json_build_object('id', ${valueId('o.id', 'x.value')}, 'value', x.value, 'option_id', o.id) order by x.ord), '[]'::json)
                from jsonb_array_elements_text(o.values) with ordinality x(value, ord))
   ) order by o.rank, o.id)
   from product_options o where o.product_id = p.id), '[]'::json)`;
@@ -24,7 +32,7 @@ const OPTIONS = `coalesce((
 // Driven by the product's options (an index scan) rather than by jsonb_each, which plans a hash
 // join per variant; the CASE skips the subquery for variants without options.
 const VARIANT_OPTIONS = `case when v.options is null then '[]'::json else coalesce((
-  select json_agg(json_build_object('value', v.options->>o.title, 'option_id', o.id, 'option', json_build_object('id', o.id, 'title', o.title)) order by o.rank, o.id)
+  select json_agg(json_build_object('id', ${valueId('o.id', '(v.options->>o.title)')}, 'value', v.options->>o.title, 'option_id', o.id, 'option', json_build_object('id', o.id, 'title', o.title, 'is_exclusive', false)) order by o.rank, o.id)
   from product_options o where o.product_id = v.product_id and v.options ? o.title), '[]'::json) end`;
 
 /**
@@ -42,23 +50,43 @@ const PRICES = (units: AmountUnits) => `coalesce((
 const PRICE_REF = `json_build_object('id', pr.id, 'price_list_id', null, 'price_list_type', null, 'min_quantity', null, 'max_quantity', null)`;
 const RAW_AMOUNT = (units: AmountUnits) => `json_build_object('value', (${AMOUNT(units)})::text, 'precision', 20)`;
 
-// Needs a CTE `region(currency_code, is_tax_inclusive)` in the enclosing statement.
+// Needs a CTE `region(currency_code, is_tax_inclusive)` in the enclosing statement. Prices carry no
+// tax here (taxes are not computed on catalog reads), so the with/without-tax amounts are the amount.
 const CALCULATED_PRICE = (units: AmountUnits) => `(
   select json_build_object(
     'id', pr.id, 'calculated_amount', ${AMOUNT(units)}, 'original_amount', ${AMOUNT(units)}, 'currency_code', pr.currency_code,
+    'calculated_amount_with_tax', ${AMOUNT(units)}, 'calculated_amount_without_tax', ${AMOUNT(units)},
+    'original_amount_with_tax', ${AMOUNT(units)}, 'original_amount_without_tax', ${AMOUNT(units)},
     'is_calculated_price_price_list', false, 'is_calculated_price_tax_inclusive', r.is_tax_inclusive,
     'is_original_price_price_list', false, 'is_original_price_tax_inclusive', r.is_tax_inclusive,
     'raw_calculated_amount', ${RAW_AMOUNT(units)}, 'raw_original_amount', ${RAW_AMOUNT(units)},
     'calculated_price', ${PRICE_REF}, 'original_price', ${PRICE_REF})
   from region r join prices pr on pr.variant_id = v.id and pr.currency_code = r.currency_code)`;
 
+// Images are deleted for good (no deleted_at column).
+const image = (a: string) =>
+  `json_build_object('id', ${a}.id, 'url', ${a}.url, 'rank', ${a}.rank, 'metadata', ${a}.metadata,
+  'created_at', ${iso(`${a}.created_at`)}, 'updated_at', ${iso(`${a}.updated_at`)}, 'deleted_at', null)`;
+
+const IMAGES = `coalesce((select json_agg(${image('im')} order by im.rank, im.id)
+  from product_images im where im.product_id = p.id), '[]'::json)`;
+
+const VARIANT_IMAGES = `coalesce((select json_agg(${image('im')} order by im.rank, im.id)
+  from product_variant_images vi join product_images im on im.id = vi.image_id where vi.variant_id = v.id), '[]'::json)`;
+
+/** Shipping and customs attributes, on the product (`p`) and each variant (`v`). */
+const physical = (a: string) =>
+  ['weight', 'length', 'height', 'width', 'hs_code', 'mid_code', 'origin_country', 'material']
+    .map((c) => `'${c}', ${a}.${c}`)
+    .join(', ');
+
 const variants = (withCalculatedPrice: boolean, units: AmountUnits) => `coalesce((
   select json_agg(json_build_object(
     'id', v.id, 'product_id', v.product_id, 'title', v.title, 'sku', v.sku,
+    'barcode', v.barcode, 'ean', v.ean, 'upc', v.upc, 'thumbnail', v.thumbnail, ${physical('v')},
     'manage_inventory', v.manage_inventory, 'allow_backorder', v.allow_backorder,
-    'inventory_quantity', v.inventory_quantity, 'options', ${VARIANT_OPTIONS},
-    'variant_rank', v.variant_rank, 'metadata', v.metadata,
-    'created_at', ${iso('v.created_at')}, 'updated_at', ${iso('v.updated_at')},
+    'inventory_quantity', v.inventory_quantity, 'options', ${VARIANT_OPTIONS}, 'images', ${VARIANT_IMAGES},
+    'variant_rank', v.variant_rank, 'metadata', v.metadata, ${stamps('v')},
     'prices', ${PRICES(units)}${withCalculatedPrice ? `, 'calculated_price', ${CALCULATED_PRICE(units)}` : ''}
   ) order by v.variant_rank, v.id)
   from product_variants v where v.product_id = p.id and v.deleted_at is null), '[]'::json)`;
@@ -68,17 +96,55 @@ const SALES_CHANNELS = `coalesce((
   from product_sales_channels l join sales_channels sc on sc.id = l.sales_channel_id and sc.deleted_at is null
   where l.product_id = p.id), '[]'::json)`;
 
-const CATEGORIES = `coalesce((
-  select json_agg(json_build_object('id', c.category_id) order by c.category_id)
-  from product_categories c where c.product_id = p.id), '[]'::json)`;
+const COLLECTION = `(select json_build_object('id', pc.id, 'title', pc.title, 'handle', pc.handle, 'external_id', pc.external_id,
+  'metadata', pc.metadata, ${stamps('pc')}) from product_collections pc where pc.id = p.collection_id and pc.deleted_at is null)`;
 
-const product = (opts: { admin: boolean; calculatedPrice: boolean; units: AmountUnits }) => `json_build_object(
-  'id', p.id, 'title', p.title, 'subtitle', p.subtitle, 'handle', p.handle, 'description', p.description,
+const label = (a: string) =>
+  `json_build_object('id', ${a}.id, 'value', ${a}.value, 'metadata', ${a}.metadata, ${stamps(a)})`;
+const TYPE = `(select ${label('pt')} from product_types pt where pt.id = p.type_id and pt.deleted_at is null)`;
+const TAGS = `coalesce((select json_agg(${label('tg')} order by tg.value, tg.id)
+  from product_tag_links tl join product_tags tg on tg.id = tl.tag_id and tg.deleted_at is null where tl.product_id = p.id), '[]'::json)`;
+
+/** The store sees categories that are active and not internal; the admin sees every live one. */
+const visible = (a: string, store: boolean) =>
+  `${a}.deleted_at is null${store ? ` and ${a}.is_active and not ${a}.is_internal` : ''}`;
+
+/** A category's own columns (the admin's also say whether it is active and internal). */
+export const categoryColumns = (a: string, store: boolean) =>
+  `'id', ${a}.id, 'name', ${a}.name, 'description', ${a}.description, 'handle', ${a}.handle, 'rank', ${a}.rank,
+  'parent_category_id', ${a}.parent_category_id, 'external_id', ${a}.external_id, 'metadata', ${a}.metadata,
+  ${store ? '' : `'is_active', ${a}.is_active, 'is_internal', ${a}.is_internal, `}${stamps(a)}`;
+
+// A product's categories with their parent and direct children one level deep, as Medusa's types describe them.
+const categories = (store: boolean) => `coalesce((
+  select json_agg(json_build_object(${categoryColumns('c', store)},
+    'parent_category', (select json_build_object(${categoryColumns('pa', store)}, 'parent_category', null, 'category_children', '[]'::json)
+      from categories pa where pa.id = c.parent_category_id and ${visible('pa', store)}),
+    'category_children', coalesce((select json_agg(json_build_object(${categoryColumns('ch', store)}, 'parent_category', null, 'category_children', '[]'::json) order by ch.rank, ch.id)
+      from categories ch where ch.parent_category_id = c.id and ${visible('ch', store)}), '[]'::json)
+  ) order by c.rank, c.id)
+  from product_categories l join categories c on c.id = l.category_id and ${visible('c', store)}
+  where l.product_id = p.id), '[]'::json)`;
+
+const SCALARS = `'id', p.id, 'title', p.title, 'subtitle', p.subtitle, 'handle', p.handle, 'description', p.description,
   'status', p.status, 'thumbnail', p.thumbnail, 'is_giftcard', p.is_giftcard, 'discountable', p.discountable,
-  'collection_id', p.collection_id, 'type_id', p.type_id, 'external_id', p.external_id, 'metadata', p.metadata,
-  'created_at', ${iso('p.created_at')}, 'updated_at', ${iso('p.updated_at')},
-  'options', ${OPTIONS}, 'variants', ${variants(opts.calculatedPrice, opts.units)}
-  ${opts.admin ? `, 'sales_channels', ${SALES_CHANNELS}, 'categories', ${CATEGORIES}` : ''})`;
+  'collection_id', p.collection_id, 'type_id', p.type_id, 'external_id', p.external_id, ${physical('p')},
+  'metadata', p.metadata, ${stamps('p')}`;
+
+const product = (opts: {
+  admin: boolean;
+  calculatedPrice: boolean;
+  units: AmountUnits;
+}) => `json_build_object(${SCALARS},
+  'options', ${OPTIONS}, 'variants', ${variants(opts.calculatedPrice, opts.units)}, 'images', ${IMAGES},
+  'collection', ${COLLECTION}, 'type', ${TYPE}, 'tags', ${TAGS}, 'categories', ${categories(!opts.admin)}
+  ${opts.admin ? `, 'sales_channels', ${SALES_CHANNELS}` : ''})`;
+
+/**
+ * A product inside a collection or category (`fields=*products`): its own columns and images;
+ * variants and options are not loaded there (null), which keeps a category tree cheap.
+ */
+const summary = `json_build_object(${SCALARS}, 'images', ${IMAGES}, 'variants', null, 'options', null)`;
 
 const build = (units: AmountUnits) => ({
   admin: sql.raw(product({ admin: true, calculatedPrice: false, units })),
@@ -97,3 +163,4 @@ export const productJsonIn = (units: AmountUnits | undefined) => BY_UNITS[units 
 
 /** Minor units always: event payloads and the objects write routes answer (the money hook converts those). */
 export const ADMIN_PRODUCT_JSON: SQL = BY_UNITS.minor.admin;
+export const PRODUCT_SUMMARY_JSON: SQL = sql.raw(summary);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { ProductList, ProductResponse } from './schema.ts';
-import { defaultChannelId, expectSchema, makeProduct, outboxEvents, uniq } from './products.testing.ts';
+import {
+  defaultChannelId,
+  expectSchema,
+  makeCategory,
+  makeCollection,
+  makeProduct,
+  outboxEvents,
+  uniq,
+} from './products.testing.ts';
 
 let t: TestApp;
 let channel: string;
@@ -20,13 +28,14 @@ const error = (res: { statusCode: number; json(): { type: string; message: strin
 describe('POST /admin/products', () => {
   it('creates a product with options, variants, prices and channels, and emits product.created', async () => {
     const sku = `SKU-${uniq()}`;
+    const category = await makeCategory(t);
     const res = await create({
       title: 'Classic Tee',
       description: 'Soft cotton',
       status: 'published',
       metadata: { origin: 'pt' },
       sales_channels: [{ id: channel }],
-      categories: [{ id: 'pcat_1' }],
+      categories: [{ id: category.id }],
       options: [{ title: 'Size', values: ['S', 'M'] }],
       variants: [
         {
@@ -54,7 +63,7 @@ describe('POST /admin/products', () => {
       discountable: true,
       metadata: { origin: 'pt' },
       sales_channels: [{ id: channel, name: 'Default Sales Channel' }],
-      categories: [{ id: 'pcat_1' }],
+      categories: [{ id: category.id, name: category.name, is_active: true, parent_category: null }],
     });
     expect(product.id).toMatch(/^prod_/);
     expect(product.options).toHaveLength(1);
@@ -70,7 +79,14 @@ describe('POST /admin/products', () => {
       variant_rank: 0,
       product_id: product.id,
     });
-    expect(s.options).toEqual([{ value: 'S', option_id: size.id, option: { id: size.id, title: 'Size' } }]);
+    expect(s.options).toEqual([
+      {
+        id: size.values[0].id,
+        value: 'S',
+        option_id: size.id,
+        option: { id: size.id, title: 'Size', is_exclusive: false },
+      },
+    ]);
     expect(s.prices.map((p: { currency_code: string; amount: number }) => [p.currency_code, p.amount])).toEqual([
       ['eur', 1999],
       ['usd', 2199],
@@ -312,14 +328,17 @@ describe('update', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { product } = res.json();
     expect(product.options.map((o: { title: string }) => o.title)).toEqual(['Color', 'Size']);
-    expect(product.options[1]).toEqual({
+    expect(product.options[1]).toMatchObject({
       id: size.id,
       title: 'Size',
+      is_exclusive: false,
       values: [
         { value: 'M', option_id: size.id },
         { value: 'L', option_id: size.id },
       ],
     });
+    // A value keeps its id while it stays (derived from option and value).
+    expect(product.options[1].values[0].id).toBe(size.values.find((v: { value: string }) => v.value === 'M').id);
     expect(
       product.variants[0].options.map((o: { value: string; option: { title: string } }) => [o.option.title, o.value]),
     ).toEqual([
@@ -402,8 +421,9 @@ describe('GET /admin/products', () => {
   });
 
   it('filters by status (single, status[] and repeated), id, handle, collection, category and channel', async () => {
-    const col = `pcol_${uniq()}`;
-    const draft = await makeProduct(t, { collection_id: col, categories: [{ id: `pcat_${col}` }] });
+    const col = (await makeCollection(t)).id;
+    const cat = (await makeCategory(t)).id;
+    const draft = await makeProduct(t, { collection_id: col, categories: [{ id: cat }] });
     const live = await makeProduct(t, { collection_id: col, status: 'published', sales_channels: [{ id: channel }] });
     const rejected = await makeProduct(t, { collection_id: col, status: 'rejected' });
     const ids = async (qs: string) => {
@@ -417,13 +437,13 @@ describe('GET /admin/products', () => {
     expect(await ids('status=published&status=rejected')).toEqual([live.id, rejected.id]);
     expect(await ids(`id[0]=${live.id}&id[1]=${rejected.id}`)).toEqual([live.id, rejected.id]);
     expect(await ids(`handle=${draft.handle}`)).toEqual([draft.id]);
-    expect(await ids(`category_id[]=pcat_${col}`)).toEqual([draft.id]);
+    expect(await ids(`category_id[]=${cat}`)).toEqual([draft.id]);
     expect(await ids(`sales_channel_id=${channel}`)).toEqual([live.id]);
     expect((await t.admin('GET', '/admin/products?status=live')).statusCode).toBe(400);
   });
 
   it('paginates in creation order with count, and clamps the limit', async () => {
-    const col = `pcol_${uniq()}`;
+    const col = (await makeCollection(t)).id;
     const made = [];
     for (let i = 0; i < 3; i++) made.push(await makeProduct(t, { collection_id: col }));
     const page = async (qs: string) => (await t.admin('GET', `/admin/products?collection_id=${col}&${qs}`)).json();

@@ -48,7 +48,7 @@ describe('store visibility', () => {
     expect(ids(body)).toEqual([visible.id]);
     expect(body).toMatchObject({ count: 1, limit: 50, offset: 0 });
     expect(body.products[0].sales_channels).toBeUndefined();
-    expect(body.products[0].categories).toBeUndefined();
+    expect(body.products[0].categories).toEqual([]);
     expect(body.products[0].variants[0].inventory_quantity).toBe(3);
     expect(body.products[0].variants[0].calculated_price).toBeUndefined();
   });
@@ -61,7 +61,7 @@ describe('store visibility', () => {
     const res = await t.store('GET', `/store/products/${visible.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expectSchema(StoreProductResponse, res.json());
-    const { sales_channels: _sc, categories: _cat, ...expected } = visible;
+    const { sales_channels: _sc, ...expected } = visible;
     expect(res.json()).toEqual({ product: expected });
     for (const id of [draft.id, elsewhere.id, 'does-not-exist']) {
       expect(error(await t.store('GET', `/store/products/${id}`))).toEqual({
@@ -132,6 +132,10 @@ describe('calculated_price', () => {
       id: usd.id,
       calculated_amount: 3000,
       original_amount: 3000,
+      calculated_amount_with_tax: 3000,
+      calculated_amount_without_tax: 3000,
+      original_amount_with_tax: 3000,
+      original_amount_without_tax: 3000,
       currency_code: 'usd',
       is_calculated_price_price_list: false,
       is_calculated_price_tax_inclusive: false,

@@ -80,3 +80,20 @@ export function expectSchema(schema: TSchema, body: unknown): void {
   const issues = [...Value.Errors(schema, body)].map((e) => `${e.instancePath} ${e.message}`);
   expect(issues).toEqual([]);
 }
+
+export async function makeCollection(t: TestApp, body: Record<string, unknown> = {}) {
+  const res = await t.admin('POST', '/admin/collections', { title: `Collection ${uniq()}`, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().collection as { id: string; handle: string; title: string };
+}
+
+/** Active and public unless the body says otherwise (Medusa's default is inactive). */
+export async function makeCategory(t: TestApp, body: Record<string, unknown> = {}) {
+  const res = await t.admin('POST', '/admin/product-categories', {
+    name: `Category ${uniq()}`,
+    is_active: true,
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().product_category as { id: string; handle: string; name: string; rank: number };
+}

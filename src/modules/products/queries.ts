@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { preparedRows } from './prepared.ts';
-import { ADMIN_PRODUCT_JSON, productJsonIn } from './product-json.ts';
+import { ADMIN_PRODUCT_JSON, PRODUCT_SUMMARY_JSON, productJsonIn } from './product-json.ts';
 import type { AmountUnits } from '../../platform/money/schema.ts';
 import type { AdminListFilters, StoreListFilters } from './schema.ts';
 
@@ -38,10 +38,42 @@ export function adminConditions(f: AdminListFilters): SQL {
     );
   }
   if (f.sales_channel_id) conds.push(inChannels(f.sales_channel_id));
+  conds.push(...catalogConditions(f, false));
   return sql.join(conds, sql` and `);
 }
 
-export type StoreFilters = Pick<StoreListFilters, 'q' | 'id' | 'handle'> & { channelIds: string[] };
+const VISIBLE_CATEGORY = sql.raw('deleted_at is null and is_active and not is_internal');
+
+/** The named categories and every one below them; in the store, only active, public ones (and their subtrees). */
+const categoryTree = (ids: string[], store: boolean) => sql`(
+  with recursive tree(id) as (
+    select id from categories where id = ${anyOf(ids)} and ${store ? VISIBLE_CATEGORY : sql`deleted_at is null`}
+    union
+    select ch.id from categories ch join tree on ch.parent_category_id = tree.id
+    where ${store ? sql`ch.deleted_at is null and ch.is_active and not ch.is_internal` : sql`ch.deleted_at is null`}
+  ) select id from tree)`;
+
+type CatalogFilters = Pick<StoreListFilters, 'collection_id' | 'category_id' | 'tag_id' | 'type_id' | 'is_giftcard'>;
+
+function catalogConditions(f: CatalogFilters, store: boolean): SQL[] {
+  const conds: SQL[] = [];
+  if (store && f.collection_id) conds.push(sql`p.collection_id = ${anyOf(f.collection_id)}`);
+  if (store && f.category_id) {
+    conds.push(
+      sql`exists (select 1 from product_categories c where c.product_id = p.id and c.category_id in ${categoryTree(f.category_id, true)})`,
+    );
+  }
+  if (f.tag_id) {
+    conds.push(
+      sql`exists (select 1 from product_tag_links tl where tl.product_id = p.id and tl.tag_id = ${anyOf(f.tag_id)})`,
+    );
+  }
+  if (f.type_id) conds.push(sql`p.type_id = ${anyOf(f.type_id)}`);
+  if (f.is_giftcard !== undefined) conds.push(sql`p.is_giftcard = ${f.is_giftcard}`);
+  return conds;
+}
+
+export type StoreFilters = Pick<StoreListFilters, 'q' | 'id' | 'handle'> & CatalogFilters & { channelIds: string[] };
 
 /** What a storefront may see: published, live, in one of `channelIds` (never empty here). */
 function storeConditions(f: StoreFilters): SQL {
@@ -49,6 +81,7 @@ function storeConditions(f: StoreFilters): SQL {
   if (f.q) conds.push(searchCondition(f.q));
   if (f.id) conds.push(sql`p.id = ${anyOf(f.id)}`);
   if (f.handle) conds.push(sql`p.handle = ${anyOf(f.handle)}`);
+  conds.push(...catalogConditions(f, true));
   return sql.join(conds, sql` and `);
 }
 
@@ -156,7 +189,8 @@ export async function listStoreProductsJson(
   regionId?: string,
   units?: AmountUnits,
 ): Promise<StoreRead> {
-  const plain = filters.channelIds.length === 1 && !filters.q && !filters.id && !filters.handle;
+  const { channelIds, ...narrowing } = filters;
+  const plain = channelIds.length === 1 && Object.values(narrowing).every((v) => v === undefined);
   const shape: ListShape = {
     where: storeConditions(filters),
     page,
@@ -194,4 +228,29 @@ export async function findStoreProductJson(
       select (select body from found) as body, ${regionId ? sql`exists (select 1 from region)` : sql`true`} as region_found`,
   );
   return { regionFound: row.region_found, body: row.body };
+}
+
+/**
+ * Products of some collections or categories (`fields=*products`), as summaries, grouped by
+ * that id. `channelIds` limits them to what a storefront may see; without it, every live product.
+ */
+export async function listProductSummariesJson<T>(
+  db: Executor,
+  by: 'collection' | 'category',
+  groupIds: string[],
+  channelIds?: string[],
+): Promise<Map<string, T[]>> {
+  if (!groupIds.length) return new Map();
+  const visible = channelIds ? storeConditions({ channelIds }) : sql`p.deleted_at is null`;
+  const group =
+    by === 'collection'
+      ? sql`select p.collection_id as group_id, p.id from products p where p.collection_id = ${anyOf(groupIds)} and ${visible}`
+      : sql`select l.category_id as group_id, p.id from product_categories l join products p on p.id = l.product_id
+            where l.category_id = ${anyOf(groupIds)} and ${visible}`;
+  const found = await rows<{ group_id: string; products: T[] }>(
+    db,
+    sql`with g as (${group}) select g.group_id, json_agg(${PRODUCT_SUMMARY_JSON} order by p.id) as products
+        from g join products p on p.id = g.id group by g.group_id`,
+  );
+  return new Map(found.map((r) => [r.group_id, r.products]));
 }

@@ -1,19 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Nullable, Timestamp } from '../../platform/http/schema-types.ts';
-import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
+import { Metadata, Nullable } from '../../platform/http/schema-types.ts';
+import { ProductStatus } from './response-schema.ts';
+import { pageQuery } from '../../platform/http/pagination.ts';
 import { Money } from '../../platform/money/schema.ts';
 
 const INT4_MAX = 2_147_483_647;
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const IdList = Type.Array(Id, { maxItems: 1000 });
 const Text = (maxLength = 2000) => Type.String({ maxLength });
-
-export const ProductStatus = Type.Union([
-  Type.Literal('draft'),
-  Type.Literal('proposed'),
-  Type.Literal('published'),
-  Type.Literal('rejected'),
-]);
 
 // ---- request bodies ----
 
@@ -25,9 +19,28 @@ const PriceInput = Type.Object(
   { additionalProperties: false },
 );
 
+const Dimension = Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e12 })));
+const Code = Type.Optional(Nullable(Text(255)));
+/** Shipping and customs attributes (Medusa's), on products and variants. */
+const physicalFields = {
+  weight: Dimension,
+  length: Dimension,
+  height: Dimension,
+  width: Dimension,
+  hs_code: Code,
+  mid_code: Code,
+  origin_country: Code,
+  material: Code,
+};
+
 const variantFields = {
   title: Type.String({ minLength: 1, maxLength: 1000 }),
   sku: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }))),
+  barcode: Code,
+  ean: Code,
+  upc: Code,
+  thumbnail: Type.Optional(Nullable(Text())),
+  ...physicalFields,
   manage_inventory: Type.Optional(Type.Boolean()),
   allow_backorder: Type.Optional(Type.Boolean()),
   inventory_quantity: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
@@ -53,6 +66,11 @@ const OptionInput = Type.Object(
 );
 
 const IdRef = Type.Object({ id: Id }, { additionalProperties: false });
+/** A gallery image by URL; in an update, `id` keeps an existing image (its variant links stay). */
+const ImageInput = Type.Object(
+  { id: Type.Optional(Id), url: Type.String({ minLength: 1, maxLength: 2000 }), metadata: Type.Optional(Metadata) },
+  { additionalProperties: false },
+);
 
 const productFields = {
   title: Type.String({ minLength: 1, maxLength: 1000 }),
@@ -66,7 +84,10 @@ const productFields = {
   collection_id: Type.Optional(Nullable(Id)),
   external_id: Type.Optional(Nullable(Text(255))),
   type_id: Type.Optional(Nullable(Id)),
+  ...physicalFields,
   metadata: Type.Optional(Metadata),
+  images: Type.Optional(Type.Array(ImageInput, { maxItems: 200 })),
+  tags: Type.Optional(Type.Array(IdRef, { maxItems: 1000 })),
   categories: Type.Optional(Type.Array(IdRef, { maxItems: 1000 })),
   sales_channels: Type.Optional(Type.Array(IdRef, { maxItems: 1000 })),
   options: Type.Optional(Type.Array(OptionInput, { maxItems: 50 })),
@@ -89,9 +110,17 @@ export const UpdateProductBody = Type.Object(
 export type CreateProductInput = Static<typeof CreateProductBody>;
 export type UpdateProductInput = Static<typeof UpdateProductBody>;
 export type VariantInput = Static<typeof VariantUpsert>;
+export type ImagesInput = Static<typeof ImageInput>[];
 export type OptionsInput = Static<typeof OptionInput>[];
 
 // ---- queries (arrays also accept one value; the app parses `x[]=` and `x[0]=` with qs) ----
+
+/** Filters of both lists beyond ids and handles (Medusa's names). */
+const catalogFilters = {
+  tag_id: Type.Optional(IdList),
+  type_id: Type.Optional(IdList),
+  is_giftcard: Type.Optional(Type.Boolean()),
+};
 
 export const AdminListQuery = Type.Object({
   ...pageQuery(50),
@@ -108,9 +137,14 @@ export const AdminListQuery = Type.Object({
         'false: skip counting the matches (`count` is null); page with limit + 1 to learn whether a next page exists',
     }),
   ),
+  ...catalogFilters,
 });
 
-/** `fields`, `order`, `country_code` and `cart_id` are accepted for SDK compatibility and ignored. */
+/**
+ * `category_id` also matches the categories below those named (active, public ones only).
+ * `fields` is checked (store-fields.ts) but the answer always carries every relation;
+ * `order`, `country_code` and `cart_id` are accepted for SDK compatibility and ignored.
+ */
 export const StoreListQuery = Type.Object({
   ...pageQuery(50),
   q: Type.Optional(Text(500)),
@@ -118,6 +152,9 @@ export const StoreListQuery = Type.Object({
   handle: Type.Optional(Type.Array(Text(255), { maxItems: 1000 })),
   region_id: Type.Optional(Id),
   sales_channel_id: Type.Optional(IdList),
+  collection_id: Type.Optional(IdList),
+  category_id: Type.Optional(IdList),
+  ...catalogFilters,
   fields: Type.Optional(Text()),
   order: Type.Optional(Text(100)),
   country_code: Type.Optional(Text(10)),
@@ -135,110 +172,4 @@ export const StoreGetQuery = Type.Object({
 export type AdminListFilters = Static<typeof AdminListQuery>;
 export type StoreListFilters = Static<typeof StoreListQuery>;
 
-// ---- responses ----
-
-export const Price = Type.Object({
-  id: Type.String(),
-  currency_code: Type.String(),
-  amount: Money(),
-  variant_id: Type.String(),
-});
-
-const PriceRef = Type.Object({
-  id: Type.String(),
-  price_list_id: Type.Null(),
-  price_list_type: Type.Null(),
-  min_quantity: Type.Null(),
-  max_quantity: Type.Null(),
-});
-const RawAmount = Type.Object({ value: Type.String(), precision: Type.Integer() });
-
-/** Medusa's calculated price for the region's currency; without price lists, calculated = original. */
-export const CalculatedPrice = Type.Object({
-  id: Type.String(),
-  calculated_amount: Money(),
-  original_amount: Money(),
-  currency_code: Type.String(),
-  is_calculated_price_price_list: Type.Boolean(),
-  is_calculated_price_tax_inclusive: Type.Boolean(),
-  is_original_price_price_list: Type.Boolean(),
-  is_original_price_tax_inclusive: Type.Boolean(),
-  raw_calculated_amount: RawAmount,
-  raw_original_amount: RawAmount,
-  calculated_price: PriceRef,
-  original_price: PriceRef,
-});
-
-/** Medusa's variant option shape (storefronts key a variant's options by `option_id`). */
-const VariantOption = Type.Object({
-  value: Type.String(),
-  option_id: Type.String(),
-  option: Type.Object({ id: Type.String(), title: Type.String() }),
-});
-
-export const Variant = Type.Object({
-  id: Type.String(),
-  product_id: Type.String(),
-  title: Type.String(),
-  sku: Nullable(Type.String()),
-  manage_inventory: Type.Boolean(),
-  allow_backorder: Type.Boolean(),
-  inventory_quantity: Type.Integer(),
-  options: Type.Array(VariantOption),
-  variant_rank: Type.Integer(),
-  metadata: Metadata,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  prices: Type.Array(Price),
-  calculated_price: Type.Optional(Nullable(CalculatedPrice)),
-});
-
-export const ProductOption = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  values: Type.Array(Type.Object({ value: Type.String(), option_id: Type.String() })),
-});
-
-const productShape = {
-  id: Type.String(),
-  title: Type.String(),
-  subtitle: Nullable(Type.String()),
-  handle: Type.String(),
-  description: Nullable(Type.String()),
-  status: ProductStatus,
-  thumbnail: Nullable(Type.String()),
-  is_giftcard: Type.Boolean(),
-  discountable: Type.Boolean(),
-  collection_id: Nullable(Type.String()),
-  type_id: Nullable(Type.String()),
-  external_id: Nullable(Type.String()),
-  metadata: Metadata,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  options: Type.Array(ProductOption),
-  variants: Type.Array(Variant),
-};
-
-export const Product = Type.Object({
-  ...productShape,
-  sales_channels: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-  categories: Type.Array(Type.Object({ id: Type.String() })),
-});
-
-/**
- * The store omits sales channels and category links, as Medusa's default store fields do: they
- * are the merchant's setup, and leaving them out keeps the hot list lean.
- */
-export const StoreProduct = Type.Object(productShape);
-
-export const ProductResponse = Type.Object({ product: Product });
-export const ProductList = listEnvelope('products', Product);
-/** The admin list: `count` is null when the caller asked for no count (`count=false`). */
-export const AdminProductList = Type.Object({
-  products: Type.Array(Product),
-  count: Nullable(Type.Integer()),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-});
-export const StoreProductResponse = Type.Object({ product: StoreProduct });
-export const StoreProductList = listEnvelope('products', StoreProduct);
+export * from './response-schema.ts';

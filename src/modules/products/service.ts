@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { inTx, type Ctx } from '../../platform/context.ts';
+import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -9,6 +9,8 @@ import { findAdminProduct, findAdminProductJson, listAdminProductsJson } from '.
 import { listAdminPageJson } from './uncounted-list.ts';
 import { assertOptionsWellFormed, handleFromTitle, handleTaken, translateUniqueViolation } from './rules.ts';
 import type { AdminListFilters, CreateProductInput, OptionsInput, Product, UpdateProductInput } from './schema.ts';
+import { assertLiveRefs } from './link-service.ts';
+import { replaceImages, replaceTagLinks } from './media-writes.ts';
 import { createVariants, syncVariants } from './variant-writes.ts';
 import {
   deleteOptions,
@@ -54,7 +56,28 @@ async function liveChannelIds(tx: Tx, refs: { id: string }[]): Promise<string[]>
   return ids;
 }
 
-/** Product, options, variants, prices, links and the `product.created` event commit together. */
+const PHYSICAL = ['weight', 'length', 'height', 'width', 'hs_code', 'mid_code', 'origin_country', 'material'] as const;
+
+/** Every id the input refers to must be a live collection, type, category and tag (else 400, nothing written). */
+async function assertReferences(tctx: TxCtx, input: UpdateProductInput): Promise<void> {
+  if (input.collection_id)
+    await assertLiveRefs(tctx, 'product_collections', 'Product collections', [input.collection_id]);
+  if (input.type_id) await assertLiveRefs(tctx, 'product_types', 'Product types', [input.type_id]);
+  await assertLiveRefs(
+    tctx,
+    'categories',
+    'Product categories',
+    (input.categories ?? []).map((c) => c.id),
+  );
+  await assertLiveRefs(
+    tctx,
+    'product_tags',
+    'Product tags',
+    (input.tags ?? []).map((t) => t.id),
+  );
+}
+
+/** Product, options, variants, prices, images, links and the `product.created` event commit together. */
 export async function createProduct(ctx: Ctx, input: CreateProductInput): Promise<ProductJson> {
   const handle = input.handle ?? handleFromTitle(input.title);
   const options = input.options ?? [];
@@ -64,6 +87,7 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput): Promis
       const { tx } = tctx;
       if (await isHandleTaken(tx, handle)) throw handleTaken(handle);
       const channelIds = await liveChannelIds(tx, input.sales_channels ?? []);
+      await assertReferences(tctx, input);
       const now = ctx.clock.now();
       const id = newId('prod');
       await insertProduct(tx, {
@@ -79,6 +103,7 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput): Promis
         collection_id: input.collection_id ?? null,
         type_id: input.type_id ?? null,
         external_id: input.external_id ?? null,
+        ...Object.fromEntries(PHYSICAL.map((f) => [f, input[f] ?? null])),
         metadata: input.metadata ?? null,
         created_at: now,
         updated_at: now,
@@ -90,6 +115,8 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput): Promis
       await createVariants(tx, id, input.variants ?? [], options, now);
       await replaceSalesChannelLinks(tx, id, channelIds);
       await replaceCategoryLinks(tx, id, uniqueIds(input.categories ?? []));
+      await replaceTagLinks(tx, id, uniqueIds(input.tags ?? []));
+      await replaceImages(tx, id, input.images ?? [], now);
       const product = (await findAdminProduct<ProductJson>(tx, id))!;
       await emit(tctx, 'product.created', product);
       return product;
@@ -135,6 +162,7 @@ const SCALAR_FIELDS = [
   'external_id',
   'type_id',
   'metadata',
+  ...PHYSICAL,
 ] as const;
 
 /** Any create field; `variants`, `options`, `sales_channels` and `categories` replace what exists. */
@@ -151,6 +179,7 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductIn
       ) {
         throw handleTaken(input.handle);
       }
+      await assertReferences(tctx, input);
       const now = ctx.clock.now();
       const patch = Object.fromEntries(SCALAR_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));
       await updateProductRow(tx, id, { ...patch, updated_at: now });
@@ -158,6 +187,8 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductIn
       await syncVariants(tx, id, input.variants, options, now);
       if (input.sales_channels) await replaceSalesChannelLinks(tx, id, await liveChannelIds(tx, input.sales_channels));
       if (input.categories) await replaceCategoryLinks(tx, id, uniqueIds(input.categories));
+      if (input.tags) await replaceTagLinks(tx, id, uniqueIds(input.tags));
+      if (input.images) await replaceImages(tx, id, input.images, now);
       const product = (await findAdminProduct<ProductJson>(tx, id))!;
       await emit(tctx, 'product.updated', product);
       return product;

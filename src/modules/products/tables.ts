@@ -1,6 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { idColumn, metadata, softDelete, timestamps, ts } from '../../platform/db/columns.ts';
+
+/** Shipping and customs attributes, on products and (overriding them) on variants, as in Medusa. */
+const physical = {
+  weight: doublePrecision('weight'),
+  length: doublePrecision('length'),
+  height: doublePrecision('height'),
+  width: doublePrecision('width'),
+  hs_code: text('hs_code'),
+  mid_code: text('mid_code'),
+  origin_country: text('origin_country'),
+  material: text('material'),
+};
 
 export const products = pgTable(
   'products',
@@ -17,11 +40,13 @@ export const products = pgTable(
     collection_id: text('collection_id'),
     type_id: text('type_id'),
     external_id: text('external_id'),
+    ...physical,
     ...metadata,
     ...timestamps,
     ...softDelete,
   },
   (t) => [
+    index('products_type_idx').on(t.type_id),
     uniqueIndex('products_handle_live_idx').on(t.handle).where(sql`deleted_at is null`),
     index('products_collection_idx').on(t.collection_id),
     // The search expression; queries must repeat it exactly (see products/queries.ts SEARCH_TEXT).
@@ -84,6 +109,11 @@ export const productVariants = pgTable(
     inventory_quantity: integer('inventory_quantity').notNull().default(0),
     options: jsonb('options').$type<Record<string, string>>(),
     variant_rank: integer('variant_rank').notNull().default(0),
+    barcode: text('barcode'),
+    ean: text('ean'),
+    upc: text('upc'),
+    thumbnail: text('thumbnail'),
+    ...physical,
     ...metadata,
     ...timestamps,
     ...softDelete,

@@ -16,6 +16,21 @@ import {
   type VariantRow,
 } from './write-queries.ts';
 
+const VARIANT_ATTRIBUTES = [
+  'barcode',
+  'ean',
+  'upc',
+  'thumbnail',
+  'weight',
+  'length',
+  'height',
+  'width',
+  'hs_code',
+  'mid_code',
+  'origin_country',
+  'material',
+] as const;
+
 type DeclaredOptions = { title: string; values: string[] }[];
 type NewVariant = VariantInput & { title: string };
 
@@ -50,6 +65,7 @@ export async function insertNewVariants(
       inventory_quantity: item.inventory_quantity ?? 0,
       options: item.options ?? null,
       variant_rank: item.variant_rank ?? index,
+      ...Object.fromEntries(VARIANT_ATTRIBUTES.map((f) => [f, item[f] ?? null])),
       metadata: item.metadata ?? null,
       created_at: now,
       updated_at: now,
