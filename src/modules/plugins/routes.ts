@@ -11,6 +11,7 @@ import {
   ConfigureBody,
   InstallBody,
   PluginDeleted,
+  PluginDetailEnvelope,
   PluginEnvelope,
   PluginList,
   PluginListQuery,
@@ -66,13 +67,13 @@ export const adminPluginRoutes: RouteModule = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'One plugin (poll while installing or updating)',
+        summary: 'One plugin (poll while installing or updating), with how its process runs on this instance',
         params: IdParams,
-        response: ok(PluginEnvelope),
+        response: ok(PluginDetailEnvelope),
       },
     },
     async (req) => ({
-      plugin: await svc.getPlugin(req.ctx, req.params.id),
+      plugin: await svc.getPluginDetail(pctx(app, req), req.params.id),
     }),
   );
 

@@ -12,6 +12,7 @@ import { compareVersions, isVersion } from '../../plugin-package/versions.ts';
 import { maskedConfig, mergeConfig, type ConfigValue } from './config-values.ts';
 import type { PluginLifecycle } from './lifecycle.ts';
 import * as q from './queries.ts';
+import { runtimeJson } from './sandbox/runtime-view.ts';
 import { pluginJson, type PluginJson } from './view.ts';
 
 /** Plugin services need the instance's plugin lifecycle (to start pipelines and reconcile running code): `{ ...req.ctx, plugins }`. */
@@ -101,8 +102,10 @@ export async function listPlugins(ctx: Ctx, page: Page): Promise<{ plugins: Plug
   return { plugins: rows.map(pluginJson), count: await q.countPlugins(ctx.db) };
 }
 
-export async function getPlugin(ctx: Ctx, id: string): Promise<PluginJson> {
-  return pluginJson(await findOr404(ctx, id));
+/** One plugin with its runtime figures on this instance (sandbox/runtime-view.ts). */
+export async function getPluginDetail(ctx: PluginsCtx, id: string) {
+  const row = await findOr404(ctx, id);
+  return { ...pluginJson(row), runtime: await runtimeJson(ctx.plugins.host, row) };
 }
 
 /** Unloads everywhere and removes the row; the plugin's schema and tables stay (no rollback). */

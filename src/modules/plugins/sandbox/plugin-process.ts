@@ -87,8 +87,9 @@ export class PluginProcess {
     });
     this.pid = this.child.pid;
     this.child.on('message', (msg) => this.onMessage(msg as Record<string, unknown>));
-    this.child.on('error', () => {}); // a failed send or spawn also ends in 'exit'
-    this.child.on('exit', (code, signal) => this.onChildExit(code, signal));
+    this.child.on('error', () => {}); // a failed send or spawn also ends in 'close'
+    // 'close' rather than 'exit': stderr is read to its end first (an out-of-memory report).
+    this.child.on('close', (code, signal) => this.onChildExit(code, signal));
     for (const stream of ['stdout', 'stderr'] as const) {
       this.child[stream]?.setEncoding('utf8');
       this.child[stream]?.on('data', (chunk: string) => {
