@@ -82,6 +82,7 @@ export class PluginProcess {
         `--max-old-space-size=${opts.sandbox.memoryMb}`,
         '--disable-warning=ExperimentalWarning',
       ],
+      cwd: opts.scratch, // relative paths land in the one writable folder
       serialization: 'advanced',
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
