@@ -271,7 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
     pluginRouteTimeoutMs: intVar(env, 'PLUGIN_ROUTE_TIMEOUT_MS', 10_000),
     pluginSandbox: {
       memoryMb: Math.max(16, intVar(env, 'PLUGIN_MEMORY_MB', 128)),
-      callTimeoutMs: Math.max(1, intVar(env, 'PLUGIN_CALL_TIMEOUT_MS', 10_000)),
+      callTimeoutMs: Math.max(1, intVar(env, 'PLUGIN_CALL_TIMEOUT_MS', 5_000)),
       maxCrashes: Math.max(1, intVar(env, 'PLUGIN_MAX_CRASHES', 5)),
       crashWindowMs: intVar(env, 'PLUGIN_CRASH_WINDOW_MS', 10 * 60_000),
       restartDelayMs: intVar(env, 'PLUGIN_RESTART_DELAY_MS', 1_000),
