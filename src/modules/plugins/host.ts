@@ -100,15 +100,18 @@ export class PluginHost {
     void this.callUnload(staged);
   }
 
-  /** Takes a plugin out: subscribers and routes first (synchronously), then its own clean-up. */
-  unload(manifestId: string): void {
+  /**
+   * Takes a plugin out: subscribers and routes first (synchronously), then its own clean-up; the
+   * promise settles once its process has ended (shutdown waits for it, a swap does not).
+   */
+  unload(manifestId: string): Promise<void> {
     const prev = this.loaded.get(manifestId);
-    if (!prev) return;
+    if (!prev) return Promise.resolve();
     this.bus.removeOwner(manifestId);
     removeProviders(this.providers, manifestId);
     prev.registration.state = 'disposed';
     this.loaded.delete(manifestId);
-    void this.callUnload(prev);
+    return this.callUnload(prev);
   }
 
   /** Its own clean-up (`unload()`, within a deadline), then the process ends. */
@@ -117,8 +120,7 @@ export class PluginHost {
       if (p.proc.running) await p.proc.request('unload', {}, UNLOAD_TIMEOUT_MS, false);
     } catch (err) {
       this.log.warn({ err, plugin: p.manifestId }, 'plugin unload failed');
-    } finally {
-      p.proc.stop();
     }
+    await p.proc.stop();
   }
 }

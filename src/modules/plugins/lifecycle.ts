@@ -40,7 +40,7 @@ export class PluginLifecycle implements PluginRuntime {
     await this.stopFollowing?.();
     this.stopFollowing = undefined;
     await this.settled();
-    for (const p of this.host.loadedPlugins()) this.host.unload(p.manifestId);
+    await Promise.all(this.host.loadedPlugins().map((p) => this.host.unload(p.manifestId)));
   }
 
   /** Runs the install/update pipeline of a row in the background (poll the row for its outcome). */

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { emitLoose } from '../../../test/events.ts';
+import { inTx } from '../../platform/context.ts';
 import { rows } from '../../platform/db/database.ts';
 import {
   installAndWait,
@@ -58,7 +60,7 @@ async function until(rowId: string, check: (p: Detail) => boolean): Promise<Deta
     if (check(p)) return p;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error('plugin state not reached within 10 s');
+  throw new Error(`plugin state not reached within 10 s: ${JSON.stringify(await detail(rowId))}`);
 }
 
 /** The shop's own routes answer while a plugin misbehaves. */
@@ -154,6 +156,18 @@ describe('the evil plugin is refused or contained', () => {
     expect(p.runtime.calls).toBeGreaterThan(10);
     expect(p.runtime.errors).toBeGreaterThanOrEqual(1); // the call that found it dead
     expect(p.runtime.memory.rss).toBeGreaterThan(1_000_000);
+  });
+
+  it('spins forever in an event handler: the call deadline gives up, the process is killed and restarted', async () => {
+    const other = await installEvil(); // a crash count of its own
+    const ok = async () => (await t.admin('GET', `/admin/plugins/${other.id}/ok`)).json().pid;
+    const before = await ok();
+    await inTx(t.ctx, (tctx) => emitLoose(tctx, 'order.placed', { id: 'order_spin', spin: other.id }));
+    await t.workers.dispatcher.drain(); // done once the handler's deadline (PLUGIN_CALL_TIMEOUT_MS) passed
+    await shopAnswers();
+    const p = await until(other.rowId, (x) => x.runtime.restarts === 1 && x.runtime.running);
+    expect(p.runtime.last_crash.reason).toContain('blocked event loop');
+    expect(await ok()).not.toBe(before);
   });
 
   // Database rights (rights branch: a PostgreSQL role and schema per plugin) belong here:

@@ -32,6 +32,7 @@ export default {
     ctx.routes.admin('GET', '/allocate', () => { const keep = []; for (;;) keep.push(new Array(1e6).fill(Math.random())); });
     ctx.routes.admin('GET', '/spin', () => { for (;;) {} });
     ctx.routes.admin('GET', '/exit', () => process.exit(3));
+    ctx.on('order.placed', (e) => { if (e.payload.spin === ctx.plugin.id) for (;;) {} });
     ctx.routes.admin('GET', '/ok', () => ({ ok: true, pid: process.pid }));
   },
 };`,

@@ -66,6 +66,11 @@ export class PluginProcess {
   private stopping = false;
   private exited = false;
   private stderrTail = '';
+  private markClosed!: () => void;
+  /** Settles once the process has ended and its output was read. */
+  private readonly closed = new Promise<void>((resolve) => {
+    this.markClosed = resolve;
+  });
   readonly pid: number | undefined;
 
   private constructor(private readonly opts: SpawnOptions) {
@@ -146,9 +151,10 @@ export class PluginProcess {
   }
 
   /** Ends the process on purpose (unload, update, uninstall): no crash is reported. */
-  stop(): void {
+  stop(): Promise<void> {
     this.stopping = true;
     if (!this.exited) this.child.kill('SIGKILL');
+    return this.closed;
   }
 
   /** A child that cannot answer a ping within PING_MS is stuck in synchronous code: kill it. */
@@ -207,6 +213,7 @@ export class PluginProcess {
 
   private onChildExit(code: number | null, signal: NodeJS.Signals | null): void {
     this.exited = true;
+    this.markClosed();
     const why = this.reason(code, signal);
     for (const id of [...this.pending.keys()]) this.settle(id, false, new PluginUnavailableError(why));
     if (!this.stopping) this.opts.onExit(why);

@@ -89,7 +89,7 @@ export async function startPluginProcess(
     started = true;
     return { proc, onConfigure: answer?.onConfigure === true };
   } catch (err) {
-    proc.stop();
+    void proc.stop();
     if (err instanceof PluginStartError) throw err;
     const phase = err instanceof PluginCallError && err.phase === 'import' ? 'import' : 'register';
     // Registrations sent before the failure were refused first: the in-process order of errors.
