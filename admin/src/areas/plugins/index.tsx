@@ -7,6 +7,7 @@ import { Badge, Card, ConfirmButton, Empty, ErrorNote, Loading, PageHeader } fro
 import { useToast } from '../../components/toasts.tsx';
 import { PLUGINS_KEY } from '../../extensions/slot.tsx';
 import { PluginConfig } from './plugin-config.tsx';
+import { PluginRuntime } from './plugin-runtime.tsx';
 import { busy, type Plugin } from './types.ts';
 
 interface Update {
@@ -246,6 +247,7 @@ function PluginDetail() {
           </dl>
           {p.error && <p className="note note-error">{p.error}</p>}
         </Card>
+        <PluginRuntime id={p.id} />
       </div>
     </>
   );
