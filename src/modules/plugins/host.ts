@@ -114,9 +114,10 @@ export class PluginHost {
     return this.callUnload(prev);
   }
 
-  /** Its own clean-up (`unload()`, within a deadline), then the process ends. */
+  /** Calls in flight finish, then its own clean-up (`unload()`), each within a deadline; then the process ends. */
   private async callUnload(p: LoadedPlugin): Promise<void> {
     try {
+      await p.proc.idle(UNLOAD_TIMEOUT_MS);
       if (p.proc.running) await p.proc.request('unload', {}, UNLOAD_TIMEOUT_MS, false);
     } catch (err) {
       this.log.warn({ err, plugin: p.manifestId }, 'plugin unload failed');

@@ -150,6 +150,15 @@ export class PluginProcess {
     );
   }
 
+  /**
+   * Resolves once no call into the process is pending (or after `ms`): an unload lets the calls
+   * in flight (a slow route, an event) finish, as they did when plugins ran in the shop's process.
+   */
+  async idle(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (this.pending.size && !this.exited && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  }
+
   /** Ends the process on purpose (unload, update, uninstall): no crash is reported. */
   stop(): Promise<void> {
     this.stopping = true;
