@@ -123,6 +123,8 @@ export interface CoreEvents {
   'plugin.uninstalled': PluginRowPayload;
   'plugin.updated': PluginRowPayload;
   'plugin.license_failed': PluginRowPayload & { reason: string };
+  /** The plugin's process kept crashing (PLUGIN_MAX_CRASHES within the window): it is set `failed`. */
+  'plugin.failed': PluginRowPayload & { reason: string };
 }
 
 export type CoreEventName = keyof CoreEvents;

@@ -61,6 +61,8 @@ export interface Config {
   federation?: FederationConfig;
   /** A plugin route handler that has not answered after this long gets a 504. */
   pluginRouteTimeoutMs: number;
+  /** Each plugin's server code runs in its own process (modules/plugins/sandbox): its limits. */
+  pluginSandbox: PluginSandboxConfig;
   /** Where shoppers reset a forgotten password: the emailed link is `<STOREFRONT_URL>/reset-password?token=…&email=…`. */
   storefrontUrl: string;
   /** A payment or notification provider call (a plugin's) that has not answered by then is given up. */
@@ -134,6 +136,20 @@ function loadSecrets(env: Env, dataDir: string, production: boolean): Record<(ty
     COOKIE_SECRET: env.COOKIE_SECRET || stored.COOKIE_SECRET,
     ENCRYPTION_KEY: env.ENCRYPTION_KEY || stored.ENCRYPTION_KEY,
   };
+}
+
+export interface PluginSandboxConfig {
+  /** V8 heap cap of a plugin process (`--max-old-space-size`), PLUGIN_MEMORY_MB. */
+  memoryMb: number;
+  /** Deadline of one event handler call (PLUGIN_CALL_TIMEOUT_MS); routes use PLUGIN_ROUTE_TIMEOUT_MS. */
+  callTimeoutMs: number;
+  /** Crashes within `crashWindowMs` after which the plugin is set failed (PLUGIN_MAX_CRASHES). */
+  maxCrashes: number;
+  crashWindowMs: number;
+  /** First restart delay after a crash, doubled per crash in the window (PLUGIN_RESTART_DELAY_MS). */
+  restartDelayMs: number;
+  /** Where the child runner lives when not beside the plugins module (a compiled bundle). */
+  runnerDir?: string;
 }
 
 function intVar(env: Env, name: string, fallback: number): number {
@@ -262,6 +278,14 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     federation: federationConfig(env),
     pluginRouteTimeoutMs: intVar(env, 'PLUGIN_ROUTE_TIMEOUT_MS', 10_000),
+    pluginSandbox: {
+      memoryMb: Math.max(16, intVar(env, 'PLUGIN_MEMORY_MB', 128)),
+      callTimeoutMs: Math.max(1, intVar(env, 'PLUGIN_CALL_TIMEOUT_MS', 5_000)),
+      maxCrashes: Math.max(1, intVar(env, 'PLUGIN_MAX_CRASHES', 5)),
+      crashWindowMs: intVar(env, 'PLUGIN_CRASH_WINDOW_MS', 10 * 60_000),
+      restartDelayMs: intVar(env, 'PLUGIN_RESTART_DELAY_MS', 1_000),
+      runnerDir: env.PLUGIN_RUNNER_DIR || undefined,
+    },
     providerTimeoutMs: intVar(env, 'PROVIDER_TIMEOUT_MS', 15_000),
     storefrontUrl: (env.STOREFRONT_URL || 'http://localhost:8000').replace(/\/+$/, ''),
     stripe: stripeConfig(env),

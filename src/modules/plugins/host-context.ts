@@ -11,6 +11,7 @@ import type { Database } from '../../platform/db/database.ts';
 import type { Providers } from '../../platform/providers.ts';
 import type { EventHandler, SubscriberRegistry } from '../../platform/events/bus.ts';
 import { emitCustom } from '../../platform/events/emit.ts';
+import { EVENT_NAMES } from '../../platform/events/names.ts';
 import type { ConfigValue } from './config-values.ts';
 import type { Registration } from './host.ts';
 import { providerRegistrars } from './provider-registration.ts';
@@ -124,6 +125,8 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
     async emit(eventName, payload) {
       if (typeof eventName !== 'string' || !EVENT_NAME.test(eventName))
         throw new Error(`ctx.emit: "${eventName}" is not an event name (lower-case words joined by dots)`);
+      if ((EVENT_NAMES as readonly string[]).includes(eventName))
+        throw new Error(`ctx.emit: "${eventName}" is a core event; a plugin emits only its own events`);
       if (typeof payload !== 'object' || payload === null || typeof payload.id !== 'string')
         throw new Error('ctx.emit: payload must be an object with a string id');
       // Namespaced under the plugin's id, so a plugin can never forge a core event (order.placed…).

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Plugin } from '../../../plugin-sdk/index.ts';
 import { SubscriberRegistry, type EventHandler } from '../../platform/events/bus.ts';
 import type { Providers } from '../../platform/providers.ts';
 import type { ConfigValue } from './config-values.ts';
 import { PluginRouter } from './plugin-router.ts';
 import type { PluginGrant } from './rights.ts';
 import { activateProviders, removeProviders, type StagedProvider } from './provider-registration.ts';
-import { withTimeout } from './timeout.ts';
+import type { HealthBook } from './sandbox/health.ts';
+import type { PluginProcess } from './sandbox/plugin-process.ts';
 
 const UNLOAD_TIMEOUT_MS = 5_000;
 
@@ -36,7 +36,10 @@ export interface LoadedPlugin {
   sha256: string;
   /** The stored config it runs with (compared on reconcile to spot a configure elsewhere). */
   configStamp: string;
-  plugin: Plugin;
+  /** The plugin's own process, where its code runs (sandbox/). */
+  proc: PluginProcess;
+  /** The plugin has `onConfigure`: a new configuration is handed to it instead of a reload. */
+  onConfigure: boolean;
   registration: Registration;
   config: { current: Readonly<Record<string, ConfigValue>> };
 }
@@ -52,12 +55,21 @@ export class PluginHost {
   readonly bus = new SubscriberRegistry();
   readonly stats = { routeErrors: 0, routeTimeouts: 0, eventErrors: 0 };
   private readonly loaded = new Map<string, LoadedPlugin>();
+  /** Set by the lifecycle: what to do when a live plugin's process dies (restart or fail it). */
+  onCrash: (p: LoadedPlugin, reason: string) => void = () => {};
 
   constructor(
     private readonly log: FastifyBaseLogger,
     /** The app's provider registries: a plugin's providers are live exactly while it is. */
     readonly providers: Providers,
+    /** Calls, errors, time and crashes of each plugin on this instance. */
+    readonly health: HealthBook,
   ) {}
+
+  /** A plugin process ended on its own: reported only for the live registration. */
+  crashed(p: LoadedPlugin, reason: string): void {
+    if (this.loaded.get(p.manifestId) === p) this.onCrash(p, reason);
+  }
 
   router(surface: 'admin' | 'store', manifestId: string) {
     return this.loaded.get(manifestId)?.registration[surface];
@@ -93,27 +105,28 @@ export class PluginHost {
     void this.callUnload(staged);
   }
 
-  /** Takes a plugin out: subscribers and routes first (synchronously), then its own clean-up. */
-  unload(manifestId: string): void {
+  /**
+   * Takes a plugin out: subscribers and routes first (synchronously), then its own clean-up; the
+   * promise settles once its process has ended (shutdown waits for it, a swap does not).
+   */
+  unload(manifestId: string): Promise<void> {
     const prev = this.loaded.get(manifestId);
-    if (!prev) return;
+    if (!prev) return Promise.resolve();
     this.bus.removeOwner(manifestId);
     removeProviders(this.providers, manifestId);
     prev.registration.state = 'disposed';
     this.loaded.delete(manifestId);
-    void this.callUnload(prev);
+    return this.callUnload(prev);
   }
 
+  /** Calls in flight finish, then its own clean-up (`unload()`), each within a deadline; then the process ends. */
   private async callUnload(p: LoadedPlugin): Promise<void> {
-    if (typeof p.plugin.unload !== 'function') return;
     try {
-      await withTimeout(
-        Promise.resolve().then(() => p.plugin.unload!()),
-        UNLOAD_TIMEOUT_MS,
-        `${p.manifestId} unload()`,
-      );
+      await p.proc.idle(UNLOAD_TIMEOUT_MS);
+      if (p.proc.running) await p.proc.request('unload', {}, UNLOAD_TIMEOUT_MS, false);
     } catch (err) {
       this.log.warn({ err, plugin: p.manifestId }, 'plugin unload failed');
     }
+    await p.proc.stop();
   }
 }

@@ -3,6 +3,8 @@ import { PluginHost } from './host.ts';
 import { runPipeline } from './pipeline.ts';
 import * as q from './queries.ts';
 import { reconcile } from './reconcile.ts';
+import { HealthBook } from './sandbox/health.ts';
+import { recoverPlugin } from './sandbox/recover.ts';
 import type { LicenseCheck, PluginRuntime, PluginRuntimeDeps } from './runtime.ts';
 
 /** How often every instance compares what it runs with the database (the fallback to NOTIFY). */
@@ -21,7 +23,8 @@ export class PluginLifecycle implements PluginRuntime {
   private stopFollowing?: () => Promise<void>;
 
   constructor(readonly deps: PluginRuntimeDeps) {
-    this.host = new PluginHost(deps.log, deps.providers);
+    this.host = new PluginHost(deps.log, deps.providers, new HealthBook(deps.config.pluginSandbox, deps.clock));
+    this.host.onCrash = (p, reason) => this.track(recoverPlugin(this, p, reason));
   }
 
   get ctx(): Ctx {
@@ -37,7 +40,7 @@ export class PluginLifecycle implements PluginRuntime {
     await this.stopFollowing?.();
     this.stopFollowing = undefined;
     await this.settled();
-    for (const p of this.host.loadedPlugins()) this.host.unload(p.manifestId);
+    await Promise.all(this.host.loadedPlugins().map((p) => this.host.unload(p.manifestId)));
   }
 
   /** Runs the install/update pipeline of a row in the background (poll the row for its outcome). */

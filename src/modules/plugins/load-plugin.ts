@@ -2,14 +2,14 @@ import { readPackage, type PluginPackage } from '../../plugin-package/read-packa
 import { pluginConfig } from './config-values.ts';
 import { createHostContext } from './host-context.ts';
 import { Registration, type LoadedPlugin } from './host.ts';
-import { extractPackage, importPlugin } from './loader.ts';
+import { extractPackage } from './loader.ts';
 import * as q from './queries.ts';
 import { schemaNameOf } from './raw-db.ts';
 import { grantOf } from './rights.ts';
 import { ensurePluginRoleNow } from './plugin-role.ts';
 import { rightsOf } from '../../plugin-package/permissions.ts';
 import type { PluginRuntime } from './runtime.ts';
-import { withTimeout } from './timeout.ts';
+import { PluginStartError, startPluginProcess } from './sandbox/start-plugin.ts';
 
 const REGISTER_TIMEOUT_MS = 30_000;
 const NO_READ_APIS = {
@@ -17,8 +17,9 @@ const NO_READ_APIS = {
 };
 
 /**
- * Extracts, imports and registers a plugin without making anything live (the caller activates
- * it on the host). Throws, after disposing what register added, when the code or `register` fails.
+ * Extracts the package, starts the plugin's own process and runs its `register(ctx)` there,
+ * without making anything live (the caller activates it on the host). Throws, after disposing
+ * what register added, when the code or `register` fails.
  */
 export async function stagePlugin(rt: PluginRuntime, row: q.PluginRow, pkg: PluginPackage): Promise<LoadedPlugin> {
   const { deps, host } = rt;
@@ -26,7 +27,6 @@ export async function stagePlugin(rt: PluginRuntime, row: q.PluginRow, pkg: Plug
   const folder = await extractPackage(deps.config.dataDir, pkg);
   // Its role may be missing (installed before roles existed, or on an instance restored elsewhere).
   await ensurePluginRoleNow(deps.database, schemaNameOf(manifest.id));
-  const plugin = await importPlugin(folder, manifest.server!);
   const registration = new Registration(grantOf(manifest.id, rightsOf(manifest)));
   const config = { current: Object.freeze(pluginConfig(manifest.config ?? [], row.config, deps.config.encryptionKey)) };
   const ctx = createHostContext({
@@ -44,27 +44,38 @@ export async function stagePlugin(rt: PluginRuntime, row: q.PluginRow, pkg: Plug
     config: () => config.current,
     stats: host.stats,
   });
-  const staged: LoadedPlugin = {
+  const staged = { loaded: undefined as LoadedPlugin | undefined };
+  let started: Awaited<ReturnType<typeof startPluginProcess>>;
+  try {
+    started = await startPluginProcess({
+      plugin: { manifestId: manifest.id, rowId: row.id, manifest: { ...manifest }, version: manifest.version },
+      folder,
+      entry: manifest.server!,
+      config: deps.config,
+      log: deps.log,
+      ctx,
+      configValues: config.current,
+      health: host.health.of(row.id),
+      registerTimeoutMs: REGISTER_TIMEOUT_MS,
+      onExit: (reason) => staged.loaded && host.crashed(staged.loaded, reason),
+    });
+  } catch (err) {
+    registration.state = 'disposed';
+    if (err instanceof PluginStartError && err.phase === 'import') throw new Error(err.message);
+    throw new Error(`Plugin threw while loading: ${(err as Error)?.message ?? String(err)}`);
+  }
+  staged.loaded = {
     rowId: row.id,
     manifestId: manifest.id,
     version: manifest.version,
     sha256: pkg.sha256,
     configStamp: JSON.stringify(row.config),
-    plugin,
+    proc: started.proc,
+    onConfigure: started.onConfigure,
     registration,
     config,
   };
-  try {
-    await withTimeout(
-      Promise.resolve().then(() => plugin.register(ctx)),
-      REGISTER_TIMEOUT_MS,
-      `${manifest.id} register(ctx)`,
-    );
-  } catch (err) {
-    host.discard(staged);
-    throw new Error(`Plugin threw while loading: ${(err as Error)?.message ?? String(err)}`);
-  }
-  return staged;
+  return staged.loaded;
 }
 
 /** Stages an installed row from its stored artifact (start, another instance's install). */
@@ -80,15 +91,11 @@ export async function stageStoredPlugin(rt: PluginRuntime, row: q.PluginRow): Pr
 /** New configuration for a running plugin: `onConfigure(config)` when it has one, else a reload. */
 export async function reconfigurePlugin(rt: PluginRuntime, current: LoadedPlugin, row: q.PluginRow): Promise<void> {
   const next = Object.freeze(pluginConfig(row.manifest?.config ?? [], row.config, rt.deps.config.encryptionKey));
-  if (typeof current.plugin.onConfigure === 'function') {
+  if (current.onConfigure) {
     current.config.current = next;
     current.configStamp = JSON.stringify(row.config);
     try {
-      await withTimeout(
-        Promise.resolve().then(() => current.plugin.onConfigure!(next)),
-        REGISTER_TIMEOUT_MS,
-        `${current.manifestId} onConfigure()`,
-      );
+      await current.proc.request('configure', { config: next }, REGISTER_TIMEOUT_MS, false);
     } catch (err) {
       rt.deps.log.error(
         { err, plugin: current.manifestId },

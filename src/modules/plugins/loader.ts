@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Plugin } from '../../../plugin-sdk/index.ts';
 import type { PluginPackage } from '../../plugin-package/read-package.ts';
 import { safeEntryPath } from '../../plugin-package/read-package.ts';
 
@@ -45,20 +43,4 @@ export async function extractPackage(dataDir: string, pkg: PluginPackage): Promi
     throw err;
   }
   return folder;
-}
-
-let loads = 0;
-
-/**
- * Imports the server entry as an ES module. The query makes every load a new module instance,
- * so an update, a reinstall or a reload runs fresh code and fresh module state.
- */
-export async function importPlugin(folder: string, entry: string): Promise<Plugin> {
-  const url = `${pathToFileURL(path.join(folder, safeEntryPath(entry))).href}?load=${++loads}`;
-  const mod = (await import(url)) as { default?: unknown };
-  const plugin = mod.default as Plugin | undefined;
-  if (typeof plugin !== 'object' || plugin === null || typeof plugin.register !== 'function') {
-    throw new Error(`Server entry ${entry} must default-export an object with a register(ctx) function`);
-  }
-  return plugin;
 }

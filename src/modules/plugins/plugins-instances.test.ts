@@ -118,9 +118,17 @@ describe('several instances on one database', () => {
 
   it('fails a plugin that throws when an instance loads it at start', async () => {
     const id = pluginSlug('once');
-    const key = `__emporium_loads_${id.replace(/-/g, '_')}`;
-    const server = `export default { register() { globalThis.${key} = (globalThis.${key} ?? 0) + 1; if (globalThis.${key} > 1) throw new Error('refuses a second load'); } };`;
-    const item = await m.publish(await packPlugin({ id, server: 'server/index.js' }, { 'server/index.js': server }));
+    // Counted in its own table: each load runs in a process of its own, so no memory is shared.
+    const server = `export default { async register(ctx) { await ctx.db.query('insert into loads default values'); const [{ n }] = await ctx.db.query('select count(*)::int as n from loads'); if (n > 1) throw new Error('refuses a second load'); } };`;
+    const item = await m.publish(
+      await packPlugin(
+        { id, server: 'server/index.js', migrations: 'migrations' },
+        {
+          'server/index.js': server,
+          'migrations/0001_loads.sql': 'create table loads (at timestamptz default now());',
+        },
+      ),
+    );
     const plugin = await installAndWait(t, item.marketplace_id);
     expect(plugin.status).toBe('installed');
     await instance();

@@ -53,8 +53,9 @@ async function reconcileRow(rt: PluginRuntime, row: q.PluginRow): Promise<void> 
 }
 
 /** A plugin whose row is gone (uninstalled): out of the host, and its extracted files off this disk. */
-function removeUninstalled(rt: PluginRuntime, manifestId: string): void {
+function removeUninstalled(rt: PluginRuntime, manifestId: string, rowId: string): void {
   rt.host.unload(manifestId);
+  rt.host.health.forget(rowId);
   rt.track(removePluginFiles(rt.deps.config.dataDir, manifestId));
 }
 
@@ -69,12 +70,12 @@ export function reconcile(rt: PluginRuntime, id?: string): Promise<void> {
     if (id) {
       const row = await q.findPlugin(db, id);
       if (row) return reconcileRow(rt, row);
-      for (const p of rt.host.loadedPlugins()) if (p.rowId === id) removeUninstalled(rt, p.manifestId);
+      for (const p of rt.host.loadedPlugins()) if (p.rowId === id) removeUninstalled(rt, p.manifestId, p.rowId);
       return;
     }
     const rows = await q.listAllPluginRows(db);
     for (const row of rows) await reconcileRow(rt, row);
     const ids = new Set(rows.map((r) => r.id));
-    for (const p of rt.host.loadedPlugins()) if (!ids.has(p.rowId)) removeUninstalled(rt, p.manifestId);
+    for (const p of rt.host.loadedPlugins()) if (!ids.has(p.rowId)) removeUninstalled(rt, p.manifestId, p.rowId);
   });
 }

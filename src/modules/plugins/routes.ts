@@ -12,6 +12,7 @@ import {
   ConfigureBody,
   InstallBody,
   PluginDeleted,
+  PluginDetailEnvelope,
   PluginEnvelope,
   PluginList,
   PluginListQuery,
@@ -67,13 +68,13 @@ export const adminPluginRoutes: RouteModule = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'One plugin (poll while installing or updating)',
+        summary: 'One plugin (poll while installing or updating), with how its process runs on this instance',
         params: IdParams,
-        response: ok(PluginEnvelope),
+        response: ok(PluginDetailEnvelope),
       },
     },
     async (req) => ({
-      plugin: await svc.getPlugin(pctx(app, req), req.params.id),
+      plugin: await svc.getPluginDetail(pctx(app, req), req.params.id),
     }),
   );
 

@@ -4,6 +4,8 @@ import type { HttpMethod } from '../../../plugin-sdk/index.ts';
 import { AppError, ErrorBody, errorTypeOfStatus, errors } from '../../platform/http/errors.ts';
 import type { App } from '../../platform/http/types.ts';
 import { PluginTimeoutError, withTimeout } from './timeout.ts';
+import { PluginUnavailableError } from './sandbox/plugin-process.ts';
+import { SerializedJson } from './sandbox/serve-ctx.ts';
 import { RuntimeParams } from './schema.ts';
 
 /** Credentials of the caller stay with the shop: a plugin handler never sees them. */
@@ -59,8 +61,13 @@ export async function dispatchPluginRoute(
       }),
     );
     result = await withTimeout(call, timeoutMs, `plugin ${manifestId} ${req.method} ${path}`);
-    if (result !== undefined) result = JSON.stringify(result);
+    if (result instanceof SerializedJson) result = result.text;
+    else if (result !== undefined) result = JSON.stringify(result);
   } catch (err) {
+    if (err instanceof PluginUnavailableError) {
+      app.plugins.host.stats.routeErrors++;
+      throw new AppError('service_unavailable', `Plugin ${manifestId} is restarting; try again shortly`);
+    }
     if (err instanceof PluginTimeoutError) {
       app.plugins.host.stats.routeTimeouts++;
       req.log.warn({ plugin: manifestId, path, timeoutMs }, 'plugin route timed out');

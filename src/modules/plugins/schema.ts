@@ -65,7 +65,37 @@ export const PluginJsonSchema = Type.Object({
   updated_at: Timestamp,
 });
 
+const Count = Type.Integer({ minimum: 0 });
+export const PluginRuntimeSchema = Type.Object(
+  {
+    running: Type.Boolean({ description: "the plugin's process is up on this instance" }),
+    pid: Nullable(Type.Integer()),
+    calls: Type.Integer({ minimum: 0, description: 'route, event handler and provider calls into the process' }),
+    errors: Type.Integer({ minimum: 0, description: 'calls that threw (a route’s own 4xx excluded) or found it down' }),
+    timeouts: Type.Integer({ minimum: 0, description: 'calls past their deadline' }),
+    time_ms: Type.Integer({ minimum: 0, description: 'total time spent in calls' }),
+    avg_ms: Nullable(Type.Number()),
+    memory: Nullable(
+      Type.Object(
+        { rss: Count, heap_used: Count, heap_total: Count },
+        { description: "bytes, from the process's own process.memoryUsage(); null when it does not answer" },
+      ),
+    ),
+    restarts: Count,
+    crashes: Count,
+    crashes_in_window: Type.Integer({ minimum: 0, description: 'counted against PLUGIN_MAX_CRASHES' }),
+    last_crash: Nullable(Type.Object({ at: Timestamp, reason: Type.String() })),
+  },
+  { description: 'this instance only: every instance runs its own process per plugin' },
+);
+
 export const PluginEnvelope = Type.Object({ plugin: PluginJsonSchema });
+export const PluginDetailEnvelope = Type.Object({
+  plugin: Type.Object({
+    ...PluginJsonSchema.properties,
+    runtime: Nullable(PluginRuntimeSchema),
+  }),
+});
 export const PluginList = listEnvelope('plugins', PluginJsonSchema);
 export const PluginListQuery = Type.Object({ ...pageQuery(50) });
 

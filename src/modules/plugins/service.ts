@@ -14,6 +14,7 @@ import type { PluginLifecycle } from './lifecycle.ts';
 import { dropPluginRole } from './plugin-role.ts';
 import * as q from './queries.ts';
 import { schemaNameOf } from './raw-db.ts';
+import { runtimeJson } from './sandbox/runtime-view.ts';
 import { pluginJson, type PluginJson } from './view.ts';
 
 /** Plugin services need the instance's plugin lifecycle (to start pipelines and reconcile running code): `{ ...req.ctx, plugins }`. */
@@ -108,8 +109,10 @@ export async function listPlugins(ctx: PluginsCtx, page: Page): Promise<{ plugin
   return { plugins: rows.map((r) => shown(ctx, r)), count: await q.countPlugins(ctx.db) };
 }
 
-export async function getPlugin(ctx: PluginsCtx, id: string): Promise<PluginJson> {
-  return shown(ctx, await findOr404(ctx, id));
+/** One plugin with its runtime figures on this instance (sandbox/runtime-view.ts). */
+export async function getPluginDetail(ctx: PluginsCtx, id: string) {
+  const row = await findOr404(ctx, id);
+  return { ...shown(ctx, row), runtime: await runtimeJson(ctx.plugins.host, row) };
 }
 
 /**

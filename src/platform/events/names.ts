@@ -21,6 +21,7 @@ export const EVENT_NAMES = [
   'plugin.uninstalled',
   'plugin.updated',
   'plugin.license_failed',
+  'plugin.failed',
 ] as const satisfies readonly CoreEventName[];
 
 export type EventName = CoreEventName;

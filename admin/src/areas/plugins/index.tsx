@@ -8,6 +8,7 @@ import { useToast } from '../../components/toasts.tsx';
 import { PLUGINS_KEY } from '../../extensions/slot.tsx';
 import { PendingUpdate, PermissionList } from './permissions.tsx';
 import { PluginConfig } from './plugin-config.tsx';
+import { PluginRuntime } from './plugin-runtime.tsx';
 import { busy, type Plugin } from './types.ts';
 
 interface Update {
@@ -251,6 +252,7 @@ function PluginDetail() {
           <PendingUpdate pending={p.pending_update} />
           <PermissionList permissions={p.permissions} declared={p.permissions_declared} />
         </Card>
+        <PluginRuntime id={p.id} />
       </div>
     </>
   );
