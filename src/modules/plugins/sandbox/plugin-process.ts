@@ -212,7 +212,7 @@ export class PluginProcess {
     const args = (msg.args && typeof msg.args === 'object' ? msg.args : {}) as Record<string, unknown>;
     void this.opts.serve({ id, op: msg.op, args }).then(
       (value) => id !== undefined && this.reply({ t: 'res', id, ok: true, value }),
-      (err: Error) => id !== undefined && this.reply({ t: 'res', id, ok: false, error: { message: err.message } }),
+      (err: Error) => id !== undefined && this.reply({ t: 'res', id, ok: false, error: ctxErrorJson(err) }),
     );
   }
 
@@ -238,4 +238,19 @@ export class PluginProcess {
     const last = tail.trim().split('\n').filter(Boolean).at(-1);
     return `Plugin ${this.opts.manifestId} process ${how}${!oom && last ? `: ${last.slice(0, 300)}` : ''}`;
   }
+}
+
+/**
+ * A refused or failed ctx call as the plugin sees it: the message, the HTTP status a refusal
+ * carries (403 for a right it lacks) and PostgreSQL's SQLSTATE (`42501` for a table it may not
+ * read), so the plugin's code can tell them apart as it could in-process. Nothing else crosses.
+ */
+function ctxErrorJson(err: unknown): { message: string; status?: number; code?: string } {
+  const e = (err ?? {}) as { message?: unknown; status?: unknown; code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
+  return {
+    message: typeof e.message === 'string' ? e.message : String(err),
+    ...(typeof e.status === 'number' ? { status: e.status } : {}),
+    ...(code ? { code } : {}),
+  };
 }
