@@ -6,6 +6,9 @@ import { parseIpRange } from './http/client-ip.ts';
 
 export type ServiceRole = 'shop' | 'marketplace';
 
+/** What a small shop needs; PostgreSQL's own default (128MB) is zeroed at every open and resident for good. */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+
 export interface Config {
   role: ServiceRole;
   production: boolean;
@@ -15,6 +18,8 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL through a pg pool; otherwise embedded PGlite under dataDir. */
   databaseUrl?: string;
+  /** Embedded database: PostgreSQL's `shared_buffers` (PGLITE_SHARED_BUFFERS, e.g. `16MB`), resident for good. */
+  pgliteSharedBuffers: string;
   redisUrl?: string;
   /** Prefix of every Redis key this instance writes (several deployments, or test runs, may share one Redis). */
   redisPrefix: string;
@@ -137,6 +142,14 @@ function intVar(env: Env, name: string, fallback: number): number {
   return n;
 }
 
+/** A PostgreSQL memory size such as `16MB`, passed to the embedded database as it is. */
+function memorySize(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  if (!/^[1-9]\d*(kB|MB|GB)$/.test(raw))
+    throw new ConfigError(`${name} must look like 16MB, 512kB or 1GB, got "${raw}"`);
+  return raw;
+}
+
 function ipList(env: Env, name: string, fallback: string): string[] {
   const entries = originList(env[name], fallback);
   for (const entry of entries) {
@@ -219,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteSharedBuffers: memorySize(env, 'PGLITE_SHARED_BUFFERS', DEFAULT_PGLITE_SHARED_BUFFERS),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'emporium:',
     jwtSecret: secrets.JWT_SECRET,
