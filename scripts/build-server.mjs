@@ -2,14 +2,17 @@
 // `npm run build:server` (run by `npm install` through `prepare`): compiles the server once into
 // dist/, so `npm start` runs JavaScript and never transpiles TypeScript at start-up (issue 11).
 // src/ stays runnable as it is (tsx) for tests and development.
+// It also creates dist/pglite-template: an empty, migrated embedded database that a first start
+// on an empty DATA_DIR copies instead of running initdb (src/platform/db/pglite-template.ts).
 //
-//   node scripts/build-server.mjs [outdir]      default dist/ (must sit inside this checkout)
+//   node scripts/build-server.mjs [--no-template]
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outdir = path.resolve(root, process.argv[2] ?? 'dist');
+const outdir = path.join(root, 'dist');
 
 /**
  * Left to Node at run time instead of bundled: native addons, packages that find their own files
@@ -31,7 +34,7 @@ rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: { main: 'src/main.ts', 'make-pglite-template': 'src/platform/db/make-pglite-template.ts' },
   outdir,
   bundle: true,
   // Each `await import()` of the code (docs UI, Stripe, the marketplace role…) becomes its own chunk,
@@ -50,4 +53,6 @@ await esbuild.build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-console.log(`server built into ${path.relative(root, outdir) || '.'} in ${Math.round(performance.now() - started)} ms`);
+if (!process.argv.includes('--no-template'))
+  execFileSync(process.execPath, [path.join(outdir, 'make-pglite-template.js')], { stdio: 'inherit' });
+console.log(`server built into dist/ in ${Math.round(performance.now() - started)} ms`);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { lockDataDir } from './data-dir-lock.ts';
+import { copyPgliteTemplate, discardPgliteCopy } from './pglite-template.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
 
@@ -47,6 +48,8 @@ export interface PgliteOptions {
   restoreFrom?: Blob;
   /** PostgreSQL's `shared_buffers` (e.g. `16MB`); PGLITE_SHARED_BUFFERS. */
   sharedBuffers?: string;
+  /** Create a missing database with initdb even when a template (pglite-template.ts) exists. */
+  noTemplate?: boolean;
 }
 
 export async function openPglite(dataDir: string | null, opts: PgliteOptions = {}): Promise<Database> {
@@ -57,15 +60,23 @@ export async function openPglite(dataDir: string | null, opts: PgliteOptions = {
   ]);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
-      extensions: { pg_trgm },
-      loadDataDir: opts.restoreFrom,
-      // One session in one process: a handful of connection slots is plenty (each costs shared memory).
-      startParams: [
-        ...PGlite.defaultStartParams,
-        ...['-c', `shared_buffers=${opts.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
-        ...['-c', 'max_connections=10'],
-      ],
+    const pgDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
+    const create = () =>
+      PGlite.create(pgDir, {
+        extensions: { pg_trgm },
+        loadDataDir: opts.restoreFrom,
+        // One session in one process: a handful of connection slots is plenty (each costs shared memory).
+        startParams: [
+          ...PGlite.defaultStartParams,
+          ...['-c', `shared_buffers=${opts.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
+          ...['-c', 'max_connections=10'],
+        ],
+      });
+    const fromTemplate = !!pgDir && !opts.restoreFrom && !opts.noTemplate && copyPgliteTemplate(pgDir);
+    const client = await create().catch((err) => {
+      if (!fromTemplate) throw err;
+      discardPgliteCopy(pgDir);
+      return create();
     });
     const db = drizzle(client) as unknown as Db;
     return {
