@@ -41,6 +41,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
           },
     genReqId: () => ulid(),
+    // Two info lines per request halved the store list's throughput (issue 11); errors are still logged
+    // (error-handler.ts) and every response carries its x-request-id. LOG_REQUESTS=true brings them back.
+    disableRequestLogging: !deps.config.logRequests,
     // Errors raised before routing (a malformed URL, a bad content-type header) get our shape too.
     frameworkErrors: (err, req, reply) => errorHandler(err, req, reply),
     requestIdHeader: 'x-request-id',

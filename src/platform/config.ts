@@ -31,6 +31,8 @@ export interface Config {
   adminPassword?: string;
   pluginsDir: string;
   logLevel: string;
+  /** LOG_REQUESTS=true: a log line as each request starts and completes (off by default: it costs throughput). */
+  logRequests: boolean;
   /** Failed logins allowed per email (from any address) in a 15-minute window before 429. */
   loginMaxFailures: number;
   /** Failed logins allowed per client address (across emails) in that window; below the per-email count. */
@@ -243,6 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     pluginsDir: path.resolve(env.PLUGINS_DIR || './plugins'),
     logLevel: env.LOG_LEVEL || 'info',
+    logRequests: env.LOG_REQUESTS === 'true',
     loginMaxFailures,
     // Half the per-email count by default, so a spray from one address trips its own limit before it locks the account.
     loginMaxFailuresPerIp: intVar(env, 'LOGIN_MAX_FAILURES_PER_IP', Math.max(1, Math.ceil(loginMaxFailures / 2))),
