@@ -70,7 +70,7 @@ export async function benchBackend(kind: 'pglite' | 'postgres', o: Options): Pro
   try {
     console.error(`[${kind}] first start on an empty data dir`);
     const firstStartMs = await start();
-    const key = publishableKeyOf(server!);
+    const key = await publishableKeyOf(server!);
     const store = { 'x-publishable-api-key': key };
 
     console.error(`[${kind}] creating ${o.products} products through POST /admin/products`);

@@ -199,7 +199,7 @@ async function main() {
   try {
     await waitFor200(`${BASE}/health`, performance.now(), { server });
     serverPid = server.pid();
-    const store = { 'x-publishable-api-key': publishableKeyOf(server) };
+    const store = { 'x-publishable-api-key': await publishableKeyOf(server) };
     const { admin, variantId } = await seed();
     const plenty = await variantId(10_000_000);
     for (let i = 0; i < 20; i++) await threeCalls(store, plenty, -i); // warm-up (JIT, pool, statement caches)

@@ -188,9 +188,14 @@ export function closeAgent(): void {
   agent.destroy();
 }
 
-/** The publishable key the server printed on its first start. */
-export function publishableKeyOf(server: Server): string {
-  const key = /Publishable key \(x-publishable-api-key\): (pk_\w+)/.exec(server.output.join(''))?.[1];
-  if (!key) throw new Error(`no publishable key in the server's output:\n${server.output.join('').slice(-2000)}`);
-  return key;
+/** The publishable key the server prints on its first start (just after it starts listening). */
+export async function publishableKeyOf(server: Server): Promise<string> {
+  const deadline = performance.now() + 10_000;
+  for (;;) {
+    const key = /Publishable key \(x-publishable-api-key\): (pk_\w+)/.exec(server.output.join(''))?.[1];
+    if (key) return key;
+    if (performance.now() > deadline)
+      throw new Error(`no publishable key in the server's output:\n${server.output.join('').slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }

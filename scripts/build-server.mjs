@@ -8,7 +8,7 @@
 //   node scripts/build-server.mjs [--no-template]
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -30,7 +30,10 @@ const external = [
   'stripe',
 ];
 
-rmSync(outdir, { recursive: true, force: true });
+const template = !process.argv.includes('--no-template');
+// A rebuild without a new template keeps the one there is.
+for (const entry of existsSync(outdir) ? readdirSync(outdir) : [])
+  if (template || entry !== 'pglite-template') rmSync(path.join(outdir, entry), { recursive: true, force: true });
 const started = performance.now();
 await esbuild.build({
   absWorkingDir: root,
@@ -53,6 +56,5 @@ await esbuild.build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-if (!process.argv.includes('--no-template'))
-  execFileSync(process.execPath, [path.join(outdir, 'make-pglite-template.js')], { stdio: 'inherit' });
+if (template) execFileSync(process.execPath, [path.join(outdir, 'make-pglite-template.js')], { stdio: 'inherit' });
 console.log(`server built into dist/ in ${Math.round(performance.now() - started)} ms`);

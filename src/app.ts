@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import qs from 'qs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId: () => ulid(),
     // Two info lines per request halved the store list's throughput (issue 11); errors are still logged
     // (error-handler.ts) and every response carries its x-request-id. LOG_REQUESTS=true brings them back.
-    disableRequestLogging: !deps.config.logRequests,
+    logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     // Errors raised before routing (a malformed URL, a bad content-type header) get our shape too.
     frameworkErrors: (err, req, reply) => errorHandler(err, req, reply),
     requestIdHeader: 'x-request-id',
