@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Load, load } from './measure.ts';
 
@@ -9,7 +9,13 @@ import { type Load, load } from './measure.ts';
  * PostgreSQL, seeded through its admin API with the same catalog shape. Measured with the same
  * load generator as Emporium; its checkout is its storefront's own flow (the tool's checkout.mjs).
  */
-const SCRIPT = process.env.MEDUSA_PEER_SCRIPT ?? path.resolve(import.meta.dirname, '../../shared/tools/medusa-peer.sh');
+// ../shared beside the main checkout; a worktree under wt/ has it one level further up.
+const SCRIPT =
+  process.env.MEDUSA_PEER_SCRIPT ??
+  ['../../shared', '../../../shared']
+    .map((up) => path.resolve(import.meta.dirname, up, 'tools/medusa-peer.sh'))
+    .find((file) => existsSync(file)) ??
+  'medusa-peer.sh';
 const ROOT = process.env.MEDUSA_PEER_ROOT ?? '/tmp/medusa-peer';
 
 export interface MedusaResult {

@@ -166,30 +166,29 @@ function medusaTable(m: MedusaResult, ours: BackendResult): Row[] {
 }
 
 async function main() {
-  const started = loadAverage();
-  const results: BackendResult[] = [await benchBackend('pglite', opts)];
-  if (process.env.DATABASE_URL) results.push(await benchBackend('postgres', { ...opts, port: opts.port + 2 }));
-  const medusa = v.medusa
-    ? await benchMedusa({
-        products: opts.products,
-        port: opts.port + 10,
-        connections: opts.connections,
-        seconds: opts.seconds,
-      })
-    : undefined;
   console.log(
-    `\nEmporium benchmark: ${opts.products} products (Size S/M, EUR, stock) created through the admin API; ` +
-      `${opts.seconds} s per load at ${opts.connections} connections; ${opts.flows} checkout flows; load average at start ${started}`,
+    `Emporium benchmark: ${opts.products} products (Size S/M, EUR, stock) created through the admin API; ` +
+      `${opts.seconds} s per load at ${opts.connections} connections; ${opts.flows} checkout flows; load average at start ${loadAverage()}`,
   );
-  for (const r of results) {
+  // Each table as soon as its backend is done: a long run on a busy machine still leaves figures behind.
+  const results: BackendResult[] = [];
+  for (const kind of process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+    const r = await benchBackend(kind, { ...opts, port: opts.port + (kind === 'postgres' ? 2 : 0) });
+    results.push(r);
     console.log(`\n${r.kind === 'pglite' ? 'Embedded database (PGlite)' : 'PostgreSQL (DATABASE_URL)'}`);
     console.table(table(r));
   }
-  if (medusa)
-    for (const r of results) {
-      console.log(`\nAgainst stock Medusa v2.21.2 on this machine (${r.kind})`);
-      console.table(medusaTable(medusa, r));
-    }
+  if (!v.medusa) return;
+  const medusa = await benchMedusa({
+    products: opts.products,
+    port: opts.port + 10,
+    connections: opts.connections,
+    seconds: opts.seconds,
+  });
+  for (const r of results) {
+    console.log(`\nAgainst stock Medusa v2.21.2 on this machine (${r.kind})`);
+    console.table(medusaTable(medusa, r));
+  }
 }
 
 main()
