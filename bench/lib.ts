@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -64,8 +64,11 @@ export function startServer(port: number, env: Record<string, string>): Server {
     },
     async stop() {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const node = serverPid || descendants(proc.pid!).find((p) => isNode(p) && cmdline(p).includes('dist/main.js'));
       process.kill(-proc.pid!, 'SIGTERM');
       await exited;
+      // npm may exit before the server has closed: the next start must not find the old one answering.
+      while (node && existsSync(`/proc/${node}`)) await new Promise((r) => setTimeout(r, 10));
     },
   };
 }
