@@ -10,17 +10,20 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:checkout   # uses database emporium_bench_checkout
  *   npm run bench:checkout -- --flows 300 --seconds 10 --shoppers 10
  */
-import http from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
-import { bootstrap } from '../src/bootstrap.ts';
-import { systemClock } from '../src/platform/clock.ts';
-import { loadConfig } from '../src/platform/config.ts';
-import { openDatabase } from '../src/platform/db/database.ts';
-import { freshBenchDatabase, startServer } from './lib.ts';
+import {
+  ADMIN,
+  call as callAt,
+  closeAgent,
+  expectOk,
+  freshBenchDatabase,
+  publishableKeyOf,
+  startServer,
+  waitFor200,
+} from './lib.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -35,65 +38,10 @@ const SECONDS = Number(opts.seconds);
 const SHOPPERS = Number(opts.shoppers);
 const PORT = Number(opts.port);
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 const DB_NAME = 'emporium_bench_checkout';
 
-async function waitForHealth(deadlineMs: number): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/health`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - start > deadlineMs) throw new Error(`server not healthy within ${deadlineMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-// Plain node:http with keep-alive: the load generator shares the cores with the server, so it should be cheap.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function call(
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body?: unknown,
-  // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads whatever JSON the server answers
-): Promise<{ status: number; json: Record<string, any> }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${BASE}${url}`,
-      {
-        method,
-        agent,
-        headers: {
-          ...headers,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function expectOk(p: ReturnType<typeof call>) {
-  const res = await p;
-  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${JSON.stringify(res.json)}`);
-  return res.json;
-}
+const call = (method: string, url: string, headers: Record<string, string>, body?: unknown) =>
+  callAt(BASE, method, url, headers, body);
 
 async function seed(): Promise<{ admin: Record<string, string>; variantId: (stock: number) => Promise<string> }> {
   const { token } = await expectOk(call('POST', '/auth/user/emailpass', {}, ADMIN));
@@ -108,9 +56,11 @@ async function seed(): Promise<{ admin: Record<string, string>; variantId: (stoc
         title: `Bench tee ${stock}`,
         status: 'published',
         sales_channels: [{ id: sales_channels[0].id }],
+        options: [{ title: 'Size', values: ['M'] }],
         variants: [
           {
             title: 'M',
+            options: { Size: 'M' },
             prices: [{ currency_code: 'eur', amount: 2500 }],
             inventory_quantity: stock,
             manage_inventory: true,
@@ -244,20 +194,12 @@ async function main() {
     ADMIN_PASSWORD: ADMIN.password,
     DATABASE_URL: databaseUrl ?? '',
   };
-  // Migrate and bootstrap here for the publishable key, then close: the server must be the only PGlite opener.
-  const database = await openDatabase({ databaseUrl, dataDir });
-  await database.migrate();
-  const report = await bootstrap(
-    { db: database.db, clock: systemClock, log: pino({ level: 'silent' }) },
-    loadConfig({ ...process.env, ...env }),
-  );
-  await database.close();
-
+  // `npm start` on an empty data dir: it migrates, creates the admin and prints the publishable key.
   const server = startServer(PORT, env);
-  serverPid = server.pid!;
   try {
-    await waitForHealth(60_000);
-    const store = { 'x-publishable-api-key': report.publishableKey! };
+    await waitFor200(`${BASE}/health`, performance.now(), { server });
+    serverPid = server.pid();
+    const store = { 'x-publishable-api-key': await publishableKeyOf(server) };
     const { admin, variantId } = await seed();
     const plenty = await variantId(10_000_000);
     for (let i = 0; i < 20; i++) await threeCalls(store, plenty, -i); // warm-up (JIT, pool, statement caches)
@@ -295,9 +237,8 @@ async function main() {
     );
     if (oversold) process.exitCode = 1;
   } finally {
-    agent.destroy();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    closeAgent();
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

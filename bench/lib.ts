@@ -1,9 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import pg from 'pg';
 
 /**
- * Shared by the benchmark scripts: with DATABASE_URL set, a freshly recreated database `name`
- * on that server (its URL); without, undefined (the script then uses PGlite in a temp dir).
+ * Shared by the benchmark scripts. The server is always the real one, started the way a user
+ * starts it (`npm start`), as a child process on its own data; every row it serves was created
+ * through its HTTP API (seed.ts). Nothing here writes to the database or maintains it.
+ */
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
+
+/**
+ * With DATABASE_URL set, a freshly recreated, empty database `name` on that server (its URL);
+ * without, undefined (the server then uses PGlite in the data dir it is given).
  */
 export async function freshBenchDatabase(name: string): Promise<string | undefined> {
   const base = process.env.DATABASE_URL;
@@ -19,10 +30,175 @@ export async function freshBenchDatabase(name: string): Promise<string | undefin
   return url.toString();
 }
 
-/** The real server (`src/main.ts`) as a child process, so its CPU and memory are its own. */
-export function startServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+export interface Server {
+  proc: ChildProcess;
+  /** The Node process serving HTTP (npm's grandchild), for RSS and CPU. */
+  pid(): number;
+  /** Everything the server printed so far. */
+  output: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start` in the checkout, in its own process group, with the default log settings. It runs
+ * the compiled server (dist/): run `npm install` (or `npm run build:server`) after changing src/.
+ */
+export function startServer(port: number, env: Record<string, string>): Server {
+  const proc = spawn('npm', ['start', '--silent'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  const output: string[] = [];
+  for (const stream of [proc.stdout, proc.stderr]) stream?.setEncoding('utf8').on('data', (d) => output.push(d));
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  let serverPid = 0;
+  return {
+    proc,
+    output,
+    pid() {
+      serverPid ||= descendants(proc.pid!).find((p) => isNode(p) && cmdline(p).includes('dist/main.js')) ?? 0;
+      if (!serverPid) throw new Error('no server process under npm start');
+      return serverPid;
+    },
+    async stop() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const node = serverPid || descendants(proc.pid!).find((p) => isNode(p) && cmdline(p).includes('dist/main.js'));
+      process.kill(-proc.pid!, 'SIGTERM');
+      await exited;
+      // npm may exit before the server has closed: the next start must not find the old one answering.
+      while (node && existsSync(`/proc/${node}`)) await new Promise((r) => setTimeout(r, 10));
+    },
+  };
+}
+
+/** The node process itself, not the shell npm runs the script in. */
+function isNode(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node';
+  } catch {
+    return false;
+  }
+}
+
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** Every process below `root` (Linux /proc). */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(d)]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** Polls `url` until it answers 200; the milliseconds that took from `since`. */
+export async function waitFor200(
+  url: string,
+  since: number,
+  opts: { headers?: Record<string, string>; server?: Server; deadlineMs?: number } = {},
+): Promise<number> {
+  const deadline = since + (opts.deadlineMs ?? 120_000);
+  for (;;) {
+    const status = await fetch(url, { headers: opts.headers }).then(
+      (r) => r.arrayBuffer().then(() => r.status),
+      () => 0,
+    );
+    if (status === 200) return performance.now() - since;
+    if (opts.server && opts.server.proc.exitCode !== null)
+      throw new Error(`server exited:\n${opts.server.output.join('').slice(-2000)}`);
+    if (performance.now() > deadline) throw new Error(`no 200 from ${url}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+export function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+}
+
+export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+// Plain node:http with keep-alive: the load generator shares the cores with the server, so it should be cheap.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** JSON over HTTP. */
+export function call(
+  base: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads whatever JSON the server answers
+): Promise<{ status: number; json: Record<string, any> }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${url}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...headers,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : {} });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+export async function expectOk(p: ReturnType<typeof call>) {
+  const res = await p;
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${JSON.stringify(res.json)}`);
+  return res.json;
+}
+
+export function closeAgent(): void {
+  agent.destroy();
+}
+
+/** The publishable key the server prints on its first start (just after it starts listening). */
+export async function publishableKeyOf(server: Server): Promise<string> {
+  const deadline = performance.now() + 10_000;
+  for (;;) {
+    const key = /Publishable key \(x-publishable-api-key\): (pk_\w+)/.exec(server.output.join(''))?.[1];
+    if (key) return key;
+    if (performance.now() > deadline)
+      throw new Error(`no publishable key in the server's output:\n${server.output.join('').slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }

@@ -1,71 +1,76 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../src/platform/db/database.ts';
+import { ADMIN, call, expectOk } from './lib.ts';
 
-const WORDS = [
-  'linen',
-  'cotton',
-  'wool',
-  'denim',
-  'leather',
-  'silk',
-  'canvas',
-  'velvet',
-  'suede',
-  'tweed',
-  'fleece',
-  'satin',
-];
-const ITEMS = [
-  'shirt',
-  'jacket',
-  'scarf',
-  'boots',
-  'hat',
-  'trousers',
-  'dress',
-  'bag',
-  'belt',
-  'socks',
-  'gloves',
-  'coat',
-];
+/** Eight materials: each is in one title out of eight (12.5 %), the benchmark's broad `q` term. */
+const WORDS = ['linen', 'cotton', 'wool', 'denim', 'leather', 'silk', 'canvas', 'velvet'];
+const ITEMS = ['shirt', 'jacket', 'scarf', 'boots', 'hat', 'trousers', 'dress', 'bag', 'belt', 'socks', 'gloves'];
+
+/** A word found in exactly one product's title (the selective `q` term for product `i`). */
+export const uniqueCode = (i: number) => `n${String(i).padStart(6, '0')}`;
+
+export interface Seeded {
+  admin: Record<string, string>;
+  regionId: string;
+  salesChannelId: string;
+  productIds: string[];
+}
+
+/** Product `i` as a merchant would create it: a Size option with S and M variants, EUR prices, stock. */
+function product(i: number, salesChannelId: string) {
+  const word = WORDS[i % WORDS.length];
+  const item = ITEMS[Math.floor(i / WORDS.length) % ITEMS.length];
+  const title = `${word[0].toUpperCase()}${word.slice(1)} ${item} ${uniqueCode(i)}`;
+  return {
+    title,
+    handle: `bench-product-${i}`,
+    description: `A ${word} ${item} made to last.`,
+    status: 'published',
+    sales_channels: [{ id: salesChannelId }],
+    options: [{ title: 'Size', values: ['S', 'M'] }],
+    variants: ['S', 'M'].map((size, k) => ({
+      title: size,
+      sku: `BENCH-${i}-${size}`,
+      options: { Size: size },
+      manage_inventory: true,
+      inventory_quantity: 1_000_000,
+      prices: [{ currency_code: 'eur', amount: 1000 + (i % 90) * 100 + k * 500 }],
+    })),
+  };
+}
+
+/** Logs in as the bench admin and creates the EUR region (the server's first start made the admin and channel). */
+export async function seedShop(base: string): Promise<Omit<Seeded, 'productIds'>> {
+  const { token } = await expectOk(call(base, 'POST', '/auth/user/emailpass', {}, ADMIN));
+  const admin = { authorization: `Bearer ${token}` };
+  const { region } = await expectOk(
+    call(base, 'POST', '/admin/regions', admin, { name: 'Europe', currency_code: 'eur', countries: ['de', 'fr'] }),
+  );
+  const { sales_channels } = await expectOk(call(base, 'GET', '/admin/sales-channels', admin));
+  return { admin, regionId: region.id, salesChannelId: sales_channels[0].id };
+}
 
 /**
- * Seeds `n` published products in the default sales channel, two variants each with a EUR price,
- * in batches of set-based INSERTs (generate_series), so 100k products take seconds, not minutes.
+ * Creates products `from`..`to` (inclusive) through `POST /admin/products`, `concurrency` at a
+ * time (there is no batch route), reporting progress every `every` products.
  */
-export async function seedProducts(database: Database, n: number, channelId: string): Promise<void> {
-  const words = `array[${WORDS.map((w) => `'${w}'`).join(',')}]`;
-  const items = `array[${ITEMS.map((w) => `'${w}'`).join(',')}]`;
-  const batch = 10_000;
-  for (let from = 1; from <= n; from += batch) {
-    const to = Math.min(n, from + batch - 1);
-    await database.db.transaction(async (tx) => {
-      await tx.execute(
-        sql.raw(`insert into products (id, title, handle, description, status, created_at, updated_at)
-          select 'prod_' || lpad(i::text, 26, '0'),
-                 initcap((${words})[1 + i % 12] || ' ' || (${items})[1 + (i / 12) % 12]) || ' ' || i,
-                 'bench-product-' || i,
-                 'A ' || (${words})[1 + (i / 7) % 12] || ' ' || (${items})[1 + i % 12] || ' made to last, item number ' || i,
-                 'published', now(), now()
-          from generate_series(${from}, ${to}) i`),
-      );
-      await tx.execute(
-        sql.raw(`insert into product_sales_channels (product_id, sales_channel_id)
-          select 'prod_' || lpad(i::text, 26, '0'), '${channelId}' from generate_series(${from}, ${to}) i`),
-      );
-      await tx.execute(
-        sql.raw(`insert into product_variants (id, product_id, title, sku, manage_inventory, inventory_quantity, variant_rank, created_at, updated_at)
-          select 'variant_' || lpad(i::text, 24, '0') || v, 'prod_' || lpad(i::text, 26, '0'),
-                 case v when 1 then 'S' else 'M' end, 'SKU-' || i || '-' || v, true, 100, v, now(), now()
-          from generate_series(${from}, ${to}) i, generate_series(1, 2) v`),
-      );
-      await tx.execute(
-        sql.raw(`insert into prices (id, variant_id, currency_code, amount, created_at, updated_at)
-          select 'price_' || lpad(i::text, 24, '0') || v, 'variant_' || lpad(i::text, 24, '0') || v, 'eur', 1000 + (i % 90) * 100 + v * 50, now(), now()
-          from generate_series(${from}, ${to}) i, generate_series(1, 2) v`),
-      );
-    });
-  }
-  await database.db.execute(sql`analyze`);
+export async function seedProducts(
+  base: string,
+  shop: Omit<Seeded, 'productIds'>,
+  from: number,
+  to: number,
+  opts: { concurrency?: number; every?: number } = {},
+): Promise<string[]> {
+  const ids: string[] = new Array(to - from + 1);
+  let next = from;
+  const every = opts.every ?? 0;
+  await Promise.all(
+    Array.from({ length: opts.concurrency ?? 4 }, async () => {
+      while (next <= to) {
+        const i = next++;
+        const res = await expectOk(call(base, 'POST', '/admin/products', shop.admin, product(i, shop.salesChannelId)));
+        ids[i - from] = res.product.id;
+        if (every && (i - from + 1) % every === 0) console.error(`  … ${i - from + 1} products created`);
+      }
+    }),
+  );
+  return ids;
 }

@@ -1,21 +1,22 @@
-import { buildApp } from './app.ts';
-import { bootstrap, newShopHint } from './bootstrap.ts';
 import { systemClock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
-import { createWorkers } from './workers.ts';
-import { installShutdown } from './shutdown.ts';
-import { serveBackups } from './platform/db/backup.ts';
 
 /** Reads config, opens and migrates the database, runs first-start setup, listens. */
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    connectTimeoutMs: config.databaseConnectTimeoutMs,
-  });
+  // The database opens (PGlite reads and compiles its wasm off this thread) while the app's code loads.
+  const [database, { buildApp, bootstrap, createWorkers, installShutdown, newShopHint, serveBackups }] =
+    await Promise.all([
+      openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        connectTimeoutMs: config.databaseConnectTimeoutMs,
+        pgliteSharedBuffers: config.pgliteSharedBuffers,
+      }),
+      import('./server-parts.ts'),
+    ]);
   await database.migrate();
   const app = await buildApp({ database, config, clock: systemClock });
   app.readiness.migrated = true;

@@ -24,7 +24,7 @@ import { adminPaymentProviderRoutes, storePaymentProviderRoutes } from './module
 import { adminOrderRoutes } from './modules/orders/admin.routes.ts';
 import { adminPaymentRoutes } from './modules/orders/payment.routes.ts';
 import { storeOrderRoutes } from './modules/orders/store.routes.ts';
-import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/routes.ts';
+import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/entry.ts';
 import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.ts';
 import { adminFederationRoutes } from './modules/federation/routes.ts';
 import { adminPaidPluginRoutes } from './modules/federation/paid.routes.ts';

@@ -130,6 +130,15 @@ describe('platform', () => {
   });
 });
 
+describe('embedded database settings', () => {
+  it("opens PGlite with the small shared_buffers instead of PostgreSQL's 128MB", async () => {
+    const [row] = await rows<{ shared_buffers: string }>(t.ctx.db, sql`show shared_buffers`);
+    // PostgreSQL is sized by its operator; PGlite by us (PGLITE_SHARED_BUFFERS, default 16MB).
+    if (process.env.DATABASE_URL) expect(row.shared_buffers).toBeTruthy();
+    else expect(row.shared_buffers).toBe('16MB');
+  });
+});
+
 describe('outbox', () => {
   it('writes the event in the caller transaction and drops it on rollback', async () => {
     await inTx(t.ctx, (tctx) => emitLoose(tctx, 'product.created', { id: 'prod_committed' }));

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Real server processes for the multi-instance and fault tiers: `node --import tsx src/main.ts`
+ * (or the compiled dist/main.js)
  * with its own environment, on a free port, read over HTTP like any client would.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,11 +52,13 @@ export interface ServerProcess {
 export async function startServer(
   name: string,
   env: Record<string, string>,
-  opts: { waitReady?: boolean; port?: number } = {},
+  /** `compiled`: run dist/main.js as `npm start` does (built by `npm run build:server`) instead of src/ through tsx. */
+  opts: { waitReady?: boolean; port?: number; compiled?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const args = opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const proc = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

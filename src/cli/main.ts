@@ -38,7 +38,11 @@ async function userCreate(argv: string[]) {
   if (values.role !== 'admin' && values.role !== 'viewer') throw new UsageError('--role must be admin or viewer');
   if (values.password.length < 8) throw new UsageError('--password must have at least 8 characters');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
+  });
   try {
     await database.migrate();
     const user = await createUser(

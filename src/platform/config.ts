@@ -7,6 +7,9 @@ import { storageConfig, type StorageConfig } from './storage-config.ts';
 
 export type ServiceRole = 'shop' | 'marketplace';
 
+/** What a small shop needs; PostgreSQL's own default (128MB) is zeroed at every open and resident for good. */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+
 export interface Config {
   role: ServiceRole;
   production: boolean;
@@ -16,6 +19,8 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL through a pg pool; otherwise embedded PGlite under dataDir. */
   databaseUrl?: string;
+  /** Embedded database: PostgreSQL's `shared_buffers` (PGLITE_SHARED_BUFFERS, e.g. `16MB`), resident for good. */
+  pgliteSharedBuffers: string;
   redisUrl?: string;
   /** Prefix of every Redis key this instance writes (several deployments, or test runs, may share one Redis). */
   redisPrefix: string;
@@ -27,6 +32,8 @@ export interface Config {
   adminPassword?: string;
   pluginsDir: string;
   logLevel: string;
+  /** LOG_REQUESTS=true: a log line as each request starts and completes (off by default: it costs throughput). */
+  logRequests: boolean;
   /** Failed logins allowed per email (from any address) in a 15-minute window before 429. */
   loginMaxFailures: number;
   /** Failed logins allowed per client address (across emails) in that window; below the per-email count. */
@@ -160,6 +167,14 @@ function intVar(env: Env, name: string, fallback: number): number {
   return n;
 }
 
+/** A PostgreSQL memory size such as `16MB`, passed to the embedded database as it is. */
+function memorySize(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  if (!/^[1-9]\d*(kB|MB|GB)$/.test(raw))
+    throw new ConfigError(`${name} must look like 16MB, 512kB or 1GB, got "${raw}"`);
+  return raw;
+}
+
 function ipList(env: Env, name: string, fallback: string): string[] {
   const entries = originList(env[name], fallback);
   for (const entry of entries) {
@@ -244,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteSharedBuffers: memorySize(env, 'PGLITE_SHARED_BUFFERS', DEFAULT_PGLITE_SHARED_BUFFERS),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'emporium:',
     jwtSecret: secrets.JWT_SECRET,
@@ -254,6 +270,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     pluginsDir: path.resolve(env.PLUGINS_DIR || './plugins'),
     logLevel: env.LOG_LEVEL || 'info',
+    logRequests: env.LOG_REQUESTS === 'true',
     loginMaxFailures,
     // Half the per-email count by default, so a spray from one address trips its own limit before it locks the account.
     loginMaxFailuresPerIp: intVar(env, 'LOGIN_MAX_FAILURES_PER_IP', Math.max(1, Math.ceil(loginMaxFailures / 2))),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/http/types.ts';
+import { PACKAGE_ROOT } from '../../platform/package-root.ts';
 
 /**
  * The panel's pages may load only our own scripts, styles and frames and talk only to this
@@ -39,9 +40,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The built panel: `admin/dist` of the checkout this file belongs to. */
 export function defaultPanelDir(): string {
-  let dir = import.meta.dirname;
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return path.join(dir, 'admin', 'dist');
+  return path.join(PACKAGE_ROOT, 'admin', 'dist');
 }
 
 function pageHeaders(reply: FastifyReply, file: string): void {

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../../platform/redis.ts';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import { clientKey, trustedIps } from '../../platform/http/client-ip.ts';
@@ -107,7 +108,7 @@ export function sharedLoginLimiter(app: App, deps: AppDeps): LoginLimiter {
   let limiter = perApp.get(deps);
   if (!limiter) {
     const { config } = deps;
-    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+    const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
     if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
     limiter = new LoginLimiter({
       perEmail: config.loginMaxFailures,

@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
 import type { FederationConfig } from '../../platform/config.ts';
 import { AppError } from '../../platform/http/errors.ts';
-
-const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
+import { PACKAGE_VERSION } from '../../platform/package-root.ts';
 
 /**
  * A failed call to the marketplace. The admin always gets a 502 (`bad_gateway`): the shop itself
@@ -99,7 +97,7 @@ export class MarketplaceClient {
     try {
       return await fetch(url, {
         ...init,
-        headers: { ...headers, 'user-agent': `emporium/${pkg.version}` },
+        headers: { ...headers, 'user-agent': `emporium/${PACKAGE_VERSION}` },
         redirect: 'error',
         signal: AbortSignal.timeout(this.fed.timeoutMs),
       }).then((res) => {

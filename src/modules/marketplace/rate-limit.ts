@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import { connectRedis } from '../../platform/redis.ts';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { errors } from '../../platform/http/errors.ts';
 import type { App, AppDeps } from '../../platform/http/types.ts';
@@ -10,7 +10,7 @@ function makeLimiter(app: App, deps: AppDeps): RateLimiterAbstract {
   const points = deps.config.marketplaceRateLimit;
   const memory = new RateLimiterMemory({ keyPrefix: 'marketplace', points, duration: WINDOW_SECONDS });
   if (!deps.config.redisUrl) return memory;
-  const redis = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 2 });
+  const redis = connectRedis(deps.config.redisUrl);
   app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
   // While Redis is unreachable each instance counts on its own instead of failing requests.
   return new RateLimiterRedis({

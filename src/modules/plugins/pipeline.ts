@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import semver from 'semver';
 import { inTx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
+import { PACKAGE_VERSION } from '../../platform/package-root.ts';
 import { safeEntryPath, type PluginPackage } from '../../plugin-package/read-package.ts';
 import { compareVersions } from '../../plugin-package/versions.ts';
 import { extraRights, rightsOf, type Rights } from '../../plugin-package/permissions.ts';
@@ -14,7 +14,7 @@ import type { PluginRuntime } from './runtime.ts';
 import { fetchVerifiedPackage } from './sources.ts';
 import { pluginJson } from './view.ts';
 
-const ENGINE_VERSION = (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
+const ENGINE_VERSION = PACKAGE_VERSION;
 /** How long one instance owns a pipeline before another may consider it crashed and resume it. */
 export const PIPELINE_LEASE_MS = 5 * 60 * 1000;
 /** A row whose pipeline was interrupted this often (it may be what crashes the process) gives up. */

@@ -95,7 +95,7 @@ export async function restoreDataDir(dataDir: string, file: string): Promise<voi
   if (existsSync(target) && readdirSync(target).length)
     throw new Error(`${target} is not empty: restore into a new DATA_DIR (or move the old database away first)`);
   const bytes = await readFile(file);
-  const database = await openPglite(dataDir, new Blob([bytes]));
+  const database = await openPglite(dataDir, { restoreFrom: new Blob([bytes]) });
   try {
     await database.db.execute(sql`select count(*) from pg_class`); // the restored files open as a database
   } finally {

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { lockDataDir } from './data-dir-lock.ts';
+import { copyPgliteTemplate, discardPgliteCopy } from './pglite-template.ts';
+import { PACKAGE_ROOT } from '../package-root.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
 
 /**
  * The database handle. Modules reach their tables through their own `tables.ts` (query builder)
@@ -33,7 +35,7 @@ export interface Database {
   dump?(): Promise<Uint8Array>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+export const MIGRATIONS_DIR = path.join(PACKAGE_ROOT, 'migrations');
 
 /** Runs raw SQL and returns its rows; both drivers expose `.rows`. */
 export async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
@@ -41,16 +43,40 @@ export async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-/** `restoreFrom`: a tarball of `dump()` to create the (empty) data dir from. */
-export async function openPglite(dataDir: string | null, restoreFrom?: Blob): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { drizzle } = await import('drizzle-orm/pglite');
+export interface PgliteOptions {
+  /** A tarball of `dump()` to create the (empty) data dir from. */
+  restoreFrom?: Blob;
+  /** PostgreSQL's `shared_buffers` (e.g. `16MB`); PGLITE_SHARED_BUFFERS. */
+  sharedBuffers?: string;
+  /** Create a missing database with initdb even when a template (pglite-template.ts) exists. */
+  noTemplate?: boolean;
+}
+
+export async function openPglite(dataDir: string | null, opts: PgliteOptions = {}): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
-      extensions: { pg_trgm },
-      loadDataDir: restoreFrom,
+    const pgDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
+    const create = () =>
+      PGlite.create(pgDir, {
+        extensions: { pg_trgm },
+        loadDataDir: opts.restoreFrom,
+        // One session in one process: a handful of connection slots is plenty (each costs shared memory).
+        startParams: [
+          ...PGlite.defaultStartParams,
+          ...['-c', `shared_buffers=${opts.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
+          ...['-c', 'max_connections=10'],
+        ],
+      });
+    const fromTemplate = !!pgDir && !opts.restoreFrom && !opts.noTemplate && copyPgliteTemplate(pgDir);
+    const client = await create().catch((err) => {
+      if (!fromTemplate) throw err;
+      discardPgliteCopy(pgDir);
+      return create();
     });
     const db = drizzle(client) as unknown as Db;
     return {
@@ -149,6 +175,9 @@ export function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string | null;
   connectTimeoutMs?: number;
+  pgliteSharedBuffers?: string;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, opts.connectTimeoutMs) : openPglite(opts.dataDir);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, 10, opts.connectTimeoutMs)
+    : openPglite(opts.dataDir, { sharedBuffers: opts.pgliteSharedBuffers });
 }

@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
 import type { App } from './types.ts';
 
 /** OpenAPI 3.1 built from the route schemas (every route declares one), JSON at /openapi.json, UI at /docs. */
@@ -27,6 +27,49 @@ export async function registerOpenApi(app: App, version: string) {
       return { schema: s as never, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerDocsUi(app);
+}
+
+/** Hop-by-hop headers of the inner response that the outer reply sets itself. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
+
+/**
+ * The human docs (Swagger UI) at /docs. Loading the UI plugin and its static files was a fifth of
+ * start-up (issue 11) for pages few ever open, so they live in a small inner app built on the
+ * first /docs request (the document is final by then) and answered through `inject`.
+ */
+function registerDocsUi(app: App): void {
+  let docs: Promise<FastifyInstance> | undefined;
+  const build = async () => {
+    const [{ default: Fastify }, { default: swaggerUi }] = await Promise.all([
+      import('fastify'),
+      import('@fastify/swagger-ui'),
+    ]);
+    const inner = Fastify({ logger: false });
+    await inner.register(swagger, { mode: 'static', specification: { document: app.swagger() as never } });
+    await inner.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+    await inner.ready();
+    return inner;
+  };
+  app.addHook('onClose', async () => {
+    const inner = await docs?.catch(() => undefined);
+    await inner?.close();
+  });
+  for (const url of ['/docs', '/docs/*'])
+    app.route({
+      method: ['GET', 'HEAD'],
+      url,
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        docs ??= build().catch((err) => {
+          docs = undefined; // a failed build is tried again on the next request
+          throw err;
+        });
+        const res = await (await docs).inject({ method: req.method as 'GET' | 'HEAD', url: req.url });
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
+        return reply.code(res.statusCode).send(res.rawPayload);
+      },
+    });
 }

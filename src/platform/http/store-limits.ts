@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../redis.ts';
 import { clientKey, trustedIps } from './client-ip.ts';
 import { AppError, errors } from './errors.ts';
 import type { App, AppDeps } from './types.ts';
@@ -59,7 +60,7 @@ export function storeLimits(app: App, deps: AppDeps) {
   const { config } = deps;
   const isTrusted = trustedIps(config.rateLimitTrustedIps);
   let redis: Redis | undefined;
-  if (config.redisUrl) redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+  if (config.redisUrl) redis = connectRedis(config.redisUrl);
   const counter = new WindowCounter({
     points: config.storeRateLimit,
     windowMs: WINDOW_MS,

@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 
 /**
  * Two validators: bodies are taken as sent (`5` is not the string `"5"`, unknown keys are errors),
@@ -19,13 +20,37 @@ function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
-const strict = makeAjv(false);
-const coercing = makeAjv(true);
+let ajvs: { strict: Ajv; coercing: Ajv } | undefined;
 
+/**
+ * Compiled on a route's first request, not at start: compiling every route's schemas up front was
+ * the largest part of start-up (issue 11), and most routes of an instance are never called.
+ */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const validate = (httpPart === 'body' ? strict : coercing).compile(schema as object);
-  return (data: unknown) =>
-    validate(data)
+  let validate: ReturnType<Ajv['compile']> | undefined;
+  return (data: unknown) => {
+    if (!validate) {
+      ajvs ??= { strict: makeAjv(false), coercing: makeAjv(true) };
+      validate = (httpPart === 'body' ? ajvs.strict : ajvs.coercing).compile(schema as object);
+    }
+    return validate(data)
       ? { value: data }
       : { error: Object.assign(new Error('validation'), { validation: validate.errors }) };
+  };
+};
+
+type BuildSerializer = NonNullable<
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']
+>;
+
+/** Fastify's own response serializers (fast-json-stringify), each built on its route's first response. */
+export const lazySerializers: BuildSerializer = (externalSchemas, options) => {
+  const build = SerializerSelector()(externalSchemas as never, options as never);
+  return (route) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data: unknown) => {
+      serialize ??= build(route as never) as (data: unknown) => string;
+      return serialize(data);
+    };
+  };
 };

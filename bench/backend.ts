@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  ADMIN,
+  call,
+  freshBenchDatabase,
+  loadAverage,
+  publishableKeyOf,
+  rssMiB,
+  type Server,
+  startServer,
+  waitFor200,
+} from './lib.ts';
+import { checkoutSequential, type Load, load, referenceLoad } from './measure.ts';
+import { seedProducts, seedShop, uniqueCode } from './seed.ts';
+
+export interface Options {
+  products: number;
+  seconds: number;
+  connections: number;
+  flows: number;
+  waitSeconds: number;
+  quick: boolean;
+  searchProducts: number;
+  port: number;
+}
+
+/** One measurement of the request figures (taken right after seeding, and again after the wait). */
+export interface RequestFigures {
+  list: Load;
+  reference: Load;
+  byId: Load;
+  region: Load;
+  checkout: { 'median ms': number; 'p95 ms': number };
+  load: string;
+}
+
+export interface BackendResult {
+  kind: 'pglite' | 'postgres';
+  firstStartMs: number;
+  seedSeconds: number;
+  startMs: number;
+  firstListMs: number;
+  rssAfter2000: number;
+  sets: { label: string; figures: RequestFigures }[];
+  search?: { products: number; selective: Load; broad: Load };
+}
+
+/**
+ * The whole set on one backend: first start on an empty data dir, seeding through the admin API,
+ * a restart on the now existing data, then the request figures right away and after the wait.
+ */
+export async function benchBackend(kind: 'pglite' | 'postgres', o: Options): Promise<BackendResult> {
+  const databaseUrl = kind === 'postgres' ? await freshBenchDatabase('emporium_bench') : undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'emporium-bench-'));
+  const env = {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DATABASE_URL: databaseUrl ?? '',
+  };
+  const base = `http://127.0.0.1:${o.port}`;
+  let server: Server | undefined;
+  const start = async () => {
+    const t0 = performance.now();
+    server = startServer(o.port, env);
+    return waitFor200(`${base}/health`, t0, { server });
+  };
+  try {
+    console.error(`[${kind}] first start on an empty data dir`);
+    const firstStartMs = await start();
+    const key = await publishableKeyOf(server!);
+    const store = { 'x-publishable-api-key': key };
+
+    console.error(`[${kind}] creating ${o.products} products through POST /admin/products`);
+    const seedStart = performance.now();
+    const shop = await seedShop(base);
+    const ids = await seedProducts(base, shop, 1, o.products, { every: 250 });
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+
+    console.error(`[${kind}] restart on the existing data`);
+    await server!.stop();
+    const restarted = performance.now();
+    const startMs = await start();
+    const firstListMs = await waitFor200(`${base}/store/products?limit=20`, restarted, { headers: store });
+
+    const list = `${base}/store/products?limit=20`;
+    await load(list, store, { connections: o.connections, amount: 2000 });
+    const rssAfter2000 = rssMiB(server!.pid());
+
+    const { json } = await call(base, 'GET', `/store/products/${ids[0]}`, store);
+    const variantIds: string[] = json.product.variants.map((v: { id: string }) => v.id);
+    const figures = async (): Promise<RequestFigures> => {
+      const body = await fetch(list, { headers: store }).then((r) => r.arrayBuffer());
+      const opts = { connections: o.connections, seconds: o.seconds };
+      const mid = ids[Math.floor(ids.length / 2)];
+      return {
+        list: await load(list, store, opts),
+        reference: await referenceLoad(Buffer.from(body), o.port + 1, opts),
+        byId: await load(`${base}/store/products/${mid}`, store, opts),
+        region: await load(`${list}&region_id=${shop.regionId}`, store, opts),
+        checkout: await checkoutSequential(base, key, variantIds, o.flows),
+        load: loadAverage(),
+      };
+    };
+    const sets = [{ label: 'after seeding', figures: await figures() }];
+    if (!o.quick) {
+      console.error(`[${kind}] running ${o.waitSeconds} s before measuring again`);
+      await new Promise((r) => setTimeout(r, o.waitSeconds * 1000));
+      sets.push({ label: `after ${Math.round(o.waitSeconds / 60)} min`, figures: await figures() });
+    }
+
+    let search: BackendResult['search'];
+    if (o.searchProducts > o.products) {
+      console.error(`[${kind}] creating products up to ${o.searchProducts} for the q search`);
+      await seedProducts(base, shop, o.products + 1, o.searchProducts, { every: 5000, concurrency: 6 });
+      const one = { connections: 1, seconds: o.seconds };
+      search = {
+        products: o.searchProducts,
+        selective: await load(`${list}&q=${uniqueCode(Math.floor(o.searchProducts / 3))}`, store, one),
+        broad: await load(`${list}&q=linen`, store, one),
+      };
+    }
+    return { kind, firstStartMs, seedSeconds, startMs, firstListMs, rssAfter2000, sets, search };
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,15 @@
+import type { RouteModule } from '../../platform/http/types.ts';
+
+/**
+ * What src/routes.ts mounts: the marketplace role's routes (routes.ts), imported only on a
+ * marketplace, so a shop never loads that code (uploads, licenses, sales) at start (issue 11).
+ */
+export const adminMarketplaceRoutes: RouteModule = async (app, deps) => {
+  if (deps.config.role !== 'marketplace') return;
+  await (await import('./routes.ts')).adminMarketplaceRoutes(app, deps);
+};
+
+export const storeMarketplaceRoutes: RouteModule = async (app, deps) => {
+  if (deps.config.role !== 'marketplace') return;
+  await (await import('./routes.ts')).storeMarketplaceRoutes(app, deps);
+};
