@@ -11,11 +11,7 @@ export const SHIPPING = [
   { name: 'Express Shipping', amount: 1500 },
 ];
 
-/**
- * MERGE(catalog): categories and product images belong to the catalog branch. Once
- * `/admin/product-categories` and product `images` exist, create these categories and link each
- * product to `category`, and pass `images` on create. Until then only `thumbnail` is set.
- */
+/** Active, public categories (handle: the lower-cased name); each product sits in one. */
 export const CATEGORIES = ['Shirts', 'Sweatshirts', 'Pants', 'Merch'];
 
 const IMAGE_BASE = 'https://medusa-public-images.s3.eu-west-1.amazonaws.com';
@@ -25,7 +21,7 @@ export interface SeedProduct {
   handle: string;
   description: string;
   category: (typeof CATEGORIES)[number];
-  /** MERGE(catalog): ordered gallery; the first is also the thumbnail. */
+  /** Ordered gallery; the first is also the thumbnail. */
   images: string[];
   options: { title: string; values: string[] }[];
   /** Price per variant in minor units, per currency. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { seedStore } from './seed.ts';
 import { bootstrap, newShopHint } from '../bootstrap.ts';
-import { PRODUCTS, REGION, SHIPPING, STOCK } from './seed-data.ts';
+import { CATEGORIES, PRODUCTS, REGION, SHIPPING, STOCK } from './seed-data.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +16,7 @@ describe('emporium seed', () => {
     expect(first.created).toEqual([
       `region Europe (${REGION.countries.join(', ')})`,
       ...SHIPPING.map((s) => `shipping ${s.name}`),
+      ...CATEGORIES.map((c) => `category ${c}`),
       ...PRODUCTS.map((p) => `product ${p.handle}`),
     ]);
     const again = await seedStore(t.ctx);
@@ -33,6 +34,12 @@ describe('emporium seed', () => {
     expect(tee.options.map((o: { title: string }) => o.title)).toEqual(['Size', 'Color']);
     expect(tee.variants).toHaveLength(8);
     expect(tee.thumbnail).toMatch(/^https:\/\//);
+    expect(tee.images.map((i: { url: string }) => i.url)).toEqual(PRODUCTS[0].images);
+    expect(tee.categories.map((c: { name: string }) => c.name)).toEqual([PRODUCTS[0].category]);
+    const shirts = (await t.store('GET', '/store/product-categories?handle=shirts')).json().product_categories;
+    expect(shirts).toHaveLength(1);
+    const inShirts = await t.store('GET', `/store/products?category_id[]=${shirts[0].id}`);
+    expect(inShirts.json().products.map((p: { handle: string }) => p.handle)).toContain('t-shirt');
     expect(tee.variants[0]).toMatchObject({
       inventory_quantity: STOCK,
       calculated_price: { calculated_amount: 10, currency_code: 'eur' },

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Ctx } from '../platform/context.ts';
 import { rows } from '../platform/db/database.ts';
 import { ensureDefaultStoreAccess } from '../modules/api-keys/defaults.ts';
+import { createCategory } from '../modules/categories/service.ts';
 import { createProduct } from '../modules/products/service.ts';
 import { createRegion } from '../modules/regions/service.ts';
 import { createShippingOption } from '../modules/shipping-options/service.ts';
-import { PRODUCTS, REGION, SHIPPING, STOCK, type SeedProduct } from './seed-data.ts';
+import { CATEGORIES, PRODUCTS, REGION, SHIPPING, STOCK, type SeedProduct } from './seed-data.ts';
 
 export interface SeedReport {
   regionId: string;
@@ -64,6 +65,19 @@ export async function seedStore(ctx: Ctx): Promise<SeedReport> {
     }
   }
 
+  // Active, public categories the storefront's menu and category pages list, found again by handle.
+  const categoryIds = new Map<string, string>();
+  for (const name of CATEGORIES) {
+    const handle = name.toLowerCase();
+    const found = await one<{ id: string }>(
+      ctx,
+      sql`select id from categories where handle = ${handle} and deleted_at is null`,
+    );
+    if (found) report.skipped.push(`category ${name}`);
+    else report.created.push(`category ${name}`);
+    categoryIds.set(name, found?.id ?? (await createCategory(ctx, { name, handle, is_active: true })).id);
+  }
+
   for (const p of PRODUCTS) {
     const found = await one<{ id: string }>(
       ctx,
@@ -79,6 +93,8 @@ export async function seedStore(ctx: Ctx): Promise<SeedReport> {
       description: p.description,
       status: 'published',
       thumbnail: p.images[0],
+      images: p.images.map((url) => ({ url })),
+      categories: [{ id: categoryIds.get(p.category)! }],
       sales_channels: [{ id: channel.id }],
       options: p.options,
       variants: combinations(p.options).map((values) => ({
