@@ -8,11 +8,8 @@ import { checkoutAddress, Medusa, storefront, type Json } from './storefront.tes
  * seeded shop speaking whole currency units (AMOUNT_UNITS=major): the storefront's own calls,
  * query strings and `fields`, through @medusajs/js-sdk over real HTTP.
  *
- * TODO(catalog branch): the header and footer of every page also call `GET /store/collections`
- * and `GET /store/product-categories` (with `fields=*category_children, *products,
- * *parent_category, *parent_category.parent_category`, `limit=100`), and the category and
- * collection pages list products with `category_id[]` / `collection_id[]`. Those routes come with
- * the catalog work; add them here when it merges.
+ * Every page's header and footer list the collections and categories (with the storefront's own
+ * `fields`); the category page lists products with `category_id[]`.
  */
 
 let t: TestApp;
@@ -35,6 +32,15 @@ async function shop(sf: ReturnType<typeof newStorefront>, country: string, exist
   const region = (await sf.listRegions()).find((r: Json) => r.countries.some((c: Json) => c.iso_2 === country));
   expect(region, `a region for ${country}`).toBeDefined();
   expect(await sf.listLocales()).toEqual([{ code: 'en-US', name: 'American English' }]);
+
+  // Header and footer of every page: collections and the category tree.
+  expect(await sf.listCollections()).toEqual([]);
+  const categories = await sf.listCategories();
+  expect(categories.map((c: Json) => c.name).sort()).toEqual(['Merch', 'Pants', 'Shirts', 'Sweatshirts']);
+  // Category page: the category by handle, then its products.
+  const shirts = await sf.retrieveCategoryByHandle('shirts');
+  const inShirts = await sf.listProducts(region.id, { category_id: [shirts.id] });
+  expect(inShirts.products.map((p: Json) => p.handle)).toEqual(['t-shirt']);
 
   // Home and store pages: the product grid.
   const home = await sf.listProducts(region.id);

@@ -36,6 +36,26 @@ export function storefront(sdk: Sdk) {
     },
     listRegions: async () => (await fetch('/store/regions', { method: 'GET' })).regions as Json[],
     listLocales: async () => (await fetch('/store/locales', { method: 'GET' })).locales as Json[],
+    // The header's and footer's menus, on every page.
+    listCollections: async () =>
+      (await fetch('/store/collections', { method: 'GET', query: { limit: 100, offset: 0 } })).collections as Json[],
+    listCategories: async () =>
+      (
+        await fetch('/store/product-categories', {
+          method: 'GET',
+          query: {
+            fields: '*category_children, *products, *parent_category, *parent_category.parent_category',
+            limit: 100,
+          },
+        })
+      ).product_categories as Json[],
+    retrieveCategoryByHandle: async (handle: string) =>
+      (
+        await fetch('/store/product-categories', {
+          method: 'GET',
+          query: { fields: '*category_children, *products', handle },
+        })
+      ).product_categories[0] as Json,
     listProducts: (regionId: string, queryParams: Record<string, unknown> = {}, page = 1, limit = 12) =>
       fetch('/store/products', {
         method: 'GET',
