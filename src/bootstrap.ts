@@ -5,6 +5,7 @@ import { ensureDefaultStoreAccess } from './modules/api-keys/defaults.ts';
 import { countUsers } from './modules/auth/queries.ts';
 import { createUser, ensureBootstrapAdmin } from './modules/auth/service.ts';
 import { ensureSigningKey } from './modules/marketplace/keys/signing-keys.ts';
+import { rebuildStoreDocumentsIfOutdated } from './modules/products/store-documents.ts';
 
 export interface BootstrapReport {
   admin?: { email: string; password?: string };
@@ -15,7 +16,8 @@ export interface BootstrapReport {
 
 /**
  * Idempotent first-start setup, run after migrations: the configured admin, or on an empty
- * development instance a generated one (printed once), and the default channel + key.
+ * development instance a generated one (printed once), and the default channel + key; the
+ * store's product documents rebuilt when they were made for another shape (or never).
  */
 export async function bootstrap(ctx: Ctx, config: Config): Promise<BootstrapReport> {
   const report: BootstrapReport = {};
@@ -26,6 +28,7 @@ export async function bootstrap(ctx: Ctx, config: Config): Promise<BootstrapRepo
     const user = await createUser(ctx, { email: 'admin@localhost', password, role: 'admin' });
     report.admin = { email: user.email, password };
   }
+  await rebuildStoreDocumentsIfOutdated(ctx.db);
   const access = await ensureDefaultStoreAccess(ctx);
   if (access) report.publishableKey = access.token;
   if (config.role === 'marketplace') report.signingKeyId = (await ensureSigningKey(ctx, config.encryptionKey)).keyId;

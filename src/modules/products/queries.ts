@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { preparedRows } from './prepared.ts';
-import { ADMIN_PRODUCT_JSON, STORE_PRODUCT_JSON, STORE_PRODUCT_JSON_PRICED } from './product-json.ts';
-import type { AdminListFilters, StoreListFilters } from './schema.ts';
+import { ADMIN_PRODUCT_JSON } from './product-json.ts';
+import type { AdminListFilters } from './schema.ts';
 
 /**
  * Read queries: each answers with one statement. Writes are in write-queries.ts.
@@ -14,7 +14,7 @@ import type { AdminListFilters, StoreListFilters } from './schema.ts';
 export const SEARCH_TEXT = sql.raw(`lower(p.title || ' ' || p.handle || ' ' || coalesce(p.description, ''))`);
 
 /** Case-insensitive substring match; `%`, `_` and `\` in q are literal characters, not wildcards. */
-function searchCondition(q: string): SQL {
+export function searchCondition(q: string): SQL {
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`${SEARCH_TEXT} like '%' || lower(${escaped}) || '%'`;
 }
@@ -40,53 +40,33 @@ function adminConditions(f: AdminListFilters): SQL {
   return sql.join(conds, sql` and `);
 }
 
-export type StoreFilters = Pick<StoreListFilters, 'q' | 'id' | 'handle'> & { channelIds: string[] };
-
-/** What a storefront may see: published, live, in one of `channelIds` (never empty here). */
-function storeConditions(f: StoreFilters): SQL {
-  const conds: SQL[] = [sql`p.deleted_at is null`, sql`p.status = 'published'`, inChannels(f.channelIds)];
-  if (f.q) conds.push(searchCondition(f.q));
-  if (f.id) conds.push(sql`p.id = ${anyOf(f.id)}`);
-  if (f.handle) conds.push(sql`p.handle = ${anyOf(f.handle)}`);
-  return sql.join(conds, sql` and `);
-}
-
 interface ListShape {
   where: SQL;
   page: Page;
   productJson: SQL;
-  /** `region as (…),` when prices are calculated, else empty. */
-  regionCte?: SQL;
   /** A q search: matches come from the trigram index, then get counted and sorted. */
   search?: boolean;
-  /** A maintained total (see product_channel_counts) that replaces counting the matches. */
-  total?: SQL;
 }
 
 /**
  * `{ products, count, limit, offset }` as JSON text, one statement, JSON built for the page rows
- * only. Three shapes of the page CTE:
+ * only (the admin list; the store reads stored documents, store-queries.ts). Two shapes:
  * - default: the page and the count in one pass (count(*) over ()), walking products in id order;
  * - search: the matches are materialized first, because with `limit` the planner would rather
- *   walk the primary key evaluating the LIKE on every row than use the trigram index;
- * - total given: the page only (it stops after limit + offset rows); the count is a lookup.
+ *   walk the primary key evaluating the LIKE on every row than use the trigram index.
  * When the page is empty (limit 0, offset past the end) the count comes from the fallback
  * subquery, which PostgreSQL evaluates only in that case.
  */
 function listStatement(s: ListShape): SQL {
   const { limit, offset } = s.page;
-  const region = s.regionCte ?? sql``;
   let ctes: SQL;
   let count: SQL;
-  if (s.total) {
-    ctes = sql`${region} page as (select p.id from products p where ${s.where} order by p.id limit ${limit} offset ${offset})`;
-    count = s.total;
-  } else if (s.search) {
-    ctes = sql`${region} matches as materialized (select p.id from products p where ${s.where}),
+  if (s.search) {
+    ctes = sql`matches as materialized (select p.id from products p where ${s.where}),
       page as (select id, count(*) over () as total from matches order by id limit ${limit} offset ${offset})`;
     count = sql`coalesce((select max(total) from page), (select count(*) from matches))`;
   } else {
-    ctes = sql`${region} page as (
+    ctes = sql`page as (
       select p.id, count(*) over () as total from products p where ${s.where} order by p.id limit ${limit} offset ${offset})`;
     count = sql`coalesce((select max(total) from page), (select count(*) from products p where ${s.where}))`;
   }
@@ -128,62 +108,4 @@ export async function findAdminProduct<T>(db: Executor, id: string): Promise<T |
     sql`select ${ADMIN_PRODUCT_JSON} as product from products p where p.id = ${id}`,
   );
   return row?.product;
-}
-
-// The region's currency is resolved inside the same statement; region_found tells an unknown region apart.
-const regionCte = (regionId: string) =>
-  sql`region as (select currency_code, is_tax_inclusive from regions where id = ${regionId} and deleted_at is null),`;
-
-export interface StoreRead {
-  regionFound: boolean;
-  body: string | null;
-}
-
-/**
- * The storefront's plain list (one channel, no filters) is the hot path: its total is the
- * channel's maintained count of visible products instead of a count over the catalog.
- */
-export async function listStoreProductsJson(
-  db: Executor,
-  filters: StoreFilters,
-  page: Page,
-  regionId?: string,
-): Promise<StoreRead> {
-  const plain = filters.channelIds.length === 1 && !filters.q && !filters.id && !filters.handle;
-  const shape: ListShape = {
-    where: storeConditions(filters),
-    page,
-    productJson: regionId ? STORE_PRODUCT_JSON_PRICED : STORE_PRODUCT_JSON,
-    regionCte: regionId ? regionCte(regionId) : undefined,
-    search: !!filters.q,
-    total: plain
-      ? sql`coalesce((select visible_products from product_channel_counts where sales_channel_id = ${filters.channelIds[0]}), 0)`
-      : undefined,
-  };
-  const regionFound = regionId ? sql`exists (select 1 from region)` : sql`true`;
-  const [row] = await run<{ body: string; region_found: boolean }>(
-    db,
-    sql`${listStatement(shape)}, ${regionFound} as region_found`,
-    !filters.q,
-  );
-  return { regionFound: row.region_found, body: row.body };
-}
-
-/** `{ product }` as JSON text when the product is visible in `channelIds`, in one statement. */
-export async function findStoreProductJson(
-  db: Executor,
-  id: string,
-  channelIds: string[],
-  regionId?: string,
-): Promise<StoreRead> {
-  const productJson = regionId ? STORE_PRODUCT_JSON_PRICED : STORE_PRODUCT_JSON;
-  const where = storeConditions({ channelIds });
-  const [row] = await preparedRows<{ body: string | null; region_found: boolean }>(
-    db,
-    sql`with ${regionId ? regionCte(regionId) : sql``} found as (
-        select json_build_object('product', ${productJson})::text as body from products p where p.id = ${id} and ${where}
-      )
-      select (select body from found) as body, ${regionId ? sql`exists (select 1 from region)` : sql`true`} as region_found`,
-  );
-  return { regionFound: row.region_found, body: row.body };
 }

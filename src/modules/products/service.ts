@@ -8,6 +8,7 @@ import { newId } from '../../platform/ids.ts';
 import { findAdminProduct, findAdminProductJson, listAdminProductsJson } from './queries.ts';
 import { assertOptionsWellFormed, handleFromTitle, handleTaken, translateUniqueViolation } from './rules.ts';
 import type { AdminListFilters, CreateProductInput, OptionsInput, Product, UpdateProductInput } from './schema.ts';
+import { refreshStoreDocuments } from './store-documents.ts';
 import { createVariants, syncVariants } from './variant-writes.ts';
 import {
   deleteOptions,
@@ -86,6 +87,7 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput): Promis
       await createVariants(tx, id, input.variants ?? [], options, now);
       await replaceSalesChannelLinks(tx, id, channelIds);
       await replaceCategoryLinks(tx, id, uniqueIds(input.categories ?? []));
+      await refreshStoreDocuments(tx, [id]);
       const product = (await findAdminProduct<ProductJson>(tx, id))!;
       await emit(tctx, 'product.created', product);
       return product;
@@ -154,6 +156,7 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductIn
       await syncVariants(tx, id, input.variants, options, now);
       if (input.sales_channels) await replaceSalesChannelLinks(tx, id, await liveChannelIds(tx, input.sales_channels));
       if (input.categories) await replaceCategoryLinks(tx, id, uniqueIds(input.categories));
+      await refreshStoreDocuments(tx, [id]);
       const product = (await findAdminProduct<ProductJson>(tx, id))!;
       await emit(tctx, 'product.updated', product);
       return product;
@@ -168,6 +171,7 @@ export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
   await inTx(ctx, async (tctx) => {
     if (!(await lockLiveProduct(tctx.tx, id))) throw productNotFound(id);
     await softDeleteProduct(tctx.tx, id, ctx.clock.now());
+    await refreshStoreDocuments(tctx.tx, [id]);
     await emit(tctx, 'product.deleted', { id });
   });
 }

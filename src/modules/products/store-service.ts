@@ -2,7 +2,8 @@ import type { Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { pageOf } from '../../platform/http/pagination.ts';
 import type { StoreScope } from '../../platform/http/types.ts';
-import { findStoreProductJson, listStoreProductsJson, type StoreRead } from './queries.ts';
+import { assembleProduct } from './store-assembly.ts';
+import { readStoreList, readStoreProduct, type StoreRows } from './store-queries.ts';
 import type { StoreListFilters } from './schema.ts';
 import { productNotFound } from './service.ts';
 
@@ -20,10 +21,15 @@ function visibleChannels(scope: StoreScope, requested: string[] | undefined): st
   return requested;
 }
 
-function answer(read: StoreRead, regionId: string | undefined): string | null {
-  if (!read.regionFound)
+/** The page's products as JSON texts (stored documents + live values), after the region check. */
+function products(read: StoreRows, regionId: string | undefined): string[] {
+  if (!read.region_found)
     throw errors.invalid(`Region with id ${regionId} not found when populating the pricing context`);
-  return read.body;
+  const price =
+    regionId && read.currency_code
+      ? { currency: read.currency_code, taxInclusive: read.tax_inclusive === true }
+      : undefined;
+  return read.products.map((row) => assembleProduct(row, price));
 }
 
 /** Store list as ready-to-send JSON text; with `region_id`, variants carry `calculated_price`. */
@@ -34,7 +40,10 @@ export async function listStoreProducts(ctx: Ctx, scope: StoreScope, query: Stor
     handle: query.handle,
     channelIds: visibleChannels(scope, query.sales_channel_id),
   };
-  return answer(await listStoreProductsJson(ctx.db, filters, pageOf(query, 50), query.region_id), query.region_id)!;
+  const page = pageOf(query, 50);
+  const read = await readStoreList(ctx.db, filters, page, query.region_id);
+  const list = products(read, query.region_id);
+  return `{"products" : [${list.join(', ')}], "count" : ${read.total}, "limit" : ${page.limit}, "offset" : ${page.offset}}`;
 }
 
 export async function getStoreProduct(
@@ -44,7 +53,7 @@ export async function getStoreProduct(
   query: { region_id?: string; sales_channel_id?: string[] },
 ): Promise<string> {
   const channelIds = visibleChannels(scope, query.sales_channel_id);
-  const body = answer(await findStoreProductJson(ctx.db, id, channelIds, query.region_id), query.region_id);
+  const [body] = products(await readStoreProduct(ctx.db, id, channelIds, query.region_id), query.region_id);
   if (!body) throw productNotFound(id);
-  return body;
+  return `{"product" : ${body}}`;
 }
