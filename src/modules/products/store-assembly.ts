@@ -5,31 +5,24 @@
  * products-store-documents.test.ts holds the two side by side.
  */
 
-/** One product of a read: its document and, per variant in the document's order, the live values. */
+/**
+ * One product of a read: its document and, per variant in the document's order, the live values
+ * `[stock, updated_at]`, with a region `[stock, updated_at, "<price id> <amount>" | null]`.
+ */
 export interface DocumentRow {
   head: string;
   variant_parts: string[];
-  stock: (number | null)[] | null;
-  updated: (string | null)[] | null;
-  /** With a region: the variant's price in the region's currency (id, amount as text), or nulls. */
-  price_ids?: (string | null)[] | null;
-  amounts?: (string | null)[] | null;
+  live: (string | null)[][] | null;
 }
 
 export interface PriceContext {
   taxInclusive: boolean;
 }
 
-const nullable = (v: string | number | null | undefined) => (v == null ? 'null' : String(v));
-
 /** `calculated_price` as product-json.ts CALCULATED_PRICE writes it (json_build_object's spacing). */
-function calculatedPrice(
-  id: string | null | undefined,
-  amount: string | null | undefined,
-  currency: string,
-  tax: string,
-) {
-  if (id == null || amount == null) return 'null';
+function calculatedPrice(price: string | null | undefined, currency: string, tax: string) {
+  if (price == null) return 'null';
+  const [id, amount] = price.split(' ');
   const ref = `{"id" : ${JSON.stringify(id)}, "price_list_id" : null, "price_list_type" : null, "min_quantity" : null, "max_quantity" : null}`;
   const raw = `{"value" : "${amount}", "precision" : 20}`;
   return (
@@ -44,15 +37,14 @@ function calculatedPrice(
 /** The product's JSON text; `price` (with its currency) adds each variant's `calculated_price`. */
 export function assembleProduct(row: DocumentRow, price?: PriceContext & { currency: string }): string {
   const parts = row.variant_parts;
-  const stock = row.stock ?? [];
-  const updated = row.updated ?? [];
+  const live = row.live ?? [];
   const tax = price ? String(price.taxInclusive) : '';
   let out = row.head;
   for (let i = 0; i * 3 < parts.length; i++) {
     if (i) out += ', ';
-    out += `${parts[3 * i]}${nullable(stock[i])}${parts[3 * i + 1]}${updated[i] == null ? 'null' : `"${updated[i]}"`}${parts[3 * i + 2]}`;
-    if (price)
-      out += `, "calculated_price" : ${calculatedPrice(row.price_ids?.[i], row.amounts?.[i], price.currency, tax)}`;
+    const [stock, updated, priced] = live[i] ?? [];
+    out += `${parts[3 * i]}${stock ?? 'null'}${parts[3 * i + 1]}${updated == null ? 'null' : `"${updated}"`}${parts[3 * i + 2]}`;
+    if (price) out += `, "calculated_price" : ${calculatedPrice(priced, price.currency, tax)}`;
     out += '}';
   }
   return `${out}]}`;

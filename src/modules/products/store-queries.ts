@@ -40,14 +40,17 @@ const regionColumns = (regionId: string | undefined) =>
         (select is_tax_inclusive from region) as tax_inclusive`
     : sql`true as region_found, null::text as currency_code, null::boolean as tax_inclusive`;
 
-/** Live values of the document `d`'s variants, in its order (left joins: arrays always align). */
-const live = (regionId: string | undefined) => sql`cross join lateral (
-    select array_agg(v.inventory_quantity order by x.n) as stock, array_agg(${LIVE_UPDATED_AT} order by x.n) as updated
-      ${regionId ? sql`, array_agg(pr.id order by x.n) as price_ids, array_agg(pr.amount::text order by x.n) as amounts` : sql``}
-    from unnest(d.variant_ids) with ordinality x(id, n)
-    left join product_variants v on v.id = x.id
-    ${regionId ? sql`left join prices pr on pr.variant_id = x.id and pr.currency_code = (select currency_code from region)` : sql``}
-  ) live`;
+/**
+ * Per variant of the document `d`, in its order: stock, `updated_at` and, with a region, the id
+ * and amount of its price in the region's currency. Scalar subqueries on primary keys, so the
+ * plan is one index lookup per variant whatever the statistics (a join here plans as a hash join
+ * over every variant when the tables were never analyzed).
+ */
+const live = (regionId: string | undefined) => sql`array(
+    select coalesce((select array[v.inventory_quantity::text, ${LIVE_UPDATED_AT}
+        ${regionId ? sql`, (select pr.id || ' ' || pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = (select currency_code from region))` : sql``}]
+      from product_variants v where v.id = x.id), array[null, null${regionId ? sql`, null` : sql``}]::text[])
+    from unnest(d.variant_ids) with ordinality x(id, n) order by x.n) as live`;
 
 function statement(ctes: SQL[], total: SQL, products: SQL, regionId: string | undefined): SQL {
   const all = regionId ? [regionCte(regionId), ...ctes] : ctes;
@@ -58,8 +61,8 @@ function statement(ctes: SQL[], total: SQL, products: SQL, regionId: string | un
 }
 
 const pageDocuments = (regionId: string | undefined) =>
-  sql`select page.product_id, d.head, d.variant_parts, live.*
-      from page join store_documents d on d.product_id = page.product_id ${live(regionId)}`;
+  sql`select page.product_id, d.head, d.variant_parts, ${live(regionId)}
+      from page join store_documents d on d.product_id = page.product_id`;
 
 function toRows(rs: Row[]): StoreRows {
   const [first] = rs;
@@ -81,10 +84,8 @@ export async function readStoreList(db: Executor, f: StoreFilters, page: Page, r
   const { limit, offset } = page;
   if (f.channelIds.length === 1 && !f.q && !f.id && !f.handle) {
     const channel = f.channelIds[0];
-    const ctes = [
-      sql`page as (select product_id from store_listing where sales_channel_id = ${channel}
-        order by product_id limit ${limit} offset ${offset})`,
-    ];
+    // store_listing_page (migration store_listing_page): the ordered index walk, stopping at the limit.
+    const ctes = [sql`page as (select product_id from store_listing_page(${channel}, ${limit}, ${offset}))`];
     const total = sql`coalesce((select visible_products from product_channel_counts where sales_channel_id = ${channel}), 0)`;
     return toRows(await preparedRows<Row>(db, statement(ctes, total, pageDocuments(regionId), regionId)));
   }
@@ -101,7 +102,9 @@ export async function readStoreList(db: Executor, f: StoreFilters, page: Page, r
   ];
   if (f.q) {
     ctes.unshift(
-      sql`matches as materialized (select p.id from products p where ${searchCondition(f.q)} and p.deleted_at is null)`,
+      // Only the LIKE: a `deleted_at is null` here would match the partial handle index, which the
+      // planner (without statistics) would then walk whole; store_listing holds only live products.
+      sql`matches as materialized (select p.id from products p where ${searchCondition(f.q)})`,
     );
   }
   const total = sql`coalesce((select max(total) from page), (select count(*) from found))`;
@@ -117,7 +120,7 @@ export async function readStoreProduct(
   channelIds: string[],
   regionId?: string,
 ): Promise<StoreRows> {
-  const products = sql`select d.product_id, d.head, d.variant_parts, live.* from store_documents d ${live(regionId)}
+  const products = sql`select d.product_id, d.head, d.variant_parts, ${live(regionId)} from store_documents d
     where d.product_id = ${id} and d.channel_ids && ${textArray(channelIds)}`;
   return toRows(await preparedRows<Row>(db, statement([], sql`0`, products, regionId)));
 }
