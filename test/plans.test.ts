@@ -105,16 +105,18 @@ describe('hot statements plan well without statistics', () => {
       readStoreList(e, { channelIds: [channel], id: productIds.slice(0, 3) }, page),
     );
     await expectIndexOnly('product by id', (e) => readStoreProduct(e, productIds[7], [channel], region.id));
-    // Several channels gather their matches once (a bitmap scan of store_listing), then page.
-    await expectIndexOnly('two channels', (e) => readStoreList(e, { channelIds: [channel, 'sc_other'] }, page));
+    // Several channels gather all their rows once (they are all counted), then page.
+    await expectIndexOnly('two channels', (e) => readStoreList(e, { channelIds: [channel, 'sc_other'] }, page), [
+      'store_listing',
+    ]);
   });
 
   it('q search reads its matches once', async () => {
-    // At this size a scan of products is the cheap way to evaluate the LIKE; it must not repeat.
+    // At this size a scan of store_listing may be the cheap way to evaluate the LIKE; never per row.
     await expectIndexOnly(
       'q search',
       (e) => readStoreList(e, { channelIds: [channel], q: 'linen shirt 1' }, { limit: 20, offset: 0 }),
-      ['products'],
+      ['store_listing'],
     );
   });
 

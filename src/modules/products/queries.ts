@@ -13,10 +13,11 @@ import type { AdminListFilters } from './schema.ts';
 /** Exactly the expression of the trigram index products_search_trgm_idx, or the index is not used. */
 export const SEARCH_TEXT = sql.raw(`lower(p.title || ' ' || p.handle || ' ' || coalesce(p.description, ''))`);
 
-/** Case-insensitive substring match; `%`, `_` and `\` in q are literal characters, not wildcards. */
-export function searchCondition(q: string): SQL {
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${SEARCH_TEXT} like '%' || lower(${escaped}) || '%'`;
+/** `q` as a LIKE pattern: a case-insensitive substring; `%`, `_` and `\` in q are literal characters. */
+export const searchPattern = (q: string): SQL => sql`'%' || lower(${q.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`;
+
+function searchCondition(q: string): SQL {
+  return sql`${SEARCH_TEXT} like ${searchPattern(q)}`;
 }
 
 const anyOf = (values: string[]) => sql`any(${sql.param(values)}::text[])`;

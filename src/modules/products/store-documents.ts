@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import { STORE_DOCUMENT_COLUMNS } from './product-json.ts';
+import { SEARCH_TEXT } from './queries.ts';
 
 /**
  * Bump when the store shape changes (a new field in product-json.ts, a new table in the product):
@@ -33,8 +34,10 @@ export async function refreshStoreDocuments(tx: Executor, productIds: string[]):
     from products p where p.id = any(${ids(productIds)}::text[]) and p.deleted_at is null and p.status = 'published'
     on conflict (product_id) do update set handle = excluded.handle, channel_ids = excluded.channel_ids,
       head = excluded.head, variant_ids = excluded.variant_ids, variant_parts = excluded.variant_parts`);
-  await tx.execute(sql`insert into store_listing (sales_channel_id, product_id)
-    select unnest(d.channel_ids), d.product_id from store_documents d where d.product_id = any(${ids(productIds)}::text[])`);
+  await tx.execute(sql`insert into store_listing (sales_channel_id, product_id, search)
+    select unnest(d.channel_ids), d.product_id, ${SEARCH_TEXT}
+    from store_documents d join products p on p.id = d.product_id
+    where d.product_id = any(${ids(productIds)}::text[])`);
 }
 
 /**

@@ -3,7 +3,7 @@ import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { preparedRows } from './prepared.ts';
 import { LIVE_UPDATED_AT } from './product-json.ts';
-import { searchCondition } from './queries.ts';
+import { searchPattern } from './queries.ts';
 import type { DocumentRow } from './store-assembly.ts';
 import type { StoreListFilters } from './schema.ts';
 
@@ -95,18 +95,13 @@ export async function readStoreList(db: Executor, f: StoreFilters, page: Page, r
     conds.push(
       sql`l.product_id in (select product_id from store_documents where handle = any(${textArray(f.handle)}))`,
     );
-  if (f.q) conds.push(sql`l.product_id in (select id from matches)`);
+  // store_listing carries the search text (trigram index): matches are visible ones already.
+  if (f.q) conds.push(sql`l.search like ${searchPattern(f.q)}`);
+  const ids = f.channelIds.length === 1 ? sql`l.product_id` : sql`distinct l.product_id`;
   const ctes = [
-    sql`found as (select distinct l.product_id from store_listing l where ${sql.join(conds, sql` and `)})`,
+    sql`found as materialized (select ${ids} from store_listing l where ${sql.join(conds, sql` and `)})`,
     sql`page as (select product_id, count(*) over () as total from found order by product_id limit ${limit} offset ${offset})`,
   ];
-  if (f.q) {
-    ctes.unshift(
-      // Only the LIKE: a `deleted_at is null` here would match the partial handle index, which the
-      // planner (without statistics) would then walk whole; store_listing holds only live products.
-      sql`matches as materialized (select p.id from products p where ${searchCondition(f.q)})`,
-    );
-  }
   const total = sql`coalesce((select max(total) from page), (select count(*) from found))`;
   const query = statement(ctes, total, pageDocuments(regionId), regionId);
   // A LIKE pattern is not prepared: its plan (trigram index or not) depends on the value.

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
@@ -22,16 +23,23 @@ export const storeDocuments = pgTable(
   (t) => [index('store_documents_handle_idx').on(t.handle)],
 );
 
-/** The store list's index: one row per visible product and channel, walked in product order. */
+/**
+ * The store list's index: one row per visible product and channel, walked in product order; and
+ * the store's `q` search, on the same narrow rows, so a broad term's matches need no join to know
+ * they are visible (a check per match was most of a broad search's time at 100,000 products).
+ */
 export const storeListing = pgTable(
   'store_listing',
   {
     sales_channel_id: text('sales_channel_id').notNull(),
     product_id: text('product_id').notNull(),
+    /** products/queries.ts SEARCH_TEXT of the product: what `q` matches, lower-cased. */
+    search: text('search').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.sales_channel_id, t.product_id] }),
     index('store_listing_product_idx').on(t.product_id),
+    index('store_listing_search_idx').using('gin', sql`${t.search} gin_trgm_ops`).with({ gin_pending_list_limit: 128 }),
   ],
 );
 
