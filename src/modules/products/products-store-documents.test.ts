@@ -109,6 +109,11 @@ describe('store documents', () => {
       sales_channels: [{ id: channel }],
       variants: [{ title: 'one', prices: [{ currency_code: 'eur', amount: 500 }], inventory_quantity: 5 }],
     });
+    // Read first: on the embedded database this answer is now kept in memory (store-cache.ts).
+    expect(JSON.parse(await detail(p.id)).product.variants[0].inventory_quantity).toBe(5);
+    const listed = async () =>
+      JSON.parse((await t.store('GET', `/store/products?id=${p.id}`)).body).products[0].variants[0].inventory_quantity;
+    expect(await listed()).toBe(5);
     const cart = await makeCart(t, {
       email: 'doc@example.com',
       region_id: region.id,
@@ -117,6 +122,7 @@ describe('store documents', () => {
     const done = await t.store('POST', `/store/carts/${cart.id}/complete`);
     expect(done.statusCode, done.body).toBe(200);
     expect(JSON.parse(await detail(p.id)).product.variants[0].inventory_quantity).toBe(3);
+    expect(await listed()).toBe(3);
     await expectSameAsBuilder(p.id);
   });
 
