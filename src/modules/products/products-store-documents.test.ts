@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
 import { makeCart, makeRegion } from '../checkout/checkout.testing.ts';
 import { STORE_PRODUCT_JSON, STORE_PRODUCT_JSON_PRICED } from './product-json.ts';
+import { rebuildStoreDocumentsIfOutdated } from './store-documents.ts';
 import { defaultChannelId, insertChannel, insertPublishableKey, makeProduct, uniq } from './products.testing.ts';
 
 /**
@@ -161,5 +162,18 @@ describe('store documents', () => {
     await onlyIn(channel);
     await t.admin('DELETE', `/admin/products/${p.id}`);
     await onlyIn(null);
+  });
+
+  it('are all built again at start when they were made for another shape', async () => {
+    const p = await makeProduct(t, rich());
+    const draft = await makeProduct(t, { ...rich(), status: 'draft' });
+    await t.database.db.execute(sql`delete from store_listing`);
+    await t.database.db.execute(sql`delete from store_documents`);
+    await t.database.db.execute(sql`update store_documents_state set shape = shape - 1`);
+    expect((await t.store('GET', `/store/products/${p.id}`)).statusCode).toBe(404);
+    expect(await rebuildStoreDocumentsIfOutdated(t.database.db)).toBeGreaterThanOrEqual(1);
+    await expectSameAsBuilder(p.id);
+    expect((await t.store('GET', `/store/products/${draft.id}`)).statusCode).toBe(404);
+    expect(await rebuildStoreDocumentsIfOutdated(t.database.db)).toBe(0); // current now
   });
 });

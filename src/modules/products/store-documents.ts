@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../platform/db/database.ts';
+import { rows, type Db, type Executor } from '../../platform/db/database.ts';
 import { STORE_DOCUMENT_COLUMNS } from './product-json.ts';
 import { SEARCH_TEXT } from './queries.ts';
 
@@ -42,27 +42,34 @@ export async function refreshStoreDocuments(tx: Executor, productIds: string[]):
 
 /**
  * At start (bootstrap): when the stored documents were built for another shape, or never, builds
- * them all again, a batch per transaction. Idempotent; instances starting together may both run it.
+ * them all again in one transaction (readers keep the old ones until it commits). Instances
+ * starting together take turns on an advisory lock; the later ones find the shape current.
  */
-export async function rebuildStoreDocumentsIfOutdated(db: Executor): Promise<number> {
-  const [state] = await rows<{ shape: number }>(db, sql`select shape from store_documents_state where id = 1`);
-  if (state?.shape === STORE_DOCUMENT_SHAPE) return 0;
-  await db.execute(sql`delete from store_listing`);
-  await db.execute(sql`delete from store_documents`);
-  let after = '';
-  let built = 0;
-  for (;;) {
-    const batch = await rows<{ id: string }>(
-      db,
-      sql`select id from products where id > ${after} and deleted_at is null and status = 'published' order by id limit 500`,
-    );
-    if (!batch.length) break;
-    const list = batch.map((r) => r.id);
-    await db.transaction((tx) => refreshStoreDocuments(tx, list));
-    built += list.length;
-    after = list[list.length - 1];
-  }
-  await db.execute(sql`insert into store_documents_state (id, shape) values (1, ${STORE_DOCUMENT_SHAPE})
-    on conflict (id) do update set shape = excluded.shape`);
-  return built;
+export async function rebuildStoreDocumentsIfOutdated(db: Db): Promise<number> {
+  const current = async (ex: Executor) =>
+    (await rows<{ shape: number }>(ex, sql`select shape from store_documents_state where id = 1`))[0]?.shape ===
+    STORE_DOCUMENT_SHAPE;
+  if (await current(db)) return 0;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7300005)`);
+    if (await current(tx)) return 0;
+    await tx.execute(sql`delete from store_listing`);
+    await tx.execute(sql`delete from store_documents`);
+    let after = '';
+    let built = 0;
+    for (;;) {
+      const batch = await rows<{ id: string }>(
+        tx,
+        sql`select id from products where id > ${after} and deleted_at is null and status = 'published' order by id limit 500`,
+      );
+      if (!batch.length) break;
+      const list = batch.map((r) => r.id);
+      await refreshStoreDocuments(tx, list);
+      built += list.length;
+      after = list[list.length - 1];
+    }
+    await tx.execute(sql`insert into store_documents_state (id, shape) values (1, ${STORE_DOCUMENT_SHAPE})
+      on conflict (id) do update set shape = excluded.shape`);
+    return built;
+  });
 }

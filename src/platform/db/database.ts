@@ -115,7 +115,7 @@ export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs 
       await analyzeStaleTables(db);
     },
     // Advisory keys: 7300001 migrations, 7300002 the default store key (api-keys/defaults.ts), 7300003 this,
-    // 7300004 the statistics pass (statistics.ts).
+    // 7300004 the statistics pass (statistics.ts), 7300005 the store documents' rebuild (products/store-documents.ts).
     async exclusive(fn) {
       const client = await pool.connect();
       try {
