@@ -6,13 +6,14 @@
  */
 
 /**
- * One product of a read: its document and, per variant in the document's order, the live values
- * `[stock, updated_at]`, with a region `[stock, updated_at, "<price id> <amount>" | null]`.
+ * One product of a read: its document's head and variant pieces (three per variant, joined by
+ * U+0001) and, per variant in the document's order, the live values joined by U+0002
+ * (`stock, updated_at[, "<price id> <amount>"]`, empty for none), variants joined by U+0001.
  */
 export interface DocumentRow {
   head: string;
-  variant_parts: string[];
-  live: (string | null)[][] | null;
+  variant_parts: string | null;
+  live: string | null;
 }
 
 export interface PriceContext {
@@ -36,13 +37,13 @@ function calculatedPrice(price: string | null | undefined, currency: string, tax
 
 /** The product's JSON text; `price` (with its currency) adds each variant's `calculated_price`. */
 export function assembleProduct(row: DocumentRow, price?: PriceContext & { currency: string }): string {
-  const parts = row.variant_parts;
-  const live = row.live ?? [];
+  const parts = row.variant_parts ? row.variant_parts.split('\u0001') : [];
+  const live = row.live ? row.live.split('\u0001') : [];
   const tax = price ? String(price.taxInclusive) : '';
   let out = row.head;
   for (let i = 0; i * 3 < parts.length; i++) {
     if (i) out += ', ';
-    const [stock, updated, priced] = live[i] ?? [];
+    const [stock, updated, priced] = (live[i] ?? '').split('\u0002').map((v) => v || null);
     out += `${parts[3 * i]}${stock ?? 'null'}${parts[3 * i + 1]}${updated == null ? 'null' : `"${updated}"`}${parts[3 * i + 2]}`;
     if (price) out += `, "calculated_price" : ${calculatedPrice(priced, price.currency, tax)}`;
     out += '}';
