@@ -5,6 +5,7 @@ import { ensureDefaultStoreAccess } from './modules/api-keys/defaults.ts';
 import { countUsers } from './modules/auth/queries.ts';
 import { createUser, ensureBootstrapAdmin } from './modules/auth/service.ts';
 import { ensureSigningKey } from './modules/marketplace/keys/signing-keys.ts';
+import { rebuildStoreDocumentsIfOutdated } from './modules/products/store-documents.ts';
 
 export interface BootstrapReport {
   admin?: { email: string; password?: string };
@@ -17,7 +18,8 @@ export interface BootstrapReport {
 
 /**
  * Idempotent first-start setup, run after migrations: the configured admin, or on an empty
- * development instance a generated one (printed once), and the default channel + key.
+ * development instance a generated one (printed once), and the default channel + key; the
+ * store's product documents rebuilt when they were made for another shape (or never).
  */
 export async function bootstrap(ctx: Ctx, config: Config): Promise<BootstrapReport> {
   const report: BootstrapReport = {};
@@ -28,6 +30,7 @@ export async function bootstrap(ctx: Ctx, config: Config): Promise<BootstrapRepo
     const user = await createUser(ctx, { email: 'admin@localhost', password, role: 'admin' });
     report.admin = { email: user.email, password };
   }
+  await rebuildStoreDocumentsIfOutdated(ctx.db);
   const access = await ensureDefaultStoreAccess(ctx);
   if (access) report.publishableKey = access.token;
   if (access?.created && config.role === 'shop') report.newShop = true;

@@ -5,6 +5,7 @@ import type { Database } from './platform/db/database.ts';
 import { SubscriberRegistry } from './platform/events/bus.ts';
 import { Dispatcher } from './platform/events/dispatcher.ts';
 import type { ScheduledJob } from './platform/jobs/scheduled-job.ts';
+import { statisticsJob } from './platform/jobs/statistics-job.ts';
 import { webhookFanOut } from './modules/webhooks/fan-out.ts';
 import { WebhookSender } from './modules/webhooks/sender.ts';
 import { cartAbandonmentJob } from './modules/checkout/abandonment.ts';
@@ -87,6 +88,7 @@ export function createWorkers(deps: {
     { ...cartAbandonmentJob, everyMs: config.cartAbandonmentCheckMs },
     pluginUpdatesJob(config),
     licenseChecksJob(config, deps.plugins),
+    statisticsJob(config.analyzeCheckMs),
   ];
   let jobTimers: NodeJS.Timeout[] = [];
   const jobRuns = new Map<string, Promise<unknown>>(); // one run per job at a time; stop() waits for them

@@ -52,6 +52,8 @@ export interface Config {
   databaseConnectTimeoutMs: number;
   /** How often each instance looks for carts idle for an hour (cart.abandoned). */
   cartAbandonmentCheckMs: number;
+  /** How often each instance checks for tables whose planner statistics are stale (db/statistics.ts). */
+  analyzeCheckMs: number;
   /** Outbound deliveries (webhooks, license callbacks): a receiver must answer within this. */
   deliveryTimeoutMs: number;
   /** How long a claimed delivery stays with the instance that claimed it (a crashed one's are retried after). */
@@ -282,6 +284,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownDrainMs: intVar(env, 'SHUTDOWN_DRAIN_MS', 10_000),
     databaseConnectTimeoutMs: intVar(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3_000),
     cartAbandonmentCheckMs: Math.max(100, intVar(env, 'CART_ABANDONMENT_CHECK_MS', 60_000)),
+    analyzeCheckMs: Math.max(100, intVar(env, 'ANALYZE_CHECK_MS', 15_000)),
     deliveryTimeoutMs,
     deliveryLeaseMs,
     trustProxy: env.TRUST_PROXY === 'true',

@@ -33,6 +33,8 @@ export async function findSellableVariants(
   channelId: string | null,
 ): Promise<SellableVariant[]> {
   if (ids.length === 0) return [];
+  // Driven by the ids, each table read by primary key in a LATERAL that `offset 0` keeps from
+  // being flattened: without statistics the planner would otherwise hash-join whole tables.
   return rows<SellableVariant>(
     db,
     sql`select v.id, v.product_id, v.title, v.sku, v.manage_inventory, v.allow_backorder, v.inventory_quantity,
@@ -41,10 +43,9 @@ export async function findSellableVariants(
           (${channelId}::text is null or exists (
             select 1 from product_sales_channels l where l.product_id = p.id and l.sales_channel_id = ${channelId}::text
           )) as in_channel,
-          pr.amount as price
-        from product_variants v
-        join products p on p.id = v.product_id
-        left join prices pr on pr.variant_id = v.id and pr.currency_code = ${currency}
-        where v.id = any(${sql.param(ids)}::text[])`,
+          (select pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = ${currency}) as price
+        from unnest(${sql.param(ids)}::text[]) x(id)
+        cross join lateral (select * from product_variants v where v.id = x.id offset 0) v
+        cross join lateral (select * from products p where p.id = v.product_id offset 0) p`,
   );
 }

@@ -7,7 +7,7 @@ import { parseFields } from '../../platform/http/fields.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import type { StoreScope } from '../../platform/http/types.ts';
 import { newId } from '../../platform/ids.ts';
-import { batchCategoryProducts, detachCategory } from '../products/link-service.ts';
+import { batchCategoryProducts, detachCategory, refreshProductsNearCategories } from '../products/link-service.ts';
 import { handleFromTitle } from '../products/rules.ts';
 import { productsByGroup } from '../products/store-service.ts';
 import {
@@ -122,6 +122,7 @@ export async function createCategory(ctx: Ctx, input: Create) {
         deleted_at: null,
       };
       await insertCategory(tx, row);
+      await refreshProductsNearCategories(tx, [parent]);
       return row.id;
     }),
   );
@@ -154,6 +155,7 @@ export async function updateCategory(ctx: Ctx, id: string, input: Static<typeof 
         patch.rank = await placeAt(tx, parent, rank, id);
       }
       await updateCategoryRow(tx, id, patch);
+      await refreshProductsNearCategories(tx, [id, current.parent_category_id, parent]);
     }),
   );
   return getCategory(ctx, id, {});
@@ -171,6 +173,7 @@ export async function deleteCategory(ctx: Ctx, id: string) {
     await updateCategoryRow(tctx.tx, id, { deleted_at: now, updated_at: now });
     await shiftRanksDown(tctx.tx, current.parent_category_id, current.rank);
     await detachCategory(tctx, id);
+    await refreshProductsNearCategories(tctx.tx, [current.parent_category_id]);
   });
   return { id, object: 'product_category' as const, deleted: true as const };
 }

@@ -6,7 +6,7 @@ import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import type { StoreScope } from '../../platform/http/types.ts';
 import { newId } from '../../platform/ids.ts';
-import { batchCollectionProducts, detachCollection } from '../products/link-service.ts';
+import { batchCollectionProducts, detachCollection, refreshCollectionProducts } from '../products/link-service.ts';
 import { handleFromTitle } from '../products/rules.ts';
 import { productsByGroup, type ProductSummaryJson } from '../products/store-service.ts';
 import {
@@ -96,6 +96,7 @@ export async function updateCollection(
       if (!(await findLiveCollection(tx, id, true))) throw notFound(id);
       if (input.handle && (await isCollectionHandleTaken(tx, input.handle, id))) throw handleTaken(input.handle);
       await updateCollectionRow(tx, id, { ...input, updated_at: clock.now() });
+      await refreshCollectionProducts(tx, id);
       return (await findLiveCollection(tx, id))!;
     }),
   );

@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { batchVariantImages } from './media-writes.ts';
 import { listLiveVariants, lockLiveProduct } from './write-queries.ts';
 import { emit } from '../../platform/events/emit.ts';
+import { rows, type Executor } from '../../platform/db/database.ts';
+import { refreshStoreDocuments } from './store-documents.ts';
 import { errors } from '../../platform/http/errors.ts';
 import {
   addCategoryLinks,
@@ -36,10 +39,11 @@ async function assertLiveProducts(tctx: TxCtx, ids: string[]): Promise<string[]>
   return live;
 }
 
-/** Emits `product.updated` with the fresh admin JSON of each product. */
+/** Emits `product.updated` with the fresh admin JSON of each product, and rebuilds their store documents. */
 export async function productsChanged(tctx: TxCtx, ids: string[]): Promise<void> {
   const now = tctx.clock.now();
   await touchProducts(tctx.tx, ids, now);
+  await refreshStoreDocuments(tctx.tx, ids);
   for (const id of ids) {
     const product = await findAdminProduct<ProductJson>(tctx.tx, id);
     if (product) await emit(tctx, 'product.updated', product);
@@ -125,4 +129,39 @@ export async function batchVariantImageLinks(
     await productsChanged(tctx, [productId]);
     return { added: [...new Set(input.add ?? [])], removed: [...new Set(input.remove ?? [])] };
   });
+}
+
+/**
+ * A collection's own fields changed (title, handle, metadata): the store documents of its
+ * products embed it. No `product.updated`: the products themselves did not change.
+ */
+export async function refreshCollectionProducts(tx: Executor, collectionId: string): Promise<void> {
+  const found = await rows<{ id: string }>(
+    tx,
+    sql`select id from products where collection_id = ${collectionId} and deleted_at is null`,
+  );
+  await refreshStoreDocuments(
+    tx,
+    found.map((r) => r.id),
+  );
+}
+
+/**
+ * Categories changed (created, renamed, moved, re-ranked): a product's store document embeds its
+ * categories with their parent and direct children, so the products of these categories, of
+ * their parents and of their children (siblings' ranks move too) are rebuilt.
+ */
+export async function refreshProductsNearCategories(tx: Executor, categoryIds: (string | null)[]): Promise<void> {
+  const ids = [...new Set(categoryIds.filter((id): id is string => !!id))];
+  if (!ids.length) return;
+  const found = await rows<{ product_id: string }>(
+    tx,
+    sql`select distinct l.product_id from product_categories l join categories c on c.id = l.category_id
+        where c.id = any(${sql.param(ids)}::text[]) or c.parent_category_id = any(${sql.param(ids)}::text[])
+           or c.id in (select parent_category_id from categories where id = any(${sql.param(ids)}::text[]))`,
+  );
+  await refreshStoreDocuments(
+    tx,
+    found.map((r) => r.product_id),
+  );
 }

@@ -80,14 +80,19 @@ const physical = (a: string) =>
     .map((c) => `'${c}', ${a}.${c}`)
     .join(', ');
 
+// A variant's keys in three runs around the two values the store reads live (stock, updated_at):
+// the full object is built from them, and so are the store documents' static pieces (store-documents.ts).
+const VARIANT_RUN_A = `'id', v.id, 'product_id', v.product_id, 'title', v.title, 'sku', v.sku,
+    'barcode', v.barcode, 'ean', v.ean, 'upc', v.upc, 'thumbnail', v.thumbnail, ${physical('v')},
+    'manage_inventory', v.manage_inventory, 'allow_backorder', v.allow_backorder`;
+const VARIANT_RUN_B = `'options', ${VARIANT_OPTIONS}, 'images', ${VARIANT_IMAGES}, 'variant_rank', v.variant_rank,
+    'metadata', v.metadata, 'created_at', ${iso('v.created_at')}`;
+const VARIANT_RUN_C = (units: AmountUnits) => `'deleted_at', ${isoOrNull('v.deleted_at')}, 'prices', ${PRICES(units)}`;
+
 const variants = (withCalculatedPrice: boolean, units: AmountUnits) => `coalesce((
   select json_agg(json_build_object(
-    'id', v.id, 'product_id', v.product_id, 'title', v.title, 'sku', v.sku,
-    'barcode', v.barcode, 'ean', v.ean, 'upc', v.upc, 'thumbnail', v.thumbnail, ${physical('v')},
-    'manage_inventory', v.manage_inventory, 'allow_backorder', v.allow_backorder,
-    'inventory_quantity', v.inventory_quantity, 'options', ${VARIANT_OPTIONS}, 'images', ${VARIANT_IMAGES},
-    'variant_rank', v.variant_rank, 'metadata', v.metadata, ${stamps('v')},
-    'prices', ${PRICES(units)}${withCalculatedPrice ? `, 'calculated_price', ${CALCULATED_PRICE(units)}` : ''}
+    ${VARIANT_RUN_A}, 'inventory_quantity', v.inventory_quantity, ${VARIANT_RUN_B}, 'updated_at', ${iso('v.updated_at')},
+    ${VARIANT_RUN_C(units)}${withCalculatedPrice ? `, 'calculated_price', ${CALCULATED_PRICE(units)}` : ''}
   ) order by v.variant_rank, v.id)
   from product_variants v where v.product_id = p.id and v.deleted_at is null), '[]'::json)`;
 
@@ -131,14 +136,13 @@ const SCALARS = `'id', p.id, 'title', p.title, 'subtitle', p.subtitle, 'handle',
   'collection_id', p.collection_id, 'type_id', p.type_id, 'external_id', p.external_id, ${physical('p')},
   'metadata', p.metadata, ${stamps('p')}`;
 
-const product = (opts: {
-  admin: boolean;
-  calculatedPrice: boolean;
-  units: AmountUnits;
-}) => `json_build_object(${SCALARS},
-  'options', ${OPTIONS}, 'variants', ${variants(opts.calculatedPrice, opts.units)}, 'images', ${IMAGES},
-  'collection', ${COLLECTION}, 'type', ${TYPE}, 'tags', ${TAGS}, 'categories', ${categories(!opts.admin)}
-  ${opts.admin ? `, 'sales_channels', ${SALES_CHANNELS}` : ''})`;
+/** Everything of a product but its variants, which come last (store-documents.ts cuts there). */
+const productHead = (admin: boolean) => `${SCALARS},
+  'options', ${OPTIONS}, 'images', ${IMAGES}, 'collection', ${COLLECTION}, 'type', ${TYPE}, 'tags', ${TAGS},
+  'categories', ${categories(!admin)}${admin ? `, 'sales_channels', ${SALES_CHANNELS}` : ''}`;
+
+const product = (opts: { admin: boolean; calculatedPrice: boolean; units: AmountUnits }) =>
+  `json_build_object(${productHead(opts.admin)}, 'variants', ${variants(opts.calculatedPrice, opts.units)})`;
 
 /**
  * A product inside a collection or category (`fields=*products`): its own columns and images;
@@ -164,3 +168,28 @@ export const productJsonIn = (units: AmountUnits | undefined) => BY_UNITS[units 
 /** Minor units always: event payloads and the objects write routes answer (the money hook converts those). */
 export const ADMIN_PRODUCT_JSON: SQL = BY_UNITS.minor.admin;
 export const PRODUCT_SUMMARY_JSON: SQL = sql.raw(summary);
+
+// json_build_object writes `{"k" : v, "k2" : v2}`: a run's text without its braces joins others with ', '.
+const inner = (run: string) =>
+  `substr(json_build_object(${run})::text, 2, length(json_build_object(${run})::text) - 2)`;
+
+/**
+ * The store document of the product aliased `p` (the store shape above, in minor units, cut where
+ * the store merges live values): `head` is the JSON up to `"variants" : [`, and per live variant,
+ * in the document's order, three pieces: before its stock, between its stock and its `updated_at`
+ * value, and after that up to (not including) its closing brace. store-assembly.ts joins them
+ * (and converts the prices' amounts when the request speaks whole units).
+ */
+export const STORE_DOCUMENT_COLUMNS: SQL = sql.raw(`
+  '{' || ${inner(productHead(false))} || ', "variants" : [' as head,
+  coalesce((select array_agg(v.id order by v.variant_rank, v.id)
+    from product_variants v where v.product_id = p.id and v.deleted_at is null), '{}') as variant_ids,
+  coalesce((select array_agg(part order by v.variant_rank, v.id, x.n)
+    from product_variants v cross join lateral (values
+      (1, '{' || ${inner(VARIANT_RUN_A)} || ', "inventory_quantity" : '),
+      (2, ', ' || ${inner(VARIANT_RUN_B)} || ', "updated_at" : '),
+      (3, ', ' || ${inner(VARIANT_RUN_C('minor'))})) x(n, part)
+    where v.product_id = p.id and v.deleted_at is null), '{}') as variant_parts`);
+
+/** The live variant values a document leaves out, in the same text form as the full builder. */
+export const LIVE_UPDATED_AT = sql.raw(iso('v.updated_at'));

@@ -14,10 +14,11 @@ import type { AdminListFilters, StoreListFilters } from './schema.ts';
 /** Exactly the expression of the trigram index products_search_trgm_idx, or the index is not used. */
 export const SEARCH_TEXT = sql.raw(`lower(p.title || ' ' || p.handle || ' ' || coalesce(p.description, ''))`);
 
-/** Case-insensitive substring match; `%`, `_` and `\` in q are literal characters, not wildcards. */
+/** `q` as a LIKE pattern: a case-insensitive substring; `%`, `_` and `\` in q are literal characters. */
+export const searchPattern = (q: string): SQL => sql`'%' || lower(${q.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`;
+
 function searchCondition(q: string): SQL {
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${SEARCH_TEXT} like '%' || lower(${escaped}) || '%'`;
+  return sql`${SEARCH_TEXT} like ${searchPattern(q)}`;
 }
 
 const anyOf = (values: string[]) => sql`any(${sql.param(values)}::text[])`;
@@ -89,38 +90,29 @@ interface ListShape {
   where: SQL;
   page: Page;
   productJson: SQL;
-  /** `region as (…),` when prices are calculated, else empty. */
-  regionCte?: SQL;
   /** A q search: matches come from the trigram index, then get counted and sorted. */
   search?: boolean;
-  /** A maintained total (see product_channel_counts) that replaces counting the matches. */
-  total?: SQL;
 }
 
 /**
  * `{ products, count, limit, offset }` as JSON text, one statement, JSON built for the page rows
- * only. Three shapes of the page CTE:
+ * only (the admin list; the store reads stored documents, store-queries.ts). Two shapes:
  * - default: the page and the count in one pass (count(*) over ()), walking products in id order;
  * - search: the matches are materialized first, because with `limit` the planner would rather
- *   walk the primary key evaluating the LIKE on every row than use the trigram index;
- * - total given: the page only (it stops after limit + offset rows); the count is a lookup.
+ *   walk the primary key evaluating the LIKE on every row than use the trigram index.
  * When the page is empty (limit 0, offset past the end) the count comes from the fallback
  * subquery, which PostgreSQL evaluates only in that case.
  */
 function listStatement(s: ListShape): SQL {
   const { limit, offset } = s.page;
-  const region = s.regionCte ?? sql``;
   let ctes: SQL;
   let count: SQL;
-  if (s.total) {
-    ctes = sql`${region} page as (select p.id from products p where ${s.where} order by p.id limit ${limit} offset ${offset})`;
-    count = s.total;
-  } else if (s.search) {
-    ctes = sql`${region} matches as materialized (select p.id from products p where ${s.where}),
+  if (s.search) {
+    ctes = sql`matches as materialized (select p.id from products p where ${s.where}),
       page as (select id, count(*) over () as total from matches order by id limit ${limit} offset ${offset})`;
     count = sql`coalesce((select max(total) from page), (select count(*) from matches))`;
   } else {
-    ctes = sql`${region} page as (
+    ctes = sql`page as (
       select p.id, count(*) over () as total from products p where ${s.where} order by p.id limit ${limit} offset ${offset})`;
     count = sql`coalesce((select max(total) from page), (select count(*) from products p where ${s.where}))`;
   }

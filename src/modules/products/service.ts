@@ -11,6 +11,7 @@ import { assertOptionsWellFormed, handleFromTitle, handleTaken, translateUniqueV
 import type { AdminListFilters, CreateProductInput, OptionsInput, Product, UpdateProductInput } from './schema.ts';
 import { assertLiveRefs } from './link-service.ts';
 import { replaceImages, replaceTagLinks } from './media-writes.ts';
+import { refreshStoreDocuments } from './store-documents.ts';
 import { createVariants, syncVariants } from './variant-writes.ts';
 import {
   deleteOptions,
@@ -117,6 +118,7 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput): Promis
       await replaceCategoryLinks(tx, id, uniqueIds(input.categories ?? []));
       await replaceTagLinks(tx, id, uniqueIds(input.tags ?? []));
       await replaceImages(tx, id, input.images ?? [], now);
+      await refreshStoreDocuments(tx, [id]);
       const product = (await findAdminProduct<ProductJson>(tx, id))!;
       await emit(tctx, 'product.created', product);
       return product;
@@ -189,6 +191,7 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductIn
       if (input.categories) await replaceCategoryLinks(tx, id, uniqueIds(input.categories));
       if (input.tags) await replaceTagLinks(tx, id, uniqueIds(input.tags));
       if (input.images) await replaceImages(tx, id, input.images, now);
+      await refreshStoreDocuments(tx, [id]);
       const product = (await findAdminProduct<ProductJson>(tx, id))!;
       await emit(tctx, 'product.updated', product);
       return product;
@@ -203,6 +206,7 @@ export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
   await inTx(ctx, async (tctx) => {
     if (!(await lockLiveProduct(tctx.tx, id))) throw productNotFound(id);
     await softDeleteProduct(tctx.tx, id, ctx.clock.now());
+    await refreshStoreDocuments(tctx.tx, [id]);
     await emit(tctx, 'product.deleted', { id });
   });
 }

@@ -3,12 +3,16 @@ import { errors } from '../../platform/http/errors.ts';
 import { parseFields } from '../../platform/http/fields.ts';
 import { pageOf } from '../../platform/http/pagination.ts';
 import type { StoreScope } from '../../platform/http/types.ts';
-import { findStoreProductJson, listProductSummariesJson, listStoreProductsJson, type StoreRead } from './queries.ts';
+import type { AmountUnits } from '../../platform/money/schema.ts';
 import type { Static } from 'typebox';
+import { listProductSummariesJson, listStoreProductsJson, type StoreRead } from './queries.ts';
+import { assembleProduct } from './store-assembly.ts';
+import type { StoreCache } from './store-cache.ts';
+import { readStoreList, readStoreProduct, type StoreRows } from './store-queries.ts';
 import type { ProductSummary, StoreListFilters } from './schema.ts';
+import { productNotFound } from './service.ts';
 
 export type ProductSummaryJson = Static<typeof ProductSummary>;
-import { productNotFound } from './service.ts';
 
 /**
  * Store visibility (Medusa's rules): published, live, linked to one of the publishable key's
@@ -24,6 +28,29 @@ function visibleChannels(scope: StoreScope, requested: string[] | undefined): st
   return requested;
 }
 
+/** The page's products as JSON texts (stored documents + live values), after the region check. */
+function products(read: StoreRows, regionId: string | undefined, units: AmountUnits): string[] {
+  if (!read.region_found)
+    throw errors.invalid(`Region with id ${regionId} not found when populating the pricing context`);
+  const price =
+    regionId && read.currency_code
+      ? { currency: read.currency_code, taxInclusive: read.tax_inclusive === true }
+      : undefined;
+  return read.products.map((row) => assembleProduct(row, price, units));
+}
+
+/** `read` through the cache when there is one (embedded database; see store-cache.ts). */
+async function cached(cache: StoreCache | undefined, key: unknown[], read: () => Promise<string>): Promise<string> {
+  if (!cache) return read();
+  const k = JSON.stringify(key);
+  const hit = cache.get(k);
+  if (hit !== undefined) return hit;
+  const version = cache.version;
+  const body = await read();
+  cache.set(k, body, version);
+  return body;
+}
+
 function answer(read: StoreRead, regionId: string | undefined): string | null {
   if (!read.regionFound)
     throw errors.invalid(`Region with id ${regionId} not found when populating the pricing context`);
@@ -33,20 +60,34 @@ function answer(read: StoreRead, regionId: string | undefined): string | null {
 /**
  * Store list as ready-to-send JSON text; with `region_id`, variants carry `calculated_price`.
  * `fields` is checked for syntax only: every product always carries every relation a storefront
- * reads (product-json.ts), so whatever it selects is already there, at no extra cost, and the
- * statement (prepared on PostgreSQL) is the same for every expression.
+ * reads (product-json.ts), so whatever it selects is already there, at no extra cost. A list
+ * narrowed only by channel, `q`, `id` or `handle` (the storefront's grid, search and product
+ * page) is served from the stored documents (store-documents.ts); one narrowed by collection,
+ * category, tag, type or gift card is built by the full SQL builder.
  */
-export async function listStoreProducts(ctx: Ctx, scope: StoreScope, query: StoreListFilters): Promise<string> {
+export async function listStoreProducts(
+  ctx: Ctx,
+  scope: StoreScope,
+  query: StoreListFilters,
+  cache?: StoreCache,
+): Promise<string> {
   parseFields(query.fields);
   const { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard } = query;
-  const filters = {
-    ...{ q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard },
-    channelIds: visibleChannels(scope, query.sales_channel_id),
-  };
-  return answer(
-    await listStoreProductsJson(ctx.db, filters, pageOf(query, 50), query.region_id, ctx.amountUnits),
-    query.region_id,
-  )!;
+  const channelIds = visibleChannels(scope, query.sales_channel_id);
+  const page = pageOf(query, 50);
+  const units = ctx.amountUnits ?? 'minor';
+  const catalogFilters = { collection_id, category_id, tag_id, type_id, is_giftcard };
+  if (Object.values(catalogFilters).some((v) => v !== undefined)) {
+    const filters = { q, id, handle, ...catalogFilters, channelIds };
+    return answer(await listStoreProductsJson(ctx.db, filters, page, query.region_id, units), query.region_id)!;
+  }
+  const filters = { q, id, handle, channelIds };
+  const key = ['list', units, channelIds, q, id, handle, page.limit, page.offset, query.region_id];
+  return cached(cache, key, async () => {
+    const read = await readStoreList(ctx.db, filters, page, query.region_id);
+    const list = products(read, query.region_id, units);
+    return `{"products" : [${list.join(', ')}], "count" : ${read.total}, "limit" : ${page.limit}, "offset" : ${page.offset}}`;
+  });
 }
 
 export async function getStoreProduct(
@@ -54,15 +95,17 @@ export async function getStoreProduct(
   scope: StoreScope,
   id: string,
   query: { region_id?: string; sales_channel_id?: string[]; fields?: string },
+  cache?: StoreCache,
 ): Promise<string> {
   parseFields(query.fields);
   const channelIds = visibleChannels(scope, query.sales_channel_id);
-  const body = answer(
-    await findStoreProductJson(ctx.db, id, channelIds, query.region_id, ctx.amountUnits),
-    query.region_id,
-  );
-  if (!body) throw productNotFound(id);
-  return body;
+  const units = ctx.amountUnits ?? 'minor';
+  return cached(cache, ['product', units, id, channelIds, query.region_id], async () => {
+    const read = await readStoreProduct(ctx.db, id, channelIds, query.region_id);
+    const [body] = products(read, query.region_id, units);
+    if (!body) throw productNotFound(id);
+    return `{"product" : ${body}}`;
+  });
 }
 
 /**

@@ -3,12 +3,16 @@ import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { sendJsonText } from './json-reply.ts';
 import { StoreGetQuery, StoreListQuery, StoreProductList, StoreProductResponse } from './schema.ts';
+import { StoreCache } from './store-cache.ts';
 import { getStoreProduct, listStoreProducts } from './store-service.ts';
 
 const tags = ['store products'];
 
-// The hot path: one SQL statement renders the whole response, sent as is (see product-json.ts).
-export const storeProductRoutes: RouteModule = (app) => {
+// The hot path: stored documents plus live values, one statement (README.md "Store read path"),
+// answered from memory on the embedded database until the catalog changes (store-cache.ts).
+export const storeProductRoutes: RouteModule = async (app, deps) => {
+  const { cache, close } = await StoreCache.open(deps.database);
+  app.addHook('onClose', close);
   app.get(
     '/products',
     {
@@ -19,7 +23,7 @@ export const storeProductRoutes: RouteModule = (app) => {
         response: ok(StoreProductList),
       },
     },
-    async (req, reply) => sendJsonText(reply, await listStoreProducts(req.ctx, req.store!, req.query)),
+    async (req, reply) => sendJsonText(reply, await listStoreProducts(req.ctx, req.store!, req.query, cache)),
   );
 
   app.get(
@@ -33,6 +37,7 @@ export const storeProductRoutes: RouteModule = (app) => {
         response: ok(StoreProductResponse),
       },
     },
-    async (req, reply) => sendJsonText(reply, await getStoreProduct(req.ctx, req.store!, req.params.id, req.query)),
+    async (req, reply) =>
+      sendJsonText(reply, await getStoreProduct(req.ctx, req.store!, req.params.id, req.query, cache)),
   );
 };

@@ -105,8 +105,13 @@ export async function deleteChannelKeyLinks(db: Executor, channelId: string): Pr
   await db.delete(apiKeySalesChannels).where(eq(apiKeySalesChannels.sales_channel_id, channelId));
 }
 
-export async function deleteChannelProductLinks(db: Executor, channelId: string): Promise<void> {
-  await db.delete(productSalesChannels).where(eq(productSalesChannels.sales_channel_id, channelId));
+/** Returns the ids of the products that were linked. */
+export async function deleteChannelProductLinks(db: Executor, channelId: string): Promise<string[]> {
+  const gone = await db
+    .delete(productSalesChannels)
+    .where(eq(productSalesChannels.sales_channel_id, channelId))
+    .returning({ id: productSalesChannels.product_id });
+  return gone.map((r) => r.id);
 }
 
 /** Which of these ids are live products (share-locked, so a concurrent product delete waits). */

@@ -2,6 +2,7 @@ import { inTx, type Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
+import { refreshStoreDocuments } from '../products/store-documents.ts';
 import {
   countSalesChannels,
   deleteChannelKeyLinks,
@@ -88,7 +89,7 @@ export async function deleteSalesChannel(ctx: Ctx, id: string) {
   await inTx(ctx, async ({ tx, clock }) => {
     if (!(await softDeleteSalesChannel(tx, id, clock.now()))) throw notFound(id);
     await deleteChannelKeyLinks(tx, id);
-    await deleteChannelProductLinks(tx, id);
+    await refreshStoreDocuments(tx, await deleteChannelProductLinks(tx, id));
   });
   return { id, object: 'sales-channel' as const, deleted: true as const };
 }
@@ -109,6 +110,7 @@ export async function batchSalesChannelProducts(
     if (missing.length) throw errors.invalid(`Products with IDs ${missing.join(', ')} do not exist`);
     await linkProducts(tx, id, add);
     await unlinkProducts(tx, id, remove);
+    await refreshStoreDocuments(tx, [...add, ...remove]);
     return toView(channel);
   });
 }

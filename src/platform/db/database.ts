@@ -5,6 +5,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { copyPgliteTemplate, discardPgliteCopy } from './pglite-template.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
+import { analyzeStaleTables } from './statistics.ts';
 
 /**
  * The database handle. Modules reach their tables through their own `tables.ts` (query builder)
@@ -18,7 +19,10 @@ export type Executor = Db | Tx;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Applies migrations/ (the same SQL on both backends); each file runs once. */
+  /**
+   * Applies migrations/ (the same SQL on both backends); each file runs once. Then analyzes the
+   * tables whose statistics are missing or stale (statistics.ts), so plans are right from the start.
+   */
   migrate(): Promise<void>;
   /**
    * LISTEN on a channel (NOTIFY is sent with `pg_notify` inside transactions, delivered at commit).
@@ -85,6 +89,7 @@ export async function openPglite(dataDir: string | null, opts: PgliteOptions = {
       async migrate() {
         const { migrate } = await import('drizzle-orm/pglite/migrator');
         await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        await analyzeStaleTables(db);
       },
       async listen(channel, onNotify) {
         const unlisten = await client.listen(channel, onNotify);
@@ -133,8 +138,10 @@ export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs 
         await client.query('select pg_advisory_unlock(7300001)').catch(() => {});
         client.release();
       }
+      await analyzeStaleTables(db);
     },
-    // Advisory keys: 7300001 migrations, 7300002 the default store key (api-keys/defaults.ts), 7300003 this.
+    // Advisory keys: 7300001 migrations, 7300002 the default store key (api-keys/defaults.ts), 7300003 this,
+    // 7300004 the statistics pass (statistics.ts), 7300005 the store documents' rebuild (products/store-documents.ts).
     async exclusive(fn) {
       const client = await pool.connect();
       try {

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db, type Executor } from '../../platform/db/database.ts';
+import { STORE_DOCUMENT_COLUMNS } from './product-json.ts';
+import { SEARCH_TEXT } from './queries.ts';
+
+/**
+ * Bump when the store shape changes (a new field in product-json.ts, a new table in the product):
+ * the next start rebuilds every stored document (rebuildStoreDocumentsIfOutdated).
+ */
+export const STORE_DOCUMENT_SHAPE = 2;
+
+const ids = (productIds: string[]) => sql.param([...new Set(productIds)].sort());
+
+/**
+ * THE hook of the store read model. Every write that changes what the store shows of a product
+ * calls it in its own transaction, with the ids of the products it touched: the product row, its
+ * options, variants (except stock, which reads live), prices, and its sales channel links. Today:
+ * products/service.ts (create, update, delete) and sales-channels/service.ts (link, unlink,
+ * channel delete). A new table in the product shape (collections, categories, images, tags)
+ * wires its writes here and adds its field in product-json.ts (and bumps STORE_DOCUMENT_SHAPE).
+ *
+ * Rebuilds the documents of these products from the tables (published, live products get one,
+ * others lose theirs) and their rows in store_listing. Cost: one product's JSON per id.
+ */
+export async function refreshStoreDocuments(tx: Executor, productIds: string[]): Promise<void> {
+  if (!productIds.length) return;
+  await tx.execute(sql`with gone_links as (delete from store_listing where product_id = any(${ids(productIds)}::text[])),
+      gone as (delete from store_documents d where d.product_id = any(${ids(productIds)}::text[])
+        and not exists (select 1 from products p where p.id = d.product_id and p.deleted_at is null and p.status = 'published'))
+    insert into store_documents (product_id, handle, channel_ids, head, variant_ids, variant_parts)
+    select p.id, p.handle,
+      array(select l.sales_channel_id from product_sales_channels l where l.product_id = p.id order by 1),
+      ${STORE_DOCUMENT_COLUMNS}
+    from products p where p.id = any(${ids(productIds)}::text[]) and p.deleted_at is null and p.status = 'published'
+    on conflict (product_id) do update set handle = excluded.handle, channel_ids = excluded.channel_ids,
+      head = excluded.head, variant_ids = excluded.variant_ids, variant_parts = excluded.variant_parts`);
+  await tx.execute(sql`insert into store_listing (sales_channel_id, product_id, search)
+    select unnest(d.channel_ids), d.product_id, ${SEARCH_TEXT}
+    from store_documents d join products p on p.id = d.product_id
+    where d.product_id = any(${ids(productIds)}::text[])`);
+}
+
+/**
+ * At start (bootstrap): when the stored documents were built for another shape, or never, builds
+ * them all again in one transaction (readers keep the old ones until it commits). Instances
+ * starting together take turns on an advisory lock; the later ones find the shape current.
+ */
+export async function rebuildStoreDocumentsIfOutdated(db: Db): Promise<number> {
+  const current = async (ex: Executor) =>
+    (await rows<{ shape: number }>(ex, sql`select shape from store_documents_state where id = 1`))[0]?.shape ===
+    STORE_DOCUMENT_SHAPE;
+  if (await current(db)) return 0;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7300005)`);
+    if (await current(tx)) return 0;
+    await tx.execute(sql`delete from store_listing`);
+    await tx.execute(sql`delete from store_documents`);
+    let after = '';
+    let built = 0;
+    for (;;) {
+      const batch = await rows<{ id: string }>(
+        tx,
+        sql`select id from products where id > ${after} and deleted_at is null and status = 'published' order by id limit 500`,
+      );
+      if (!batch.length) break;
+      const list = batch.map((r) => r.id);
+      await refreshStoreDocuments(tx, list);
+      built += list.length;
+      after = list[list.length - 1];
+    }
+    await tx.execute(sql`insert into store_documents_state (id, shape) values (1, ${STORE_DOCUMENT_SHAPE})
+      on conflict (id) do update set shape = excluded.shape`);
+    return built;
+  });
+}

@@ -1,0 +1,129 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Executor } from '../../platform/db/database.ts';
+import type { Page } from '../../platform/http/pagination.ts';
+import { preparedRows } from './prepared.ts';
+import { LIVE_UPDATED_AT } from './product-json.ts';
+import { searchPattern } from './queries.ts';
+import type { DocumentRow } from './store-assembly.ts';
+import type { StoreListFilters } from './schema.ts';
+
+/**
+ * The store's reads, from the stored documents (store-documents.ts): a page of product ids from
+ * store_listing's primary key (in product order, stopping at the limit), each product's document
+ * by primary key, and per variant its live stock and `updated_at` (and, with a region, its price
+ * in the region's currency) by primary key. Every step is an index lookup whose plan does not
+ * depend on statistics; products-plans.test.ts asserts it on both databases.
+ */
+
+export type StoreFilters = Pick<StoreListFilters, 'q' | 'id' | 'handle'> & { channelIds: string[] };
+
+export interface StoreRows {
+  total: number;
+  region_found: boolean;
+  currency_code: string | null;
+  tax_inclusive: boolean | null;
+  /** One per product of the page, in order (none when the page is empty). */
+  products: DocumentRow[];
+}
+
+type Row = DocumentRow & Omit<StoreRows, 'products'> & { product_id: string | null };
+
+const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
+
+// The region's currency resolved in the same statement; region_found tells an unknown region apart.
+const regionCte = (regionId: string) =>
+  sql`region as (select currency_code, is_tax_inclusive from regions where id = ${regionId} and deleted_at is null)`;
+
+const regionColumns = (regionId: string | undefined) =>
+  regionId
+    ? sql`exists (select 1 from region) as region_found, (select currency_code from region) as currency_code,
+        (select is_tax_inclusive from region) as tax_inclusive`
+    : sql`true as region_found, null::text as currency_code, null::boolean as tax_inclusive`;
+
+/**
+ * Per variant of the document `d`, in its order: stock, `updated_at` and, with a region, the id
+ * and amount of its price in the region's currency. Scalar subqueries on primary keys, so the
+ * plan is one index lookup per variant whatever the statistics (a join here plans as a hash join
+ * over every variant when the tables were never analyzed). Sent as one text (values joined by
+ * U+0002, variants by U+0001, which JSON text never holds raw): drivers parse array literals
+ * character by character in JavaScript, which cost more than the whole statement.
+ */
+const live = (regionId: string | undefined) => sql`array_to_string(array(
+    select array_to_string(coalesce((select array[v.inventory_quantity::text, ${LIVE_UPDATED_AT}
+        ${regionId ? sql`, (select pr.id || ' ' || pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = (select currency_code from region))` : sql``}]
+      from product_variants v where v.id = x.id), '{}'::text[]), chr(2), '')
+    from unnest(d.variant_ids) with ordinality x(id, n) order by x.n), chr(1)) as live`;
+
+/** The document's variant pieces as one text, joined by U+0001 (see `live`). */
+const PARTS = sql`array_to_string(d.variant_parts, chr(1)) as variant_parts`;
+
+function statement(ctes: SQL[], total: SQL, products: SQL, regionId: string | undefined): SQL {
+  const all = regionId ? [regionCte(regionId), ...ctes] : ctes;
+  return sql`${all.length ? sql`with ${sql.join(all, sql`, `)}` : sql``}
+    select meta.*, x.* from (select ${total} as total, ${regionColumns(regionId)}) meta
+    left join lateral (${products}) x on true
+    order by x.product_id`;
+}
+
+const pageDocuments = (regionId: string | undefined) =>
+  sql`select page.product_id, d.head, ${PARTS}, ${live(regionId)}
+      from page join store_documents d on d.product_id = page.product_id`;
+
+function toRows(rs: Row[]): StoreRows {
+  const [first] = rs;
+  return {
+    total: Number(first.total),
+    region_found: first.region_found,
+    currency_code: first.currency_code,
+    tax_inclusive: first.tax_inclusive,
+    products: rs.filter((r) => r.product_id !== null),
+  };
+}
+
+/**
+ * A page of the store list. The plain list (one channel, no filter) walks store_listing's key and
+ * reads its total from product_channel_counts; otherwise the matching ids are gathered, counted
+ * and paged (a q search first materializes its matches from the trigram index).
+ */
+export async function readStoreList(db: Executor, f: StoreFilters, page: Page, regionId?: string): Promise<StoreRows> {
+  const { limit, offset } = page;
+  if (f.channelIds.length === 1 && !f.q && !f.id && !f.handle) {
+    const channel = f.channelIds[0];
+    // store_listing_page (migration store_listing_page): the ordered index walk, stopping at the limit.
+    const ctes = [sql`page as (select product_id from store_listing_page(${channel}, ${limit}, ${offset}))`];
+    const total = sql`coalesce((select visible_products from product_channel_counts where sales_channel_id = ${channel}), 0)`;
+    return toRows(await preparedRows<Row>(db, statement(ctes, total, pageDocuments(regionId), regionId)));
+  }
+  // With q, the channel test is written so no index can serve it: without statistics the planner
+  // would AND the trigram matches with a bitmap of the whole channel (most of a search's time).
+  const channel = f.q ? sql`(l.sales_channel_id || '')` : sql`l.sales_channel_id`;
+  const conds: SQL[] = [sql`${channel} = any(${textArray(f.channelIds)})`];
+  if (f.id) conds.push(sql`l.product_id = any(${textArray(f.id)})`);
+  if (f.handle)
+    conds.push(
+      sql`l.product_id in (select product_id from store_documents where handle = any(${textArray(f.handle)}))`,
+    );
+  // store_listing carries the search text (trigram index): matches are visible ones already.
+  if (f.q) conds.push(sql`l.search like ${searchPattern(f.q)}`);
+  const ids = f.channelIds.length === 1 ? sql`l.product_id` : sql`distinct l.product_id`;
+  const ctes = [
+    sql`found as materialized (select ${ids} from store_listing l where ${sql.join(conds, sql` and `)})`,
+    sql`page as (select product_id, count(*) over () as total from found order by product_id limit ${limit} offset ${offset})`,
+  ];
+  const total = sql`coalesce((select max(total) from page), (select count(*) from found))`;
+  const query = statement(ctes, total, pageDocuments(regionId), regionId);
+  // A LIKE pattern is not prepared: its plan (trigram index or not) depends on the value.
+  return toRows(f.q ? await rows<Row>(db, query) : await preparedRows<Row>(db, query));
+}
+
+/** One product's document when it is visible in one of `channelIds`. */
+export async function readStoreProduct(
+  db: Executor,
+  id: string,
+  channelIds: string[],
+  regionId?: string,
+): Promise<StoreRows> {
+  const products = sql`select d.product_id, d.head, ${PARTS}, ${live(regionId)} from store_documents d
+    where d.product_id = ${id} and d.channel_ids && ${textArray(channelIds)}`;
+  return toRows(await preparedRows<Row>(db, statement([], sql`0`, products, regionId)));
+}

@@ -1,0 +1,52 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+// database.ts runs this after migrating, so this file names drizzle's handle type, not database.ts's.
+type Handle = PgDatabase<PgQueryResultHKT>;
+type Runner = Pick<Handle, 'execute'>;
+
+async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Planner statistics without an operator. PGlite has no autovacuum and a PostgreSQL server may
+ * run with it off, so tables filled through the API would keep `reltuples = -1` forever; the
+ * product analyzes them itself, after migrations and from a cheap periodic check.
+ *
+ * A table needs ANALYZE when it has data but was never analyzed, when it changed by more than
+ * autovacuum's own threshold since (50 rows + 10 %, from pg_stat_user_tables), or when it has
+ * more than doubled in pages since (this also catches a restart after a crash, which resets the
+ * activity counters). The check reads two catalog views and costs well under a millisecond.
+ */
+const STALE_TABLES = sql`
+  select c.relname as name
+  from pg_class c
+  join pg_namespace n on n.oid = c.relnamespace
+  left join pg_stat_user_tables s on s.relid = c.oid
+  cross join lateral (select pg_relation_size(c.oid) / current_setting('block_size')::int as pages) size
+  where n.nspname = 'public' and c.relkind = 'r' and size.pages > 0
+    and (c.reltuples < 0
+      or coalesce(s.n_mod_since_analyze, 0) > 50 + 0.1 * c.reltuples
+      or size.pages > 2 * c.relpages + 8)
+  order by c.relname`;
+
+export async function staleTables(db: Runner): Promise<string[]> {
+  return (await rows<{ name: string }>(db, STALE_TABLES)).map((r) => r.name);
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Analyzes the stale tables and returns their names. On PostgreSQL one instance at a time does
+ * it (an advisory lock tried, not waited for: another instance already on it is as good).
+ */
+export async function analyzeStaleTables(db: Handle): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const [lock] = await rows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(7300004) as ok`);
+    if (!lock.ok) return [];
+    const tables = await staleTables(tx);
+    if (tables.length) await tx.execute(sql.raw(`analyze ${tables.map(quoteIdent).join(', ')}`));
+    return tables;
+  });
+}
