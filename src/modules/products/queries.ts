@@ -90,29 +90,38 @@ interface ListShape {
   where: SQL;
   page: Page;
   productJson: SQL;
+  /** `region as (…),` when prices are calculated, else empty. */
+  regionCte?: SQL;
   /** A q search: matches come from the trigram index, then get counted and sorted. */
   search?: boolean;
+  /** A maintained total (see product_channel_counts) that replaces counting the matches. */
+  total?: SQL;
 }
 
 /**
  * `{ products, count, limit, offset }` as JSON text, one statement, JSON built for the page rows
- * only (the admin list; the store reads stored documents, store-queries.ts). Two shapes:
+ * only. Three shapes of the page CTE:
  * - default: the page and the count in one pass (count(*) over ()), walking products in id order;
  * - search: the matches are materialized first, because with `limit` the planner would rather
- *   walk the primary key evaluating the LIKE on every row than use the trigram index.
+ *   walk the primary key evaluating the LIKE on every row than use the trigram index;
+ * - total given: the page only (it stops after limit + offset rows); the count is a lookup.
  * When the page is empty (limit 0, offset past the end) the count comes from the fallback
  * subquery, which PostgreSQL evaluates only in that case.
  */
 function listStatement(s: ListShape): SQL {
   const { limit, offset } = s.page;
+  const region = s.regionCte ?? sql``;
   let ctes: SQL;
   let count: SQL;
-  if (s.search) {
-    ctes = sql`matches as materialized (select p.id from products p where ${s.where}),
+  if (s.total) {
+    ctes = sql`${region} page as (select p.id from products p where ${s.where} order by p.id limit ${limit} offset ${offset})`;
+    count = s.total;
+  } else if (s.search) {
+    ctes = sql`${region} matches as materialized (select p.id from products p where ${s.where}),
       page as (select id, count(*) over () as total from matches order by id limit ${limit} offset ${offset})`;
     count = sql`coalesce((select max(total) from page), (select count(*) from matches))`;
   } else {
-    ctes = sql`page as (
+    ctes = sql`${region} page as (
       select p.id, count(*) over () as total from products p where ${s.where} order by p.id limit ${limit} offset ${offset})`;
     count = sql`coalesce((select max(total) from page), (select count(*) from products p where ${s.where}))`;
   }
