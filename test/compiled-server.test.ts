@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, adminToken, type ServerProcess, startServer } from './processes.ts';
+import { ADMIN, adminToken, eventually, type ServerProcess, startServer } from './processes.ts';
 
 /**
  * `npm start` runs the server bundled by scripts/build-server.mjs (issue 11): what src/ finds next
@@ -33,8 +33,13 @@ describe('the compiled server (npm start)', () => {
     expect(existsSync(path.join(ROOT, 'dist', 'pglite-template', 'PG_VERSION'))).toBe(true);
     server = await startServer('compiled', env(), { compiled: true });
     expect(existsSync(path.join(dataDir, 'pglite', 'EMPORIUM_TEMPLATE'))).toBe(true); // copied, not initdb
-    const key = /Publishable key \(x-publishable-api-key\): (pk_\w+)/.exec(server.logs.join('\n'))?.[1];
-    expect(key).toBeDefined();
+    // Printed right after listen: /health can answer before the parent has read that line.
+    const running = server;
+    const key = await eventually(
+      async () => /Publishable key \(x-publishable-api-key\): (pk_\w+)/.exec(running.logs.join('\n'))?.[1],
+      10_000,
+      'the publishable key in the start-up log',
+    );
     const token = await adminToken(server); // argon2 (a native addon) verifies the bootstrap admin
 
     const created = await server.call(
