@@ -9,6 +9,7 @@ import { useToast } from '../../components/toasts.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
 import { PRODUCT_STATUSES, type Product } from './types.ts';
 import { VariantsEditor, emptyVariant, type VariantDraft } from './variants-editor.tsx';
+import { ImagesCard, OrganisationCard, type ImageDraft } from './catalog-sections.tsx';
 
 export interface OptionDraft {
   title: string;
@@ -23,6 +24,10 @@ interface Draft {
   channels: string[];
   options: OptionDraft[];
   variants: VariantDraft[];
+  images: ImageDraft[];
+  /** '' for none. */
+  collectionId: string;
+  categoryIds: string[];
 }
 
 const splitValues = (s: string) => [
@@ -42,6 +47,9 @@ function toDraft(p: Product): Draft {
     status: p.status,
     channels: p.sales_channels.map((c) => c.id),
     options: p.options.map((o) => ({ title: o.title, values: o.values.map((v) => v.value).join(', ') })),
+    images: (p.images ?? []).map((i) => ({ id: i.id, url: i.url })),
+    collectionId: p.collection?.id ?? p.collection_id ?? '',
+    categoryIds: (p.categories ?? []).map((c) => c.id),
     variants: p.variants.map((v) => ({
       id: v.id,
       title: v.title,
@@ -65,6 +73,11 @@ function toBody(d: Draft, currencies: string[]) {
     description: d.description || null,
     status: d.status,
     sales_channels: d.channels.map((id) => ({ id })),
+    images: d.images.map((i) => (i.id ? { id: i.id, url: i.url } : { url: i.url })),
+    // The first gallery image is the thumbnail the store lists show.
+    thumbnail: d.images[0]?.url ?? null,
+    collection_id: d.collectionId || null,
+    categories: d.categoryIds.map((id) => ({ id })),
     options,
     variants: d.variants.map((v) => ({
       ...(v.id ? { id: v.id } : {}),
@@ -120,6 +133,9 @@ export function ProductEditor() {
         channels: channels.data.sales_channels.slice(0, 1).map((c) => c.id),
         options: [],
         variants: [emptyVariant('Default')],
+        images: [],
+        collectionId: '',
+        categoryIds: [],
       });
     }
     if (!creating && product.data && !draft) setDraft(toDraft(product.data.product));
@@ -203,6 +219,7 @@ export function ProductEditor() {
                 error={save.error}
               />
             </Card>
+            <ImagesCard images={draft.images} onChange={(images) => set({ images })} canWrite={canWrite} />
             <Card
               title="Options"
               actions={
@@ -305,9 +322,12 @@ export function ProductEditor() {
               ))}
               <p className="hint">A product is sold in the store only through its channels' publishable keys.</p>
             </Card>
-            <Card title="Media and organisation">
-              <p className="muted">Images, collections and categories appear here once the API offers them.</p>
-            </Card>
+            <OrganisationCard
+              collectionId={draft.collectionId}
+              categoryIds={draft.categoryIds}
+              onChange={(patch) => set(patch)}
+              error={save.error}
+            />
           </div>
         </div>
       </fieldset>

@@ -1,0 +1,160 @@
+import type { ChangeEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { Card, ErrorNote, Field } from '../../components/ui.tsx';
+
+export interface ImageDraft {
+  /** Present for an image the product already has, so the update keeps it (and its variant links). */
+  id?: string;
+  url: string;
+}
+
+interface Category {
+  id: string;
+  name: string;
+  parent_category_id: string | null;
+  is_active: boolean;
+  is_internal: boolean;
+}
+
+/** Categories in tree order, each with its depth, from the flat list the API gives. */
+export function treeOrder(list: Category[]): { category: Category; depth: number }[] {
+  const known = new Set(list.map((c) => c.id));
+  const children = new Map<string | null, Category[]>();
+  for (const c of list) {
+    // A parent outside the page read is treated as a root, so no category goes missing.
+    const parent = c.parent_category_id && known.has(c.parent_category_id) ? c.parent_category_id : null;
+    children.set(parent, [...(children.get(parent) ?? []), c]);
+  }
+  const out: { category: Category; depth: number }[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    for (const c of children.get(parent) ?? []) {
+      out.push({ category: c, depth });
+      walk(c.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+/** The gallery: upload through /admin/uploads, in order; the first image is the product's thumbnail. */
+export function ImagesCard(props: {
+  images: ImageDraft[];
+  onChange: (images: ImageDraft[]) => void;
+  canWrite: boolean;
+}) {
+  const { images, onChange, canWrite } = props;
+  const upload = useMutation({
+    mutationFn: (files: File[]) => {
+      const form = new FormData();
+      for (const f of files) form.append('files', f);
+      return api<{ files: { id: string; url: string }[] }>('/admin/uploads', { method: 'POST', form });
+    },
+    onSuccess: ({ files }) => {
+      onChange([...images, ...files.map((f) => ({ url: f.url }))]);
+    },
+  });
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    // Cleared at once so choosing the same file again still fires a change.
+    e.target.value = '';
+    if (files.length) upload.mutate(files);
+  };
+  return (
+    <Card title="Images">
+      {images.length === 0 && <p className="muted">No images yet.</p>}
+      <ol className="thumbs" aria-label="Images">
+        {images.map((img, i) => (
+          <li key={img.id ?? img.url}>
+            <img src={img.url} alt={i === 0 ? 'Image 1 (thumbnail)' : `Image ${i + 1}`} />
+            {i === 0 && <span className="badge">Thumbnail</span>}
+            {canWrite && (
+              <button
+                type="button"
+                className="btn btn-small btn-danger"
+                aria-label={`Remove image ${i + 1}`}
+                onClick={() => onChange(images.filter((_, j) => j !== i))}
+              >
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {canWrite && (
+        <Field
+          label={upload.isPending ? 'Uploading…' : 'Add images'}
+          name="images-upload"
+          type="file"
+          accept="image/*"
+          multiple
+          onChange={pick}
+          disabled={upload.isPending}
+          hint="The first image is the product's thumbnail. Images are kept when you save."
+        />
+      )}
+      <ErrorNote error={upload.error} />
+    </Card>
+  );
+}
+
+/** Collection (one) and categories (many, indented as the tree). */
+export function OrganisationCard(props: {
+  collectionId: string;
+  categoryIds: string[];
+  onChange: (patch: { collectionId?: string; categoryIds?: string[] }) => void;
+  error: unknown;
+}) {
+  const { collectionId, categoryIds, onChange, error } = props;
+  const collections = useQuery({
+    queryKey: ['collections', 'all'],
+    queryFn: ({ signal }) =>
+      api<{ collections: { id: string; title: string }[] }>('/admin/collections', { query: { limit: 100 }, signal }),
+  });
+  const categories = useQuery({
+    queryKey: ['product-categories', 'all'],
+    queryFn: ({ signal }) =>
+      api<{ product_categories: Category[] }>('/admin/product-categories', { query: { limit: 100 }, signal }),
+  });
+  return (
+    <Card title="Organisation">
+      <ErrorNote error={collections.error ?? categories.error} />
+      <Field
+        label="Collection"
+        name="collection_id"
+        as="select"
+        value={collectionId}
+        onChange={(e) => onChange({ collectionId: e.target.value })}
+        error={error}
+      >
+        <option value="">No collection</option>
+        {collections.data?.collections.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </Field>
+      <fieldset className="checklist">
+        <legend>Categories</legend>
+        {categories.data && categories.data.product_categories.length === 0 && (
+          <p className="muted">No categories yet.</p>
+        )}
+        {treeOrder(categories.data?.product_categories ?? []).map(({ category: c, depth }) => (
+          <div key={c.id} style={{ paddingLeft: depth * 16 }}>
+            <Field
+              label={c.name + (c.is_active ? '' : ' (inactive)') + (c.is_internal ? ' (internal)' : '')}
+              name={`category-${c.id}`}
+              type="checkbox"
+              checked={categoryIds.includes(c.id)}
+              onChange={(e) =>
+                onChange({
+                  categoryIds: e.target.checked ? [...categoryIds, c.id] : categoryIds.filter((x) => x !== c.id),
+                })
+              }
+            />
+          </div>
+        ))}
+      </fieldset>
+    </Card>
+  );
+}
