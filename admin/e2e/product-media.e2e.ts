@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, newPage, screenshot, startShop, type Shop } from './harness.ts';
+import { VIEWER, launchBrowser, login, newPage, screenshot, startShop, type Shop } from './harness.ts';
 
 /** A free port, so PUBLIC_URL (which upload URLs are built on) can name the port the shop listens on. */
 function freePort(): Promise<number> {
@@ -56,6 +56,7 @@ let shop: Shop;
 let browser: Browser;
 let page: Page;
 let errors: string[];
+let productId = '';
 beforeAll(async () => {
   const port = await freePort();
   [shop, browser] = await Promise.all([
@@ -149,6 +150,54 @@ describe('product media and organisation', () => {
     await gallery.getByRole('img', { name: 'Image 2' }).waitFor();
     expect(await page.getByLabel('Collection').inputValue()).toBe(collection.id);
     expect(await page.getByLabel('Shirts').isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+    productId = product.id;
+  });
+
+  it('shows a viewer the images, collection and categories without a way to change them', async () => {
+    const viewer = await newPage(browser);
+    await login(viewer.page, shop, VIEWER, `/app/products/${productId}`);
+    const gallery = viewer.page.getByRole('list', { name: 'Images' });
+    await gallery.getByRole('img', { name: 'Image 2' }).waitFor();
+    expect(await viewer.page.getByLabel('Add images').count()).toBe(0);
+    expect(await viewer.page.getByRole('button', { name: /Remove image/ }).count()).toBe(0);
+    expect(await viewer.page.getByLabel('Collection').isDisabled()).toBe(true);
+    expect(await viewer.page.getByLabel('Shirts').isDisabled()).toBe(true);
+    expect(viewer.errors).toEqual([]);
+    await viewer.context.close();
+  });
+});
+
+describe('collections and categories in Settings', () => {
+  it('creates a collection and a child category that is inactive', async () => {
+    await page.goto(`${shop.url}/app/settings/collections`);
+    const newCollection = page.getByRole('form', { name: 'New collection' });
+    await newCollection.getByLabel('Title').fill('Winter');
+    await newCollection.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('cell', { name: 'Winter', exact: true }).waitFor();
+
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Categories' }).click();
+    await page.getByRole('cell', { name: 'Shirts', exact: true }).waitFor();
+    const form = page.getByRole('form', { name: 'New category' });
+    await form.getByLabel('Name').fill('Boots');
+    await form.getByLabel('Parent').selectOption({ label: 'Clothing' });
+    await form.getByLabel('Visibility').selectOption('inactive');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('cell', { name: 'Boots', exact: true }).waitFor();
+    await screenshot(page, '14-settings-categories', { quiet: true });
+
+    const { collections } = await shop.admin<{ collections: { title: string }[] }>('GET', '/admin/collections');
+    expect(collections.map((c) => c.title).sort()).toEqual(['Summer', 'Winter']);
+    const { product_categories } = await shop.admin<{
+      product_categories: { name: string; parent_category_id: string | null; is_active: boolean }[];
+    }>('GET', '/admin/product-categories?q=boots');
+    const clothing = await shop.admin<{ product_categories: { id: string }[] }>(
+      'GET',
+      '/admin/product-categories?q=clothing',
+    );
+    expect(product_categories.map((c) => [c.name, c.parent_category_id, c.is_active])).toEqual([
+      ['Boots', clothing.product_categories[0].id, false],
+    ]);
     expect(errors).toEqual([]);
   });
 });
