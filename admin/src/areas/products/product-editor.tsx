@@ -2,84 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { fromMinor, toMinor } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
 import { PRODUCT_STATUSES, type Product } from './types.ts';
-import { VariantsEditor, emptyVariant, type VariantDraft } from './variants-editor.tsx';
-
-export interface OptionDraft {
-  title: string;
-  values: string;
-}
-
-interface Draft {
-  title: string;
-  handle: string;
-  description: string;
-  status: Product['status'];
-  channels: string[];
-  options: OptionDraft[];
-  variants: VariantDraft[];
-}
-
-const splitValues = (s: string) => [
-  ...new Set(
-    s
-      .split(',')
-      .map((v) => v.trim())
-      .filter(Boolean),
-  ),
-];
-
-function toDraft(p: Product): Draft {
-  return {
-    title: p.title,
-    handle: p.handle,
-    description: p.description ?? '',
-    status: p.status,
-    channels: p.sales_channels.map((c) => c.id),
-    options: p.options.map((o) => ({ title: o.title, values: o.values.map((v) => v.value).join(', ') })),
-    variants: p.variants.map((v) => ({
-      id: v.id,
-      title: v.title,
-      sku: v.sku ?? '',
-      manage_inventory: v.manage_inventory,
-      inventory_quantity: String(v.inventory_quantity),
-      options: Object.fromEntries(v.options.map((o) => [o.option.title, o.value])),
-      prices: Object.fromEntries(v.prices.map((pr) => [pr.currency_code, fromMinor(pr.amount, pr.currency_code)])),
-    })),
-  };
-}
-
-/** The request body; prices typed as decimals become minor units per currency. */
-function toBody(d: Draft, currencies: string[]) {
-  const options = d.options
-    .filter((o) => o.title.trim())
-    .map((o) => ({ title: o.title.trim(), values: splitValues(o.values) }));
-  return {
-    title: d.title,
-    ...(d.handle ? { handle: d.handle } : {}),
-    description: d.description || null,
-    status: d.status,
-    sales_channels: d.channels.map((id) => ({ id })),
-    options,
-    variants: d.variants.map((v) => ({
-      ...(v.id ? { id: v.id } : {}),
-      title: v.title,
-      sku: v.sku || null,
-      manage_inventory: v.manage_inventory,
-      inventory_quantity: Number(v.inventory_quantity || 0),
-      options: Object.fromEntries(options.map((o) => [o.title, v.options[o.title] ?? ''])),
-      prices: currencies.flatMap((c) => {
-        const amount = toMinor(v.prices[c] ?? '', c);
-        return amount === null ? [] : [{ currency_code: c, amount }];
-      }),
-    })),
-  };
-}
+import { VariantsEditor } from './variants-editor.tsx';
+import { ImagesCard, OrganisationCard } from './catalog-sections.tsx';
+import { newDraft, splitValues, toBody, toDraft, type Draft } from './draft.ts';
 
 /** Create or edit a product with its options, variants, prices per currency, stock and sales channels. */
 export function ProductEditor() {
@@ -112,15 +42,7 @@ export function ProductEditor() {
 
   useEffect(() => {
     if (creating && !draft && channels.data) {
-      setDraft({
-        title: '',
-        handle: '',
-        description: '',
-        status: 'published',
-        channels: channels.data.sales_channels.slice(0, 1).map((c) => c.id),
-        options: [],
-        variants: [emptyVariant('Default')],
-      });
+      setDraft(newDraft(channels.data.sales_channels.slice(0, 1).map((c) => c.id)));
     }
     if (!creating && product.data && !draft) setDraft(toDraft(product.data.product));
   }, [creating, draft, channels.data, product.data]);
@@ -203,6 +125,7 @@ export function ProductEditor() {
                 error={save.error}
               />
             </Card>
+            <ImagesCard images={draft.images} onChange={(images) => set({ images })} canWrite={canWrite} />
             <Card
               title="Options"
               actions={
@@ -305,9 +228,12 @@ export function ProductEditor() {
               ))}
               <p className="hint">A product is sold in the store only through its channels' publishable keys.</p>
             </Card>
-            <Card title="Media and organisation">
-              <p className="muted">Images, collections and categories appear here once the API offers them.</p>
-            </Card>
+            <OrganisationCard
+              collectionId={draft.collectionId}
+              categoryIds={draft.categoryIds}
+              onChange={(patch) => set(patch)}
+              error={save.error}
+            />
           </div>
         </div>
       </fieldset>

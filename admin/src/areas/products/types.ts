@@ -24,6 +24,10 @@ export interface Product {
   options: { id: string; title: string; values: { value: string }[] }[];
   variants: Variant[];
   sales_channels: { id: string; name: string }[];
+  images?: { id: string; url: string }[];
+  collection_id?: string | null;
+  collection?: { id: string; title: string } | null;
+  categories?: { id: string; name: string }[];
   created_at: string;
   updated_at: string;
 }

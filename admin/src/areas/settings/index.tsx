@@ -8,6 +8,7 @@ import { UsersPage } from './users.tsx';
 import { KeyValuesPage } from './key-values.tsx';
 import { NotificationsSettingsPage } from './notifications.tsx';
 import { RegionEditor } from './region-editor.tsx';
+import { CategoriesPage, CollectionsPage } from './catalog.tsx';
 
 const TABS: [string, string][] = [
   ['webhooks', 'Webhooks'],
@@ -15,6 +16,8 @@ const TABS: [string, string][] = [
   ['sales-channels', 'Sales channels'],
   ['regions', 'Regions'],
   ['shipping', 'Shipping options'],
+  ['collections', 'Collections'],
+  ['categories', 'Categories'],
   ['notifications', 'Notifications'],
   ['users', 'Users and roles'],
   ['values', 'Key/value settings'],
@@ -40,6 +43,8 @@ export default function SettingsArea() {
         <Route path="regions" element={<RegionsPage />} />
         <Route path="regions/:id" element={<RegionEditor />} />
         <Route path="shipping" element={<ShippingPage />} />
+        <Route path="collections" element={<CollectionsPage />} />
+        <Route path="categories" element={<CategoriesPage />} />
         <Route path="notifications" element={<NotificationsSettingsPage />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="values" element={<KeyValuesPage />} />

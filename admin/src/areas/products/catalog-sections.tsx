@@ -1,0 +1,133 @@
+import type { ChangeEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { Card, ErrorNote, Field } from '../../components/ui.tsx';
+import { treeOrder, type Category } from './category-tree.ts';
+
+export interface ImageDraft {
+  /** Present for an image the product already has, so the update keeps it (and its variant links). */
+  id?: string;
+  url: string;
+}
+
+/** The gallery: upload through /admin/uploads, in order; the first image is the product's thumbnail. */
+export function ImagesCard(props: {
+  images: ImageDraft[];
+  onChange: (images: ImageDraft[]) => void;
+  canWrite: boolean;
+}) {
+  const { images, onChange, canWrite } = props;
+  const upload = useMutation({
+    mutationFn: (files: File[]) => {
+      const form = new FormData();
+      for (const f of files) form.append('files', f);
+      return api<{ files: { id: string; url: string }[] }>('/admin/uploads', { method: 'POST', form });
+    },
+    onSuccess: ({ files }) => {
+      onChange([...images, ...files.map((f) => ({ url: f.url }))]);
+    },
+  });
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    // Cleared at once so choosing the same file again still fires a change.
+    e.target.value = '';
+    if (files.length) upload.mutate(files);
+  };
+  return (
+    <Card title="Images">
+      {images.length === 0 && <p className="muted">No images yet.</p>}
+      <ol className="thumbs" aria-label="Images">
+        {images.map((img, i) => (
+          <li key={img.id ?? img.url}>
+            <img src={img.url} alt={i === 0 ? 'Image 1 (thumbnail)' : `Image ${i + 1}`} />
+            {i === 0 && <span className="badge">Thumbnail</span>}
+            {canWrite && (
+              <button
+                type="button"
+                className="btn btn-small btn-danger"
+                aria-label={`Remove image ${i + 1}`}
+                onClick={() => onChange(images.filter((_, j) => j !== i))}
+              >
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {canWrite && (
+        <Field
+          label={upload.isPending ? 'Uploading…' : 'Add images'}
+          name="images-upload"
+          type="file"
+          accept="image/*"
+          multiple
+          onChange={pick}
+          disabled={upload.isPending}
+          hint="The first image is the product's thumbnail. Images are kept when you save."
+        />
+      )}
+      <ErrorNote error={upload.error} />
+    </Card>
+  );
+}
+
+/** Collection (one) and categories (many, indented as the tree). */
+export function OrganisationCard(props: {
+  collectionId: string;
+  categoryIds: string[];
+  onChange: (patch: { collectionId?: string; categoryIds?: string[] }) => void;
+  error: unknown;
+}) {
+  const { collectionId, categoryIds, onChange, error } = props;
+  const collections = useQuery({
+    queryKey: ['collections', 'all'],
+    queryFn: ({ signal }) =>
+      api<{ collections: { id: string; title: string }[] }>('/admin/collections', { query: { limit: 100 }, signal }),
+  });
+  const categories = useQuery({
+    queryKey: ['product-categories', 'all'],
+    queryFn: ({ signal }) =>
+      api<{ product_categories: Category[] }>('/admin/product-categories', { query: { limit: 100 }, signal }),
+  });
+  return (
+    <Card title="Organisation">
+      <ErrorNote error={collections.error ?? categories.error} />
+      <Field
+        label="Collection"
+        name="collection_id"
+        as="select"
+        value={collectionId}
+        onChange={(e) => onChange({ collectionId: e.target.value })}
+        error={error}
+      >
+        <option value="">No collection</option>
+        {collections.data?.collections.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </Field>
+      <fieldset className="checklist">
+        <legend>Categories</legend>
+        {categories.data && categories.data.product_categories.length === 0 && (
+          <p className="muted">No categories yet.</p>
+        )}
+        {treeOrder(categories.data?.product_categories ?? []).map(({ category: c, depth }) => (
+          <div key={c.id} style={{ paddingLeft: depth * 16 }}>
+            <Field
+              label={c.name + (c.is_active ? '' : ' (inactive)') + (c.is_internal ? ' (internal)' : '')}
+              name={`category-${c.id}`}
+              type="checkbox"
+              checked={categoryIds.includes(c.id)}
+              onChange={(e) =>
+                onChange({
+                  categoryIds: e.target.checked ? [...categoryIds, c.id] : categoryIds.filter((x) => x !== c.id),
+                })
+              }
+            />
+          </div>
+        ))}
+      </fieldset>
+    </Card>
+  );
+}
