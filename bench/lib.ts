@@ -16,9 +16,12 @@ export const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' 
  * With DATABASE_URL set, a freshly recreated, empty database `name` on that server (its URL);
  * without, undefined (the server then uses PGlite in the data dir it is given).
  */
-export async function freshBenchDatabase(name: string): Promise<string | undefined> {
+/** `BENCH_DB_SUFFIX` keeps benches run side by side on one server apart (`emporium_bench_<suffix>`). */
+export async function freshBenchDatabase(baseName: string): Promise<string | undefined> {
   const base = process.env.DATABASE_URL;
   if (!base) return undefined;
+  const suffix = process.env.BENCH_DB_SUFFIX?.replace(/[^a-z0-9_]/g, '');
+  const name = suffix ? `${baseName}_${suffix}` : baseName;
   const url = new URL(base);
   url.pathname = '/postgres';
   const client = new pg.Client({ connectionString: url.toString() });
