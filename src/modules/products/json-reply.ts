@@ -1,11 +1,11 @@
 /**
- * Sends JSON text that PostgreSQL already rendered. Fastify passes a string with a JSON
- * content type through without serializing it again, which is the point: the catalog is
- * never parsed or re-stringified in Node.
+ * Sends JSON text that PostgreSQL already rendered (or its UTF-8 bytes, from the store cache).
+ * Fastify passes a string with a JSON content type, or a Buffer, through without serializing it
+ * again, which is the point: the catalog is never parsed or re-stringified in Node.
  */
 export function sendJsonText(
   reply: { type(contentType: string): { send(payload: never): unknown } },
-  body: string,
+  body: string | Buffer,
 ): void {
   reply.type('application/json; charset=utf-8').send(body as never);
 }

@@ -12,20 +12,22 @@ export const STORE_CATALOG_CHANNEL = 'emporium_store_catalog';
  * On PostgreSQL, where other instances write and notifications arrive later, there is none.
  *
  * A read stores its answer only when no change happened while it ran (`version` unchanged).
+ * Answers are kept as UTF-8 bytes: a hit is then written to the socket as is, where a string
+ * would be measured and encoded again on every send (a list page is ~60-100 KB).
  * Bounded by bytes; when full it starts over (a catalog's hot pages come back at once).
  */
 export class StoreCache {
-  private entries = new Map<string, string>();
+  private entries = new Map<string, Buffer>();
   private bytes = 0;
   version = 0;
 
   constructor(private readonly maxBytes = 8 * 1024 * 1024) {}
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     return this.entries.get(key);
   }
 
-  set(key: string, body: string, versionAtStart: number): void {
+  set(key: string, body: Buffer, versionAtStart: number): void {
     if (versionAtStart !== this.version || body.length > this.maxBytes / 4) return;
     if (this.bytes + body.length > this.maxBytes) this.clear();
     this.entries.set(key, body);

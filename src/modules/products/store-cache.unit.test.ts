@@ -6,21 +6,21 @@ describe('StoreCache', () => {
     const cache = new StoreCache();
     const before = cache.version;
     cache.clear(); // a change committed while the read ran
-    cache.set('a', 'stale', before);
+    cache.set('a', Buffer.from('stale'), before);
     expect(cache.get('a')).toBeUndefined();
-    cache.set('a', 'fresh', cache.version);
-    expect(cache.get('a')).toBe('fresh');
+    cache.set('a', Buffer.from('fresh'), cache.version);
+    expect(cache.get('a')?.toString()).toBe('fresh');
     cache.clear();
     expect(cache.get('a')).toBeUndefined();
   });
 
   it('starts over when full, and never keeps one answer bigger than a quarter of it', () => {
     const cache = new StoreCache(100);
-    cache.set('big', 'x'.repeat(26), cache.version);
+    cache.set('big', Buffer.from('x'.repeat(26)), cache.version);
     expect(cache.get('big')).toBeUndefined();
-    for (const k of ['a', 'b', 'c', 'd']) cache.set(k, 'x'.repeat(25), cache.version);
+    for (const k of ['a', 'b', 'c', 'd']) cache.set(k, Buffer.from('x'.repeat(25)), cache.version);
     expect(['a', 'b', 'c', 'd'].map((k) => cache.get(k) !== undefined)).toEqual([true, true, true, true]);
-    cache.set('e', 'x'.repeat(25), cache.version);
+    cache.set('e', Buffer.from('x'.repeat(25)), cache.version);
     expect(['a', 'e'].map((k) => cache.get(k) !== undefined)).toEqual([false, true]);
   });
 });

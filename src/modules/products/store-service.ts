@@ -40,13 +40,17 @@ function products(read: StoreRows, regionId: string | undefined, units: AmountUn
 }
 
 /** `read` through the cache when there is one (embedded database; see store-cache.ts). */
-async function cached(cache: StoreCache | undefined, key: unknown[], read: () => Promise<string>): Promise<string> {
+async function cached(
+  cache: StoreCache | undefined,
+  key: unknown[],
+  read: () => Promise<string>,
+): Promise<string | Buffer> {
   if (!cache) return read();
   const k = JSON.stringify(key);
   const hit = cache.get(k);
   if (hit !== undefined) return hit;
   const version = cache.version;
-  const body = await read();
+  const body = Buffer.from(await read());
   cache.set(k, body, version);
   return body;
 }
@@ -70,7 +74,7 @@ export async function listStoreProducts(
   scope: StoreScope,
   query: StoreListFilters,
   cache?: StoreCache,
-): Promise<string> {
+): Promise<string | Buffer> {
   parseFields(query.fields);
   const { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard } = query;
   const channelIds = visibleChannels(scope, query.sales_channel_id);
@@ -96,7 +100,7 @@ export async function getStoreProduct(
   id: string,
   query: { region_id?: string; sales_channel_id?: string[]; fields?: string },
   cache?: StoreCache,
-): Promise<string> {
+): Promise<string | Buffer> {
   parseFields(query.fields);
   const channelIds = visibleChannels(scope, query.sales_channel_id);
   const units = ctx.amountUnits ?? 'minor';
