@@ -12,7 +12,7 @@ import {
   startServer,
   waitFor200,
 } from './lib.ts';
-import { checkoutSequential, type Load, load, referenceLoad } from './measure.ts';
+import { checkoutSequential, type Load, load, referenceLoad, sequentialMisses } from './measure.ts';
 import { seedProducts, seedShop, uniqueCode } from './seed.ts';
 
 export interface Options {
@@ -44,7 +44,14 @@ export interface BackendResult {
   firstListMs: number;
   rssAfter2000: number;
   sets: { label: string; figures: RequestFigures }[];
-  search?: { products: number; selective: Load; broad: Load };
+  search?: {
+    products: number;
+    selective: Load;
+    broad: Load;
+    /** Every request a page of its own (`offset`), so the answer cache never serves it. */
+    selectiveMiss: { 'p50 ms': number };
+    broadMiss: { 'p50 ms': number };
+  };
 }
 
 /**
@@ -116,10 +123,16 @@ export async function benchBackend(kind: 'pglite' | 'postgres', o: Options): Pro
       console.error(`[${kind}] creating products up to ${o.searchProducts} for the q search`);
       await seedProducts(base, shop, o.products + 1, o.searchProducts, { every: 5000, concurrency: 6 });
       const one = { connections: 1, seconds: o.seconds };
+      const selectiveTerm = uniqueCode(Math.floor(o.searchProducts / 3));
+      // The selective term matches one product: a miss needs a term of its own per request.
+      const miss = (i: number) => `/store/products?limit=20&q=${uniqueCode(Math.floor(o.searchProducts / 3) + i)}`;
+      const broadMiss = (i: number) => `/store/products?limit=20&q=linen&offset=${20 * i}`;
       search = {
         products: o.searchProducts,
-        selective: await load(`${list}&q=${uniqueCode(Math.floor(o.searchProducts / 3))}`, store, one),
+        selective: await load(`${list}&q=${selectiveTerm}`, store, one),
         broad: await load(`${list}&q=linen`, store, one),
+        selectiveMiss: await sequentialMisses(base, miss, store, 200),
+        broadMiss: await sequentialMisses(base, broadMiss, store, 200),
       };
     }
     return { kind, firstStartMs, seedSeconds, startMs, firstListMs, rssAfter2000, sets, search };

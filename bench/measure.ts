@@ -85,3 +85,24 @@ export async function checkoutSequential(
   times.sort((a, b) => a - b);
   return { 'median ms': +percentile(times, 50).toFixed(1), 'p95 ms': +percentile(times, 95).toFixed(1) };
 }
+
+/**
+ * One request after another, each to a URL of its own (`urlOf(i)`), so no answer cache can serve
+ * it: what a search costs the first time it is asked. p50 and p99 of `count` after five to warm up.
+ */
+export async function sequentialMisses(
+  base: string,
+  urlOf: (i: number) => string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<{ 'p50 ms': number; 'p99 ms': number }> {
+  const times: number[] = [];
+  for (let i = -5; i < count; i++) {
+    const start = performance.now();
+    const res = await call(base, 'GET', urlOf(i + 5), headers);
+    if (res.status !== 200) throw new Error(`search answered ${res.status}: ${JSON.stringify(res.json)}`);
+    if (i >= 0) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { 'p50 ms': +percentile(times, 50).toFixed(1), 'p99 ms': +percentile(times, 99).toFixed(1) };
+}

@@ -119,6 +119,18 @@ function table(r: BackendResult): Row[] {
       r.search.broad['p50 ms'],
       r.search.broad['p50 ms'] < 30,
     );
+    once(
+      `q selective, never asked before, p50 ms`,
+      '< 10',
+      r.search.selectiveMiss['p50 ms'],
+      r.search.selectiveMiss['p50 ms'] < 10,
+    );
+    once(
+      `q broad, a page never asked before, p50 ms`,
+      '< 30',
+      r.search.broadMiss['p50 ms'],
+      r.search.broadMiss['p50 ms'] < 30,
+    );
   }
   return rows;
 }
