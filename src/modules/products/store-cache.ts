@@ -1,48 +1,89 @@
 import type { Database } from '../../platform/db/database.ts';
+import { readCatalogVersion } from './store-queries.ts';
+import { VersionGate } from './version-gate.ts';
 
 /** The channel migration store_catalog_notify's triggers notify on. */
 export const STORE_CATALOG_CHANNEL = 'emporium_store_catalog';
 
 /**
- * Store responses kept in memory, embedded database only. PGlite is one process (the data-dir
- * lock), every write commits through it, and its NOTIFY reaches the listener before the commit's
- * promise resolves: so the cache is emptied by any change the store could show (triggers of
- * migration store_catalog_notify: documents, listing, stock, prices, regions) before the writer
- * even gets its answer, and a request after a checkout never sees the stock from before it.
- * On PostgreSQL, where other instances write and notifications arrive later, there is none.
+ * Store responses kept in memory, each for the catalog version it was read at; a request is
+ * answered from memory only at the version that holds for it. Bounded by bytes; when full it
+ * starts over (a catalog's hot pages come back at once).
  *
- * A read stores its answer only when no change happened while it ran (`version` unchanged).
- * Answers are kept as UTF-8 bytes: a hit is then written to the socket as is, where a string
- * would be measured and encoded again on every send (a list page is ~60-100 KB).
- * Bounded by bytes; when full it starts over (a catalog's hot pages come back at once).
+ * Embedded database: PGlite is one process (the data-dir lock), every write commits through it,
+ * and its NOTIFY reaches the listener before the commit's promise resolves. The version is a
+ * local counter the NOTIFY of migration store_catalog_notify's triggers moves (documents,
+ * listing, stock, prices, regions, channel counts), so it has moved before the writer even gets
+ * its answer: no round trip per request.
+ *
+ * PostgreSQL: other instances write, and their NOTIFY arrives some time after their commit. The
+ * version is the database's (migration store_catalog_version: moved by the same tables' writes,
+ * in the writer's transaction), read through a VersionGate: each request waits for a read that
+ * started after it arrived, so it sees every commit made before it on any instance, and the
+ * requests arriving together share that one round trip. An answer is read after the version it is
+ * kept for (so it holds at least what that version counts), and versions of one instance are read
+ * one after the other, so an equal version means no change committed in between.
  */
 export class StoreCache {
+  /** UTF-8 bytes: a socket takes them as they are, where a string is encoded again on every send. */
   private entries = new Map<string, Buffer>();
   private bytes = 0;
-  version = 0;
+  /** The version the entries belong to (-1 on PostgreSQL until the first read). */
+  version: number;
+  /** PostgreSQL only: the database's version, read once for every request arriving together. */
+  readonly gate?: VersionGate<number>;
 
-  constructor(private readonly maxBytes = 8 * 1024 * 1024) {}
-
-  get(key: string): Buffer | undefined {
-    return this.entries.get(key);
+  constructor(
+    private readonly maxBytes = 8 * 1024 * 1024,
+    readVersion?: () => Promise<number>,
+  ) {
+    this.version = readVersion ? -1 : 0;
+    if (readVersion)
+      this.gate = new VersionGate(async () => {
+        const version = await readVersion();
+        this.advance(version);
+        return version;
+      });
   }
 
-  set(key: string, body: Buffer, versionAtStart: number): void {
-    if (versionAtStart !== this.version || body.length > this.maxBytes / 4) return;
-    if (this.bytes + body.length > this.maxBytes) this.clear();
+  /** The version a request arriving now is to be answered at. */
+  current(): number | Promise<number> {
+    return this.gate ? this.gate.next() : this.version;
+  }
+
+  get(key: string, version: number): Buffer | undefined {
+    return version === this.version ? this.entries.get(key) : undefined;
+  }
+
+  /** Keeps `body`, read after `version` was, when that is still the current version. */
+  set(key: string, body: Buffer, version: number): void {
+    if (version !== this.version || body.length > this.maxBytes / 4) return;
+    if (this.bytes + body.length > this.maxBytes) this.empty();
     this.entries.set(key, body);
     this.bytes += body.length;
   }
 
+  /** Embedded database: the catalog changed. */
   clear(): void {
-    this.version++;
+    this.advance(this.version + 1);
+  }
+
+  private advance(version: number): void {
+    if (version === this.version) return;
+    this.version = version;
+    this.empty();
+  }
+
+  private empty(): void {
     this.entries.clear();
     this.bytes = 0;
   }
 
-  /** The cache for this database, listening for changes, or undefined when the database is a server. */
-  static async open(database: Database): Promise<{ cache?: StoreCache; close(): Promise<void> }> {
-    if (database.kind !== 'pglite') return { close: async () => {} };
+  /** The cache for this database: on PGlite listening for changes, on PostgreSQL reading its version. */
+  static async open(database: Database): Promise<{ cache: StoreCache; close(): Promise<void> }> {
+    if (database.kind === 'postgres') {
+      return { cache: new StoreCache(undefined, () => readCatalogVersion(database.db)), close: async () => {} };
+    }
     const cache = new StoreCache();
     const unlisten = await database.listen(STORE_CATALOG_CHANNEL, () => cache.clear());
     return { cache, close: unlisten };

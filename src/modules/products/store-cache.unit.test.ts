@@ -7,20 +7,39 @@ describe('StoreCache', () => {
     const before = cache.version;
     cache.clear(); // a change committed while the read ran
     cache.set('a', Buffer.from('stale'), before);
-    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('a', cache.version)).toBeUndefined();
     cache.set('a', Buffer.from('fresh'), cache.version);
-    expect(cache.get('a')?.toString()).toBe('fresh');
+    expect(cache.get('a', cache.version)?.toString()).toBe('fresh');
     cache.clear();
-    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('a', cache.version)).toBeUndefined();
   });
 
   it('starts over when full, and never keeps one answer bigger than a quarter of it', () => {
     const cache = new StoreCache(100);
-    cache.set('big', Buffer.from('x'.repeat(26)), cache.version);
-    expect(cache.get('big')).toBeUndefined();
-    for (const k of ['a', 'b', 'c', 'd']) cache.set(k, Buffer.from('x'.repeat(25)), cache.version);
-    expect(['a', 'b', 'c', 'd'].map((k) => cache.get(k) !== undefined)).toEqual([true, true, true, true]);
-    cache.set('e', Buffer.from('x'.repeat(25)), cache.version);
-    expect(['a', 'e'].map((k) => cache.get(k) !== undefined)).toEqual([false, true]);
+    cache.set('big', Buffer.alloc(26), cache.version);
+    expect(cache.get('big', cache.version)).toBeUndefined();
+    const kept = (keys: string[]) => keys.map((k) => cache.get(k, cache.version) !== undefined);
+    for (const k of ['a', 'b', 'c', 'd']) cache.set(k, Buffer.alloc(25), cache.version);
+    expect(kept(['a', 'b', 'c', 'd'])).toEqual([true, true, true, true]);
+    cache.set('e', Buffer.alloc(25), cache.version);
+    expect(kept(['a', 'e'])).toEqual([false, true]);
+  });
+
+  it('with a database version: answers only at the version read for the request, and keeps nothing read before a change', async () => {
+    let db = 7;
+    const cache = new StoreCache(1000, async () => db);
+    const v1 = await cache.current();
+    cache.set('a', Buffer.from('at 7'), v1);
+    expect(cache.get('a', await cache.current())?.toString()).toBe('at 7');
+
+    db = 8; // committed by another instance
+    const v2 = await cache.current();
+    expect(v2).toBe(8);
+    expect(cache.get('a', v2)).toBeUndefined();
+    cache.set('b', Buffer.from('read at 7, finished late'), v1);
+    expect(cache.get('b', v2)).toBeUndefined();
+    expect(cache.get('b', v1)).toBeUndefined();
+    cache.set('b', Buffer.from('at 8'), v2);
+    expect(cache.get('b', await cache.current())?.toString()).toBe('at 8');
   });
 });

@@ -127,3 +127,15 @@ export async function readStoreProduct(
     where d.product_id = ${id} and d.channel_ids && ${textArray(channelIds)}`;
   return toRows(await preparedRows<Row>(db, statement([], sql`0`, products, regionId)));
 }
+
+/**
+ * The store catalog's version (migration store_catalog_version): 16 rows on one page. Prepared on
+ * the pool, as it runs for nearly every store read on PostgreSQL (store-cache.ts).
+ */
+export async function readCatalogVersion(db: Executor): Promise<number> {
+  const [row] = await preparedRows<{ v: number }>(
+    db,
+    sql`select coalesce(sum(v), 0)::bigint as v from store_catalog_version`,
+  );
+  return Number(row.v);
+}

@@ -39,7 +39,10 @@ function products(read: StoreRows, regionId: string | undefined, units: AmountUn
   return read.products.map((row) => assembleProduct(row, price, units));
 }
 
-/** `read` through the cache when there is one (embedded database; see store-cache.ts). */
+/**
+ * `read` through the cache (store-cache.ts): the version is taken first, and the body read after
+ * it, so a body kept for a version holds at least every change that version counts.
+ */
 async function cached(
   cache: StoreCache | undefined,
   key: unknown[],
@@ -47,9 +50,10 @@ async function cached(
 ): Promise<string | Buffer> {
   if (!cache) return read();
   const k = JSON.stringify(key);
-  const hit = cache.get(k);
+  const now = cache.current();
+  const version = typeof now === 'number' ? now : await now;
+  const hit = cache.get(k, version);
   if (hit !== undefined) return hit;
-  const version = cache.version;
   const body = Buffer.from(await read());
   cache.set(k, body, version);
   return body;
@@ -62,7 +66,7 @@ function answer(read: StoreRead, regionId: string | undefined): string | null {
 }
 
 /**
- * Store list as ready-to-send JSON text; with `region_id`, variants carry `calculated_price`.
+ * Store list as ready-to-send JSON (text, or its UTF-8 bytes from the cache); with `region_id`, variants carry `calculated_price`.
  * `fields` is checked for syntax only: every product always carries every relation a storefront
  * reads (product-json.ts), so whatever it selects is already there, at no extra cost. A list
  * narrowed only by channel, `q`, `id` or `handle` (the storefront's grid, search and product

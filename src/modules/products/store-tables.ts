@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * The store's read model (see README.md "Store read path"): each store-visible product's JSON,
@@ -50,4 +50,15 @@ export const storeListing = pgTable(
 export const storeDocumentsState = pgTable('store_documents_state', {
   id: integer('id').primaryKey(),
   shape: integer('shape').notNull(),
+});
+
+/**
+ * The store catalog's version (migration store_catalog_version): the sum of `v` moves with every
+ * committed transaction that changes what the store shows, and with nothing else. Bumped at
+ * commit by triggers, one shard per transaction (its id modulo the row count), so concurrent
+ * checkouts seldom queue on one row. Read by the store answer cache on PostgreSQL (store-cache.ts).
+ */
+export const storeCatalogVersion = pgTable('store_catalog_version', {
+  shard: integer('shard').primaryKey(),
+  v: bigint('v', { mode: 'number' }).notNull(),
 });

@@ -9,7 +9,7 @@ import { getStoreProduct, listStoreProducts } from './store-service.ts';
 const tags = ['store products'];
 
 // The hot path: stored documents plus live values, one statement (README.md "Store read path"),
-// answered from memory on the embedded database until the catalog changes (store-cache.ts).
+// answered from memory while the catalog version stays the same (store-cache.ts).
 export const storeProductRoutes: RouteModule = async (app, deps) => {
   const { cache, close } = await StoreCache.open(deps.database);
   app.addHook('onClose', close);
