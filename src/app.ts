@@ -2,7 +2,7 @@ import Fastify, { LogController } from 'fastify';
 import qs from 'qs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import { errorHandler, notFoundHandler } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { lazySerializers, validatorCompiler } from './platform/http/validator.ts';
@@ -27,6 +27,8 @@ import { createProviders } from './platform/providers.ts';
 import { registerMoney } from './platform/money/hooks.ts';
 import { PACKAGE_VERSION } from './platform/package-root.ts';
 
+const requestId = monotonicFactory();
+
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -43,7 +45,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             ],
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
           },
-    genReqId: () => ulid(),
+    // Monotonic: random bits once per millisecond. The plain ulid() draws 16 random numbers through
+    // crypto.getRandomValues per id, measured at a fifth of the CPU of a cached store list answer.
+    genReqId: () => requestId(),
     // Two info lines per request halved the store list's throughput (issue 11); errors are still logged
     // (error-handler.ts) and every response carries its x-request-id. LOG_REQUESTS=true brings them back.
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
