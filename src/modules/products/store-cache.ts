@@ -16,13 +16,14 @@ export const STORE_CATALOG_CHANNEL = 'emporium_store_catalog';
  * listing, stock, prices, regions, channel counts), so it has moved before the writer even gets
  * its answer: no round trip per request.
  *
- * PostgreSQL: other instances write, and their NOTIFY arrives some time after their commit. The
- * version is the database's (migration store_catalog_version: moved by the same tables' writes,
- * in the writer's transaction), read through a VersionGate: each request waits for a read that
- * started after it arrived, so it sees every commit made before it on any instance, and the
- * requests arriving together share that one round trip. An answer is read after the version it is
- * kept for (so it holds at least what that version counts), and versions of one instance are read
- * one after the other, so an equal version means no change committed in between.
+ * PostgreSQL: other instances write, and their NOTIFY arrives some time after their commit (or
+ * never, while a connection is down). The version is the database's (migration
+ * store_catalog_version: moved by the same tables' writes, in the writer's transaction), read
+ * through a VersionGate: each request waits for a read that started after it arrived, so it sees
+ * every commit made before it on any instance, and the requests arriving together share that one
+ * round trip. An answer is read after the version it is kept for, so it holds at least what that
+ * version counts; and as snapshots are nested (a later one sees all an earlier one saw) and every
+ * counted transaction adds to the sum, two reads with the same sum saw the same transactions.
  */
 export class StoreCache {
   /** UTF-8 bytes: a socket takes them as they are, where a string is encoded again on every send. */
@@ -32,15 +33,21 @@ export class StoreCache {
   version: number;
   /** PostgreSQL only: the database's version, read once for every request arriving together. */
   readonly gate?: VersionGate<number>;
+  private readonly maxBytes: number;
 
-  constructor(
-    private readonly maxBytes = 8 * 1024 * 1024,
-    readVersion?: () => Promise<number>,
-  ) {
+  /**
+   * `readVersion`: the database's version (PostgreSQL); without it, a local counter moved by
+   * `clear()`. A read taking longer than `readLimitMs` fails its requests (503, as when the
+   * database is unreachable) and lets the next one start: a server that stopped answering must
+   * not hold every store read behind one query.
+   */
+  constructor(opts: { maxBytes?: number; readVersion?: () => Promise<number>; readLimitMs?: number } = {}) {
+    this.maxBytes = opts.maxBytes ?? 8 * 1024 * 1024;
+    const { readVersion, readLimitMs = 3_000 } = opts;
     this.version = readVersion ? -1 : 0;
     if (readVersion)
       this.gate = new VersionGate(async () => {
-        const version = await readVersion();
+        const version = await within(readLimitMs, readVersion());
         this.advance(version);
         return version;
       });
@@ -82,10 +89,22 @@ export class StoreCache {
   /** The cache for this database: on PGlite listening for changes, on PostgreSQL reading its version. */
   static async open(database: Database): Promise<{ cache: StoreCache; close(): Promise<void> }> {
     if (database.kind === 'postgres') {
-      return { cache: new StoreCache(undefined, () => readCatalogVersion(database.db)), close: async () => {} };
+      return { cache: new StoreCache({ readVersion: () => readCatalogVersion(database.db) }), close: async () => {} };
     }
     const cache = new StoreCache();
     const unlisten = await database.listen(STORE_CATALOG_CHANNEL, () => cache.clear());
     return { cache, close: unlisten };
   }
+}
+
+/** `promise`, or a rejection after `ms` (an ETIMEDOUT, which the error handler answers with 503). */
+function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('The catalog version was not read in time'), { code: 'ETIMEDOUT' })),
+      ms,
+    );
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StoreCache } from './store-cache.ts';
 
 describe('StoreCache', () => {
@@ -15,7 +15,7 @@ describe('StoreCache', () => {
   });
 
   it('starts over when full, and never keeps one answer bigger than a quarter of it', () => {
-    const cache = new StoreCache(100);
+    const cache = new StoreCache({ maxBytes: 100 });
     cache.set('big', Buffer.alloc(26), cache.version);
     expect(cache.get('big', cache.version)).toBeUndefined();
     const kept = (keys: string[]) => keys.map((k) => cache.get(k, cache.version) !== undefined);
@@ -27,7 +27,7 @@ describe('StoreCache', () => {
 
   it('with a database version: answers only at the version read for the request, and keeps nothing read before a change', async () => {
     let db = 7;
-    const cache = new StoreCache(1000, async () => db);
+    const cache = new StoreCache({ maxBytes: 1000, readVersion: async () => db });
     const v1 = await cache.current();
     cache.set('a', Buffer.from('at 7'), v1);
     expect(cache.get('a', await cache.current())?.toString()).toBe('at 7');
@@ -41,5 +41,22 @@ describe('StoreCache', () => {
     expect(cache.get('b', v1)).toBeUndefined();
     cache.set('b', Buffer.from('at 8'), v2);
     expect(cache.get('b', await cache.current())?.toString()).toBe('at 8');
+  });
+
+  it('fails the requests of a version read that does not answer in time, and reads again for the next', async () => {
+    vi.useFakeTimers();
+    try {
+      const answers = [new Promise<number>(() => {}), Promise.resolve(3)]; // a server that stopped answering, then one that answers
+      const cache = new StoreCache({ readVersion: () => answers.shift()!, readLimitMs: 1000 });
+      const stuck = cache.current() as Promise<number>;
+      const waiting = cache.current() as Promise<number>;
+      const failed = expect(stuck).rejects.toMatchObject({ code: 'ETIMEDOUT' });
+      await vi.advanceTimersByTimeAsync(1000);
+      await failed;
+      expect(await waiting).toBe(3);
+      expect(cache.version).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
