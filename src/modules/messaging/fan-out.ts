@@ -77,9 +77,11 @@ export function notificationFanOut(
 ): DurableSink {
   return async (tx, events) => {
     const tctx: TxCtx = { db: deps.database.db, tx, clock: deps.clock, log: deps.log };
+    let queued = false;
     for (const e of events) {
       const message = await messageFor(tctx, e);
-      if (message) await queueMessage(tctx, deps, message);
+      if (message && (await queueMessage(tctx, deps, message))) queued = true;
     }
+    return queued;
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
+import { preparedRows } from '../../platform/db/prepared.ts';
 import type { Outcome } from '../../platform/delivery/client.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { notificationDeliveries as d } from './tables.ts';
@@ -11,7 +12,11 @@ export const NOTIFICATIONS_CHANNEL = 'emporium_notifications';
 
 /** Queues a delivery unless one with the same dedupe key exists; returns whether it was queued. */
 export async function insertDelivery(db: Executor, row: typeof d.$inferInsert): Promise<boolean> {
-  const inserted = await db.insert(d).values(row).onConflictDoNothing({ target: d.dedupe_key }).returning({ id: d.id });
+  // Prepared: every order placed queues one (checkout's dispatcher runs this per order).
+  const inserted = await preparedRows<{ id: string }>(
+    db,
+    db.insert(d).values(row).onConflictDoNothing({ target: d.dedupe_key }).returning({ id: d.id }).getSQL(),
+  );
   if (inserted.length && row.status === 'pending')
     await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
   return inserted.length > 0;

@@ -30,9 +30,10 @@ export function providerFor(providers: Providers, channel: string): ProviderPort
 /**
  * Queues a message in the caller's transaction (it exists exactly when the change that caused it
  * commits), due now for the sender. Without a provider for its channel the message is recorded
- * `not_sent` instead, and the admin gets one notification a day saying so.
+ * `not_sent` instead, and the admin gets one notification a day saying so. Answers whether the
+ * sender has something new to send.
  */
-export async function queueMessage(tctx: TxCtx, deps: QueueDeps, input: MessageInput): Promise<void> {
+export async function queueMessage(tctx: TxCtx, deps: QueueDeps, input: MessageInput): Promise<boolean> {
   const channel = input.channel ?? 'email';
   const sender = providerFor(deps.providers, channel);
   const now = tctx.clock.now();
@@ -61,4 +62,5 @@ export async function queueMessage(tctx: TxCtx, deps: QueueDeps, input: MessageI
       data: { channel, template: input.template },
       dedupeKey: `notification.no_provider:${channel}:${now.toISOString().slice(0, 10)}`,
     });
+  return queued && !!sender;
 }

@@ -1,3 +1,4 @@
+import { preparedRows } from '../../platform/db/prepared.ts';
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -50,7 +51,11 @@ export async function findNotification(db: Executor, id: string): Promise<Notifi
 
 /** Inserts unless a notification with the same dedupe key exists (then nothing happens). */
 export async function insertNotificationOnce(db: Executor, row: typeof notifications.$inferInsert): Promise<void> {
-  await db.insert(notifications).values(row).onConflictDoNothing({ target: notifications.dedupe_key });
+  // Prepared: a shop without an email provider records its daily "not sent" notice on every order.
+  await preparedRows(
+    db,
+    db.insert(notifications).values(row).onConflictDoNothing({ target: notifications.dedupe_key }).getSQL(),
+  );
 }
 
 /** Marks one read; a notification already read keeps its first read_at. */

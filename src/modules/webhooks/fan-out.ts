@@ -8,11 +8,11 @@ import type { webhookDeliveries } from './tables.ts';
 /**
  * The dispatcher's durable sink for webhooks: in the transaction that marks a batch of events
  * dispatched, store each matched event's body once and queue a delivery per matching active
- * subscription, due now. Events nobody subscribed to leave no rows.
+ * subscription, due now. Events nobody subscribed to leave no rows (and wake no sender).
  */
 export const webhookFanOut: DurableSink = async (tx, events, now) => {
   const subscriptions = await activeSubscriptions(tx);
-  if (!subscriptions.length) return;
+  if (!subscriptions.length) return false;
   const payloads = [];
   const deliveries: (typeof webhookDeliveries.$inferInsert)[] = [];
   for (const event of events) {
@@ -35,4 +35,5 @@ export const webhookFanOut: DurableSink = async (tx, events, now) => {
   }
   await insertPayloads(tx, payloads);
   await insertDeliveries(tx, deliveries);
+  return deliveries.length > 0;
 };

@@ -1,3 +1,4 @@
+import { preparedRows } from '../../platform/db/prepared.ts';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -76,11 +77,11 @@ export async function softDeleteSubscription(db: Executor, id: string, now: Date
 
 /** The fan-out's view: every live, active subscription and its patterns. */
 export async function activeSubscriptions(db: Executor): Promise<Pick<SubscriptionRow, 'id' | 'events'>[]> {
-  return db
-    .select({ id: webhookSubscriptions.id, events: webhookSubscriptions.events })
-    .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.active, true), isNull(webhookSubscriptions.deleted_at)))
-    .orderBy(asc(webhookSubscriptions.id));
+  // Prepared: the dispatcher asks for every batch of events.
+  return preparedRows(
+    db,
+    sql`select id, events from webhook_subscriptions where active and deleted_at is null order by id`,
+  );
 }
 
 // ---- ledger ----

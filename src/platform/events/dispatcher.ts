@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
-import { rows, type Database, type Tx } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
+import { preparedRows, transaction } from '../db/prepared.ts';
 import type { EventMessage, SubscriberRegistry } from './bus.ts';
 import { OUTBOX_CHANNEL } from './emit.ts';
 import { CoalescingPump } from '../jobs/coalescing-pump.ts';
 
 /**
  * A durable consumer of events (the webhook fan-out): runs inside the transaction that marks the
- * events dispatched, so its rows exist exactly when the events count as delivered.
+ * events dispatched, so its rows exist exactly when the events count as delivered. Answers true
+ * when it queued work for a sender (which `afterBatch` then wakes).
  */
-export type DurableSink = (tx: Tx, events: EventMessage[], now: Date) => Promise<void>;
+export type DurableSink = (tx: Tx, events: EventMessage[], now: Date) => Promise<boolean>;
 
 export interface DispatcherOptions {
   database: Database;
@@ -18,7 +20,7 @@ export interface DispatcherOptions {
   log: FastifyBaseLogger;
   bus: SubscriberRegistry;
   sinks?: DurableSink[];
-  /** Called after a batch committed (e.g. to wake the webhook sender). */
+  /** Called after a batch committed in which a sink queued work (e.g. to wake the webhook sender). */
   afterBatch?: () => void;
   batchSize?: number;
   leaseMs?: number;
@@ -39,7 +41,9 @@ export class Dispatcher {
   private unlisten?: () => Promise<void>;
   private readonly pump = new CoalescingPump(
     async () => {
-      while ((await this.runOnce()) > 0);
+      // A short batch emptied the outbox as far as this pass could see: whatever commits after
+      // the claim sends its own NOTIFY, which asks the pump for one more pass. No empty claim.
+      while ((await this.runOnce()) >= this.batchSize);
     },
     (err) => this.opts.log.error({ err }, 'event dispatch failed; will retry'),
   );
@@ -48,6 +52,10 @@ export class Dispatcher {
   private unreleased: { ids: string[]; leaseUntil: Date }[] = [];
 
   constructor(private readonly opts: DispatcherOptions) {}
+
+  private get batchSize(): number {
+    return this.opts.batchSize ?? 100;
+  }
 
   async start(): Promise<void> {
     this.unlisten = await this.opts.database.listen(OUTBOX_CHANNEL, () => this.kick());
@@ -79,13 +87,13 @@ export class Dispatcher {
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + (this.opts.leaseMs ?? 60_000));
     // `= any(array(subquery))` keeps the plan on the pending-rows index; `in (subquery)` planned a scan of the whole outbox.
-    const claimed = await rows<EventMessage>(
+    const claimed = await preparedRows<EventMessage>(
       database.db,
       sql`update outbox set locked_until = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
           where id = any(array(
             select id from outbox
             where dispatched_at is null and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
-            order by id limit ${this.opts.batchSize ?? 100}
+            order by id limit ${this.batchSize}
             for update skip locked))
           returning id, name, payload, created_at`,
     );
@@ -93,15 +101,14 @@ export class Dispatcher {
     claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
     await Promise.all(claimed.map((event) => this.runSubscribers(event)));
     const ids = claimed.map((e) => e.id);
+    let queued = false;
     try {
-      await database.db.transaction(async (tx) => {
-        for (const sink of this.opts.sinks ?? []) await sink(tx, claimed, now);
-        await tx.execute(
+      await transaction(database.db, async (tx) => {
+        for (const sink of this.opts.sinks ?? []) if (await sink(tx, claimed, now)) queued = true;
+        await preparedRows(
+          tx,
           sql`update outbox set dispatched_at = ${clock.now().toISOString()}::timestamptz, locked_until = null
-              where id in (${sql.join(
-                ids.map((id) => sql`${id}`),
-                sql`, `,
-              )})`,
+              where id = any(${sql.param(ids)}::text[])`,
         );
       });
     } catch (err) {
@@ -110,7 +117,7 @@ export class Dispatcher {
       throw err;
     }
     this.stats.dispatched += claimed.length;
-    this.opts.afterBatch?.();
+    if (queued) this.opts.afterBatch?.();
     return claimed.length;
   }
 
