@@ -28,8 +28,9 @@ describe('preparedRows', () => {
     expect(row).toEqual({
       key: 'a',
       value: 'one',
-      updated_at: (await rows<{ t: string }>(database.db, sql`select ${'2026-01-02T03:04:05.678Z'}::timestamptz as t`))[0]
-        .t,
+      updated_at: (
+        await rows<{ t: string }>(database.db, sql`select ${'2026-01-02T03:04:05.678Z'}::timestamptz as t`)
+      )[0].t,
       updated_by: null,
       doc: { key: 'a', n: [1, 2] },
     });

@@ -117,7 +117,10 @@ async function pgliteRows(
   const { protocol, parse } = await pgliteModule;
   const ser = protocol.serialize;
   let statements = prepared.get(client);
-  if (!statements) prepared.set(client, (statements = new Map()));
+  if (!statements) {
+    statements = new Map();
+    prepared.set(client, statements);
+  }
   let parsers = rawParsers.get(client);
   if (!parsers) {
     parsers = { ...client.parsers, ...Object.fromEntries(AS_TEXT.map((oid) => [oid, (v: string) => v])) };
