@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { preparedRows } from '../../platform/db/prepared.ts';
+import { preparedRows, textArray } from '../../platform/db/prepared.ts';
 
 /** What a cart needs to know about a variant to sell it: where it may be sold, its price, its stock. */
 export interface SellableVariant {
@@ -53,7 +53,7 @@ export async function findSellableVariants(
   if (ids.length === 0) return [];
   return preparedRows<SellableVariant>(
     db,
-    sellableVariantsQuery(sql`${sql.param(ids)}::text[]`, sql`${currency}::text`, sql`${channelId}::text`),
+    sellableVariantsQuery(textArray(ids), sql`${currency}::text`, sql`${channelId}::text`),
   );
 }
 
@@ -62,6 +62,6 @@ export async function findSellableVariants(
  * and channel) beside it: checkout locks a cart and reads the variants a change needs at once.
  */
 export function sellableVariantsOfCart(ids: string[]): SQL {
-  const query = sellableVariantsQuery(sql`${sql.param(ids)}::text[]`, sql`c.currency_code`, sql`c.sales_channel_id`);
+  const query = sellableVariantsQuery(textArray(ids), sql`c.currency_code`, sql`c.sales_channel_id`);
   return sql`(select coalesce(json_agg(s), '[]'::json) from (${query}) s)`;
 }

@@ -6,7 +6,7 @@ import { systemClock } from '../clock.ts';
 import type { Ctx } from '../context.ts';
 import { rows, type Database } from './database.ts';
 import { isUniqueViolation } from './pg-errors.ts';
-import { preparedRows } from './prepared.ts';
+import { preparedRows, textArray } from './prepared.ts';
 
 let database: Database;
 let ctx: Ctx;
@@ -51,6 +51,26 @@ describe('preparedRows', () => {
       await preparedRows(tctx.tx, byKeys(['a']));
       expect(await preparedHere(tctx.tx)).toEqual([{ name: expect.stringMatching(/^e_[0-9a-f]{20}$/) }]);
     });
+  });
+
+  it('a list of a few ids keeps its generic plan: planned once, not at every run', async () => {
+    await preparedRows(database.db, insert('g1', 'x'));
+    const plans = await inTx(ctx, async (tctx) => {
+      for (let i = 0; i < 12; i++)
+        expect(
+          await preparedRows(
+            tctx.tx,
+            sql`select key from settings where key = any(${textArray(['g1', `nope${i}`])}) order by key`,
+          ),
+        ).toEqual([{ key: 'g1' }]);
+      return rows<{ generic_plans: number; custom_plans: number }>(
+        tctx.tx,
+        sql`select generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%key = any(array[%'`,
+      );
+    });
+    // PostgreSQL tries five custom plans first, then keeps the generic one when it is no dearer.
+    expect(plans).toEqual([{ generic_plans: 7, custom_plans: 5 }]);
+    expect(await preparedRows(database.db, sql`select key from settings where key = any(${textArray([])})`)).toEqual([]);
   });
 
   it('runs inside the caller’s transaction: sees its writes, and a rollback takes them back', async () => {

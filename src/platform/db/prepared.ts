@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { rows, type Db, type Executor, type Tx } from './database.ts';
@@ -40,6 +40,21 @@ export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
     roots.set(tx, db);
     return fn(tx);
   });
+}
+
+/**
+ * A text[] of `values` for a prepared statement. Up to 8 values it is `ARRAY[$1, …]`, whose
+ * length the planner counts: with an array parameter instead, the generic plan assumes ten
+ * elements, costs more than a custom plan for the usual one or two, and PostgreSQL goes on
+ * planning the statement at every run. More values are one array parameter.
+ */
+export function textArray(values: string[]): SQL {
+  if (values.length === 0) return sql`'{}'::text[]`;
+  if (values.length > 8) return sql`${sql.param(values)}::text[]`;
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}::text`),
+    sql`, `,
+  )}]`;
 }
 
 /** Runs `query` as a named prepared statement where the driver allows it, else as a plain query; answers its rows. */

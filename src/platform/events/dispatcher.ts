@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database, Tx } from '../db/database.ts';
-import { preparedRows, transaction } from '../db/prepared.ts';
+import { preparedRows, textArray, transaction } from '../db/prepared.ts';
 import type { EventMessage, SubscriberRegistry } from './bus.ts';
 import { OUTBOX_CHANNEL } from './emit.ts';
 import { CoalescingPump } from '../jobs/coalescing-pump.ts';
@@ -108,7 +108,7 @@ export class Dispatcher {
         await preparedRows(
           tx,
           sql`update outbox set dispatched_at = ${clock.now().toISOString()}::timestamptz, locked_until = null
-              where id = any(${sql.param(ids)}::text[])`,
+              where id = any(${textArray(ids)})`,
         );
       });
     } catch (err) {
