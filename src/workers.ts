@@ -74,10 +74,7 @@ export function createWorkers(deps: {
     clock,
     log,
     bus,
-    sinks: [
-      webhookFanOut,
-      notificationFanOut({ database, clock, log, providers, encryptionKey: config.encryptionKey }),
-    ],
+    sinks: [webhookFanOut, notificationFanOut({ providers, encryptionKey: config.encryptionKey })],
     afterBatch: () => {
       webhooks.kick();
       notifications.kick();

@@ -50,6 +50,18 @@ export async function findNotification(db: Executor, id: string): Promise<Notifi
 }
 
 /** Inserts unless a notification with the same dedupe key exists (then nothing happens). */
+/**
+ * A notification as one write for a caller's statement (db/one-statement.ts), made only when
+ * `onlyIf` (an SQL condition, which may read an earlier part) holds; once per dedupe key.
+ */
+export function notificationInsert(row: typeof notifications.$inferInsert, onlyIf: SQL = sql`true`): SQL {
+  return sql`insert into notifications (id, type, title, message, data, dedupe_key, created_at)
+    select ${row.id}, ${row.type}, ${row.title}, ${row.message}, ${JSON.stringify(row.data ?? {})}::jsonb, ${row.dedupe_key ?? null},
+      ${row.created_at.toISOString()}::timestamptz
+    where ${onlyIf}
+    on conflict (dedupe_key) do nothing`;
+}
+
 export async function insertNotificationOnce(db: Executor, row: typeof notifications.$inferInsert): Promise<void> {
   // Prepared: a shop without an email provider records its daily "not sent" notice on every order.
   await preparedRows(

@@ -1,4 +1,3 @@
-import { preparedRows } from '../../platform/db/prepared.ts';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -75,14 +74,14 @@ export async function softDeleteSubscription(db: Executor, id: string, now: Date
   return done.length > 0;
 }
 
-/** The fan-out's view: every live, active subscription and its patterns. */
-export async function activeSubscriptions(db: Executor): Promise<Pick<SubscriptionRow, 'id' | 'events'>[]> {
-  // Prepared: the dispatcher asks for every batch of events.
-  return preparedRows(
-    db,
-    sql`select id, events from webhook_subscriptions where active and deleted_at is null order by id`,
-  );
-}
+/**
+ * The fan-out's view: every live, active subscription and its patterns, as one JSON array read by
+ * the statement that claims a batch of events (the dispatcher's `read`).
+ */
+export const activeSubscriptionsJson = sql`(select coalesce(json_agg(json_build_object('id', s.id, 'events', s.events) order by s.id), '[]'::json)
+  from webhook_subscriptions s where s.active and s.deleted_at is null)`;
+
+export type ActiveSubscription = Pick<SubscriptionRow, 'id' | 'events'>;
 
 // ---- ledger ----
 

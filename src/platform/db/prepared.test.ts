@@ -70,7 +70,9 @@ describe('preparedRows', () => {
     });
     // PostgreSQL tries five custom plans first, then keeps the generic one when it is no dearer.
     expect(plans).toEqual([{ generic_plans: 7, custom_plans: 5 }]);
-    expect(await preparedRows(database.db, sql`select key from settings where key = any(${textArray([])})`)).toEqual([]);
+    expect(await preparedRows(database.db, sql`select key from settings where key = any(${textArray([])})`)).toEqual(
+      [],
+    );
   });
 
   it('runs inside the caller’s transaction: sees its writes, and a rollback takes them back', async () => {

@@ -1,18 +1,33 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
-import type { Database, Tx } from '../db/database.ts';
-import { preparedRows, textArray, transaction } from '../db/prepared.ts';
+import type { Ctx } from '../context.ts';
+import type { Database } from '../db/database.ts';
+import { writeTogether, type Part } from '../db/one-statement.ts';
+import { preparedRows, textArray } from '../db/prepared.ts';
 import type { EventMessage, SubscriberRegistry } from './bus.ts';
 import { OUTBOX_CHANNEL } from './emit.ts';
 import { CoalescingPump } from '../jobs/coalescing-pump.ts';
 
 /**
- * A durable consumer of events (the webhook fan-out): runs inside the transaction that marks the
- * events dispatched, so its rows exist exactly when the events count as delivered. Answers true
- * when it queued work for a sender (which `afterBatch` then wakes).
+ * A durable consumer of events (the webhook fan-out, the shop's messages): its rows are written
+ * by the statement that marks the events dispatched, so they exist exactly when the events count
+ * as delivered. `read`, a scalar SQL expression, is read by the statement that claims the batch
+ * (the same round trip) and handed to `write` (the webhook subscriptions, say).
  */
-export type DurableSink = (tx: Tx, events: EventMessage[], now: Date) => Promise<boolean>;
+export interface DurableSink {
+  read?: SQL;
+  write(ctx: Ctx, events: EventMessage[], now: Date, read: unknown): SinkWrites | Promise<SinkWrites>;
+}
+
+export interface SinkWrites {
+  /** Parts of the batch's statement (db/one-statement.ts); named parts need names no other sink uses. */
+  writes: Part[];
+  /** Work was queued for a sender: `afterBatch` wakes the senders once the batch commits. */
+  queued: boolean;
+  /** NOTIFY channels that wake other instances' senders, sent after the commit. */
+  notify?: string[];
+}
 
 export interface DispatcherOptions {
   database: Database;
@@ -20,7 +35,7 @@ export interface DispatcherOptions {
   log: FastifyBaseLogger;
   bus: SubscriberRegistry;
   sinks?: DurableSink[];
-  /** Called after a batch committed in which a sink queued work (e.g. to wake the webhook sender). */
+  /** Called after a batch committed in which a sink queued work (to wake the webhook sender, say). */
   afterBatch?: () => void;
   batchSize?: number;
   leaseMs?: number;
@@ -32,8 +47,10 @@ export interface DispatcherOptions {
  * Reads the outbox after commit and delivers each event at least once:
  * 1. claim a batch with a lease (`FOR UPDATE SKIP LOCKED`, so instances never take the same rows);
  * 2. run the in-process subscribers (each with a timeout; a throw or hang is logged and counted);
- * 3. in one transaction, run the durable sinks and mark the batch dispatched.
+ * 3. in one statement, write what the durable sinks make of the batch and mark it dispatched.
  * A crash anywhere before 3 commits leaves the lease to expire and the batch is claimed again.
+ * Two statements per batch, whatever the sinks do: on PGlite the dispatcher shares the Node
+ * thread with the requests whose events it dispatches.
  */
 export class Dispatcher {
   readonly stats = { dispatched: 0, handlerErrors: 0, handlerTimeouts: 0 };
@@ -86,39 +103,58 @@ export class Dispatcher {
     await this.releaseFailedBatches();
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + (this.opts.leaseMs ?? 60_000));
+    const sinks = this.opts.sinks ?? [];
     // `= any(array(subquery))` keeps the plan on the pending-rows index; `in (subquery)` planned a scan of the whole outbox.
-    const claimed = await preparedRows<EventMessage>(
+    const reads = sinks.map((sink, i) => (sink.read ? sql`, ${sink.read} as ${sql.raw(`read${i}`)}` : sql``));
+    const claimed = await preparedRows<EventMessage & Record<string, unknown>>(
       database.db,
-      sql`update outbox set locked_until = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
-          where id = any(array(
-            select id from outbox
-            where dispatched_at is null and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
-            order by id limit ${this.batchSize}
-            for update skip locked))
-          returning id, name, payload, created_at`,
+      sql`with claimed as (
+            update outbox set locked_until = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
+            where id = any(array(
+              select id from outbox
+              where dispatched_at is null and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
+              order by id limit ${this.batchSize}
+              for update skip locked))
+            returning id, name, payload, created_at)
+          select id, name, payload, created_at${sql.join(reads, sql``)} from claimed order by id`,
     );
     if (!claimed.length) return 0;
-    claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
-    await Promise.all(claimed.map((event) => this.runSubscribers(event)));
-    const ids = claimed.map((e) => e.id);
+    const events: EventMessage[] = claimed.map(({ id, name, payload, created_at }) => ({
+      id,
+      name,
+      payload,
+      created_at,
+    }));
+    await Promise.all(events.map((event) => this.runSubscribers(event)));
+    const ids = events.map((e) => e.id);
     let queued = false;
+    const notify = new Set<string>();
     try {
-      await transaction(database.db, async (tx) => {
-        for (const sink of this.opts.sinks ?? []) if (await sink(tx, claimed, now)) queued = true;
-        await preparedRows(
-          tx,
-          sql`update outbox set dispatched_at = ${clock.now().toISOString()}::timestamptz, locked_until = null
-              where id = any(${textArray(ids)})`,
-        );
-      });
+      const ctx: Ctx = { db: database.db, clock, log: this.opts.log };
+      const writes: Part[] = [];
+      for (const [i, sink] of sinks.entries()) {
+        const out = await sink.write(ctx, events, now, claimed[0][`read${i}`]);
+        writes.push(...out.writes);
+        queued ||= out.queued;
+        for (const channel of out.notify ?? []) notify.add(channel);
+      }
+      writes.push(
+        sql`update outbox set dispatched_at = ${clock.now().toISOString()}::timestamptz, locked_until = null
+            where id = any(${textArray(ids)})`,
+      );
+      await writeTogether(database.db, writes);
     } catch (err) {
       // Not dispatched: rather than wait out the lease, hand the batch back as soon as we can.
       this.unreleased.push({ ids, leaseUntil });
       throw err;
     }
-    this.stats.dispatched += claimed.length;
+    this.stats.dispatched += events.length;
     if (queued) this.opts.afterBatch?.();
-    return claimed.length;
+    for (const channel of notify)
+      await database.db
+        .execute(sql`select pg_notify(${channel}, '')`)
+        .catch((err) => this.opts.log.warn({ err, channel }, 'could not wake other instances; their poll will'));
+    return events.length;
   }
 
   private async releaseFailedBatches(): Promise<void> {
