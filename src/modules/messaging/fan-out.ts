@@ -1,6 +1,8 @@
 import type { CustomerPayload, FulfillmentPayload } from '../../../plugin-sdk/events.ts';
+import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.ts';
 import type { Part } from '../../platform/db/one-statement.ts';
+import { textArray } from '../../platform/db/prepared.ts';
 import type { EventMessage } from '../../platform/events/bus.ts';
 import type { DurableSink } from '../../platform/events/dispatcher.ts';
 import { loadOrderView } from '../orders/service.ts';
@@ -14,6 +16,9 @@ const isOrder = (x: unknown): x is OrderView => {
   const o = x as Partial<OrderView> | null;
   return typeof o?.id === 'string' && typeof o.email === 'string' && Array.isArray(o.items) && !!o.currency_code;
 };
+
+/** The events a core template covers: messageFor answers null for any other. */
+const MESSAGE_EVENTS = ['order.placed', 'order.shipped', 'order.refunded', 'customer.created'];
 
 /** The message an event calls for, or null (not one the core templates cover, or nobody to tell). */
 async function messageFor(ctx: Ctx, e: EventMessage): Promise<MessageInput | null> {
@@ -73,6 +78,7 @@ async function messageFor(ctx: Ctx, e: EventMessage): Promise<MessageInput | nul
  */
 export function notificationFanOut(deps: QueueDeps): DurableSink {
   return {
+    wants: (name) => sql`${name} = any(${textArray(MESSAGE_EVENTS)})`,
     async write(ctx, events) {
       const writes: Part[] = [];
       let pending = false;

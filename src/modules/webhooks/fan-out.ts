@@ -1,4 +1,5 @@
-import { eventMatches } from '../../platform/events/bus.ts';
+import { sql } from 'drizzle-orm';
+import { eventMatches, eventMatchesSql } from '../../platform/events/bus.ts';
 import type { DurableSink } from '../../platform/events/dispatcher.ts';
 import { newId } from '../../platform/ids.ts';
 import { deliveriesInsert, payloadsInsert } from './delivery-queries.ts';
@@ -12,6 +13,8 @@ import type { webhookDeliveries } from './tables.ts';
  * (and wake no sender).
  */
 export const webhookFanOut: DurableSink = {
+  wants: (name) => sql`exists (select 1 from webhook_subscriptions s, jsonb_array_elements_text(s.events) as p(pattern)
+    where s.active and s.deleted_at is null and ${eventMatchesSql(sql`p.pattern`, name)})`,
   read: activeSubscriptionsJson,
   write(_ctx, events, now, read) {
     const subscriptions = (read ?? []) as ActiveSubscription[];

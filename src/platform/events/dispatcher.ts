@@ -5,17 +5,20 @@ import type { Ctx } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { writeTogether, type Part } from '../db/one-statement.ts';
 import { preparedRows, textArray } from '../db/prepared.ts';
-import type { EventMessage, SubscriberRegistry } from './bus.ts';
+import { eventMatchesSql, type EventMessage, type SubscriberRegistry } from './bus.ts';
 import { OUTBOX_CHANNEL } from './emit.ts';
 import { CoalescingPump } from '../jobs/coalescing-pump.ts';
 
 /**
  * A durable consumer of events (the webhook fan-out, the shop's messages): its rows are written
  * by the statement that marks the events dispatched, so they exist exactly when the events count
- * as delivered. `read`, a scalar SQL expression, is read by the statement that claims the batch
- * (the same round trip) and handed to `write` (the webhook subscriptions, say).
+ * as delivered. `wants(name)` is an SQL condition on an event's name (a text expression): false
+ * when `write` would write nothing for it. `read`, a scalar SQL expression, is read by the
+ * statement that claims the batch (the same round trip) and handed to `write` (the webhook
+ * subscriptions, say).
  */
 export interface DurableSink {
+  wants(name: SQL): SQL;
   read?: SQL;
   write(ctx: Ctx, events: EventMessage[], now: Date, read: unknown): SinkWrites | Promise<SinkWrites>;
 }
@@ -49,8 +52,10 @@ export interface DispatcherOptions {
  * 2. run the in-process subscribers (each with a timeout; a throw or hang is logged and counted);
  * 3. in one statement, write what the durable sinks make of the batch and mark it dispatched.
  * A crash anywhere before 3 commits leaves the lease to expire and the batch is claimed again.
- * Two statements per batch, whatever the sinks do: on PGlite the dispatcher shares the Node
- * thread with the requests whose events it dispatches.
+ * Two statements per batch, whatever the sinks do, and one for events nobody wants (no
+ * subscriber's pattern and no sink's `wants` matches: most cart events of a shop without
+ * plugins or webhooks), which the claim itself marks dispatched, without reading their payload.
+ * On PGlite the dispatcher shares the Node thread with the requests whose events it dispatches.
  */
 export class Dispatcher {
   readonly stats = { dispatched: 0, handlerErrors: 0, handlerTimeouts: 0 };
@@ -104,36 +109,50 @@ export class Dispatcher {
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + (this.opts.leaseMs ?? 60_000));
     const sinks = this.opts.sinks ?? [];
-    // `= any(array(subquery))` keeps the plan on the pending-rows index; `in (subquery)` planned a scan of the whole outbox.
+    const patterns = this.opts.bus.patterns();
+    // Qualified: a sink's condition may read tables that have a `name` of their own.
+    const name = sql`outbox.name`;
+    const wants = [
+      ...(patterns.length
+        ? [
+            sql`exists (select 1 from unnest(${textArray(patterns)}) as p(pattern) where ${eventMatchesSql(sql`p.pattern`, name)})`,
+          ]
+        : []),
+      ...sinks.map((sink) => sink.wants(name)),
+    ];
+    const wanted = wants.length ? sql.join(wants, sql` or `) : sql`false`;
     const reads = sinks.map((sink, i) => (sink.read ? sql`, ${sink.read} as ${sql.raw(`read${i}`)}` : sql``));
-    const claimed = await preparedRows<EventMessage & Record<string, unknown>>(
+    // `= any(array(subquery))` keeps the plan on the pending-rows index; `in (subquery)` planned a scan of the whole outbox.
+    const claimed = await preparedRows<EventMessage & { wanted: boolean } & Record<string, unknown>>(
       database.db,
       sql`with claimed as (
-            update outbox set locked_until = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
+            update outbox set attempts = attempts + 1,
+              locked_until = case when ${wanted} then ${leaseUntil.toISOString()}::timestamptz end,
+              dispatched_at = case when ${wanted} then null else ${now.toISOString()}::timestamptz end
             where id = any(array(
               select id from outbox
               where dispatched_at is null and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
               order by id limit ${this.batchSize}
               for update skip locked))
-            returning id, name, payload, created_at)
-          select id, name, payload, created_at${sql.join(reads, sql``)} from claimed order by id`,
+            returning id, name, created_at, locked_until is not null as wanted,
+              case when locked_until is not null then payload end as payload)
+          select id, name, payload, created_at, wanted${sql.join(reads, sql``)} from claimed order by id`,
     );
-    if (!claimed.length) return 0;
-    const events: EventMessage[] = claimed.map(({ id, name, payload, created_at }) => ({
-      id,
-      name,
-      payload,
-      created_at,
-    }));
+    const events: EventMessage[] = claimed
+      .filter((e) => e.wanted)
+      .map(({ id, name, payload, created_at }) => ({ id, name, payload, created_at }));
+    this.stats.dispatched += claimed.length - events.length;
+    if (!events.length) return claimed.length;
     await Promise.all(events.map((event) => this.runSubscribers(event)));
     const ids = events.map((e) => e.id);
+    const readsOf = claimed.find((e) => e.wanted)!;
     let queued = false;
     const notify = new Set<string>();
     try {
       const ctx: Ctx = { db: database.db, clock, log: this.opts.log };
       const writes: Part[] = [];
       for (const [i, sink] of sinks.entries()) {
-        const out = await sink.write(ctx, events, now, claimed[0][`read${i}`]);
+        const out = await sink.write(ctx, events, now, readsOf[`read${i}`]);
         writes.push(...out.writes);
         queued ||= out.queued;
         for (const channel of out.notify ?? []) notify.add(channel);
@@ -154,7 +173,7 @@ export class Dispatcher {
       await database.db
         .execute(sql`select pg_notify(${channel}, '')`)
         .catch((err) => this.opts.log.warn({ err, channel }, 'could not wake other instances; their poll will'));
-    return events.length;
+    return claimed.length;
   }
 
   private async releaseFailedBatches(): Promise<void> {
