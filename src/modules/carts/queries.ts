@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import { jsonDate, withJsonDates } from '../../platform/db/json-rows.ts';
 import { cartLineItems, carts, cartShippingMethods } from './tables.ts';
@@ -7,6 +7,17 @@ export type CartRow = typeof carts.$inferSelect;
 export type LineRow = typeof cartLineItems.$inferSelect;
 export type ShippingMethodRow = typeof cartShippingMethods.$inferSelect;
 export type CartPatch = Partial<Omit<typeof carts.$inferInsert, 'id' | 'created_at'>>;
+
+/**
+ * The cart row's columns for the cart row aliased `c`, spelled out: a prepared statement that
+ * read `c.*` would fail from the moment a migration (another instance's, during a rolling
+ * deploy) added a column, since PostgreSQL refuses a cached plan whose result changes shape.
+ */
+export const CART_ROW = sql.raw(
+  Object.values(getTableColumns(carts))
+    .map((column) => `c.${column.name}`)
+    .join(', '),
+);
 
 /** A cart's lines as one JSON array, for the cart row aliased `c`. */
 export const CART_LINES = sql`(select coalesce(json_agg(l order by l.id), '[]'::json) from cart_line_items l where l.cart_id = c.id)`;
@@ -19,7 +30,7 @@ export type LockedCart = CartRow & { lines: LineRow[] };
 export async function lockCart(db: Executor, id: string): Promise<LockedCart | undefined> {
   const [row] = await rows<Record<string, unknown>>(
     db,
-    sql`select c.*, ${CART_LINES} as lines from carts c where c.id = ${id} for update of c`,
+    sql`select ${CART_ROW}, ${CART_LINES} as lines from carts c where c.id = ${id} for update of c`,
   );
   return row ? (cartFromRow(row) as LockedCart) : undefined;
 }

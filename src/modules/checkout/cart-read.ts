@@ -5,6 +5,7 @@ import { withJsonDates } from '../../platform/db/json-rows.ts';
 import {
   CART_LINES,
   CART_METHODS,
+  CART_ROW,
   cartFromRow,
   type CartRow,
   type LockedCart,
@@ -48,7 +49,7 @@ const VARIANT_STATES = sql`(select coalesce(json_agg(json_build_object('id', v.i
   where v.id in (select l.variant_id from cart_line_items l where l.cart_id = c.id))`;
 
 // Everything a cart view shows, for the cart row aliased `c`.
-const CART_COLUMNS = sql`c.*,
+const CART_COLUMNS = sql`${CART_ROW},
   (select cu.email from customers cu where cu.id = c.customer_id and cu.deleted_at is null) as customer_email,
   ${CART_LINES} as lines,
   ${CART_METHODS} as methods,
@@ -99,7 +100,7 @@ const REGION_PROVIDERS = sql`(select coalesce(json_agg(p.provider_id order by p.
 export async function lockCartForCheckout(db: Executor, id: string): Promise<CheckoutCart | undefined> {
   const [row] = await preparedRows<Record<string, unknown>>(
     db,
-    sql`select c.*, ${CART_LINES} as lines, ${CART_METHODS} as methods,
+    sql`select ${CART_ROW}, ${CART_LINES} as lines, ${CART_METHODS} as methods,
           ${COLLECTION} as payment_collection, ${VARIANT_STATES} as variant_states,
           ${REGION_PROVIDERS} as region_providers
         from carts c where c.id = ${id} for update of c`,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
@@ -123,5 +124,24 @@ describe('completion answers the order as completing again reads it back', () =>
     const [collection] = done.json().order.payment_collections;
     expect(collection.payment_sessions.map((s: { status: string }) => s.status)).toEqual(['authorized']);
     expect(collection.payments).toEqual([expect.objectContaining({ status: 'authorized', amount: 1500 })]);
+  });
+});
+
+describe('prepared statements outlive a migration of a running instance', () => {
+  it('a column added to carts (another instance migrating first) breaks no cart read or write', async () => {
+    const { variant } = await makeProduct(t, { stock: 5 });
+    const carts = await Promise.all([1, 2].map(() => makeCart(t, { email: 'rolling@example.com' })));
+    // Prepared and planned on every connection of the pool.
+    for (let i = 0; i < 12; i++) await Promise.all(carts.map((c) => read(c.id)));
+    await t.database.db.execute(sql`alter table carts add column rolling_test text`);
+    try {
+      for (let i = 0; i < 12; i++) await Promise.all(carts.map((c) => read(c.id)));
+      for (const c of carts) {
+        ok(await post(`/store/carts/${c.id}/line-items`, { variant_id: variant.id, quantity: 1 }));
+        ok(await post(`/store/carts/${c.id}/complete`));
+      }
+    } finally {
+      await t.database.db.execute(sql`alter table carts drop column rolling_test`);
+    }
   });
 });

@@ -9,8 +9,11 @@ import { rows, type Db, type Executor, type Tx } from './database.ts';
  * every call. On PGlite that is most of a small statement's cost (parse, analyze and plan run in
  * wasm on the Node thread; measured: the cart read 1.2 ms of CPU unprepared, 0.25 ms prepared);
  * on PostgreSQL it saves the server's parse and plan and the Parse message. Only for statements
- * whose text is constant (values as parameters: `= any($1)`, not `in ($1, $2, …)`) and whose best
- * plan does not depend on the values: PostgreSQL may settle on a generic plan after five runs.
+ * whose text is constant (values as parameters, lists through textArray) and whose best plan does
+ * not depend on the values: PostgreSQL settles on a generic plan after five runs. Never `*` (or
+ * `t.*`) in the result: once a migration adds a column, PostgreSQL refuses to run a prepared
+ * statement whose result would change shape ("cached plan must not change result type"), and a
+ * running instance of a rolling deploy would fail until restarted.
  */
 
 const dialect = new PgDialect();
