@@ -2,7 +2,7 @@ import Fastify, { LogController } from 'fastify';
 import qs from 'qs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { monotonicFactory } from 'ulid';
+import { requestId } from './platform/ids.ts';
 import { errorHandler, notFoundHandler } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { lazySerializers, validatorCompiler } from './platform/http/validator.ts';
@@ -27,9 +27,6 @@ import { createProviders } from './platform/providers.ts';
 import { registerMoney } from './platform/money/hooks.ts';
 import { PACKAGE_VERSION } from './platform/package-root.ts';
 
-// Request ids correlate logs; they guard nothing, so Math.random serves. The default ulid() drew 16
-// numbers from crypto.getRandomValues per id (a fifth of the CPU of a cached store list answer).
-const requestId = monotonicFactory(() => Math.random());
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -47,7 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             ],
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
           },
-    genReqId: () => requestId(),
+    genReqId: requestId,
     // Two info lines per request halved the store list's throughput (issue 11); errors are still logged
     // (error-handler.ts) and every response carries its x-request-id. LOG_REQUESTS=true brings them back.
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),

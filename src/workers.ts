@@ -68,16 +68,13 @@ export function createWorkers(deps: {
     providers,
     encryptionKey: config.encryptionKey,
   });
-  // The fan-outs commit with the batch; the kick then sends those deliveries at once.
+  // The fan-outs commit with the batch; a batch that queued deliveries then wakes the senders.
   const dispatcher = new Dispatcher({
     database,
     clock,
     log,
     bus,
-    sinks: [
-      webhookFanOut,
-      notificationFanOut({ database, clock, log, providers, encryptionKey: config.encryptionKey }),
-    ],
+    sinks: [webhookFanOut, notificationFanOut({ providers, encryptionKey: config.encryptionKey })],
     afterBatch: () => {
       webhooks.kick();
       notifications.kick();

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/platform/db/database.ts';
 import { findSellableVariants } from '../src/modules/carts/variant-queries.ts';
-import { findCart, lockCartForCheckout } from '../src/modules/checkout/cart-read.ts';
-import { takeStock } from '../src/modules/checkout/inventory-queries.ts';
+import { findCart, lockCartForCheckout, lockCartForEdit } from '../src/modules/checkout/cart-read.ts';
+import { stockTakes } from '../src/modules/checkout/inventory-queries.ts';
 import { createProduct } from '../src/modules/products/service.ts';
 import { readStoreList, readStoreProduct } from '../src/modules/products/store-queries.ts';
 import { makeCart, makeRegion } from '../src/modules/checkout/checkout.testing.ts';
@@ -129,7 +129,12 @@ describe('hot statements plan well without statistics', () => {
     await expectIndexOnly('sellable variants', (e) => findSellableVariants(e, variantIds.slice(0, 4), 'eur', channel));
     await expectIndexOnly('cart view', (e) => findCart(e, cart.id));
     await expectIndexOnly('checkout lock', (e) => lockCartForCheckout(e, cart.id));
-    await expectIndexOnly('take stock', (e) => takeStock(e, variantIds[3], 1, new Date()));
+    await expectIndexOnly('line change lock', (e) => lockCartForEdit(e, cart.id, variantIds.slice(2, 4)));
+    const wanted = new Map([
+      [variantIds[5], 2],
+      [variantIds[3], 1],
+    ]);
+    for (const take of stockTakes(wanted, new Date())) await expectIndexOnly('take stock', (e) => e.execute(take));
   });
 
   it('the plain list pages in product order across the whole channel', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Db, Executor, Tx } from './db/database.ts';
+import { transaction } from './db/prepared.ts';
 
 export type Role = 'admin' | 'viewer';
 
@@ -27,7 +28,7 @@ export interface TxCtx extends Ctx {
 
 /** Runs fn in one transaction. Inside, use only `tctx.tx` (on PGlite, touching `db` there deadlocks). */
 export function inTx<T>(ctx: Ctx, fn: (tctx: TxCtx) => Promise<T>): Promise<T> {
-  return ctx.db.transaction((tx) => fn({ ...ctx, tx }));
+  return transaction(ctx.db, (tx) => fn({ ...ctx, tx }));
 }
 
 /** The caller's transaction when there is one, else the pool: on PGlite, touching `db` inside a transaction deadlocks. */

@@ -1,20 +1,42 @@
+import type { SQL } from 'drizzle-orm';
 import type { TxCtx } from '../../platform/context.ts';
+import { asStoredJson } from '../../platform/db/json-rows.ts';
 import { errors } from '../../platform/http/errors.ts';
-import { assertInStock, mergeItems, sellableVariants } from './pricing.ts';
+import { assertInStock, mergeItems, sellableOf, sellableVariants } from './pricing.ts';
 import * as q from './queries.ts';
 import type { LineItemInputT } from './schema.ts';
+import type { SellableVariant } from './variant-queries.ts';
 
-/** Changes of a cart's lines, on a cart locked by lockOpenCart (service.ts). */
+/**
+ * Changes of a cart's lines, on a cart locked for the change. Each answers the lines as they will
+ * be (what reading them back would answer, in id order) and the writes that make them so: checkout
+ * runs those in one statement with the cart's touch and its event, and shows the cart without
+ * reading it back.
+ */
+export interface LineEdit {
+  lines: q.LineRow[];
+  writes: SQL[];
+}
 
 const lineNotFound = (id: string) => errors.notFound(`Line item with id: ${id} was not found`);
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Adds a line, or adds to the quantity of the line with the same variant and metadata. */
-export async function addLine(tctx: TxCtx, cart: q.LockedCart, item: LineItemInputT): Promise<void> {
-  const variants = await sellableVariants(tctx, [item.variant_id], cart);
-  const { inserts, updates } = mergeItems(cart.id, cart.lines, [item], variants, tctx.clock.now());
-  await q.insertLines(tctx.tx, inserts);
-  for (const u of updates)
-    await q.updateLine(tctx.tx, cart.id, u.id, { quantity: u.quantity, updated_at: tctx.clock.now() });
+/**
+ * Adds a line, or adds to the quantity of the line with the same variant and metadata.
+ * `variants`: the item's variant as read with the cart (sellableVariantsOfCart).
+ */
+export function addLine(cart: q.LockedCart, item: LineItemInputT, variants: SellableVariant[], now: Date): LineEdit {
+  const sellable = sellableOf([item.variant_id], variants);
+  const { inserts, updates } = mergeItems(cart.id, cart.lines, [item], sellable, now);
+  const added = inserts.map((l) => ({ ...l, metadata: asStoredJson(l.metadata ?? null) }) as q.LineRow);
+  const quantities = new Map(updates.map((u) => [u.id, u.quantity]));
+  const lines = cart.lines.map((l) =>
+    quantities.has(l.id) ? { ...l, quantity: quantities.get(l.id)!, updated_at: now } : l,
+  );
+  const writes = [];
+  if (added.length) writes.push(q.lineInserts(added));
+  if (updates.length) writes.push(q.lineQuantityUpdates(cart.id, updates, now));
+  return { lines: [...lines, ...added].sort(byId), writes };
 }
 
 /** Sets a line's quantity (0 removes it) and, when given, its metadata. */
@@ -23,25 +45,30 @@ export async function setLineQuantity(
   cart: q.LockedCart,
   lineId: string,
   input: { quantity: number; metadata?: Record<string, unknown> | null },
-): Promise<void> {
+): Promise<LineEdit> {
   const lines = cart.lines;
   const line = lines.find((l) => l.id === lineId);
   if (!line) throw lineNotFound(lineId);
-  if (input.quantity === 0) return void (await q.deleteLine(tctx.tx, cart.id, lineId));
+  if (input.quantity === 0) return removeLine(cart, lineId);
   const variant = (await sellableVariants(tctx, [line.variant_id], cart)).get(line.variant_id)!;
   const others = lines
     .filter((l) => l.variant_id === line.variant_id && l.id !== lineId)
     .reduce((s, l) => s + l.quantity, 0);
   assertInStock(variant, others + input.quantity);
-  const patch = {
+  const now = tctx.clock.now();
+  const changed = {
+    ...line,
     quantity: input.quantity,
-    updated_at: tctx.clock.now(),
-    ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+    updated_at: now,
+    ...(input.metadata !== undefined ? { metadata: asStoredJson(input.metadata) } : {}),
   };
-  await q.updateLine(tctx.tx, cart.id, lineId, patch);
+  return {
+    lines: lines.map((l) => (l.id === lineId ? changed : l)),
+    writes: [q.lineUpdate(cart.id, lineId, input, now)],
+  };
 }
 
-export async function removeLine(tctx: TxCtx, cart: q.LockedCart, lineId: string): Promise<void> {
+export function removeLine(cart: q.LockedCart, lineId: string): LineEdit {
   if (!cart.lines.some((l) => l.id === lineId)) throw lineNotFound(lineId);
-  await q.deleteLine(tctx.tx, cart.id, lineId);
+  return { lines: cart.lines.filter((l) => l.id !== lineId), writes: [q.lineDelete(cart.id, lineId)] };
 }

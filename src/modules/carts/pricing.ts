@@ -1,4 +1,4 @@
-import type { TxCtx } from '../../platform/context.ts';
+import { executor, type Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { LineRow } from './queries.ts';
@@ -14,14 +14,18 @@ export const insufficientInventory = () =>
  * a product), or without a price in the cart's currency.
  */
 export async function sellableVariants(
-  tctx: TxCtx,
+  ctx: Ctx,
   variantIds: string[],
   cart: { currency_code: string; sales_channel_id: string | null },
 ): Promise<Map<string, SellableVariant>> {
   const ids = [...new Set(variantIds)];
-  const found = new Map(
-    (await findSellableVariants(tctx.tx, ids, cart.currency_code, cart.sales_channel_id)).map((v) => [v.id, v]),
-  );
+  return sellableOf(ids, await findSellableVariants(executor(ctx), ids, cart.currency_code, cart.sales_channel_id));
+}
+
+/** The same checks on variants already read (checkout reads them with the cart it locks). */
+export function sellableOf(variantIds: string[], read: SellableVariant[]): Map<string, SellableVariant> {
+  const ids = [...new Set(variantIds)];
+  const found = new Map(read.map((v) => [v.id, v]));
   const unavailable = ids.filter((id) => !found.get(id)?.live || !found.get(id)?.in_channel);
   if (unavailable.length)
     throw errors.invalid(

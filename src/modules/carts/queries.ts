@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import { jsonDate, withJsonDates } from '../../platform/db/json-rows.ts';
 import { cartLineItems, carts, cartShippingMethods } from './tables.ts';
@@ -7,6 +7,17 @@ export type CartRow = typeof carts.$inferSelect;
 export type LineRow = typeof cartLineItems.$inferSelect;
 export type ShippingMethodRow = typeof cartShippingMethods.$inferSelect;
 export type CartPatch = Partial<Omit<typeof carts.$inferInsert, 'id' | 'created_at'>>;
+
+/**
+ * The cart row's columns for the cart row aliased `c`, spelled out: a prepared statement that
+ * read `c.*` would fail from the moment a migration (another instance's, during a rolling
+ * deploy) added a column, since PostgreSQL refuses a cached plan whose result changes shape.
+ */
+export const CART_ROW = sql.raw(
+  Object.values(getTableColumns(carts))
+    .map((column) => `c.${column.name}`)
+    .join(', '),
+);
 
 /** A cart's lines as one JSON array, for the cart row aliased `c`. */
 export const CART_LINES = sql`(select coalesce(json_agg(l order by l.id), '[]'::json) from cart_line_items l where l.cart_id = c.id)`;
@@ -19,7 +30,7 @@ export type LockedCart = CartRow & { lines: LineRow[] };
 export async function lockCart(db: Executor, id: string): Promise<LockedCart | undefined> {
   const [row] = await rows<Record<string, unknown>>(
     db,
-    sql`select c.*, ${CART_LINES} as lines from carts c where c.id = ${id} for update of c`,
+    sql`select ${CART_ROW}, ${CART_LINES} as lines from carts c where c.id = ${id} for update of c`,
   );
   return row ? (cartFromRow(row) as LockedCart) : undefined;
 }
@@ -48,30 +59,48 @@ const LINE_COLUMNS = sql.raw(
 const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
 const ts = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A new cart and its first lines in one statement (creating a cart with items is on the hot path). */
-export async function insertCartWithLines(db: Executor, c: CartRow, lines: LineRow[]): Promise<void> {
-  await db.execute(sql`with c as (
-      insert into carts (id, region_id, sales_channel_id, currency_code, email, customer_id, shipping_address, billing_address, locale, metadata,
+/**
+ * The writes of a new cart and its first lines, for the caller's statement (db/one-statement.ts):
+ * creating a cart is on the hot path, so it is one round trip with its event.
+ */
+export function newCartWrites(c: CartRow, lines: LineRow[]): SQL[] {
+  const cart = sql`insert into carts (id, region_id, sales_channel_id, currency_code, email, customer_id, shipping_address, billing_address, locale, metadata,
         completed_at, abandoned_at, last_activity_at, order_id, created_at, updated_at)
       values (${c.id}, ${c.region_id}, ${c.sales_channel_id}, ${c.currency_code}, ${c.email}, ${c.customer_id}, ${json(c.shipping_address)}::jsonb,
         ${json(c.billing_address)}::jsonb, ${c.locale}, ${json(c.metadata)}::jsonb, ${ts(c.completed_at)}::timestamptz, ${ts(c.abandoned_at)}::timestamptz,
-        ${ts(c.last_activity_at)}::timestamptz, ${c.order_id}, ${ts(c.created_at)}::timestamptz, ${ts(c.updated_at)}::timestamptz)
-    )
-    insert into cart_line_items (${LINE_COLUMNS})
-    select ${LINE_COLUMNS} from json_populate_recordset(null::cart_line_items, ${JSON.stringify(lines)}::json)`);
+        ${ts(c.last_activity_at)}::timestamptz, ${c.order_id}, ${ts(c.created_at)}::timestamptz, ${ts(c.updated_at)}::timestamptz)`;
+  return lines.length ? [cart, lineInserts(lines)] : [cart];
 }
 
-export async function updateCartRow(db: Executor, id: string, patch: CartPatch): Promise<void> {
-  await db.update(carts).set(patch).where(eq(carts.id, id));
+/** New lines as one write (any number of them, one statement text). */
+export function lineInserts(lines: LineRow[]): SQL {
+  return sql`insert into cart_line_items (${LINE_COLUMNS})
+    select ${LINE_COLUMNS} from json_populate_recordset(null::cart_line_items, ${JSON.stringify(lines)}::json)`;
+}
+
+/** New quantities of existing lines of one cart, as one write. */
+export function lineQuantityUpdates(cartId: string, updates: { id: string; quantity: number }[], now: Date): SQL {
+  return sql`update cart_line_items l set quantity = u.quantity, updated_at = ${now.toISOString()}::timestamptz
+    from json_to_recordset(${JSON.stringify(updates)}::json) as u(id text, quantity int)
+    where l.cart_id = ${cartId} and l.id = u.id`;
+}
+
+/** A change of lines only: the cart row just moves `updated_at` and `last_activity_at`. */
+export function cartTouch(id: string, now: Date): SQL {
+  const at = now.toISOString();
+  return sql`update carts set updated_at = ${at}::timestamptz, last_activity_at = ${at}::timestamptz where id = ${id}`;
+}
+
+/** Checkout placed the cart's order: the cart is completed and names it. */
+export function cartCompletion(id: string, orderId: string, now: Date): SQL {
+  const at = now.toISOString();
+  return sql`update carts set completed_at = ${at}::timestamptz, order_id = ${orderId}, last_activity_at = ${at}::timestamptz,
+    updated_at = ${at}::timestamptz where id = ${id}`;
 }
 
 /** The UPDATE … RETURNING * of one cart, not yet run: the caller embeds it in a statement that reads the cart back. */
 export function cartUpdateReturning(db: Executor, id: string, patch: CartPatch) {
   return db.update(carts).set(patch).where(eq(carts.id, id)).returning();
-}
-
-export async function insertLines(db: Executor, lines: (typeof cartLineItems.$inferInsert)[]): Promise<LineRow[]> {
-  return lines.length ? db.insert(cartLineItems).values(lines).returning() : [];
 }
 
 export async function updateLine(
@@ -86,8 +115,20 @@ export async function updateLine(
     .where(and(eq(cartLineItems.cart_id, cartId), eq(cartLineItems.id, lineId)));
 }
 
-export async function deleteLine(db: Executor, cartId: string, lineId: string): Promise<void> {
-  await db.delete(cartLineItems).where(and(eq(cartLineItems.cart_id, cartId), eq(cartLineItems.id, lineId)));
+/** One line's new quantity (and metadata, when given), as one write. */
+export function lineUpdate(
+  cartId: string,
+  lineId: string,
+  patch: { quantity: number; metadata?: Record<string, unknown> | null },
+  now: Date,
+): SQL {
+  const metadata = patch.metadata === undefined ? sql`` : sql`, metadata = ${json(patch.metadata)}::jsonb`;
+  return sql`update cart_line_items set quantity = ${patch.quantity}, updated_at = ${now.toISOString()}::timestamptz${metadata}
+    where cart_id = ${cartId} and id = ${lineId}`;
+}
+
+export function lineDelete(cartId: string, lineId: string): SQL {
+  return sql`delete from cart_line_items where cart_id = ${cartId} and id = ${lineId}`;
 }
 
 export async function deleteShippingMethods(db: Executor, cartId: string): Promise<void> {

@@ -1,5 +1,5 @@
-import type { SQLWrapper } from 'drizzle-orm';
-import type { TxCtx } from '../../platform/context.ts';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { errors, type AppError } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { StoreCustomer } from '../customers/customer-auth.ts';
@@ -51,8 +51,8 @@ export function salesChannelFor(requested: string | undefined, channelIds: strin
   return requested;
 }
 
-async function regionForCart(tctx: TxCtx, regionId: string | undefined): Promise<Region> {
-  const region = await findRegionOrDefault(tctx, regionId);
+async function regionForCart(ctx: Ctx, regionId: string | undefined): Promise<Region> {
+  const region = await findRegionOrDefault(ctx, regionId);
   if (region) return region;
   throw errors.invalid(
     regionId === undefined
@@ -69,14 +69,18 @@ export type NewCart = q.CartRow & {
   region: Region;
 };
 
-/** Writes a new cart and its first lines (`salesChannelId` from salesChannelFor). */
-export async function insertCart(
-  tctx: TxCtx,
+/**
+ * A new cart and its first lines (`salesChannelId` from salesChannelFor), checked, with the
+ * writes that create it: the caller runs them in one statement with its event. Reads only
+ * (region, variants), so no transaction is needed around it.
+ */
+export async function newCart(
+  ctx: Ctx,
   input: CreateCartInput,
   customer: StoreCustomer | null,
   salesChannelId: string,
-): Promise<NewCart> {
-  const region = await regionForCart(tctx, input.region_id);
+): Promise<{ cart: NewCart; writes: SQL[] }> {
+  const region = await regionForCart(ctx, input.region_id);
   if (input.currency_code && input.currency_code.toLowerCase() !== region.currency_code) {
     throw errors.invalid(
       `Currency code ${input.currency_code.toLowerCase()} does not match the currency of region ${region.name} (${region.currency_code})`,
@@ -86,7 +90,7 @@ export async function insertCart(
   const billing = input.billing_address ? toAddress(input.billing_address) : null;
   assertInRegion(shipping, region);
   assertInRegion(billing, region);
-  const now = tctx.clock.now();
+  const now = ctx.clock.now();
   const row: q.CartRow = {
     id: newId('cart'),
     region_id: region.id,
@@ -108,15 +112,15 @@ export async function insertCart(
   const items = input.items ?? [];
   const variants = items.length
     ? await sellableVariants(
-        tctx,
+        ctx,
         items.map((i) => i.variant_id),
         row,
       )
     : new Map();
   const lines = mergeItems(row.id, [], items, variants, now).inserts as q.LineRow[];
-  await q.insertCartWithLines(tctx.tx, row, lines);
   // A new cart: everything its view shows is at hand, nothing needs reading back.
-  return { ...row, customer_email: customer?.email ?? null, lines, methods: [], region };
+  const cart = { ...row, customer_email: customer?.email ?? null, lines, methods: [], region };
+  return { cart, writes: q.newCartWrites(row, lines) };
 }
 
 /** What a change writes on the cart row itself (lines and methods it writes directly). */
@@ -198,10 +202,9 @@ async function repriceLines(
     await q.updateLine(tctx.tx, cart.id, l.id, { unit_price: variants.get(l.variant_id)!.price!, updated_at: now });
 }
 
-/** Checkout placed the cart's order: the cart is completed and names it. */
-export async function markCartCompleted(tctx: TxCtx, id: string, orderId: string): Promise<void> {
-  const now = tctx.clock.now();
-  await q.updateCartRow(tctx.tx, id, { completed_at: now, order_id: orderId, last_activity_at: now, updated_at: now });
+/** Checkout placed the cart's order: the write that completes the cart and names the order, for checkout's statement. */
+export function cartCompletedWrite(ctx: Ctx, id: string, orderId: string): SQL {
+  return q.cartCompletion(id, orderId, ctx.clock.now());
 }
 
 /** Marks up to `limit` carts idle since `idleSince` abandoned at `now`; answers their ids (each once, whatever runs at the same time). */

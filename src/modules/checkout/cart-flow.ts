@@ -1,15 +1,19 @@
+import type { SQL } from 'drizzle-orm';
 import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
-import { emit } from '../../platform/events/emit.ts';
+import { writeTogether } from '../../platform/db/one-statement.ts';
+import { eventWrite } from '../../platform/events/emit.ts';
 import type { AppError } from '../../platform/http/errors.ts';
 import type { StoreCustomer } from '../customers/customer-auth.ts';
-import { addLine, removeLine, setLineQuantity } from '../carts/line-items.ts';
+import { addLine, removeLine, setLineQuantity, type LineEdit } from '../carts/line-items.ts';
+import { cartTouch } from '../carts/queries.ts';
 import type { CreateCartInput, LineItemInputT, UpdateCartInput } from '../carts/schema.ts';
 import {
   assertCartVisible,
+  cartCompleted,
   cartNotFound,
   changeCartFields,
-  insertCart,
   lockOpenCart,
+  newCart,
   salesChannelFor,
   touchCart,
   type CartAccess,
@@ -17,26 +21,42 @@ import {
   type LockedCart,
 } from '../carts/service.ts';
 import { chooseShippingMethod } from '../carts/shipping-methods.ts';
-import { syncCollectionAmount } from '../payments/collections.ts';
-import { findCart, updateAndReadCart, type FullCart } from './cart-read.ts';
+import { collectionInStep } from '../payments/collections.ts';
+import { findCart, lockCartForEdit, updateAndReadCart, type EditableCart, type FullCart } from './cart-read.ts';
 import type { CartView } from './cart-schema.ts';
 import { buildCartView } from './cart-view.ts';
 
 /**
  * The store's cart: created, read and changed here, so that every change keeps the cart's
  * payment collection in step with its total and emits its event with the whole new cart. The
- * rules of each change are the carts module's; this file runs them in one transaction.
+ * rules of each change are the carts module's; this file runs them in one transaction, and the
+ * writes that end a change (the change's own, the collection's, the event) in one statement.
  */
 
-/** Ends every cart write: the cart's view, its payment collection in step with the total, and the event. */
-async function finish(tctx: TxCtx, cart: FullCart, event: 'cart.created' | 'cart.updated'): Promise<CartView> {
+/**
+ * Ends every cart write: the cart's view, its payment collection in step with the total, and the
+ * event, written with `writes` (the change's own) in one statement.
+ */
+async function finish(
+  tctx: Ctx & Partial<TxCtx>,
+  cart: FullCart,
+  event: 'cart.created' | 'cart.updated',
+  writes: SQL[] = [],
+): Promise<CartView> {
   const view = buildCartView(cart);
-  if (view.payment_collection)
-    view.payment_collection = await syncCollectionAmount(tctx, view.payment_collection, view.total, view.currency_code);
-  await emit(tctx, event, view);
+  if (view.payment_collection) {
+    const synced = collectionInStep(tctx, view.payment_collection, view.total, view.currency_code);
+    view.payment_collection = synced.collection;
+    writes = [...writes, ...synced.writes];
+  }
+  await writeTogether(tctx.tx ?? tctx.db, [...writes, eventWrite(tctx, event, view)]);
   return view;
 }
 
+/**
+ * A new cart: reads (region, variants), then the cart, its lines and its event in one statement,
+ * which is atomic without a transaction around it.
+ */
 export async function createCart(
   ctx: Ctx,
   input: CreateCartInput,
@@ -44,10 +64,8 @@ export async function createCart(
   channelIds: string[],
 ): Promise<CartView> {
   const salesChannelId = salesChannelFor(input.sales_channel_id, channelIds);
-  return inTx(ctx, async (tctx) => {
-    const cart = await insertCart(tctx, input, customer, salesChannelId);
-    return finish(tctx, { ...cart, payment_collection: null }, 'cart.created');
-  });
+  const { cart, writes } = await newCart(ctx, input, customer, salesChannelId);
+  return finish(ctx, { ...cart, payment_collection: null }, 'cart.created', writes);
 }
 
 /** The cart if this shopper may see it (read in one statement with everything its view shows). */
@@ -65,7 +83,7 @@ export async function getCart(ctx: Ctx, id: string, access: CartAccess): Promise
 /**
  * Runs one change of an open cart in a transaction: lock the cart, check who asks and that it is
  * not completed, apply `change`, move `last_activity_at`, read the cart back, keep its payment
- * collection in step, emit `cart.updated` with the new view.
+ * collection in step, emit `cart.updated` with the new view. (Changes of lines take editLines.)
  */
 export async function mutateCart(
   ctx: Ctx,
@@ -98,8 +116,35 @@ export function setCartCustomer(
   }));
 }
 
+/**
+ * A change of an open cart's lines, in a transaction of three statements: lock and read the cart
+ * whole with the variants the change sells (`variantIds`); then the change's writes, the cart's
+ * touch, its collection in step and `cart.updated`, in one statement. The view is built from what
+ * was read and what the change says the lines now are, so nothing is read back.
+ */
+function editLines(
+  ctx: Ctx,
+  id: string,
+  access: CartAccess,
+  variantIds: string[],
+  edit: (tctx: TxCtx, cart: EditableCart) => LineEdit | Promise<LineEdit>,
+): Promise<CartView> {
+  return inTx(ctx, async (tctx) => {
+    const cart = await lockCartForEdit(tctx.tx, id, variantIds);
+    if (!cart) throw cartNotFound(id);
+    assertCartVisible(cart, access);
+    if (cart.completed_at) throw cartCompleted(id);
+    const { lines, writes } = await edit(tctx, cart);
+    const now = tctx.clock.now();
+    const { variants: _read, ...edited } = { ...cart, lines, updated_at: now, last_activity_at: now };
+    return finish(tctx, edited, 'cart.updated', [...writes, cartTouch(id, now)]);
+  });
+}
+
 export function addLineItem(ctx: Ctx, id: string, item: LineItemInputT, access: CartAccess): Promise<CartView> {
-  return mutateCart(ctx, id, access, (tctx, cart) => addLine(tctx, cart, item));
+  return editLines(ctx, id, access, [item.variant_id], (tctx, cart) =>
+    addLine(cart, item, cart.variants, tctx.clock.now()),
+  );
 }
 
 export function updateLineItem(
@@ -109,11 +154,11 @@ export function updateLineItem(
   input: { quantity: number; metadata?: Record<string, unknown> | null },
   access: CartAccess,
 ): Promise<CartView> {
-  return mutateCart(ctx, id, access, (tctx, cart) => setLineQuantity(tctx, cart, lineId, input));
+  return editLines(ctx, id, access, [], (tctx, cart) => setLineQuantity(tctx, cart, lineId, input));
 }
 
 export async function deleteLineItem(ctx: Ctx, id: string, lineId: string, access: CartAccess) {
-  const parent = await mutateCart(ctx, id, access, (tctx, cart) => removeLine(tctx, cart, lineId));
+  const parent = await editLines(ctx, id, access, [], (_tctx, cart) => removeLine(cart, lineId));
   return { id: lineId, object: 'line-item' as const, deleted: true as const, parent };
 }
 

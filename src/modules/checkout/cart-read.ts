@@ -1,14 +1,17 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { rows, type Executor } from '../../platform/db/database.ts';
+import type { Executor } from '../../platform/db/database.ts';
+import { preparedRows } from '../../platform/db/prepared.ts';
 import { withJsonDates } from '../../platform/db/json-rows.ts';
 import {
   CART_LINES,
   CART_METHODS,
+  CART_ROW,
   cartFromRow,
   type CartRow,
   type LockedCart,
   type ShippingMethodRow,
 } from '../carts/queries.ts';
+import { sellableVariantsOfCart, type SellableVariant } from '../carts/variant-queries.ts';
 import type { PaymentCollectionView } from '../payments/schema.ts';
 import { regionJson, type RegionJson } from '../regions/region-json.ts';
 import { regionFromJson, type Region } from '../regions/service.ts';
@@ -46,7 +49,7 @@ const VARIANT_STATES = sql`(select coalesce(json_agg(json_build_object('id', v.i
   where v.id in (select l.variant_id from cart_line_items l where l.cart_id = c.id))`;
 
 // Everything a cart view shows, for the cart row aliased `c`.
-const CART_COLUMNS = sql`c.*,
+const CART_COLUMNS = sql`${CART_ROW},
   (select cu.email from customers cu where cu.id = c.customer_id and cu.deleted_at is null) as customer_email,
   ${CART_LINES} as lines,
   ${CART_METHODS} as methods,
@@ -54,8 +57,32 @@ const CART_COLUMNS = sql`c.*,
   ${regionJson(sql`c.region_id`)} as region`;
 
 export async function findCart(db: Executor, id: string): Promise<FullCart | undefined> {
-  const [row] = await rows<Record<string, unknown>>(db, sql`select ${CART_COLUMNS} from carts c where c.id = ${id}`);
+  const [row] = await preparedRows<Record<string, unknown>>(
+    db,
+    sql`select ${CART_COLUMNS} from carts c where c.id = ${id}`,
+  );
   return row ? (toCart(row) as FullCart) : undefined;
+}
+
+/** A cart read whole and locked for a change of its lines, with the variants that change sells. */
+export type EditableCart = FullCart & { variants: SellableVariant[] };
+
+/**
+ * Locks the cart row (a second change of the same cart waits here) and reads, in one statement,
+ * everything its view shows and the sellable state of `variantIds` in the cart's currency and
+ * channel: a change of lines then needs no read after its writes.
+ */
+export async function lockCartForEdit(
+  db: Executor,
+  id: string,
+  variantIds: string[],
+): Promise<EditableCart | undefined> {
+  const [row] = await preparedRows<Record<string, unknown>>(
+    db,
+    sql`select ${CART_COLUMNS}, ${sellableVariantsOfCart(variantIds)} as variants
+        from carts c where c.id = ${id} for update of c`,
+  );
+  return row ? ({ ...toCart(row), variants: row.variants } as EditableCart) : undefined;
 }
 
 /** A cart locked for checkout, with what an order is made of and the state of its lines' variants. */
@@ -71,9 +98,9 @@ const REGION_PROVIDERS = sql`(select coalesce(json_agg(p.provider_id order by p.
   from region_payment_providers p where p.region_id = c.region_id)`;
 
 export async function lockCartForCheckout(db: Executor, id: string): Promise<CheckoutCart | undefined> {
-  const [row] = await rows<Record<string, unknown>>(
+  const [row] = await preparedRows<Record<string, unknown>>(
     db,
-    sql`select c.*, ${CART_LINES} as lines, ${CART_METHODS} as methods,
+    sql`select ${CART_ROW}, ${CART_LINES} as lines, ${CART_METHODS} as methods,
           ${COLLECTION} as payment_collection, ${VARIANT_STATES} as variant_states,
           ${REGION_PROVIDERS} as region_providers
         from carts c where c.id = ${id} for update of c`,
@@ -89,7 +116,7 @@ export async function lockCartForCheckout(db: Executor, id: string): Promise<Che
  */
 export async function updateAndReadCart(db: Executor, update: SQLWrapper): Promise<FullCart> {
   // No parentheses around ${update}: drizzle puts an embedded query in parentheses itself.
-  const [row] = await rows<Record<string, unknown>>(db, sql`with c as ${update} select ${CART_COLUMNS} from c`);
+  const [row] = await preparedRows<Record<string, unknown>>(db, sql`with c as ${update} select ${CART_COLUMNS} from c`);
   return toCart(row) as FullCart;
 }
 

@@ -1,19 +1,21 @@
+import { sql } from 'drizzle-orm';
 import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
+import { writeTogether } from '../../platform/db/one-statement.ts';
 import { isUniqueViolation, withTxRetry } from '../../platform/db/pg-errors.ts';
-import { emit } from '../../platform/events/emit.ts';
+import { eventWrite } from '../../platform/events/emit.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import type { Providers } from '../../platform/providers.ts';
 import { insufficientInventory } from '../carts/pricing.ts';
-import { assertCartVisible, cartNotFound, markCartCompleted, type CartAccess } from '../carts/service.ts';
+import { assertCartVisible, cartCompletedWrite, cartNotFound, type CartAccess } from '../carts/service.ts';
 import { findOrderIdByCart, loadOrderView, orderView, placeOrder } from '../orders/service.ts';
 import type { OrderView } from '../orders/schema.ts';
-import { authorizeCheckoutPayment } from '../payments/authorization.ts';
+import { checkoutPayment } from '../payments/authorization.ts';
 import { offeredOf } from '../payments/providers.ts';
 import { SYSTEM_PROVIDER } from '../payments/schema.ts';
 import { findVisibleCart, getCart } from './cart-flow.ts';
 import { lockCartForCheckout, type CheckoutCart } from './cart-read.ts';
 import type { CartView } from './cart-schema.ts';
-import { takeStock } from './inventory-queries.ts';
+import { stockTakes } from './inventory-queries.ts';
 import { authorizeWithProvider, type ProviderAuthorization } from './provider-authorization.ts';
 import { releaseSessions } from './session-release.ts';
 
@@ -122,12 +124,12 @@ async function complete(
   const viaProvider = !!chosen && chosen.provider_id !== SYSTEM_PROVIDER;
   if (viaProvider && !authorized) throw new NeedsAuthorization();
 
-  const placed = await placeOrder(tctx, { ...cart, email: cart.email }, lines, methods, managed);
+  const placed = placeOrder(tctx, { ...cart, email: cart.email }, lines, methods, managed);
   const { order } = placed;
   // What the processor authorized must be this session, for this total: a cart changed meanwhile is completed again.
   if (viaProvider && (authorized?.sessionId !== chosen.id || authorized.amount !== order.total))
     throw changedMeanwhile();
-  const payments = await authorizeCheckoutPayment(tctx, {
+  const payment = checkoutPayment(tctx, {
     cartId,
     orderId: order.id,
     amount: order.total,
@@ -135,18 +137,32 @@ async function complete(
     collection: cart.payment_collection,
     providerData: viaProvider ? authorized?.data : undefined,
   });
-  await markCartCompleted(tctx, cartId, order.id);
-  const view = orderView(order, placed.lines, placed.methods, [payments]);
-  await emit(tctx, 'order.placed', view);
+  const view = orderView(order, placed.lines, placed.methods, [payment.view]);
 
-  // Stock last, in variant id order: row locks are then held only until the commit, and two
-  // checkouts always lock shared variants in the same order (no deadlock). Any shortfall throws
-  // and the whole transaction, order included, rolls back.
+  // Stock is taken in the same statement as everything else. Any shortfall throws below and the
+  // whole transaction, order included, rolls back.
   const wanted = new Map<string, number>();
   for (const l of lines)
     if (managed.has(l.variant_id)) wanted.set(l.variant_id, (wanted.get(l.variant_id) ?? 0) + l.quantity);
-  for (const variantId of [...wanted.keys()].sort()) {
-    if (!(await takeStock(tctx.tx, variantId, wanted.get(variantId)!, tctx.clock.now()))) throw insufficientInventory();
-  }
+  // The order's write comes first and RETURNs its display_id; the event's payload takes it from there.
+  const displayId = sql`(select display_id from w0)`;
+  const writes = [
+    ...placed.writes,
+    ...payment.writes,
+    cartCompletedWrite(tctx, cartId, order.id),
+    eventWrite(tctx, 'order.placed', view, { display_id: displayId }),
+  ];
+  // Counted in variant id order, which is the order the select runs the takes in (locks in one order).
+  const takes = stockTakes(wanted, tctx.clock.now());
+  const counts = takes.map((_, i) => sql`(select count(*)::int from ${sql.raw(`w${writes.length + i}`)})`);
+  const taken = counts.length ? sql.join(counts, sql` + `) : sql`0`;
+  writes.push(...takes);
+  const [done] = await writeTogether<{ display_id: number; taken: number }>(
+    tctx.tx,
+    writes,
+    sql`select ${displayId} as display_id, ${taken} as taken`,
+  );
+  if (done.taken !== wanted.size) throw insufficientInventory();
+  view.display_id = done.display_id;
   return view;
 }

@@ -1,18 +1,22 @@
-import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../platform/db/database.ts';
+import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * Takes `quantity` units of a variant in one conditional statement: it succeeds only while the
- * stock covers it (or backorders are allowed), so concurrent checkouts can never oversell; the
- * row lock it takes is held until the checkout commits. False means a shortfall.
+ * Takes `quantity` units of each variant, for checkout's statement: one conditional write per
+ * variant, by primary key, in variant id order. A variant's row is taken only while its stock
+ * covers the quantity (or backorders are allowed), so concurrent checkouts can never oversell (a
+ * competing taker waits for the row lock, then re-checks the condition against the committed
+ * stock); its row lock is held until checkout commits. Each write RETURNs its variant when taken:
+ * fewer rows than variants means a shortfall. (One UPDATE joined to a list of ids would plan as a
+ * scan of the whole table on a database without statistics.)
  */
-export async function takeStock(db: Executor, variantId: string, quantity: number, now: Date): Promise<boolean> {
-  const taken = await rows<{ id: string }>(
-    db,
-    sql`update product_variants set inventory_quantity = inventory_quantity - ${quantity}, updated_at = ${now.toISOString()}::timestamptz
-        where id = ${variantId} and manage_inventory and deleted_at is null
-          and (allow_backorder or inventory_quantity >= ${quantity})
-        returning id`,
+export function stockTakes(wanted: Map<string, number>, now: Date): SQL[] {
+  const at = now.toISOString();
+  return [...wanted.keys()].sort().map(
+    (
+      id,
+    ) => sql`update product_variants set inventory_quantity = inventory_quantity - ${wanted.get(id)!}, updated_at = ${at}::timestamptz
+      where id = ${id} and manage_inventory and deleted_at is null
+        and (allow_backorder or inventory_quantity >= ${wanted.get(id)!})
+      returning id`,
   );
-  return taken.length === 1;
 }

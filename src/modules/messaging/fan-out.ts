@@ -1,13 +1,14 @@
 import type { CustomerPayload, FulfillmentPayload } from '../../../plugin-sdk/events.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { TxCtx } from '../../platform/context.ts';
-import type { Database } from '../../platform/db/database.ts';
+import { sql } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.ts';
+import type { Part } from '../../platform/db/one-statement.ts';
+import { textArray } from '../../platform/db/prepared.ts';
 import type { EventMessage } from '../../platform/events/bus.ts';
 import type { DurableSink } from '../../platform/events/dispatcher.ts';
-import type { FastifyBaseLogger } from 'fastify';
 import { loadOrderView } from '../orders/service.ts';
 import type { OrderView } from '../orders/schema.ts';
-import { queueMessage, type MessageInput, type QueueDeps } from './queue.ts';
+import { NOTIFICATIONS_CHANNEL } from './queries.ts';
+import { messageWrites, type MessageInput, type QueueDeps } from './queue.ts';
 import { customerData, orderData, refundData, shipmentData } from './template-data.ts';
 
 /** An order as the events carry it; anything else (a hand-made test event) is not messaged. */
@@ -16,8 +17,11 @@ const isOrder = (x: unknown): x is OrderView => {
   return typeof o?.id === 'string' && typeof o.email === 'string' && Array.isArray(o.items) && !!o.currency_code;
 };
 
+/** The events a core template covers: messageFor answers null for any other. */
+const MESSAGE_EVENTS = ['order.placed', 'order.shipped', 'order.refunded', 'customer.created'];
+
 /** The message an event calls for, or null (not one the core templates cover, or nobody to tell). */
-async function messageFor(tctx: TxCtx, e: EventMessage): Promise<MessageInput | null> {
+async function messageFor(ctx: Ctx, e: EventMessage): Promise<MessageInput | null> {
   switch (e.name) {
     case 'order.placed': {
       const order = e.payload;
@@ -34,7 +38,7 @@ async function messageFor(tctx: TxCtx, e: EventMessage): Promise<MessageInput | 
     case 'order.shipped': {
       const shipment = e.payload as unknown as FulfillmentPayload;
       if (shipment.no_notification || typeof shipment.order_id !== 'string' || !shipment.fulfillment) return null;
-      const order = await loadOrderView(tctx, shipment.order_id);
+      const order = await loadOrderView(ctx, shipment.order_id);
       if (!order) return null;
       return {
         to: order.email,
@@ -68,18 +72,24 @@ async function messageFor(tctx: TxCtx, e: EventMessage): Promise<MessageInput | 
 }
 
 /**
- * The dispatcher's durable sink for the shop's own messages: in the transaction that marks a batch
- * of events dispatched, queue the order confirmation, shipping notice, refund notice and welcome
- * they call for (once per event, by dedupe key), for the sender to deliver.
+ * The dispatcher's durable sink for the shop's own messages: with the statement that marks a
+ * batch of events dispatched, queue the order confirmation, shipping notice, refund notice and
+ * welcome they call for (once per event, by dedupe key), for the sender to deliver.
  */
-export function notificationFanOut(
-  deps: QueueDeps & { database: Database; clock: Clock; log: FastifyBaseLogger },
-): DurableSink {
-  return async (tx, events) => {
-    const tctx: TxCtx = { db: deps.database.db, tx, clock: deps.clock, log: deps.log };
-    for (const e of events) {
-      const message = await messageFor(tctx, e);
-      if (message) await queueMessage(tctx, deps, message);
-    }
+export function notificationFanOut(deps: QueueDeps): DurableSink {
+  return {
+    wants: (name) => sql`${name} = any(${textArray(MESSAGE_EVENTS)})`,
+    async write(ctx, events) {
+      const writes: Part[] = [];
+      let pending = false;
+      for (const [i, e] of events.entries()) {
+        const message = await messageFor(ctx, e);
+        if (!message) continue;
+        const queued = messageWrites(ctx, deps, message, `message${i}`);
+        writes.push(...queued.writes);
+        pending ||= queued.pending;
+      }
+      return { writes, queued: pending, notify: pending ? [NOTIFICATIONS_CHANNEL] : [] };
+    },
   };
 }

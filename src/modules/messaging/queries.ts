@@ -9,12 +9,16 @@ export type DeliveryRow = typeof d.$inferSelect;
 /** NOTIFY channel that wakes notification senders when a delivery is queued. */
 export const NOTIFICATIONS_CHANNEL = 'emporium_notifications';
 
-/** Queues a delivery unless one with the same dedupe key exists; returns whether it was queued. */
-export async function insertDelivery(db: Executor, row: typeof d.$inferInsert): Promise<boolean> {
-  const inserted = await db.insert(d).values(row).onConflictDoNothing({ target: d.dedupe_key }).returning({ id: d.id });
-  if (inserted.length && row.status === 'pending')
-    await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
-  return inserted.length > 0;
+/** A delivery as one write for a caller's statement, unless one with the same dedupe key exists; RETURNs its id when queued. */
+export function deliveryInsert(row: typeof d.$inferInsert & { created_at: Date; updated_at: Date }): SQL {
+  const at = (v: Date | null | undefined) => (v ? v.toISOString() : null);
+  return sql`insert into notification_deliveries (id, channel, "to", template, data, secret_data, dedupe_key, resource_type, resource_id,
+      status, attempt_count, next_attempt_at, last_error, created_at, updated_at)
+    values (${row.id}, ${row.channel}, ${row.to}, ${row.template}, ${JSON.stringify(row.data)}::jsonb, ${row.secret_data ?? null},
+      ${row.dedupe_key ?? null}, ${row.resource_type ?? null}, ${row.resource_id ?? null}, ${row.status}, ${row.attempt_count ?? 0},
+      ${at(row.next_attempt_at)}::timestamptz, ${row.last_error ?? null}, ${at(row.created_at)}::timestamptz, ${at(row.updated_at)}::timestamptz)
+    on conflict (dedupe_key) do nothing
+    returning id`;
 }
 
 /** Leases due deliveries, oldest due first; SKIP LOCKED keeps senders on other instances off them. */

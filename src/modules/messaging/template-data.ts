@@ -7,15 +7,26 @@ import type { OrderView } from '../orders/schema.ts';
  * beside them for providers that want them.
  */
 
+/** One formatter per currency (making one costs more than formatting; every order placed formats five amounts). */
+const formats = new Map<string, { format: Intl.NumberFormat; digits: number } | null>();
+function formatOf(currency: string) {
+  let f = formats.get(currency);
+  if (f === undefined) {
+    try {
+      const format = new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() });
+      f = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    } catch {
+      f = null;
+    }
+    if (formats.size < 500) formats.set(currency, f);
+  }
+  return f;
+}
+
 /** Minor units as a price (`2500`, `eur` → `€25.00`), with the currency's own number of decimals. */
 export function money(amount: number, currency: string): string {
-  try {
-    const format = new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(amount / 10 ** digits);
-  } catch {
-    return `${amount} ${currency}`;
-  }
+  const f = formatOf(currency);
+  return f ? f.format.format(amount / 10 ** f.digits) : `${amount} ${currency}`;
 }
 
 type Order = OrderView | OrderPayload;

@@ -1,3 +1,4 @@
+import { preparedRows } from '../../platform/db/prepared.ts';
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -49,8 +50,24 @@ export async function findNotification(db: Executor, id: string): Promise<Notifi
 }
 
 /** Inserts unless a notification with the same dedupe key exists (then nothing happens). */
+/**
+ * A notification as one write for a caller's statement (db/one-statement.ts), made only when
+ * `onlyIf` (an SQL condition, which may read an earlier part) holds; once per dedupe key.
+ */
+export function notificationInsert(row: typeof notifications.$inferInsert, onlyIf: SQL = sql`true`): SQL {
+  return sql`insert into notifications (id, type, title, message, data, dedupe_key, created_at)
+    select ${row.id}, ${row.type}, ${row.title}, ${row.message}, ${JSON.stringify(row.data ?? {})}::jsonb, ${row.dedupe_key ?? null},
+      ${row.created_at.toISOString()}::timestamptz
+    where ${onlyIf}
+    on conflict (dedupe_key) do nothing`;
+}
+
 export async function insertNotificationOnce(db: Executor, row: typeof notifications.$inferInsert): Promise<void> {
-  await db.insert(notifications).values(row).onConflictDoNothing({ target: notifications.dedupe_key });
+  // Prepared: a shop without an email provider records its daily "not sent" notice on every order.
+  await preparedRows(
+    db,
+    db.insert(notifications).values(row).onConflictDoNothing({ target: notifications.dedupe_key }).getSQL(),
+  );
 }
 
 /** Marks one read; a notification already read keeps its first read_at. */

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { executor, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -34,6 +35,22 @@ function toNotification(row: q.NotificationRow): Notification {
  * The internal API other modules call (plugin update available, license expired, webhook
  * endpoint failing). Given a TxCtx, the notification commits or rolls back with the caller's change.
  */
+/** The same as a write for the caller's statement, made only when `onlyIf` holds (db/one-statement.ts). */
+export function notificationWrite(ctx: Ctx, input: NotificationInput, onlyIf?: SQL): SQL {
+  return q.notificationInsert(
+    {
+      id: newId('noti'),
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      data: input.data ?? {},
+      dedupe_key: input.dedupeKey ?? null,
+      created_at: ctx.clock.now(),
+    },
+    onlyIf,
+  );
+}
+
 export async function createNotification(ctx: Ctx | TxCtx, input: NotificationInput): Promise<void> {
   await q.insertNotificationOnce(executor(ctx), {
     id: newId('noti'),

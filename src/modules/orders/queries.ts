@@ -1,5 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../platform/db/database.ts';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
 import { orderLineItems, orders, orderShippingMethods } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -35,36 +35,31 @@ const LINE_COLUMNS = sql.raw(
 const METHOD_COLUMNS = sql.raw('id, order_id, shipping_option_id, name, amount, data, created_at, updated_at');
 
 /**
- * Checkout's write of a new order: the order, its lines and its shipping methods in one statement
- * (one round trip on the hot path). Answers the order's `display_id` from its sequence.
+ * Checkout's writes of a new order: the order, its lines and its shipping methods, for checkout's
+ * one statement (db/one-statement.ts). The first part RETURNs the order's `display_id`, drawn
+ * from its sequence, which that statement reads back.
  */
-export async function insertOrderWithItems(
-  db: Executor,
+export function orderWrites(
   o: Omit<OrderRow, 'display_id'>,
   lines: OrderLineRow[],
   methods: OrderShippingMethodRow[],
-): Promise<number> {
-  const [row] = await rows<{ display_id: number }>(
-    db,
-    sql`with o as (
-        insert into orders (id, status, payment_status, fulfillment_status, cart_id, customer_id, email, region_id, sales_channel_id,
-          currency_code, shipping_address, billing_address, item_total, shipping_total, tax_total, discount_total, total, metadata,
-          canceled_at, created_at, updated_at)
-        values (${o.id}, ${o.status}, ${o.payment_status}, ${o.fulfillment_status}, ${o.cart_id}, ${o.customer_id}, ${o.email}, ${o.region_id},
-          ${o.sales_channel_id}, ${o.currency_code}, ${json(o.shipping_address)}::jsonb, ${json(o.billing_address)}::jsonb, ${o.item_total},
-          ${o.shipping_total}, ${o.tax_total}, ${o.discount_total}, ${o.total}, ${json(o.metadata)}::jsonb, null,
-          ${o.created_at.toISOString()}::timestamptz, ${o.updated_at.toISOString()}::timestamptz)
-        returning display_id
-      ), l as (
-        insert into order_line_items (${LINE_COLUMNS})
-        select ${LINE_COLUMNS} from json_populate_recordset(null::order_line_items, ${JSON.stringify(lines)}::json)
-      ), m as (
-        insert into order_shipping_methods (${METHOD_COLUMNS})
-        select ${METHOD_COLUMNS} from json_populate_recordset(null::order_shipping_methods, ${JSON.stringify(methods)}::json)
-      )
-      select display_id from o`,
-  );
-  return row.display_id;
+): SQL[] {
+  const order = sql`insert into orders (id, status, payment_status, fulfillment_status, cart_id, customer_id, email, region_id, sales_channel_id,
+      currency_code, shipping_address, billing_address, item_total, shipping_total, tax_total, discount_total, total, metadata,
+      canceled_at, created_at, updated_at)
+    values (${o.id}, ${o.status}, ${o.payment_status}, ${o.fulfillment_status}, ${o.cart_id}, ${o.customer_id}, ${o.email}, ${o.region_id},
+      ${o.sales_channel_id}, ${o.currency_code}, ${json(o.shipping_address)}::jsonb, ${json(o.billing_address)}::jsonb, ${o.item_total},
+      ${o.shipping_total}, ${o.tax_total}, ${o.discount_total}, ${o.total}, ${json(o.metadata)}::jsonb, null,
+      ${o.created_at.toISOString()}::timestamptz, ${o.updated_at.toISOString()}::timestamptz)
+    returning display_id`;
+  const writes = [order];
+  if (lines.length)
+    writes.push(sql`insert into order_line_items (${LINE_COLUMNS})
+      select ${LINE_COLUMNS} from json_populate_recordset(null::order_line_items, ${JSON.stringify(lines)}::json)`);
+  if (methods.length)
+    writes.push(sql`insert into order_shipping_methods (${METHOD_COLUMNS})
+      select ${METHOD_COLUMNS} from json_populate_recordset(null::order_shipping_methods, ${JSON.stringify(methods)}::json)`);
+  return writes;
 }
 
 const json = (v: unknown) => (v == null ? null : JSON.stringify(v));

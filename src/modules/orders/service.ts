@@ -1,4 +1,5 @@
-import { executor, type Ctx, type TxCtx } from '../../platform/context.ts';
+import type { SQL } from 'drizzle-orm';
+import { executor, type Ctx } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CartRow, LineRow, ShippingMethodRow } from '../carts/queries.ts';
 import { orderPaymentCollections } from '../payments/ledger.ts';
@@ -82,23 +83,26 @@ export async function findOrderIdByCart(ctx: Ctx, cartId: string): Promise<strin
 }
 
 export interface PlacedOrder {
+  /** `display_id` is 0 until the statement that runs `writes` answers it (their first part returns it). */
   order: q.OrderRow;
   lines: q.OrderLineRow[];
   methods: q.OrderShippingMethodRow[];
+  writes: SQL[];
 }
 
 /**
- * Writes the order, its lines and shipping methods from a cart, inside the checkout's transaction.
- * `managed` names the variants whose stock checkout takes: their lines record it as `reserved_quantity` (what a cancel gives back).
+ * The order, its lines and shipping methods made from a cart, and their writes, which checkout
+ * runs inside its transaction. `managed` names the variants whose stock checkout takes: their
+ * lines record it as `reserved_quantity` (what a cancel gives back).
  */
-export async function placeOrder(
-  tctx: TxCtx,
+export function placeOrder(
+  ctx: Ctx,
   cart: CartRow & { email: string },
   lines: LineRow[],
   methods: ShippingMethodRow[],
   managed: Set<string>,
-): Promise<PlacedOrder> {
-  const now = tctx.clock.now();
+): PlacedOrder {
+  const now = ctx.clock.now();
   const itemTotal = lines.reduce((s, l) => s + l.unit_price * l.quantity, 0);
   const shippingTotal = methods.reduce((s, m) => s + m.amount, 0);
   const id = newId('order');
@@ -155,6 +159,10 @@ export async function placeOrder(
     data: m.data,
     ...stamps,
   }));
-  const displayId = await q.insertOrderWithItems(tctx.tx, order, orderLines, orderMethods);
-  return { order: { ...order, display_id: displayId }, lines: orderLines, methods: orderMethods };
+  return {
+    order: { ...order, display_id: 0 },
+    lines: orderLines,
+    methods: orderMethods,
+    writes: q.orderWrites(order, orderLines, orderMethods),
+  };
 }

@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import { executor, type Ctx, type TxCtx } from '../../platform/context.ts';
+import { writeTogether } from '../../platform/db/one-statement.ts';
 import { newId } from '../../platform/ids.ts';
 import * as q from './queries.ts';
 import type { SessionRow } from './queries.ts';
@@ -57,6 +59,29 @@ export async function startSession(
   await q.updateCollection(tctx.tx, collectionId, { status: 'awaiting', updated_at: now });
 }
 
+/**
+ * The collection (and its pending sessions) moved to the cart's current total and currency, and
+ * the writes that move it (none when already in step), for the caller's statement.
+ */
+export function collectionInStep(
+  ctx: Ctx,
+  pc: PaymentCollectionView,
+  amount: number,
+  currency: string,
+): { collection: PaymentCollectionView; writes: SQL[] } {
+  const inStep = (x: { amount: number; currency_code: string }) => x.amount === amount && x.currency_code === currency;
+  if (inStep(pc) && pc.payment_sessions.every((s) => s.status !== 'pending' || inStep(s)))
+    return { collection: pc, writes: [] };
+  const now = ctx.clock.now();
+  const sessions = pc.payment_sessions.map((s) =>
+    s.status === 'pending' ? { ...s, amount, currency_code: currency, updated_at: now } : s,
+  );
+  return {
+    collection: { ...pc, amount, currency_code: currency, updated_at: now, payment_sessions: sessions },
+    writes: q.collectionAmountWrites(pc.id, amount, currency, now),
+  };
+}
+
 /** Moves the collection (and its pending sessions) to the cart's current total and currency. */
 export async function syncCollectionAmount(
   tctx: TxCtx,
@@ -64,15 +89,9 @@ export async function syncCollectionAmount(
   amount: number,
   currency: string,
 ): Promise<PaymentCollectionView> {
-  const inStep = (x: { amount: number; currency_code: string }) => x.amount === amount && x.currency_code === currency;
-  if (inStep(pc) && pc.payment_sessions.every((s) => s.status !== 'pending' || inStep(s))) return pc;
-  const now = tctx.clock.now();
-  await q.updateCollection(tctx.tx, pc.id, { amount, currency_code: currency, updated_at: now });
-  await q.updatePendingSessions(tctx.tx, pc.id, { amount, currency_code: currency, updated_at: now });
-  const sessions = pc.payment_sessions.map((s) =>
-    s.status === 'pending' ? { ...s, amount, currency_code: currency, updated_at: now } : s,
-  );
-  return { ...pc, amount, currency_code: currency, updated_at: now, payment_sessions: sessions };
+  const { collection, writes } = collectionInStep(tctx, pc, amount, currency);
+  if (writes.length) await writeTogether(tctx.tx, writes);
+  return collection;
 }
 
 /** What a provider said about a session outside checkout (a failed authorization, a webhook): its status and data. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { rows, type Executor } from '../../platform/db/database.ts';
+import type { Executor } from '../../platform/db/database.ts';
+import { preparedRows } from '../../platform/db/prepared.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { regionJson, type RegionJson } from './region-json.ts';
 import { regionCountries, regionPaymentProviders, regions } from './tables.ts';
@@ -47,7 +48,8 @@ export async function findRegionOrDefaultJson(db: Executor, regionId: string | u
     regionId === undefined
       ? sql`(select id from regions where deleted_at is null order by id limit 1)`
       : sql`${regionId}`;
-  const [row] = await rows<{ region: RegionJson | null }>(db, sql`select ${regionJson(id)} as region`);
+  // Prepared: every new cart asks (two statement texts: with and without an id).
+  const [row] = await preparedRows<{ region: RegionJson | null }>(db, sql`select ${regionJson(id)} as region`);
   return row.region;
 }
 

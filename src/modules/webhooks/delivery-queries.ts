@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Outcome } from '../../platform/delivery/client.ts';
 import { newId } from '../../platform/ids.ts';
@@ -39,25 +39,20 @@ const ASYNC_COMMIT = sql`(select ${ASYNC_COMMIT_SETTING}) as async_commit`;
  */
 const asJson = (values: unknown[]) => sql`${JSON.stringify(values)}::jsonb`;
 
-export async function insertPayloads(db: Executor, values: (typeof webhookPayloads.$inferInsert)[]): Promise<void> {
-  if (!values.length) return;
-  await db.execute(
-    sql`insert into webhook_payloads (event_id, event, body, created_at)
-        select * from jsonb_to_recordset(${asJson(values)}) as x(event_id text, event text, body text, created_at timestamptz)
-        on conflict do nothing`,
-  );
+/** Each matched event's body, stored once, as one write for the dispatcher's statement. */
+export function payloadsInsert(values: (typeof webhookPayloads.$inferInsert)[]): SQL {
+  return sql`insert into webhook_payloads (event_id, event, body, created_at)
+    select * from jsonb_to_recordset(${asJson(values)}) as x(event_id text, event text, body text, created_at timestamptz)
+    on conflict do nothing`;
 }
 
-/** A redelivered outbox batch inserts the same (event, subscription) pairs again: those are skipped. */
-export async function insertDeliveries(db: Executor, values: (typeof webhookDeliveries.$inferInsert)[]): Promise<void> {
-  if (!values.length) return;
-  await db.execute(
-    sql`insert into webhook_deliveries (id, subscription_id, event_id, event, status, attempt_count, next_attempt_at, created_at, updated_at)
-        select * from jsonb_to_recordset(${asJson(values)})
-          as x(id text, subscription_id text, event_id text, event text, status text, attempt_count int,
-               next_attempt_at timestamptz, created_at timestamptz, updated_at timestamptz)
-        on conflict do nothing`,
-  );
+/** A delivery per (event, subscription), as one write; a redelivered outbox batch's pairs are skipped. */
+export function deliveriesInsert(values: (typeof webhookDeliveries.$inferInsert)[]): SQL {
+  return sql`insert into webhook_deliveries (id, subscription_id, event_id, event, status, attempt_count, next_attempt_at, created_at, updated_at)
+    select * from jsonb_to_recordset(${asJson(values)})
+      as x(id text, subscription_id text, event_id text, event text, status text, attempt_count int,
+           next_attempt_at timestamptz, created_at timestamptz, updated_at timestamptz)
+    on conflict do nothing`;
 }
 
 /**

@@ -74,14 +74,14 @@ export async function softDeleteSubscription(db: Executor, id: string, now: Date
   return done.length > 0;
 }
 
-/** The fan-out's view: every live, active subscription and its patterns. */
-export async function activeSubscriptions(db: Executor): Promise<Pick<SubscriptionRow, 'id' | 'events'>[]> {
-  return db
-    .select({ id: webhookSubscriptions.id, events: webhookSubscriptions.events })
-    .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.active, true), isNull(webhookSubscriptions.deleted_at)))
-    .orderBy(asc(webhookSubscriptions.id));
-}
+/**
+ * The fan-out's view: every live, active subscription and its patterns, as one JSON array read by
+ * the statement that claims a batch of events (the dispatcher's `read`).
+ */
+export const activeSubscriptionsJson = sql`(select coalesce(json_agg(json_build_object('id', s.id, 'events', s.events) order by s.id), '[]'::json)
+  from webhook_subscriptions s where s.active and s.deleted_at is null)`;
+
+export type ActiveSubscription = Pick<SubscriptionRow, 'id' | 'events'>;
 
 // ---- ledger ----
 

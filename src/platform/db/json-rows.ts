@@ -9,3 +9,17 @@ export const withJsonDates = <T extends { created_at: unknown; updated_at: unkno
   created_at: jsonDate(r.created_at),
   updated_at: jsonDate(r.updated_at),
 });
+
+/**
+ * A JSON value with its objects' keys in the order jsonb keeps them (shorter keys first, then
+ * byte order), so an object built in JS reads as the stored column would: a view made without
+ * reading the row back must not differ from one read later.
+ */
+export function asStoredJson<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(asStoredJson) as T;
+  if (v === null || typeof v !== 'object' || v instanceof Date) return v;
+  const keys = Object.keys(v).sort(
+    (a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)),
+  );
+  return Object.fromEntries(keys.map((k) => [k, asStoredJson((v as Record<string, unknown>)[k])])) as T;
+}

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { CoreEvents } from '../../../plugin-sdk/events.ts';
 import type { EventName } from './names.ts';
 
@@ -21,6 +22,12 @@ interface Subscription {
 export function eventMatches(pattern: string, name: string): boolean {
   if (pattern === '*' || pattern === name) return true;
   return pattern.endsWith('.*') && name.startsWith(pattern.slice(0, -1));
+}
+
+/** eventMatches in SQL, for text expressions (the dispatcher's claim asks it of every event). */
+export function eventMatchesSql(pattern: SQL, name: SQL): SQL {
+  return sql`(${pattern} = '*' or ${pattern} = ${name}
+    or (right(${pattern}, 2) = '.*' and left(${name}, length(${pattern}) - 1) = left(${pattern}, -1)))`;
 }
 
 /**
@@ -52,5 +59,10 @@ export class SubscriberRegistry {
 
   matching(name: string): Subscription[] {
     return this.subs.filter((s) => eventMatches(s.pattern, name));
+  }
+
+  /** Every pattern subscribed to now, once each. */
+  patterns(): string[] {
+    return [...new Set(this.subs.map((s) => s.pattern))];
   }
 }

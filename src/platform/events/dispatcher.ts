@@ -1,16 +1,36 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
-import { rows, type Database, type Tx } from '../db/database.ts';
-import type { EventMessage, SubscriberRegistry } from './bus.ts';
+import type { Ctx } from '../context.ts';
+import type { Database } from '../db/database.ts';
+import { writeTogether, type Part } from '../db/one-statement.ts';
+import { preparedRows, textArray } from '../db/prepared.ts';
+import { eventMatchesSql, type EventMessage, type SubscriberRegistry } from './bus.ts';
 import { OUTBOX_CHANNEL } from './emit.ts';
 import { CoalescingPump } from '../jobs/coalescing-pump.ts';
 
 /**
- * A durable consumer of events (the webhook fan-out): runs inside the transaction that marks the
- * events dispatched, so its rows exist exactly when the events count as delivered.
+ * A durable consumer of events (the webhook fan-out, the shop's messages): its rows are written
+ * by the statement that marks the events dispatched, so they exist exactly when the events count
+ * as delivered. `wants(name)` is an SQL condition on an event's name (a text expression): false
+ * when `write` would write nothing for it. `read`, a scalar SQL expression, is read by the
+ * statement that claims the batch (the same round trip) and handed to `write` (the webhook
+ * subscriptions, say).
  */
-export type DurableSink = (tx: Tx, events: EventMessage[], now: Date) => Promise<void>;
+export interface DurableSink {
+  wants(name: SQL): SQL;
+  read?: SQL;
+  write(ctx: Ctx, events: EventMessage[], now: Date, read: unknown): SinkWrites | Promise<SinkWrites>;
+}
+
+export interface SinkWrites {
+  /** Parts of the batch's statement (db/one-statement.ts); named parts need names no other sink uses. */
+  writes: Part[];
+  /** Work was queued for a sender: `afterBatch` wakes the senders once the batch commits. */
+  queued: boolean;
+  /** NOTIFY channels that wake other instances' senders, sent after the commit. */
+  notify?: string[];
+}
 
 export interface DispatcherOptions {
   database: Database;
@@ -18,7 +38,7 @@ export interface DispatcherOptions {
   log: FastifyBaseLogger;
   bus: SubscriberRegistry;
   sinks?: DurableSink[];
-  /** Called after a batch committed (e.g. to wake the webhook sender). */
+  /** Called after a batch committed in which a sink queued work (to wake the webhook sender, say). */
   afterBatch?: () => void;
   batchSize?: number;
   leaseMs?: number;
@@ -30,8 +50,12 @@ export interface DispatcherOptions {
  * Reads the outbox after commit and delivers each event at least once:
  * 1. claim a batch with a lease (`FOR UPDATE SKIP LOCKED`, so instances never take the same rows);
  * 2. run the in-process subscribers (each with a timeout; a throw or hang is logged and counted);
- * 3. in one transaction, run the durable sinks and mark the batch dispatched.
+ * 3. in one statement, write what the durable sinks make of the batch and mark it dispatched.
  * A crash anywhere before 3 commits leaves the lease to expire and the batch is claimed again.
+ * Two statements per batch, whatever the sinks do, and one for events nobody wants (no
+ * subscriber's pattern and no sink's `wants` matches: most cart events of a shop without
+ * plugins or webhooks), which the claim itself marks dispatched, without reading their payload.
+ * On PGlite the dispatcher shares the Node thread with the requests whose events it dispatches.
  */
 export class Dispatcher {
   readonly stats = { dispatched: 0, handlerErrors: 0, handlerTimeouts: 0 };
@@ -39,7 +63,9 @@ export class Dispatcher {
   private unlisten?: () => Promise<void>;
   private readonly pump = new CoalescingPump(
     async () => {
-      while ((await this.runOnce()) > 0);
+      // A short batch emptied the outbox as far as this pass could see: whatever commits after
+      // the claim sends its own NOTIFY, which asks the pump for one more pass. No empty claim.
+      while ((await this.runOnce()) >= this.batchSize);
     },
     (err) => this.opts.log.error({ err }, 'event dispatch failed; will retry'),
   );
@@ -48,6 +74,10 @@ export class Dispatcher {
   private unreleased: { ids: string[]; leaseUntil: Date }[] = [];
 
   constructor(private readonly opts: DispatcherOptions) {}
+
+  private get batchSize(): number {
+    return this.opts.batchSize ?? 100;
+  }
 
   async start(): Promise<void> {
     this.unlisten = await this.opts.database.listen(OUTBOX_CHANNEL, () => this.kick());
@@ -78,39 +108,71 @@ export class Dispatcher {
     await this.releaseFailedBatches();
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + (this.opts.leaseMs ?? 60_000));
+    const sinks = this.opts.sinks ?? [];
+    const patterns = this.opts.bus.patterns();
+    // Qualified: a sink's condition may read tables that have a `name` of their own.
+    const name = sql`outbox.name`;
+    const wants = [
+      ...(patterns.length
+        ? [
+            sql`exists (select 1 from unnest(${textArray(patterns)}) as p(pattern) where ${eventMatchesSql(sql`p.pattern`, name)})`,
+          ]
+        : []),
+      ...sinks.map((sink) => sink.wants(name)),
+    ];
+    const wanted = wants.length ? sql.join(wants, sql` or `) : sql`false`;
+    const reads = sinks.map((sink, i) => (sink.read ? sql`, ${sink.read} as ${sql.raw(`read${i}`)}` : sql``));
     // `= any(array(subquery))` keeps the plan on the pending-rows index; `in (subquery)` planned a scan of the whole outbox.
-    const claimed = await rows<EventMessage>(
+    const claimed = await preparedRows<EventMessage & { wanted: boolean } & Record<string, unknown>>(
       database.db,
-      sql`update outbox set locked_until = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
-          where id = any(array(
-            select id from outbox
-            where dispatched_at is null and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
-            order by id limit ${this.opts.batchSize ?? 100}
-            for update skip locked))
-          returning id, name, payload, created_at`,
+      sql`with claimed as (
+            update outbox set attempts = attempts + 1,
+              locked_until = case when ${wanted} then ${leaseUntil.toISOString()}::timestamptz end,
+              dispatched_at = case when ${wanted} then null else ${now.toISOString()}::timestamptz end
+            where id = any(array(
+              select id from outbox
+              where dispatched_at is null and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
+              order by id limit ${this.batchSize}
+              for update skip locked))
+            returning id, name, created_at, locked_until is not null as wanted,
+              case when locked_until is not null then payload end as payload)
+          select id, name, payload, created_at, wanted${sql.join(reads, sql``)} from claimed order by id`,
     );
-    if (!claimed.length) return 0;
-    claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
-    await Promise.all(claimed.map((event) => this.runSubscribers(event)));
-    const ids = claimed.map((e) => e.id);
+    const events: EventMessage[] = claimed
+      .filter((e) => e.wanted)
+      .map(({ id, name, payload, created_at }) => ({ id, name, payload, created_at }));
+    this.stats.dispatched += claimed.length - events.length;
+    if (!events.length) return claimed.length;
+    await Promise.all(events.map((event) => this.runSubscribers(event)));
+    const ids = events.map((e) => e.id);
+    const readsOf = claimed.find((e) => e.wanted)!;
+    let queued = false;
+    const notify = new Set<string>();
     try {
-      await database.db.transaction(async (tx) => {
-        for (const sink of this.opts.sinks ?? []) await sink(tx, claimed, now);
-        await tx.execute(
-          sql`update outbox set dispatched_at = ${clock.now().toISOString()}::timestamptz, locked_until = null
-              where id in (${sql.join(
-                ids.map((id) => sql`${id}`),
-                sql`, `,
-              )})`,
-        );
-      });
+      const ctx: Ctx = { db: database.db, clock, log: this.opts.log };
+      const writes: Part[] = [];
+      for (const [i, sink] of sinks.entries()) {
+        const out = await sink.write(ctx, events, now, readsOf[`read${i}`]);
+        writes.push(...out.writes);
+        queued ||= out.queued;
+        for (const channel of out.notify ?? []) notify.add(channel);
+      }
+      writes.push(
+        sql`update outbox set dispatched_at = ${clock.now().toISOString()}::timestamptz, locked_until = null
+            where id = any(${textArray(ids)})`,
+      );
+      await writeTogether(database.db, writes);
     } catch (err) {
       // Not dispatched: rather than wait out the lease, hand the batch back as soon as we can.
       this.unreleased.push({ ids, leaseUntil });
       throw err;
     }
-    this.stats.dispatched += claimed.length;
-    this.opts.afterBatch?.();
+    this.stats.dispatched += events.length;
+    if (queued) this.opts.afterBatch?.();
+    for (const channel of notify)
+      await database.db
+        .execute(sql`select pg_notify(${channel}, '')`)
+        .catch((err) => this.opts.log.warn({ err, channel }, 'could not wake other instances; their poll will'));
     return claimed.length;
   }
 

@@ -4,8 +4,8 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { inTx } from '../context.ts';
 import { rows } from '../db/database.ts';
 import type { EventMessage } from './bus.ts';
-import { eventMatches } from './bus.ts';
-import { Dispatcher } from './dispatcher.ts';
+import { eventMatches, eventMatchesSql } from './bus.ts';
+import { Dispatcher, type DurableSink } from './dispatcher.ts';
 import { emitLoose } from '../../../test/events.ts';
 
 let t: TestApp;
@@ -19,15 +19,30 @@ const emitOne = (name: 'order.placed' | 'product.created' | 'cart.created', id: 
 
 const pending = () => rows<{ id: string }>(t.database.db, sql`select id from outbox where dispatched_at is null`);
 
+const MATCHES: [string, string, boolean][] = [
+  ['order.placed', 'order.placed', true],
+  ['order.*', 'order.placed', true],
+  ['*', 'cart.created', true],
+  ['order.*', 'orders.placed', false],
+  ['order.placed', 'order.paid', false],
+  ['order', 'order.placed', false],
+  ['acme.loyalty.*', 'acme.loyalty.points_added', true],
+  ['acme.*', 'acmex.thing', false],
+  ['order.*', 'order', false],
+];
+
 describe('eventMatches', () => {
-  it.each([
-    ['order.placed', 'order.placed', true],
-    ['order.*', 'order.placed', true],
-    ['*', 'cart.created', true],
-    ['order.*', 'orders.placed', false],
-    ['order.placed', 'order.paid', false],
-    ['order', 'order.placed', false],
-  ])('%s vs %s → %s', (pattern, name, expected) => expect(eventMatches(pattern, name)).toBe(expected));
+  it.each(MATCHES)('%s vs %s → %s', (pattern, name, expected) => expect(eventMatches(pattern, name)).toBe(expected));
+
+  it('matches the same in SQL (the dispatcher’s claim)', async () => {
+    for (const [pattern, name, expected] of MATCHES) {
+      const [row] = await rows<{ m: boolean }>(
+        t.database.db,
+        sql`select ${eventMatchesSql(sql`${pattern}::text`, sql`${name}::text`)} as m`,
+      );
+      expect(row.m, `${pattern} vs ${name}`).toBe(expected);
+    }
+  });
 });
 
 describe('dispatcher', () => {
@@ -127,6 +142,36 @@ describe('dispatcher', () => {
     expect(counts.size).toBe(60);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     expect(a.stats.dispatched + b.stats.dispatched).toBe(60);
+  });
+
+  it('the claim alone dispatches events no subscriber and no sink wants; the others go through as before', async () => {
+    const written: string[] = [];
+    const sink: DurableSink = {
+      wants: (name) => sql`${name} = 'order.placed'`,
+      write: (_ctx, events) => {
+        written.push(...events.map((e) => `${e.name}:${e.payload.id}`));
+        return { writes: [], queued: false };
+      },
+    };
+    const dispatcher = new Dispatcher({
+      database: t.database,
+      clock: t.clock,
+      log: t.app.log,
+      bus: t.workers.bus,
+      sinks: [sink],
+    });
+    const seen: string[] = [];
+    const off = t.workers.bus.on('cart.*', (e) => void seen.push(`${e.name}:${e.payload.id}`));
+    await emitOne('cart.created', 'cart_w');
+    await emitOne('order.placed', 'order_w');
+    await emitOne('product.created', 'prod_w');
+    await dispatcher.drain();
+    off();
+    // The sink sees the batch's wanted events (it filters them itself); never one nobody wants.
+    expect(written).toEqual(['cart.created:cart_w', 'order.placed:order_w']);
+    expect(seen).toEqual(['cart.created:cart_w']);
+    expect(dispatcher.stats.dispatched).toBe(3);
+    expect(await pending()).toEqual([]);
   });
 
   it('wakes up on commit through LISTEN/NOTIFY when started', async () => {
