@@ -27,7 +27,6 @@ import { createProviders } from './platform/providers.ts';
 import { registerMoney } from './platform/money/hooks.ts';
 import { PACKAGE_VERSION } from './platform/package-root.ts';
 
-
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
