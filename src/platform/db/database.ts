@@ -6,6 +6,7 @@ import { copyPgliteTemplate, discardPgliteCopy } from './pglite-template.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
 import { analyzeStaleTables } from './statistics.ts';
+import { migrationsCurrent } from './migrations.ts';
 
 /**
  * The database handle. Modules reach their tables through their own `tables.ts` (query builder)
@@ -20,8 +21,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /**
-   * Applies migrations/ (the same SQL on both backends); each file runs once. Then analyzes the
-   * tables whose statistics are missing or stale (statistics.ts), so plans are right from the start.
+   * Applies migrations/ (the same SQL on both backends); each file runs once, and a database that
+   * has them all is told by one query (migrations.ts). Then analyzes the tables whose statistics
+   * are missing or stale (statistics.ts), so plans are right from the start.
    */
   migrate(): Promise<void>;
   /**
@@ -54,6 +56,8 @@ export interface PgliteOptions {
   sharedBuffers?: string;
   /** Create a missing database with initdb even when a template (pglite-template.ts) exists. */
   noTemplate?: boolean;
+  /** Another migrations folder (tests). */
+  migrationsDir?: string;
 }
 
 export async function openPglite(dataDir: string | null, opts: PgliteOptions = {}): Promise<Database> {
@@ -87,8 +91,11 @@ export async function openPglite(dataDir: string | null, opts: PgliteOptions = {
       kind: 'pglite',
       db,
       async migrate() {
-        const { migrate } = await import('drizzle-orm/pglite/migrator');
-        await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
+        if (!(await migrationsCurrent(db, migrationsFolder))) {
+          const { migrate } = await import('drizzle-orm/pglite/migrator');
+          await migrate(db as never, { migrationsFolder });
+        }
         await analyzeStaleTables(db);
       },
       async listen(channel, onNotify) {
@@ -113,7 +120,12 @@ export async function openPglite(dataDir: string | null, opts: PgliteOptions = {
 }
 
 /** `connectTimeoutMs`: a query waiting longer for a connection fails (503 to the client) instead of hanging. */
-export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs = 3_000): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  connectTimeoutMs = 3_000,
+  opts: Pick<PgliteOptions, 'migrationsDir'> = {},
+): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // int8 (counts, bigint amounts) as numbers, as PGlite returns them; amounts stay far below 2^53.
@@ -127,16 +139,20 @@ export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs 
   return {
     kind: 'postgres',
     db,
-    // Several instances may start at once: a session advisory lock on one dedicated client serialises them.
+    // Several instances may start at once: a session advisory lock on one dedicated client serialises
+    // them (the migrator tests again under the lock, so one that finds a newer database applies nothing).
     async migrate() {
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock(7300001)');
-        await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
-      } finally {
-        await client.query('select pg_advisory_unlock(7300001)').catch(() => {});
-        client.release();
+      const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
+      if (!(await migrationsCurrent(db, migrationsFolder))) {
+        const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock(7300001)');
+          await migrate(drizzle(client), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock(7300001)').catch(() => {});
+          client.release();
+        }
       }
       await analyzeStaleTables(db);
     },
