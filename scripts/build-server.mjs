@@ -22,7 +22,8 @@ const outdir = path.join(root, 'dist');
 /**
  * Left to Node at run time instead of bundled: native addons, packages that find their own files
  * next to their code (PGlite's wasm and data files, the docs UI's static files), the compiler the
- * plugin packer drives, and optional packages that are not installed.
+ * plugin packer drives, and optional packages that are not installed. (pino is bundled: only its
+ * transports, which the server does not use, load a file of their own, in a worker thread.)
  */
 const external = [
   '@electric-sql/pglite',
@@ -31,7 +32,6 @@ const external = [
   'esbuild',
   'fs-native-extensions',
   'pg-native',
-  'pino',
   'stripe',
 ];
 

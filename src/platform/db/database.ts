@@ -7,6 +7,7 @@ import { PACKAGE_ROOT } from '../package-root.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
 import { analyzeStaleTables } from './statistics.ts';
 import { migrationsCurrent } from './migrations.ts';
+import { PgListener } from './pg-listener.ts';
 
 /**
  * The database handle. Modules reach their tables through their own `tables.ts` (query builder)
@@ -135,7 +136,13 @@ export async function openPostgres(
   // Nor one that is checked out (inside a transaction, a plugin's connection) when the server goes
   // away: its query fails on its own and the pool drops the client; the 'error' event needs a listener.
   pool.on('connect', (client) => client.on('error', () => {}));
+  // The first connection is made while the app's code loads: migrating starts without waiting for it.
+  pool.connect().then(
+    (client) => client.release(),
+    () => {}, // a server that is down is reported by the first query (migrate)
+  );
   const db = drizzle(pool) as unknown as Db;
+  const listener = new PgListener(pg.default.Client, url);
   return {
     kind: 'postgres',
     db,
@@ -168,29 +175,11 @@ export async function openPostgres(
         client.release();
       }
     },
-    // One dedicated connection per listener, reconnected when the server drops it.
-    async listen(channel, onNotify) {
-      let client: InstanceType<typeof pg.default.Client> | null = null;
-      let stopped = false;
-      const connect = async () => {
-        if (stopped) return;
-        const c = new pg.default.Client({ connectionString: url });
-        c.on('notification', (msg) => msg.channel === channel && onNotify(msg.payload ?? ''));
-        c.on('error', () => {
-          client = null;
-          setTimeout(() => void connect().catch(() => {}), 1000).unref();
-        });
-        await c.connect();
-        await c.query(`listen "${channel.replace(/"/g, '')}"`);
-        client = c;
-      };
-      await connect();
-      return async () => {
-        stopped = true;
-        await client?.end().catch(() => {});
-      };
+    listen: (channel, onNotify) => listener.listen(channel, onNotify),
+    async close() {
+      await listener.close();
+      await pool.end();
     },
-    close: () => pool.end(),
   };
 }
 
