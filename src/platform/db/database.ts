@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
@@ -62,16 +64,24 @@ export interface PgliteOptions {
 }
 
 export async function openPglite(dataDir: string | null, opts: PgliteOptions = {}): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
+  // PGlite reads and compiles its wasm itself, but only once its code has loaded and its file
+  // system is set up; started here, the compile runs on V8's threads while the app's code loads.
+  const wasmFile = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
+    'pglite.wasm',
+  );
+  const [{ PGlite }, { pg_trgm }, { drizzle }, pgliteWasmModule] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
+    readFile(wasmFile).then((bytes) => WebAssembly.compile(bytes)),
   ]);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const pgDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
     const create = () =>
       PGlite.create(pgDir, {
+        pgliteWasmModule,
         extensions: { pg_trgm },
         loadDataDir: opts.restoreFrom,
         // One session in one process: a handful of connection slots is plenty (each costs shared memory).
