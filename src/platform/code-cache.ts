@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -46,7 +47,9 @@ export function loadWithCodeCache(file: string): Loaded {
   } catch {
     // none yet (first start of this build) or unreadable: compile as usual
   }
-  const source = readFileSync(file, 'utf8');
+  // esbuild writes ASCII (when the sources let it): read as such, it skips UTF-8 decoding.
+  const bytes = readFileSync(file);
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
     cachedData,
