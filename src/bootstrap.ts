@@ -4,7 +4,6 @@ import type { Config } from './platform/config.ts';
 import { ensureDefaultStoreAccess } from './modules/api-keys/defaults.ts';
 import { countUsers } from './modules/auth/queries.ts';
 import { createUser, ensureBootstrapAdmin } from './modules/auth/service.ts';
-import { ensureSigningKey } from './modules/marketplace/keys/signing-keys.ts';
 import { rebuildStoreDocumentsIfOutdated } from './modules/products/store-documents.ts';
 
 export interface BootstrapReport {
@@ -34,7 +33,11 @@ export async function bootstrap(ctx: Ctx, config: Config): Promise<BootstrapRepo
   const access = await ensureDefaultStoreAccess(ctx);
   if (access) report.publishableKey = access.token;
   if (access?.created && config.role === 'shop') report.newShop = true;
-  if (config.role === 'marketplace') report.signingKeyId = (await ensureSigningKey(ctx, config.encryptionKey)).keyId;
+  if (config.role === 'marketplace') {
+    // The marketplace role's code stays unloaded on a shop.
+    const { ensureSigningKey } = await import('./modules/marketplace/keys/signing-keys.ts');
+    report.signingKeyId = (await ensureSigningKey(ctx, config.encryptionKey)).keyId;
+  }
   return report;
 }
 

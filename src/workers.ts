@@ -106,11 +106,15 @@ export function createWorkers(deps: {
     licenseCallbacks,
     notifications,
     start: async () => {
-      await dispatcher.start();
-      await webhooks.start();
-      await notifications.start();
-      await deps.plugins?.start();
-      if (config.role === 'marketplace') await licenseCallbacks.start();
+      // Each start only LISTENs and kicks its first pass (a kick before another has started is
+      // dropped, and that one kicks itself), so they go together: one round trip, not five.
+      await Promise.all([
+        dispatcher.start(),
+        webhooks.start(),
+        notifications.start(),
+        deps.plugins?.start(),
+        config.role === 'marketplace' ? licenseCallbacks.start() : undefined,
+      ]);
       jobTimers = jobs.map((job) => setInterval(() => runJob(job), job.everyMs).unref());
       for (const job of jobs) if (job.runAtStart) runJob(job);
     },

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,9 @@ describe('the compiled server (npm start)', () => {
     expect(docs.headers.get('content-type')).toContain('text/html');
     const docsScript = await fetch(`${server.url}/docs/static/swagger-ui-bundle.js`);
     expect(docsScript.status).toBe(200);
+    // A new build has no code cache yet: this start compiled the bundle and saved V8's code.
+    expect(server.logs.find((l) => l.includes('listening on'))).toContain('"codeCache":"none"');
+    expect(readdirSync(path.join(ROOT, 'dist', '.code-cache'))).toHaveLength(1);
   });
 
   it('opens the same data dir again after a clean stop', async () => {
@@ -73,5 +76,7 @@ describe('the compiled server (npm start)', () => {
     const token = login.body.token;
     const list = await server.call('GET', '/admin/products', undefined, { token });
     expect(list.body.count).toBe(1);
+    // …which this start took instead of compiling (platform/code-cache.ts).
+    expect(server.logs.find((l) => l.includes('listening on'))).toContain('"codeCache":"accepted"');
   });
 });

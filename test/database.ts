@@ -19,9 +19,10 @@ export function testDatabase(): Promise<Database> {
   return shared;
 }
 
-async function freshWorkerDatabase(baseUrl: string): Promise<string> {
+/** An empty database of this worker on the DATABASE_URL server (`suffix` keeps more than one apart). */
+export async function freshWorkerDatabase(baseUrl: string, suffix = ''): Promise<string> {
   const url = new URL(baseUrl);
-  const name = `${url.pathname.slice(1) || 'test'}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  const name = `${url.pathname.slice(1) || 'test'}${suffix}_w${process.env.VITEST_POOL_ID ?? '0'}`;
   const maintenance = new URL(baseUrl);
   maintenance.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: maintenance.toString() });

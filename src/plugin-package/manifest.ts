@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import semver from 'semver';
 import { Type, type Static } from 'typebox';
 import { PackageError } from './errors.ts';
@@ -67,8 +67,9 @@ export const PluginManifestSchema = Type.Object(
 export type PluginManifest = Static<typeof PluginManifestSchema>;
 export type PluginConfigField = Static<typeof ConfigField>;
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const check = ajv.compile(PluginManifestSchema);
+// Compiled on the first manifest read, not at import: most starts read none (issue 11).
+let compiled: ValidateFunction | undefined;
+const manifestCheck = () => (compiled ??= new Ajv({ allErrors: true, strict: false }).compile(PluginManifestSchema));
 
 const HINTS: Record<string, string> = {
   id: 'a lower-case slug such as "hello-widget"',
@@ -94,6 +95,7 @@ function describe(e: ErrorObject): string {
 export function validateManifest(value: unknown): PluginManifest {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new PackageError('manifest.json must be a JSON object');
+  const check = manifestCheck();
   if (!check(value)) {
     const messages = [...new Set((check.errors ?? []).map(describe))];
     throw new PackageError(`Invalid manifest.json: ${messages.slice(0, 3).join('; ')}`);

@@ -103,7 +103,8 @@ export function extraRights(next: Rights, granted: Rights): string[] {
   return extra;
 }
 
-const checkPermissions = new Ajv({ strict: false }).compile(PermissionsSchema);
+// Compiled on first use: compiling an Ajv instance's meta-schema at import cost start-up ~50 ms (issue 11).
+let checkPermissions: ((value: unknown) => boolean) | undefined;
 
 /**
  * What a package's manifest (from the marketplace feed or the plugins folder, unchecked) asks
@@ -113,6 +114,7 @@ const checkPermissions = new Ajv({ strict: false }).compile(PermissionsSchema);
 export function previewRights(manifest: unknown): { declared: boolean; permissions: Omit<Rights, 'declared'> } | null {
   if (typeof manifest !== 'object' || manifest === null) return null;
   const asked = (manifest as { permissions?: unknown }).permissions;
+  checkPermissions ??= new Ajv({ strict: false }).compile(PermissionsSchema);
   if (asked !== undefined && !checkPermissions(asked)) return null;
   const { declared, ...permissions } = rightsOf({ permissions: asked as PluginPermissions | undefined });
   return { declared, permissions };

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+
+// The native addon loads with the first hash or verify, not with every start (issue 11).
+const argon2 = () => import('@node-rs/argon2');
 
 // argon2id with the library defaults (m=19 MiB, t=2, p=1): ~16 ms a verify on these machines.
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password);
 }
 
 // Verifying against a real hash when the email is unknown makes both failures cost the same time.
@@ -11,7 +13,8 @@ let dummyHash: Promise<string> | undefined;
 
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   try {
-    dummyHash ??= hash(randomBytes(16).toString('hex'));
+    const { verify } = await argon2();
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     const ok = await verify(stored ?? (await dummyHash), password);
     return stored !== null && ok;
   } catch {

@@ -15,7 +15,8 @@ export function localeName(code: string): string {
 
 /** `GET /store/locales`: the languages the shop offers (STORE_LOCALES), in Medusa's shape. */
 export const storeLocaleRoutes: RouteModule = (app, deps) => {
-  const locales = deps.config.storeLocales.map((code) => ({ code, name: localeName(code) }));
+  // Named on the first request: loading Intl's display names costs start-up ~20 ms (issue 11).
+  let locales: { code: string; name: string }[] | undefined;
   app.get(
     '/locales',
     {
@@ -25,6 +26,9 @@ export const storeLocaleRoutes: RouteModule = (app, deps) => {
         response: ok(Type.Object({ locales: Type.Array(Locale) })),
       },
     },
-    async () => ({ locales }),
+    async () => {
+      locales ??= deps.config.storeLocales.map((code) => ({ code, name: localeName(code) }));
+      return { locales };
+    },
   );
 };

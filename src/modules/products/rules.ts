@@ -13,7 +13,7 @@ const HANDLE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 export function handleFromTitle(title: string): string {
   const handle = title
     .toLowerCase()
-    .replace(/ß/g, 'ss')
+    .replace(/\u00df/g, 'ss') // ß, escaped: the compiled server is then pure ASCII (platform/code-cache.ts)
     .replace(/[^\p{L}\p{N}\s_-]/gu, '')
     .replace(/[\s_]+/g, '-')
     .replace(/-+/g, '-')

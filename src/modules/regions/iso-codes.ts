@@ -2,7 +2,21 @@ import { createRequire } from 'node:module';
 // The plain index (not the package's Node entry, which registers all ~80 locales): we only need English.
 import isoCountries from 'i18n-iso-countries/index.js';
 
-isoCountries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
+/**
+ * The English names and the code list, loaded by the first region call rather than at import
+ * (reading the locale and listing ICU's currencies was start-up time for every start, issue 11).
+ */
+let loaded: { iso: typeof isoCountries; alpha2: Set<string> } | undefined;
+function countries(): NonNullable<typeof loaded> {
+  if (!loaded) {
+    isoCountries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
+    loaded = {
+      iso: isoCountries,
+      alpha2: new Set(Object.keys(isoCountries.getAlpha2Codes()).map((c) => c.toLowerCase())),
+    };
+  }
+  return loaded;
+}
 
 /** What a region shows for one of its countries, in Medusa's shape (minus `region_id`). */
 export interface CountryInfo {
@@ -14,12 +28,11 @@ export interface CountryInfo {
   display_name: string;
 }
 
-const ALPHA2 = new Set(Object.keys(isoCountries.getAlpha2Codes()).map((c) => c.toLowerCase()));
 const infoCache = new Map<string, CountryInfo>();
 
 /** ISO 3166-1 alpha-2 only: the library's `isValid` also accepts alpha-3 and numeric codes. */
 export function isCountryCode(code: string): boolean {
-  return ALPHA2.has(code.toLowerCase());
+  return countries().alpha2.has(code.toLowerCase());
 }
 
 /** Details of a known alpha-2 code (any case); the caller validated it with `isCountryCode`. */
@@ -28,11 +41,12 @@ export function countryInfo(code: string): CountryInfo {
   let info = infoCache.get(iso2);
   if (!info) {
     const upper = iso2.toUpperCase();
-    const displayName = isoCountries.getName(upper, 'en') ?? upper;
+    const { iso } = countries();
+    const displayName = iso.getName(upper, 'en') ?? upper;
     info = {
       iso_2: iso2,
-      iso_3: (isoCountries.alpha2ToAlpha3(upper) ?? '').toLowerCase(),
-      num_code: isoCountries.alpha2ToNumeric(upper) ?? '',
+      iso_3: (iso.alpha2ToAlpha3(upper) ?? '').toLowerCase(),
+      num_code: iso.alpha2ToNumeric(upper) ?? '',
       name: displayName.toUpperCase(),
       display_name: displayName,
     };
@@ -42,8 +56,9 @@ export function countryInfo(code: string): CountryInfo {
 }
 
 // Node's ICU list of ISO 4217 codes; Medusa stores and answers currency codes in lower case.
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency').map((c) => c.toLowerCase()));
+let currencies: Set<string> | undefined;
 
 export function isCurrencyCode(code: string): boolean {
-  return CURRENCIES.has(code);
+  currencies ??= new Set(Intl.supportedValuesOf('currency').map((c) => c.toLowerCase()));
+  return currencies.has(code);
 }

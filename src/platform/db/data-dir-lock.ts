@@ -2,11 +2,16 @@ import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync,
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-/** fs-native-extensions (Holepunch, prebuilt binaries in the package): open-file-description locks on Linux, flock elsewhere. */
-const fsx = createRequire(import.meta.url)('fs-native-extensions') as {
+interface Fsx {
   tryLock(fd: number): boolean;
   unlock(fd: number): void;
-};
+}
+/**
+ * fs-native-extensions (Holepunch, prebuilt binaries in the package): open-file-description locks
+ * on Linux, flock elsewhere. Loaded by the first lock: a server on PostgreSQL never needs it.
+ */
+let loaded: Fsx | undefined;
+const fsx = (): Fsx => (loaded ??= createRequire(import.meta.url)('fs-native-extensions') as Fsx);
 
 /**
  * PGlite has no lock of its own: a second opener of the same data dir silently loses writes.
@@ -21,7 +26,7 @@ export function lockDataDir(dir: string): () => void {
   const fd = openSync(file, constants.O_RDWR | constants.O_CREAT, 0o600);
   let locked = false;
   try {
-    locked = fsx.tryLock(fd);
+    locked = fsx().tryLock(fd);
   } finally {
     if (!locked) closeSync(fd);
   }
@@ -38,7 +43,7 @@ export function lockDataDir(dir: string): () => void {
   return () => {
     if (released) return;
     released = true;
-    fsx.unlock(fd);
+    fsx().unlock(fd);
     closeSync(fd);
   };
 }

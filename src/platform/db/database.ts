@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
@@ -6,6 +8,8 @@ import { copyPgliteTemplate, discardPgliteCopy } from './pglite-template.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
 import { analyzeStaleTables } from './statistics.ts';
+import { migrationsCurrent } from './migrations.ts';
+import { PgListener } from './pg-listener.ts';
 
 /**
  * The database handle. Modules reach their tables through their own `tables.ts` (query builder)
@@ -20,8 +24,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /**
-   * Applies migrations/ (the same SQL on both backends); each file runs once. Then analyzes the
-   * tables whose statistics are missing or stale (statistics.ts), so plans are right from the start.
+   * Applies migrations/ (the same SQL on both backends); each file runs once, and a database that
+   * has them all is told by one query (migrations.ts). Then analyzes the tables whose statistics
+   * are missing or stale (statistics.ts), so plans are right from the start.
    */
   migrate(): Promise<void>;
   /**
@@ -54,19 +59,29 @@ export interface PgliteOptions {
   sharedBuffers?: string;
   /** Create a missing database with initdb even when a template (pglite-template.ts) exists. */
   noTemplate?: boolean;
+  /** Another migrations folder (tests). */
+  migrationsDir?: string;
 }
 
 export async function openPglite(dataDir: string | null, opts: PgliteOptions = {}): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
+  // PGlite reads and compiles its wasm itself, but only once its code has loaded and its file
+  // system is set up; started here, the compile runs on V8's threads while the app's code loads.
+  const wasmFile = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
+    'pglite.wasm',
+  );
+  const [{ PGlite }, { pg_trgm }, { drizzle }, pgliteWasmModule] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
+    readFile(wasmFile).then((bytes) => WebAssembly.compile(bytes)),
   ]);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const pgDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
     const create = () =>
       PGlite.create(pgDir, {
+        pgliteWasmModule,
         extensions: { pg_trgm },
         loadDataDir: opts.restoreFrom,
         // One session in one process: a handful of connection slots is plenty (each costs shared memory).
@@ -87,8 +102,11 @@ export async function openPglite(dataDir: string | null, opts: PgliteOptions = {
       kind: 'pglite',
       db,
       async migrate() {
-        const { migrate } = await import('drizzle-orm/pglite/migrator');
-        await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
+        if (!(await migrationsCurrent(db, migrationsFolder))) {
+          const { migrate } = await import('drizzle-orm/pglite/migrator');
+          await migrate(db as never, { migrationsFolder });
+        }
         await analyzeStaleTables(db);
       },
       async listen(channel, onNotify) {
@@ -113,7 +131,12 @@ export async function openPglite(dataDir: string | null, opts: PgliteOptions = {
 }
 
 /** `connectTimeoutMs`: a query waiting longer for a connection fails (503 to the client) instead of hanging. */
-export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs = 3_000): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  connectTimeoutMs = 3_000,
+  opts: Pick<PgliteOptions, 'migrationsDir'> = {},
+): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // int8 (counts, bigint amounts) as numbers, as PGlite returns them; amounts stay far below 2^53.
@@ -123,20 +146,30 @@ export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs 
   // Nor one that is checked out (inside a transaction, a plugin's connection) when the server goes
   // away: its query fails on its own and the pool drops the client; the 'error' event needs a listener.
   pool.on('connect', (client) => client.on('error', () => {}));
+  // The first connection is made while the app's code loads: migrating starts without waiting for it.
+  pool.connect().then(
+    (client) => client.release(),
+    () => {}, // a server that is down is reported by the first query (migrate)
+  );
   const db = drizzle(pool) as unknown as Db;
+  const listener = new PgListener(pg.default.Client, url);
   return {
     kind: 'postgres',
     db,
-    // Several instances may start at once: a session advisory lock on one dedicated client serialises them.
+    // Several instances may start at once: a session advisory lock on one dedicated client serialises
+    // them (the migrator tests again under the lock, so one that finds a newer database applies nothing).
     async migrate() {
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock(7300001)');
-        await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
-      } finally {
-        await client.query('select pg_advisory_unlock(7300001)').catch(() => {});
-        client.release();
+      const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
+      if (!(await migrationsCurrent(db, migrationsFolder))) {
+        const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock(7300001)');
+          await migrate(drizzle(client), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock(7300001)').catch(() => {});
+          client.release();
+        }
       }
       await analyzeStaleTables(db);
     },
@@ -152,29 +185,11 @@ export async function openPostgres(url: string, poolSize = 10, connectTimeoutMs 
         client.release();
       }
     },
-    // One dedicated connection per listener, reconnected when the server drops it.
-    async listen(channel, onNotify) {
-      let client: InstanceType<typeof pg.default.Client> | null = null;
-      let stopped = false;
-      const connect = async () => {
-        if (stopped) return;
-        const c = new pg.default.Client({ connectionString: url });
-        c.on('notification', (msg) => msg.channel === channel && onNotify(msg.payload ?? ''));
-        c.on('error', () => {
-          client = null;
-          setTimeout(() => void connect().catch(() => {}), 1000).unref();
-        });
-        await c.connect();
-        await c.query(`listen "${channel.replace(/"/g, '')}"`);
-        client = c;
-      };
-      await connect();
-      return async () => {
-        stopped = true;
-        await client?.end().catch(() => {});
-      };
+    listen: (channel, onNotify) => listener.listen(channel, onNotify),
+    async close() {
+      await listener.close();
+      await pool.end();
     },
-    close: () => pool.end(),
   };
 }
 

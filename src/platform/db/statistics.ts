@@ -17,17 +17,17 @@ async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
  * A table needs ANALYZE when it has data but was never analyzed, when it changed by more than
  * autovacuum's own threshold since (50 rows + 10 %, from pg_stat_user_tables), or when it has
  * more than doubled in pages since (this also catches a restart after a crash, which resets the
- * activity counters). The check reads two catalog views and costs well under a millisecond.
+ * activity counters). The check reads pg_class and the counter behind pg_stat_user_tables'
+ * n_mod_since_analyze directly: the view computes some twenty counters for every table of the
+ * database, and skipping it takes about 40 % off the check on a PGlite start (issue 11).
  */
 const STALE_TABLES = sql`
   select c.relname as name
   from pg_class c
-  join pg_namespace n on n.oid = c.relnamespace
-  left join pg_stat_user_tables s on s.relid = c.oid
   cross join lateral (select pg_relation_size(c.oid) / current_setting('block_size')::int as pages) size
-  where n.nspname = 'public' and c.relkind = 'r' and size.pages > 0
+  where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and size.pages > 0
     and (c.reltuples < 0
-      or coalesce(s.n_mod_since_analyze, 0) > 50 + 0.1 * c.reltuples
+      or pg_stat_get_mod_since_analyze(c.oid) > 50 + 0.1 * c.reltuples
       or size.pages > 2 * c.relpages + 8)
   order by c.relname`;
 

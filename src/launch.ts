@@ -1,0 +1,8 @@
+/**
+ * What `npm start` runs (built into dist/main.js): the server bundle dist/server.cjs (src/main.ts),
+ * through V8's code cache (platform/code-cache.ts).
+ */
+import path from 'node:path';
+import { loadWithCodeCache } from './platform/code-cache.ts';
+
+loadWithCodeCache(path.join(import.meta.dirname, 'server.cjs'));
