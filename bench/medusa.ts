@@ -61,8 +61,10 @@ export async function benchMedusa(opts: {
   seconds: number;
 }): Promise<MedusaResult> {
   const env = { N: String(opts.products), MEDUSA_PEER_PORT: String(opts.port) };
-  console.error(`[medusa] setting up the peer (${SCRIPT})`);
-  peer('setup', env);
+  console.error(`[medusa] resetting the peer (${SCRIPT})`);
+  // `reset`: a fresh database with exactly the N products and no orders (a second `setup` on an
+  // existing peer can fail its admin login: the tool's stored password and the database disagree).
+  peer('reset', env);
   peer('stop', env);
   peer('start', env); // measures its own spawn → first /health 200
   const startMs = Number(/STARTUP_MS=(\d+)/.exec(readFileSync(path.join(ROOT, 'startup.env'), 'utf8'))?.[1]);
