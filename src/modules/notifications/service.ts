@@ -31,28 +31,9 @@ function toNotification(row: q.NotificationRow): Notification {
   return rest;
 }
 
-/**
- * The internal API other modules call (plugin update available, license expired, webhook
- * endpoint failing). Given a TxCtx, the notification commits or rolls back with the caller's change.
- */
-/** The same as a write for the caller's statement, made only when `onlyIf` holds (db/one-statement.ts). */
-export function notificationWrite(ctx: Ctx, input: NotificationInput, onlyIf?: SQL): SQL {
-  return q.notificationInsert(
-    {
-      id: newId('noti'),
-      type: input.type,
-      title: input.title,
-      message: input.message,
-      data: input.data ?? {},
-      dedupe_key: input.dedupeKey ?? null,
-      created_at: ctx.clock.now(),
-    },
-    onlyIf,
-  );
-}
-
-export async function createNotification(ctx: Ctx | TxCtx, input: NotificationInput): Promise<void> {
-  await q.insertNotificationOnce(executor(ctx), {
+/** The stored row of a new notification. */
+function notificationRow(ctx: Ctx, input: NotificationInput) {
+  return {
     id: newId('noti'),
     type: input.type,
     title: input.title,
@@ -60,7 +41,20 @@ export async function createNotification(ctx: Ctx | TxCtx, input: NotificationIn
     data: input.data ?? {},
     dedupe_key: input.dedupeKey ?? null,
     created_at: ctx.clock.now(),
-  });
+  };
+}
+
+/** The same as a write for the caller's statement, made only when `onlyIf` holds (db/one-statement.ts). */
+export function notificationWrite(ctx: Ctx, input: NotificationInput, onlyIf?: SQL): SQL {
+  return q.notificationInsert(notificationRow(ctx, input), onlyIf);
+}
+
+/**
+ * The internal API other modules call (plugin update available, license expired, webhook
+ * endpoint failing). Given a TxCtx, the notification commits or rolls back with the caller's change.
+ */
+export async function createNotification(ctx: Ctx | TxCtx, input: NotificationInput): Promise<void> {
+  await q.insertNotificationOnce(executor(ctx), notificationRow(ctx, input));
 }
 
 export async function listNotifications(
