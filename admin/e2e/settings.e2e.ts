@@ -102,6 +102,8 @@ describe('the other settings', () => {
     await page.getByRole('link', { name: 'Regions' }).click();
     await page.getByRole('cell', { name: 'Europe' }).waitFor();
     await page.getByRole('link', { name: 'Shipping options' }).click();
+    // The regions page has a Name field too: under load it may still be shown right after the click.
+    await page.getByLabel('Flat rate').waitFor();
     await page.getByLabel('Name', { exact: true }).fill('Standard');
     await page.getByLabel('Flat rate').fill('4.90');
     await page.getByRole('button', { name: 'Create' }).click();
