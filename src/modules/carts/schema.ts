@@ -107,6 +107,20 @@ export const lineTotals = {
   tax_total: Money(),
 };
 
+/** The product and variant as copied onto a line (cart, then order): what Medusa's `*items.product` / `*items.variant` show. */
+export const LineProduct = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  handle: Nullable(Type.String()),
+  thumbnail: Nullable(Type.String()),
+});
+export const LineVariant = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  sku: Nullable(Type.String()),
+  product_id: Type.String(),
+});
+
 export const LineItem = Type.Object({
   id: Type.String(),
   cart_id: Type.String(),
@@ -125,18 +139,8 @@ export const LineItem = Type.Object({
   is_discountable: Type.Boolean(),
   is_tax_inclusive: Type.Boolean(),
   /** As copied when the line was added (what Medusa's `*items.product` / `*items.variant` show). */
-  product: Type.Object({
-    id: Type.String(),
-    title: Type.String(),
-    handle: Nullable(Type.String()),
-    thumbnail: Nullable(Type.String()),
-  }),
-  variant: Type.Object({
-    id: Type.String(),
-    title: Type.String(),
-    sku: Nullable(Type.String()),
-    product_id: Type.String(),
-  }),
+  product: LineProduct,
+  variant: LineVariant,
   tax_lines: Type.Array(Type.Unknown()),
   adjustments: Type.Array(Type.Unknown()),
   metadata: Metadata,

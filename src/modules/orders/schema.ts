@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../../platform/money/schema.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
-import { Address, cartTotals, lineTotals } from '../carts/schema.ts';
+import { Address, cartTotals, LineProduct, LineVariant, lineTotals } from '../carts/schema.ts';
 import { OrderPaymentCollection } from '../payments/schema.ts';
 
 export const OrderLineItem = Type.Object({
@@ -22,18 +22,8 @@ export const OrderLineItem = Type.Object({
   is_discountable: Type.Boolean(),
   is_tax_inclusive: Type.Boolean(),
   /** As copied at checkout (what Medusa's `*items.product` / `*items.variant` show on the order pages). */
-  product: Type.Object({
-    id: Type.String(),
-    title: Type.String(),
-    handle: Nullable(Type.String()),
-    thumbnail: Nullable(Type.String()),
-  }),
-  variant: Type.Object({
-    id: Type.String(),
-    title: Type.String(),
-    sku: Nullable(Type.String()),
-    product_id: Type.String(),
-  }),
+  product: LineProduct,
+  variant: LineVariant,
   /** Medusa's per-item progress; the order desk moves these. */
   detail: Type.Object({
     quantity: Type.Integer(),

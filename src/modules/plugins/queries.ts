@@ -123,6 +123,20 @@ export async function updatePluginRow(
   return row;
 }
 
+/** The columns of a row whose update to `version` starts now (a fresh pipeline, nothing pending). */
+function updateStarted(version: string, now: Date) {
+  return {
+    status: 'updating' as const,
+    target_version: version,
+    error: null,
+    pending_version: null,
+    pending_permissions: null,
+    lease_until: null,
+    attempts: 0,
+    updated_at: now,
+  };
+}
+
 /** Starts an update of an installed plugin (and nothing else: one pipeline per row at a time). */
 export async function startUpdate(
   db: Executor,
@@ -132,16 +146,7 @@ export async function startUpdate(
 ): Promise<PluginRow | undefined> {
   const [row] = await db
     .update(plugins)
-    .set({
-      status: 'updating',
-      target_version: version,
-      error: null,
-      pending_version: null,
-      pending_permissions: null,
-      lease_until: null,
-      attempts: 0,
-      updated_at: now,
-    })
+    .set(updateStarted(version, now))
     .where(and(eq(plugins.id, id), eq(plugins.status, 'installed')))
     .returning();
   return row;
@@ -156,17 +161,7 @@ export async function approvePendingUpdate(
 ): Promise<PluginRow | undefined> {
   const [row] = await db
     .update(plugins)
-    .set({
-      status: 'updating',
-      target_version: version,
-      granted_permissions: sql`${plugins.pending_permissions}`,
-      error: null,
-      pending_version: null,
-      pending_permissions: null,
-      lease_until: null,
-      attempts: 0,
-      updated_at: now,
-    })
+    .set({ ...updateStarted(version, now), granted_permissions: sql`${plugins.pending_permissions}` })
     .where(and(eq(plugins.id, id), eq(plugins.status, 'installed'), eq(plugins.pending_version, version)))
     .returning();
   return row;
