@@ -90,6 +90,20 @@ describe('POST /admin/products/batch', () => {
     expect(answer.deleted).toEqual({ ids: [], object: 'product', deleted: true });
   });
 
+  it('is documented in the OpenAPI document like the single routes', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const op = doc.paths['/admin/products/batch'].post;
+    expect(op.tags).toEqual(['products']);
+    expect(op.summary).toContain('one transaction');
+    const body = op.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(['create', 'update', 'delete']);
+    expect(Object.keys(op.responses['200'].content['application/json'].schema.properties)).toEqual([
+      'created',
+      'updated',
+      'deleted',
+    ]);
+  });
+
   it('answers {} with empty lists', async () => {
     const res = await batch({});
     expect(res.statusCode, res.body).toBe(200);
