@@ -80,7 +80,7 @@ export async function benchBackend(kind: 'pglite' | 'postgres', o: Options): Pro
     const key = await publishableKeyOf(server!);
     const store = { 'x-publishable-api-key': key };
 
-    console.error(`[${kind}] creating ${o.products} products through POST /admin/products`);
+    console.error(`[${kind}] creating ${o.products} products through POST /admin/products/batch`);
     const seedStart = performance.now();
     const shop = await seedShop(base);
     const ids = await seedProducts(base, shop, 1, o.products, { every: 250 });
@@ -121,7 +121,7 @@ export async function benchBackend(kind: 'pglite' | 'postgres', o: Options): Pro
     let search: BackendResult['search'];
     if (o.searchProducts > o.products) {
       console.error(`[${kind}] creating products up to ${o.searchProducts} for the q search`);
-      await seedProducts(base, shop, o.products + 1, o.searchProducts, { every: 5000, concurrency: 6 });
+      await seedProducts(base, shop, o.products + 1, o.searchProducts, { every: 5000 });
       const one = { connections: 1, seconds: o.seconds };
       const selectiveTerm = uniqueCode(Math.floor(o.searchProducts / 3));
       // The selective term matches one product: a miss needs a term of its own per request.

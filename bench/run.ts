@@ -1,10 +1,10 @@
 /**
  * `npm run bench`: the figures of issue 11, measured as a user gets them. For the embedded
  * database (and, with DATABASE_URL, PostgreSQL, on a recreated database `emporium_bench`): `npm
- * start` on an empty DATA_DIR, products created through POST /admin/products (a Size option, S/M
- * variants, EUR prices, stock; a region), a restart, then the request figures right after seeding
- * and again after a few minutes of running, beside a bare Fastify route in the same run. Nothing
- * in bench/ writes to or maintains the database directly.
+ * start` on an empty DATA_DIR, products created through POST /admin/products/batch, 100 a
+ * request (a Size option, S/M variants, EUR prices, stock; a region), a restart, then the request
+ * figures right after seeding and again after a few minutes of running, beside a bare Fastify route
+ * in the same run. Nothing in bench/ writes to or maintains the database directly.
  *
  *   npm run bench                         # PGlite; add DATABASE_URL=postgres://… for PostgreSQL too
  *   npm run bench -- --quick              # no wait, one measurement

@@ -6,7 +6,16 @@ import { Type } from 'typebox';
 import { BatchLinkBody } from '../sales-channels/schema.ts';
 import { sendJsonText } from './json-reply.ts';
 import { batchVariantImageLinks } from './link-service.ts';
-import { AdminListQuery, AdminProductList, CreateProductBody, ProductResponse, UpdateProductBody } from './schema.ts';
+import { batchProducts } from './batch-service.ts';
+import {
+  AdminListQuery,
+  AdminProductList,
+  BatchProductsBody,
+  BatchProductsResponse,
+  CreateProductBody,
+  ProductResponse,
+  UpdateProductBody,
+} from './schema.ts';
 import { createProduct, deleteProduct, getAdminProduct, listAdminProducts, updateProduct } from './service.ts';
 
 const tags = ['products'];
@@ -29,6 +38,21 @@ export const adminProductRoutes: RouteModule = (app) => {
     '/products',
     { schema: { tags, summary: 'Create a product', body: CreateProductBody, response: ok(ProductResponse) } },
     async (req) => ({ product: await createProduct(req.ctx, req.body) }),
+  );
+
+  app.post(
+    '/products/batch',
+    {
+      schema: {
+        tags,
+        summary: 'Create, update and delete products in one transaction (all or nothing; 1,000 items at most)',
+        body: BatchProductsBody,
+        response: ok(BatchProductsResponse),
+      },
+      // 1,000 items of up to 16 KB on average (long descriptions, many variants); other routes keep the app's 1 MB.
+      bodyLimit: 16 * 1024 * 1024,
+    },
+    async (req) => batchProducts(req.ctx, req.body),
   );
 
   const update = {

@@ -197,6 +197,18 @@ export const ProductSummary = Type.Object({
 });
 
 export const ProductResponse = Type.Object({ product: Product });
+
+/** Medusa's `AdminBatchProductResponse`. */
+export const BatchProductsResponse = Type.Object({
+  created: Type.Array(Product),
+  updated: Type.Array(Product),
+  deleted: Type.Object({
+    ids: Type.Array(Type.String()),
+    object: Type.Literal('product'),
+    deleted: Type.Literal(true),
+  }),
+});
+
 export const ProductList = listEnvelope('products', Product);
 /** The admin list: `count` is null when the caller asked for no count (`count=false`). */
 export const AdminProductList = Type.Object({

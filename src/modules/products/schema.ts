@@ -107,8 +107,26 @@ export const UpdateProductBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** Items per `POST /admin/products/batch`, create, update and delete together. */
+export const MAX_BATCH_ITEMS = 1000;
+
+/** Medusa's `AdminBatchProductRequest`: the single routes' bodies, an update naming its product. */
+export const BatchProductsBody = Type.Object(
+  {
+    create: Type.Optional(Type.Array(CreateProductBody, { maxItems: MAX_BATCH_ITEMS })),
+    update: Type.Optional(
+      Type.Array(Type.Object({ ...UpdateProductBody.properties, id: Id }, { additionalProperties: false }), {
+        maxItems: MAX_BATCH_ITEMS,
+      }),
+    ),
+    delete: Type.Optional(IdList),
+  },
+  { additionalProperties: false },
+);
+
 export type CreateProductInput = Static<typeof CreateProductBody>;
 export type UpdateProductInput = Static<typeof UpdateProductBody>;
+export type BatchProductsInput = Static<typeof BatchProductsBody>;
 export type VariantInput = Static<typeof VariantUpsert>;
 export type ImagesInput = Static<typeof ImageInput>[];
 export type OptionsInput = Static<typeof OptionInput>[];

@@ -78,52 +78,80 @@ async function assertReferences(tctx: TxCtx, input: UpdateProductInput): Promise
   );
 }
 
+/**
+ * Each write comes twice: alone in a transaction of its own (the single routes), and as `…In`, in
+ * the caller's transaction (`POST /admin/products/batch` runs many in one). The `…In` functions
+ * leave the store documents to their caller, which rebuilds them once for every id it touched
+ * (refreshStoreDocuments) before it commits.
+ */
+
 /** Product, options, variants, prices, images, links and the `product.created` event commit together. */
-export async function createProduct(ctx: Ctx, input: CreateProductInput): Promise<ProductJson> {
+export function createProduct(ctx: Ctx, input: CreateProductInput): Promise<ProductJson> {
+  return inTx(ctx, async (tctx) => withStoreDocument(tctx, await createProductIn(tctx, input)));
+}
+
+/** Any create field; `variants`, `options`, `sales_channels` and `categories` replace what exists. */
+export function updateProduct(ctx: Ctx, id: string, input: UpdateProductInput): Promise<ProductJson> {
+  return inTx(ctx, async (tctx) => withStoreDocument(tctx, await updateProductIn(tctx, id, input)));
+}
+
+/** Soft delete of the product and its variants; the handle becomes free again. */
+export function deleteProduct(ctx: Ctx, id: string): Promise<void> {
+  return inTx(ctx, async (tctx) => {
+    await deleteProductIn(tctx, id);
+    await refreshStoreDocuments(tctx.tx, [id]);
+  });
+}
+
+async function withStoreDocument(tctx: TxCtx, product: ProductJson): Promise<ProductJson> {
+  await refreshStoreDocuments(tctx.tx, [product.id]);
+  return product;
+}
+
+/** createProduct in the caller's transaction (store documents: see above). */
+export async function createProductIn(tctx: TxCtx, input: CreateProductInput): Promise<ProductJson> {
+  const { tx } = tctx;
   const handle = input.handle ?? handleFromTitle(input.title);
   const options = input.options ?? [];
   assertOptionsWellFormed(options);
   try {
-    return await inTx(ctx, async (tctx) => {
-      const { tx } = tctx;
-      if (await isHandleTaken(tx, handle)) throw handleTaken(handle);
-      const channelIds = await liveChannelIds(tx, input.sales_channels ?? []);
-      await assertReferences(tctx, input);
-      const now = ctx.clock.now();
-      const id = newId('prod');
-      await insertProduct(tx, {
-        id,
-        title: input.title,
-        subtitle: input.subtitle ?? null,
-        handle,
-        description: input.description ?? null,
-        status: input.status ?? 'draft',
-        thumbnail: input.thumbnail ?? null,
-        is_giftcard: input.is_giftcard ?? false,
-        discountable: input.discountable ?? true,
-        collection_id: input.collection_id ?? null,
-        type_id: input.type_id ?? null,
-        external_id: input.external_id ?? null,
-        ...Object.fromEntries(PHYSICAL.map((f) => [f, input[f] ?? null])),
-        metadata: input.metadata ?? null,
-        created_at: now,
-        updated_at: now,
-      });
-      await insertOptions(
-        tx,
-        options.map((o, rank) => ({ id: newId('opt'), product_id: id, title: o.title, values: o.values, rank })),
-      );
-      await createVariants(tx, id, input.variants ?? [], options, now);
-      await replaceSalesChannelLinks(tx, id, channelIds);
-      await replaceCategoryLinks(tx, id, uniqueIds(input.categories ?? []));
-      await replaceTagLinks(tx, id, uniqueIds(input.tags ?? []));
-      await replaceImages(tx, id, input.images ?? [], now);
-      await refreshStoreDocuments(tx, [id]);
-      const product = (await findAdminProduct<ProductJson>(tx, id))!;
-      await emit(tctx, 'product.created', product);
-      return product;
+    if (await isHandleTaken(tx, handle)) throw handleTaken(handle);
+    const channelIds = await liveChannelIds(tx, input.sales_channels ?? []);
+    await assertReferences(tctx, input);
+    const now = tctx.clock.now();
+    const id = newId('prod');
+    await insertProduct(tx, {
+      id,
+      title: input.title,
+      subtitle: input.subtitle ?? null,
+      handle,
+      description: input.description ?? null,
+      status: input.status ?? 'draft',
+      thumbnail: input.thumbnail ?? null,
+      is_giftcard: input.is_giftcard ?? false,
+      discountable: input.discountable ?? true,
+      collection_id: input.collection_id ?? null,
+      type_id: input.type_id ?? null,
+      external_id: input.external_id ?? null,
+      ...Object.fromEntries(PHYSICAL.map((f) => [f, input[f] ?? null])),
+      metadata: input.metadata ?? null,
+      created_at: now,
+      updated_at: now,
     });
+    await insertOptions(
+      tx,
+      options.map((o, rank) => ({ id: newId('opt'), product_id: id, title: o.title, values: o.values, rank })),
+    );
+    await createVariants(tx, id, input.variants ?? [], options, now);
+    await replaceSalesChannelLinks(tx, id, channelIds);
+    await replaceCategoryLinks(tx, id, uniqueIds(input.categories ?? []));
+    await replaceTagLinks(tx, id, uniqueIds(input.tags ?? []));
+    await replaceImages(tx, id, input.images ?? [], now);
+    const product = (await findAdminProduct<ProductJson>(tx, id))!;
+    await emit(tctx, 'product.created', product);
+    return product;
   } catch (err) {
+    // A handle or SKU a concurrent writer took after the checks above: a 400 like theirs.
     throw translateUniqueViolation(err, handle);
   }
 }
@@ -167,46 +195,36 @@ const SCALAR_FIELDS = [
   ...PHYSICAL,
 ] as const;
 
-/** Any create field; `variants`, `options`, `sales_channels` and `categories` replace what exists. */
-export async function updateProduct(ctx: Ctx, id: string, input: UpdateProductInput): Promise<ProductJson> {
+/** updateProduct in the caller's transaction (store documents: see above). */
+export async function updateProductIn(tctx: TxCtx, id: string, input: UpdateProductInput): Promise<ProductJson> {
+  const { tx } = tctx;
   try {
-    return await inTx(ctx, async (tctx) => {
-      const { tx } = tctx;
-      const current = await lockLiveProduct(tx, id);
-      if (!current) throw productNotFound(id);
-      if (
-        input.handle !== undefined &&
-        input.handle !== current.handle &&
-        (await isHandleTaken(tx, input.handle, id))
-      ) {
-        throw handleTaken(input.handle);
-      }
-      await assertReferences(tctx, input);
-      const now = ctx.clock.now();
-      const patch = Object.fromEntries(SCALAR_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));
-      await updateProductRow(tx, id, { ...patch, updated_at: now });
-      const options = await syncOptions(tx, id, input.options);
-      await syncVariants(tx, id, input.variants, options, now);
-      if (input.sales_channels) await replaceSalesChannelLinks(tx, id, await liveChannelIds(tx, input.sales_channels));
-      if (input.categories) await replaceCategoryLinks(tx, id, uniqueIds(input.categories));
-      if (input.tags) await replaceTagLinks(tx, id, uniqueIds(input.tags));
-      if (input.images) await replaceImages(tx, id, input.images, now);
-      await refreshStoreDocuments(tx, [id]);
-      const product = (await findAdminProduct<ProductJson>(tx, id))!;
-      await emit(tctx, 'product.updated', product);
-      return product;
-    });
+    const current = await lockLiveProduct(tx, id);
+    if (!current) throw productNotFound(id);
+    if (input.handle !== undefined && input.handle !== current.handle && (await isHandleTaken(tx, input.handle, id))) {
+      throw handleTaken(input.handle);
+    }
+    await assertReferences(tctx, input);
+    const now = tctx.clock.now();
+    const patch = Object.fromEntries(SCALAR_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));
+    await updateProductRow(tx, id, { ...patch, updated_at: now });
+    const options = await syncOptions(tx, id, input.options);
+    await syncVariants(tx, id, input.variants, options, now);
+    if (input.sales_channels) await replaceSalesChannelLinks(tx, id, await liveChannelIds(tx, input.sales_channels));
+    if (input.categories) await replaceCategoryLinks(tx, id, uniqueIds(input.categories));
+    if (input.tags) await replaceTagLinks(tx, id, uniqueIds(input.tags));
+    if (input.images) await replaceImages(tx, id, input.images, now);
+    const product = (await findAdminProduct<ProductJson>(tx, id))!;
+    await emit(tctx, 'product.updated', product);
+    return product;
   } catch (err) {
     throw translateUniqueViolation(err, input.handle);
   }
 }
 
-/** Soft delete of the product and its variants; the handle becomes free again. */
-export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
-  await inTx(ctx, async (tctx) => {
-    if (!(await lockLiveProduct(tctx.tx, id))) throw productNotFound(id);
-    await softDeleteProduct(tctx.tx, id, ctx.clock.now());
-    await refreshStoreDocuments(tctx.tx, [id]);
-    await emit(tctx, 'product.deleted', { id });
-  });
+/** deleteProduct in the caller's transaction (store documents: see above). */
+export async function deleteProductIn(tctx: TxCtx, id: string): Promise<void> {
+  if (!(await lockLiveProduct(tctx.tx, id))) throw productNotFound(id);
+  await softDeleteProduct(tctx.tx, id, tctx.clock.now());
+  await emit(tctx, 'product.deleted', { id });
 }

@@ -15,9 +15,10 @@ const ids = (productIds: string[]) => sql.param([...new Set(productIds)].sort())
  * THE hook of the store read model. Every write that changes what the store shows of a product
  * calls it in its own transaction, with the ids of the products it touched: the product row, its
  * options, variants (except stock, which reads live), prices, and its sales channel links. Today:
- * products/service.ts (create, update, delete) and sales-channels/service.ts (link, unlink,
- * channel delete). A new table in the product shape (collections, categories, images, tags)
- * wires its writes here and adds its field in product-json.ts (and bumps STORE_DOCUMENT_SHAPE).
+ * products/service.ts (create, update, delete), batch-service.ts (once per batch) and
+ * sales-channels/service.ts (link, unlink, channel delete). A new table in the product shape
+ * (collections, categories, images, tags) wires its writes here and adds its field in
+ * product-json.ts (and bumps STORE_DOCUMENT_SHAPE).
  *
  * Rebuilds the documents of these products from the tables (published, live products get one,
  * others lose theirs) and their rows in store_listing. Cost: one product's JSON per id.
