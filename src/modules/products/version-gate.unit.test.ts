@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { VersionGate } from './version-gate.ts';
 
+/** One turn of the event loop: the gate starts a waiting read in its check phase (setImmediate). */
+const turn = async () => {
+  await new Promise((r) => setImmediate(r));
+  await new Promise((r) => setImmediate(r));
+};
+
 /** A version source whose reads end when the test says, recording when each one started. */
 function source() {
   const reads: { resolve(): void; reject(e: Error): void }[] = [];
@@ -14,10 +20,10 @@ function source() {
         const seen = value;
         reads.push({ resolve: () => resolve(seen), reject });
       }),
-    /** Ends read `i` with what it saw at its start. */
+    /** Ends read `i` with what it saw at its start, and lets a next read start. */
     end: async (i: number) => {
       reads[i].resolve();
-      await new Promise((r) => setImmediate(r));
+      await turn();
     },
   };
 }
@@ -52,6 +58,22 @@ describe('VersionGate', () => {
     expect(await fourth).toBe(1);
   });
 
+  it('a caller arriving after a read ended, before the next one started, shares that next read', async () => {
+    const db = source();
+    const gate = new VersionGate(db.read);
+    const first = gate.next();
+    const waiter = gate.next();
+    db.reads[0].resolve();
+    expect(await first).toBe(0); // read 0 has ended; the next read waits for the check phase
+    db.commit();
+    const late = gate.next(); // arrives now, with the answer: the next read must start after it
+    expect(db.reads).toHaveLength(1);
+    await turn();
+    expect(db.reads).toHaveLength(2); // one read for both
+    await db.end(1);
+    expect([await waiter, await late]).toEqual([1, 1]);
+  });
+
   it('fails the callers of a failed read, and the next caller reads again', async () => {
     const db = source();
     const gate = new VersionGate(db.read);
@@ -59,10 +81,10 @@ describe('VersionGate', () => {
     const waiter = gate.next();
     db.reads[0].reject(new Error('connection lost'));
     await expect(first).rejects.toThrow('connection lost');
-    await new Promise((r) => setImmediate(r));
+    await turn();
     db.reads[1].reject(new Error('still down'));
     await expect(waiter).rejects.toThrow('still down');
-    await new Promise((r) => setImmediate(r));
+    await turn();
     const again = gate.next();
     expect(db.reads).toHaveLength(3);
     await db.end(2);
