@@ -10,6 +10,7 @@ import {
   rssMiB,
   type Server,
   startServer,
+  untilIdle,
   waitFor200,
 } from './lib.ts';
 import { checkoutSequential, type Load, load, referenceLoad, sequentialMisses } from './measure.ts';
@@ -104,7 +105,8 @@ export async function benchBackend(kind: 'pglite' | 'postgres', o: Options): Pro
       const mid = ids[Math.floor(ids.length / 2)];
       return {
         list: await load(list, store, opts),
-        reference: await referenceLoad(Buffer.from(body), o.port + 1, opts),
+        // The reference runs while the server is idle, so neither takes a core from the other.
+        reference: await untilIdle(server!.pid()).then(() => referenceLoad(Buffer.from(body), o.port + 1, opts)),
         byId: await load(`${base}/store/products/${mid}`, store, opts),
         region: await load(`${list}&region_id=${shop.regionId}`, store, opts),
         checkout: await checkoutSequential(base, key, variantIds, o.flows),

@@ -136,6 +136,28 @@ export async function waitFor200(
   }
 }
 
+/** CPU time (user + system) a process has used, in ms (Linux /proc, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Waits until `pid` uses (almost) no CPU: at most 20 ms in a 500 ms window, or `maxMs`. After a
+ * load, PGlite's server goes on optimising its wasm on a background thread for a while; a
+ * reference measured meanwhile would share the cores with it and make the server look better.
+ */
+export async function untilIdle(pid: number, maxMs = 30_000): Promise<void> {
+  const deadline = performance.now() + maxMs;
+  let before = cpuMs(pid);
+  while (performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = cpuMs(pid);
+    if (now - before <= 20) return;
+    before = now;
+  }
+}
+
 export function rssMiB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
