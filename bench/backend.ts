@@ -42,6 +42,8 @@ export interface BackendResult {
   firstStartMs: number;
   seedSeconds: number;
   startMs: number;
+  /** The same start script run by the shell, without npm. */
+  directStartMs: number;
   firstListMs: number;
   rssAfter2000: number;
   sets: { label: string; figures: RequestFigures }[];
@@ -120,6 +122,12 @@ export async function benchBackend(kind: 'pglite' | 'postgres', o: Options): Pro
       sets.push({ label: `after ${Math.round(o.waitSeconds / 60)} min`, figures: await figures() });
     }
 
+    console.error(`[${kind}] restart without npm (the start script run by the shell)`);
+    await server!.stop();
+    const direct = performance.now();
+    server = startServer(o.port, env, { direct: true });
+    const directStartMs = await waitFor200(`${base}/health`, direct, { server });
+
     let search: BackendResult['search'];
     if (o.searchProducts > o.products) {
       console.error(`[${kind}] creating products up to ${o.searchProducts} for the q search`);
@@ -137,7 +145,7 @@ export async function benchBackend(kind: 'pglite' | 'postgres', o: Options): Pro
         broadMiss: await sequentialMisses(base, broadMiss, store, 200),
       };
     }
-    return { kind, firstStartMs, seedSeconds, startMs, firstListMs, rssAfter2000, sets, search };
+    return { kind, firstStartMs, seedSeconds, startMs, directStartMs, firstListMs, rssAfter2000, sets, search };
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -42,12 +42,18 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+/** package.json's start script: what `npm start` hands to the shell. */
+const startScript = (): string => JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+
 /**
  * `npm start` in the checkout, in its own process group, with the default log settings. It runs
  * the compiled server (dist/): run `npm install` (or `npm run build:server`) after changing src/.
+ * `direct`: the same start script run by the shell without npm (as Medusa's peer is started: its
+ * own binary), for a like-for-like start-up ratio.
  */
-export function startServer(port: number, env: Record<string, string>): Server {
-  const proc = spawn('npm', ['start', '--silent'], {
+export function startServer(port: number, env: Record<string, string>, opts: { direct?: boolean } = {}): Server {
+  const [command, args] = opts.direct ? ['sh', ['-c', startScript()]] : ['npm', ['start', '--silent']];
+  const proc = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
