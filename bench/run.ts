@@ -9,7 +9,7 @@
  *   npm run bench                         # PGlite; add DATABASE_URL=postgres://… for PostgreSQL too
  *   npm run bench -- --quick              # no wait, one measurement
  *   npm run bench -- --wait 300 --products 1000 --seconds 10 --connections 10 --flows 100
- *   npm run bench -- --search             # also q search at 100,000 products (long: all created through the API)
+ *   npm run bench -- --search             # also q search at 100,000 products (created through the API in batches: ~20 min)
  *   npm run bench -- --medusa             # also a stock Medusa v2.21.2 on this machine (../shared/tools/medusa-peer.sh)
  *
  * The server under test is the compiled one (dist/): run `npm install` or `npm run build:server` first.
