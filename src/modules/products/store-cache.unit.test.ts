@@ -44,7 +44,8 @@ describe('StoreCache', () => {
   });
 
   it('fails the requests of a version read that does not answer in time, and reads again for the next', async () => {
-    vi.useFakeTimers();
+    // Only the time limit's timer: the gate starts the next read with a real setImmediate.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const answers = [new Promise<number>(() => {}), Promise.resolve(3)]; // a server that stopped answering, then one that answers
       const cache = new StoreCache({ readVersion: () => answers.shift()!, readLimitMs: 1000 });
