@@ -138,7 +138,9 @@ describe('orders', () => {
     });
 
     await nav('Orders');
-    await page.getByLabel('Payment').selectOption('partially_refunded');
+    // The list's Payment filter (a combobox): right after the click the order page, whose Payment
+    // card carries the same label, can still be on screen.
+    await page.getByRole('combobox', { name: 'Payment' }).selectOption('partially_refunded');
     await page
       .getByRole('row')
       .filter({ hasText: `#${order.display_id}` })
