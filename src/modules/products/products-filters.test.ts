@@ -49,4 +49,34 @@ describe('store product filters', () => {
     expect(admin.products.map((p: { id: string }) => p.id)).toEqual([gift.id]);
     expect((await t.store('GET', '/store/products?is_giftcard=perhaps')).statusCode).toBe(400);
   });
+
+  it('a filtered list kept in memory follows the category tree, the links and the collection on the next request', async () => {
+    const parent = await makeCategory(t);
+    const child = await makeCategory(t, { parent_category_id: parent.id });
+    const col = await makeCollection(t);
+    const tag = (await t.admin('POST', '/admin/product-tags', { value: `g ${uniq()}` })).json().product_tag;
+    const a = await published({ categories: [{ id: child.id }] });
+    const b = await published({ collection_id: col.id });
+    const d = await published({ tags: [{ id: tag.id }] });
+    const ids = async (query: string) =>
+      (await t.store('GET', `/store/products?limit=100&${query}`)).json().products.map((p: { id: string }) => p.id);
+    const ok = async (res: Promise<{ statusCode: number; body: string }>) => expect((await res).statusCode).toBe(200);
+    // Each asked twice first, so the second answer comes from the cache.
+    for (let i = 0; i < 2; i++) {
+      expect(await ids(`category_id[]=${parent.id}`)).toEqual([a.id]);
+      expect(await ids(`collection_id[]=${col.id}`)).toEqual([b.id]);
+      expect(await ids(`tag_id[]=${tag.id}`)).toEqual([d.id]);
+    }
+
+    await ok(t.admin('POST', `/admin/product-categories/${child.id}`, { is_active: false }));
+    expect(await ids(`category_id[]=${parent.id}`)).toEqual([]);
+    await ok(t.admin('POST', `/admin/product-categories/${parent.id}/products`, { add: [b.id] }));
+    expect(await ids(`category_id[]=${parent.id}`)).toEqual([b.id]);
+    await ok(t.admin('POST', `/admin/product-categories/${child.id}`, { is_active: true }));
+    expect(await ids(`category_id[]=${parent.id}`)).toEqual([a.id, b.id]);
+    await ok(t.admin('POST', `/admin/collections/${col.id}/products`, { remove: [b.id] }));
+    expect(await ids(`collection_id[]=${col.id}`)).toEqual([]);
+    await ok(t.admin('POST', `/admin/products/${d.id}`, { tags: [] }));
+    expect(await ids(`tag_id[]=${tag.id}`)).toEqual([]);
+  });
 });

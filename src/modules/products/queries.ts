@@ -54,7 +54,10 @@ const categoryTree = (ids: string[], store: boolean) => sql`(
     where ${store ? sql`ch.deleted_at is null and ch.is_active and not ch.is_internal` : sql`ch.deleted_at is null`}
   ) select id from tree)`;
 
-type CatalogFilters = Pick<StoreListFilters, 'collection_id' | 'category_id' | 'tag_id' | 'type_id' | 'is_giftcard'>;
+export type CatalogFilters = Pick<
+  StoreListFilters,
+  'collection_id' | 'category_id' | 'tag_id' | 'type_id' | 'is_giftcard'
+>;
 
 function catalogConditions(f: CatalogFilters, store: boolean): SQL[] {
   const conds: SQL[] = [];
@@ -72,6 +75,17 @@ function catalogConditions(f: CatalogFilters, store: boolean): SQL[] {
   if (f.type_id) conds.push(sql`p.type_id = ${anyOf(f.type_id)}`);
   if (f.is_giftcard !== undefined) conds.push(sql`p.is_giftcard = ${f.is_giftcard}`);
   return conds;
+}
+
+/**
+ * The store's catalog narrowing (collection, category tree, tag, type, gift card) as a condition on
+ * a product id, or undefined when there is none: the store documents' list (store-queries.ts)
+ * narrows by it with the same rules as the full builder.
+ */
+export function storeCatalogIds(f: CatalogFilters, productId: SQL): SQL | undefined {
+  const conds = catalogConditions(f, true);
+  if (!conds.length) return undefined;
+  return sql`${productId} in (select p.id from products p where ${sql.join(conds, sql` and `)})`;
 }
 
 export type StoreFilters = Pick<StoreListFilters, 'q' | 'id' | 'handle'> & CatalogFilters & { channelIds: string[] };
@@ -177,38 +191,6 @@ const regionCte = (regionId: string) =>
 export interface StoreRead {
   regionFound: boolean;
   body: string | null;
-}
-
-/**
- * The storefront's plain list (one channel, no filters) is the hot path: its total is the
- * channel's maintained count of visible products instead of a count over the catalog.
- */
-export async function listStoreProductsJson(
-  db: Executor,
-  filters: StoreFilters,
-  page: Page,
-  regionId?: string,
-  units?: AmountUnits,
-): Promise<StoreRead> {
-  const { channelIds, ...narrowing } = filters;
-  const plain = channelIds.length === 1 && Object.values(narrowing).every((v) => v === undefined);
-  const shape: ListShape = {
-    where: storeConditions(filters),
-    page,
-    productJson: regionId ? productJsonIn(units).storePriced : productJsonIn(units).store,
-    regionCte: regionId ? regionCte(regionId) : undefined,
-    search: !!filters.q,
-    total: plain
-      ? sql`coalesce((select visible_products from product_channel_counts where sales_channel_id = ${filters.channelIds[0]}), 0)`
-      : undefined,
-  };
-  const regionFound = regionId ? sql`exists (select 1 from region)` : sql`true`;
-  const [row] = await run<{ body: string; region_found: boolean }>(
-    db,
-    sql`${listStatement(shape)}, ${regionFound} as region_found`,
-    !filters.q,
-  );
-  return { regionFound: row.region_found, body: row.body };
 }
 
 /** `{ product }` as JSON text when the product is visible in `channelIds`, in one statement. */

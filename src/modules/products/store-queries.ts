@@ -3,7 +3,7 @@ import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { preparedRows } from './prepared.ts';
 import { LIVE_UPDATED_AT } from './product-json.ts';
-import { searchPattern } from './queries.ts';
+import { type CatalogFilters, searchPattern, storeCatalogIds } from './queries.ts';
 import type { DocumentRow } from './store-assembly.ts';
 import type { StoreListFilters } from './schema.ts';
 
@@ -15,7 +15,7 @@ import type { StoreListFilters } from './schema.ts';
  * depend on statistics; products-plans.test.ts asserts it on both databases.
  */
 
-export type StoreFilters = Pick<StoreListFilters, 'q' | 'id' | 'handle'> & { channelIds: string[] };
+export type StoreFilters = Pick<StoreListFilters, 'q' | 'id' | 'handle'> & CatalogFilters & { channelIds: string[] };
 
 export interface StoreRows {
   total: number;
@@ -87,7 +87,8 @@ function toRows(rs: Row[]): StoreRows {
  */
 export async function readStoreList(db: Executor, f: StoreFilters, page: Page, regionId?: string): Promise<StoreRows> {
   const { limit, offset } = page;
-  if (f.channelIds.length === 1 && !f.q && !f.id && !f.handle) {
+  const catalog = storeCatalogIds(f, sql`l.product_id`);
+  if (f.channelIds.length === 1 && !f.q && !f.id && !f.handle && !catalog) {
     const channel = f.channelIds[0];
     // store_listing_page (migration store_listing_page): the ordered index walk, stopping at the limit.
     const ctes = [sql`page as (select product_id from store_listing_page(${channel}, ${limit}, ${offset}))`];
@@ -105,6 +106,7 @@ export async function readStoreList(db: Executor, f: StoreFilters, page: Page, r
     );
   // store_listing carries the search text (trigram index): matches are visible ones already.
   if (f.q) conds.push(sql`l.search like ${searchPattern(f.q)}`);
+  if (catalog) conds.push(catalog);
   const ids = f.channelIds.length === 1 ? sql`l.product_id` : sql`distinct l.product_id`;
   const ctes = [
     sql`found as materialized (select ${ids} from store_listing l where ${sql.join(conds, sql` and `)})`,

@@ -5,7 +5,7 @@ import { pageOf } from '../../platform/http/pagination.ts';
 import type { StoreScope } from '../../platform/http/types.ts';
 import type { AmountUnits } from '../../platform/money/schema.ts';
 import type { Static } from 'typebox';
-import { listProductSummariesJson, listStoreProductsJson, type StoreRead } from './queries.ts';
+import { listProductSummariesJson } from './queries.ts';
 import { assembleProduct } from './store-assembly.ts';
 import type { StoreCache } from './store-cache.ts';
 import { readStoreList, readStoreProduct, type StoreRows } from './store-queries.ts';
@@ -59,12 +59,6 @@ async function cached(
   return body;
 }
 
-function answer(read: StoreRead, regionId: string | undefined): string | null {
-  if (!read.regionFound)
-    throw errors.invalid(`Region with id ${regionId} not found when populating the pricing context`);
-  return read.body;
-}
-
 /**
  * Store list as ready-to-send JSON (text, or its UTF-8 bytes from the cache); with `region_id`, variants carry `calculated_price`.
  * `fields` is checked for syntax only: every product always carries every relation a storefront
@@ -84,13 +78,9 @@ export async function listStoreProducts(
   const channelIds = visibleChannels(scope, query.sales_channel_id);
   const page = pageOf(query, 50);
   const units = ctx.amountUnits ?? 'minor';
-  const catalogFilters = { collection_id, category_id, tag_id, type_id, is_giftcard };
-  if (Object.values(catalogFilters).some((v) => v !== undefined)) {
-    const filters = { q, id, handle, ...catalogFilters, channelIds };
-    return answer(await listStoreProductsJson(ctx.db, filters, page, query.region_id, units), query.region_id)!;
-  }
-  const filters = { q, id, handle, channelIds };
-  const key = ['list', units, channelIds, q, id, handle, page.limit, page.offset, query.region_id];
+  const filters = { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard, channelIds };
+  const catalog = [collection_id, category_id, tag_id, type_id, is_giftcard];
+  const key = ['list', units, channelIds, q, id, handle, catalog, page.limit, page.offset, query.region_id];
   return cached(cache, key, async () => {
     const read = await readStoreList(ctx.db, filters, page, query.region_id);
     const list = products(read, query.region_id, units);
