@@ -62,10 +62,9 @@ async function cached(
 /**
  * Store list as ready-to-send JSON (text, or its UTF-8 bytes from the cache); with `region_id`, variants carry `calculated_price`.
  * `fields` is checked for syntax only: every product always carries every relation a storefront
- * reads (product-json.ts), so whatever it selects is already there, at no extra cost. A list
- * narrowed only by channel, `q`, `id` or `handle` (the storefront's grid, search and product
- * page) is served from the stored documents (store-documents.ts); one narrowed by collection,
- * category, tag, type or gift card is built by the full SQL builder.
+ * reads (product-json.ts), so whatever it selects is already there, at no extra cost. Every
+ * list (the storefront's grid, search, product page and category pages alike) is served from the
+ * stored documents (store-documents.ts), through the answer cache.
  */
 export async function listStoreProducts(
   ctx: Ctx,
