@@ -88,54 +88,39 @@ export function storeCatalogIds(f: CatalogFilters, productId: SQL): SQL | undefi
   return sql`${productId} in (select p.id from products p where ${sql.join(conds, sql` and `)})`;
 }
 
-export type StoreFilters = Pick<StoreListFilters, 'q' | 'id' | 'handle'> & CatalogFilters & { channelIds: string[] };
-
 /** What a storefront may see: published, live, in one of `channelIds` (never empty here). */
-function storeConditions(f: StoreFilters): SQL {
-  const conds: SQL[] = [sql`p.deleted_at is null`, sql`p.status = 'published'`, inChannels(f.channelIds)];
-  if (f.q) conds.push(searchCondition(f.q));
-  if (f.id) conds.push(sql`p.id = ${anyOf(f.id)}`);
-  if (f.handle) conds.push(sql`p.handle = ${anyOf(f.handle)}`);
-  conds.push(...catalogConditions(f, true));
-  return sql.join(conds, sql` and `);
+function storeVisible(channelIds: string[]): SQL {
+  return sql`p.deleted_at is null and p.status = 'published' and ${inChannels(channelIds)}`;
 }
 
 interface ListShape {
   where: SQL;
   page: Page;
   productJson: SQL;
-  /** `region as (…),` when prices are calculated, else empty. */
-  regionCte?: SQL;
   /** A q search: matches come from the trigram index, then get counted and sorted. */
   search?: boolean;
-  /** A maintained total (see product_channel_counts) that replaces counting the matches. */
-  total?: SQL;
 }
 
 /**
  * `{ products, count, limit, offset }` as JSON text, one statement, JSON built for the page rows
- * only. Three shapes of the page CTE:
+ * only (the admin list; the store's lists come from the stored documents, store-queries.ts). Two
+ * shapes of the page CTE:
  * - default: the page and the count in one pass (count(*) over ()), walking products in id order;
  * - search: the matches are materialized first, because with `limit` the planner would rather
- *   walk the primary key evaluating the LIKE on every row than use the trigram index;
- * - total given: the page only (it stops after limit + offset rows); the count is a lookup.
+ *   walk the primary key evaluating the LIKE on every row than use the trigram index.
  * When the page is empty (limit 0, offset past the end) the count comes from the fallback
  * subquery, which PostgreSQL evaluates only in that case.
  */
 function listStatement(s: ListShape): SQL {
   const { limit, offset } = s.page;
-  const region = s.regionCte ?? sql``;
   let ctes: SQL;
   let count: SQL;
-  if (s.total) {
-    ctes = sql`${region} page as (select p.id from products p where ${s.where} order by p.id limit ${limit} offset ${offset})`;
-    count = s.total;
-  } else if (s.search) {
-    ctes = sql`${region} matches as materialized (select p.id from products p where ${s.where}),
+  if (s.search) {
+    ctes = sql`matches as materialized (select p.id from products p where ${s.where}),
       page as (select id, count(*) over () as total from matches order by id limit ${limit} offset ${offset})`;
     count = sql`coalesce((select max(total) from page), (select count(*) from matches))`;
   } else {
-    ctes = sql`${region} page as (
+    ctes = sql`page as (
       select p.id, count(*) over () as total from products p where ${s.where} order by p.id limit ${limit} offset ${offset})`;
     count = sql`coalesce((select max(total) from page), (select count(*) from products p where ${s.where}))`;
   }
@@ -202,7 +187,7 @@ export async function findStoreProductJson(
   units?: AmountUnits,
 ): Promise<StoreRead> {
   const productJson = regionId ? productJsonIn(units).storePriced : productJsonIn(units).store;
-  const where = storeConditions({ channelIds });
+  const where = storeVisible(channelIds);
   const [row] = await preparedRows<{ body: string | null; region_found: boolean }>(
     db,
     sql`with ${regionId ? regionCte(regionId) : sql``} found as (
@@ -224,7 +209,7 @@ export async function listProductSummariesJson<T>(
   channelIds?: string[],
 ): Promise<Map<string, T[]>> {
   if (!groupIds.length) return new Map();
-  const visible = channelIds ? storeConditions({ channelIds }) : sql`p.deleted_at is null`;
+  const visible = channelIds ? storeVisible(channelIds) : sql`p.deleted_at is null`;
   const group =
     by === 'collection'
       ? sql`select p.collection_id as group_id, p.id from products p where p.collection_id = ${anyOf(groupIds)} and ${visible}`

@@ -78,8 +78,7 @@ export async function listStoreProducts(
   const page = pageOf(query, 50);
   const units = ctx.amountUnits ?? 'minor';
   const filters = { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard, channelIds };
-  const catalog = [collection_id, category_id, tag_id, type_id, is_giftcard];
-  const key = ['list', units, channelIds, q, id, handle, catalog, page.limit, page.offset, query.region_id];
+  const key = ['list', units, filters, page.limit, page.offset, query.region_id];
   return cached(cache, key, async () => {
     const read = await readStoreList(ctx.db, filters, page, query.region_id);
     const list = products(read, query.region_id, units);
