@@ -13,7 +13,8 @@ import {
   untilIdle,
   waitFor200,
 } from './lib.ts';
-import { checkoutSequential, type Load, load, referenceLoad, sequentialMisses } from './measure.ts';
+import { type Load, load } from './client.ts';
+import { checkoutSequential, referenceLoad, sequentialMisses } from './measure.ts';
 import { seedProducts, seedShop, uniqueCode } from './seed.ts';
 
 export interface Options {

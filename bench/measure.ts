@@ -1,38 +1,9 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { type Load, load } from './client.ts';
 import { call, waitFor200 } from './lib.ts';
-
-export interface Load {
-  'req/s': number;
-  'p50 ms': number;
-  'p99 ms': number;
-  non2xx: number;
-  errors: number;
-}
-
-/** autocannon against one URL: for `seconds`, or for exactly `amount` requests. */
-export async function load(
-  url: string,
-  headers: Record<string, string>,
-  opts: { connections: number; seconds?: number; amount?: number },
-): Promise<Load> {
-  const r = await autocannon({
-    url,
-    headers,
-    connections: opts.connections,
-    ...(opts.amount ? { amount: opts.amount } : { duration: opts.seconds ?? 10 }),
-  });
-  return {
-    'req/s': Math.round(r.requests.average),
-    'p50 ms': r.latency.p50,
-    'p99 ms': r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
-}
 
 /**
  * The bare Fastify reference in its own process (as the server is): a constant body of `body`'s
@@ -55,6 +26,7 @@ export async function referenceLoad(
     return await load(url, {}, opts);
   } finally {
     proc.kill('SIGTERM');
+    rmSync(file, { force: true });
   }
 }
 

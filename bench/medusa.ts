@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Load, load } from './measure.ts';
+import { type Load, load } from './client.ts';
 
 /**
  * The Medusa peer (`npm run bench -- --medusa`): a stock Medusa v2.21.2 installed from npm by the

@@ -16,6 +16,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type BackendResult, benchBackend, type Options } from './backend.ts';
+import { clientName } from './client.ts';
 import { closeAgent, loadAverage } from './lib.ts';
 import { benchMedusa, type MedusaResult } from './medusa.ts';
 
@@ -188,8 +189,12 @@ function medusaTable(m: MedusaResult, ours: BackendResult): Row[] {
 async function main() {
   console.log(
     `Emporium benchmark: ${opts.products} products (Size S/M, EUR, stock) created through the admin API; ` +
-      `${opts.seconds} s per load at ${opts.connections} connections; ${opts.flows} checkout flows; load average at start ${loadAverage()}`,
+      `${opts.seconds} s per load at ${opts.connections} connections (client: ${clientName()}); ${opts.flows} checkout flows; load average at start ${loadAverage()}`,
   );
+  if (clientName() === 'autocannon')
+    console.log(
+      'wrk is not installed (apt-get install wrk): autocannon reads a 60 KB body about as slowly as the server writes it, so the share of bare Fastify is bounded by the client',
+    );
   // Each table as soon as its backend is done: a long run on a busy machine still leaves figures behind.
   const results: BackendResult[] = [];
   for (const kind of process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
