@@ -93,7 +93,8 @@ async function withWrk(
   headers: Record<string, string>,
   opts: { connections: number; seconds?: number },
 ): Promise<Load> {
-  const args = ['-t1', `-c${opts.connections}`, `-d${opts.seconds ?? 10}s`, '--latency'];
+  // wrk's default timeout (2 s) would count a slow server's answers (Medusa's list under load) as errors.
+  const args = ['-t1', `-c${opts.connections}`, `-d${opts.seconds ?? 10}s`, '--timeout', '30s', '--latency'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   return parseWrk(await run('wrk', [...args, url]));
 }
