@@ -35,7 +35,7 @@ function isOpaque(v: object): boolean {
  * `preValidation` hook of the whole app, so every route (plugin catch-alls too) refuses such
  * input as 400 `invalid_data` before its schema, its handler or the database sees it.
  */
-export async function rejectUnsafeInput(req: FastifyRequest): Promise<void> {
+export function rejectUnsafeInput(req: FastifyRequest, _reply: unknown, done: (err?: Error) => void): void {
   const problem = unsafeInput(req.params, 'path') ?? unsafeInput(req.query, 'query') ?? unsafeInput(req.body, 'body');
-  if (problem) throw errors.invalid(problem);
+  done(problem ? errors.invalid(problem) : undefined);
 }

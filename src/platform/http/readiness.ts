@@ -47,7 +47,8 @@ export class Readiness {
 
   /** Installs the accounting hooks and the `/ready` route on the root app (before the surfaces). */
   register(app: App, database: Database): void {
-    app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    // Callbacks, not async hooks: every request runs these, and they never wait.
+    app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, next) => {
       if (this.draining && req.url !== '/health') {
         reply.header('connection', 'close');
         throw new AppError('service_unavailable', 'This instance is shutting down; retry on another', {
@@ -56,14 +57,18 @@ export class Readiness {
       }
       this.inFlight++;
       this.counted.add(req);
+      next();
     });
-    const done = async (req: FastifyRequest) => {
+    const finished = (req: FastifyRequest) => {
       if (!this.counted.delete(req)) return;
       this.inFlight--;
       if (this.inFlight === 0) this.idle?.();
     };
-    app.addHook('onResponse', done);
-    app.addHook('onRequestAbort', done);
+    app.addHook('onResponse', (req, _reply, next) => {
+      finished(req);
+      next();
+    });
+    app.addHook('onRequestAbort', async (req) => finished(req));
 
     app.get(
       '/ready',

@@ -45,24 +45,29 @@ function integerOnly(amount: number, _currency: string | undefined, path: string
  */
 export function registerMoney(app: App, defaultUnits: AmountUnits): void {
   app.decorateRequest('amountUnits', 'minor');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     const asked = req.headers[AMOUNT_UNITS_HEADER];
     req.amountUnits = asked === 'minor' || asked === 'major' ? asked : defaultUnits;
     req.ctx.amountUnits = req.amountUnits;
+    done();
   });
 
-  app.addHook('preHandler', async (req: FastifyRequest) => {
+  // A callback, not an async hook: most requests carry no money and must not pay for a promise.
+  app.addHook('preHandler', (req: FastifyRequest, _reply, done) => {
     const plan = planOf(req.routeOptions.schema?.body);
-    if (!plan || req.body === null || typeof req.body !== 'object') return;
+    if (!plan || req.body === null || typeof req.body !== 'object') return done();
     if (req.amountUnits === 'minor') {
-      mapMoney(req.body, plan, undefined, integerOnly);
-      return;
+      mapMoney(req.body, plan, undefined, integerOnly); // a throw reaches Fastify's error handling
+      return done();
     }
-    const fallback = await req.routeOptions.config.moneyCurrency?.(req);
-    // No currency means the resource the route names does not exist: its service answers 404.
-    req.body = mapMoney(req.body, plan, fallback, (amount, currency, path) =>
-      currency ? toMinor(amount, exponentOf(currency), currency, path) : amount,
-    );
+    Promise.resolve(req.routeOptions.config.moneyCurrency?.(req))
+      .then((fallback) => {
+        // No currency means the resource the route names does not exist: its service answers 404.
+        req.body = mapMoney(req.body, plan, fallback, (amount, currency, path) =>
+          currency ? toMinor(amount, exponentOf(currency), currency, path) : amount,
+        );
+      })
+      .then(() => done(), done); // a lookup's failure or a bad amount goes to Fastify's error handling
   });
 
   app.addHook('preSerialization', async (req, reply, payload) => {
