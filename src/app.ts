@@ -10,11 +10,12 @@ import { rejectUnsafeInput } from './platform/http/input-guard.ts';
 import { storeLimits } from './platform/http/store-limits.ts';
 import { Readiness } from './platform/http/readiness.ts';
 import { registerCors } from './platform/http/cors.ts';
+import { RepeatReads } from './platform/http/repeat-reads.ts';
 import type { App, AppDeps } from './platform/http/types.ts';
 import { adminRoutes, authRoutes, hookRoutes, storeRoutes } from './routes.ts';
 import { registerUploadStatic } from './modules/uploads/routes.ts';
 import { adminGuard } from './modules/auth/admin-guard.ts';
-import { storeGuard } from './modules/api-keys/store-guard.ts';
+import { heldStoreScope, storeGuard } from './modules/api-keys/store-guard.ts';
 import { customerAuth } from './modules/customers/customer-auth.ts';
 import { sessionCsrf } from './modules/sessions/csrf.ts';
 import fastifyCookie from '@fastify/cookie';
@@ -29,7 +30,17 @@ import { PACKAGE_VERSION } from './platform/package-root.ts';
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
+  const readiness = new Readiness();
+  // Repeats of the store's hot reads are answered before Fastify sees them (repeat-reads.ts).
+  const repeatReads = new RepeatReads({
+    config: deps.config,
+    clock: deps.clock,
+    readiness,
+    heldScope: (token, nowMs) => heldStoreScope(deps.database, token, nowMs),
+    charge: (raw, ip, cost) => limits.charge(raw, ip, cost),
+  });
   const app = Fastify({
+    serverFactory: repeatReads.serverFactory,
     logger:
       deps.logger === false
         ? false
@@ -127,9 +138,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { schema: { tags: ['meta'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
     async () => ({ status: 'ok' as const }),
   );
-  const readiness = new Readiness();
   readiness.register(app as App, deps.database);
   app.decorate('readiness', readiness);
+  app.decorate('repeatReads', repeatReads);
+  app.addHook('preClose', (done) => {
+    repeatReads.close();
+    done();
+  });
 
   await app.register(
     async (scope) => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, errors } from '../../platform/http/errors.ts';
-import type { AppDeps } from '../../platform/http/types.ts';
+import type { AppDeps, StoreScope } from '../../platform/http/types.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { findPublishableScope } from './lookup.ts';
 
@@ -10,7 +10,7 @@ const MISSING_KEY =
 const TTL_MS = 5_000;
 
 interface Entry {
-  scope: { keyId: string; salesChannelIds: string[] } | null;
+  scope: StoreScope | null;
   until: number;
 }
 
@@ -41,6 +41,17 @@ function isPublicStorePath(url: string): boolean {
   );
 }
 
+/**
+ * The scope of `token` as this instance holds it right now, without a query: undefined when it
+ * is not held (or no longer trusted), null for a key known to be invalid. The front door's
+ * repeat reads (platform/http/repeat-reads.ts) answer only when this gives a scope.
+ */
+export function heldStoreScope(database: Database, token: string, nowMs: number): StoreScope | null | undefined {
+  const entry = cacheFor(database).get(token);
+  if (!entry || entry.until <= nowMs || entry.until > nowMs + TTL_MS) return undefined;
+  return entry.scope;
+}
+
 export function storeGuard(deps: AppDeps) {
   const cache = cacheFor(deps.database);
   return async function guard(req: FastifyRequest) {
@@ -48,17 +59,16 @@ export function storeGuard(deps: AppDeps) {
     const token = req.headers['x-publishable-api-key'];
     if (typeof token !== 'string' || token === '') throw new AppError('not_allowed', MISSING_KEY);
     const now = deps.clock.now().getTime();
-    let entry = cache.get(token);
-    // An entry from "the future" means the clock was set back: do not trust it.
-    if (!entry || entry.until <= now || entry.until > now + TTL_MS) {
+    let scope = heldStoreScope(deps.database, token, now);
+    if (scope === undefined) {
       const row = await findPublishableScope(req.ctx.db, token, new Date(now));
       // A key with a scheduled revocation leaves the cache when it is revoked, not up to a TTL later.
       const until = Math.min(now + TTL_MS, row?.revokes_at_ms ?? Infinity);
-      entry = { scope: row ? { keyId: row.id, salesChannelIds: row.sales_channel_ids } : null, until };
+      scope = row ? { keyId: row.id, salesChannelIds: row.sales_channel_ids } : null;
       if (cache.size > 10_000) cache.clear();
-      cache.set(token, entry);
+      cache.set(token, { scope, until });
     }
-    if (!entry.scope) throw errors.unauthorized('A valid publishable key is required to proceed with the request');
-    req.store = entry.scope;
+    if (!scope) throw errors.unauthorized('A valid publishable key is required to proceed with the request');
+    req.store = scope;
   };
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database.ts';
+import type { RepeatAnswer, RepeatKey, RepeatSource } from '../../platform/http/repeat-reads.ts';
 import { readCatalogVersion } from './store-queries.ts';
 import { VersionGate } from './version-gate.ts';
 
@@ -25,9 +26,11 @@ export const STORE_CATALOG_CHANNEL = 'emporium_store_catalog';
  * version counts; and as snapshots are nested (a later one sees all an earlier one saw) and every
  * counted transaction adds to the sum, two reads with the same sum saw the same transactions.
  */
-export class StoreCache {
+export class StoreCache implements RepeatSource {
   /** UTF-8 bytes: a socket takes them as they are, where a string is encoded again on every send. */
   private entries = new Map<string, Buffer>();
+  /** The same bodies under the exact requests that got them, for the front door (repeat-reads.ts). */
+  private repeats = new Map<string, RepeatAnswer>();
   private bytes = 0;
   /** The version the entries belong to (-1 on PostgreSQL until the first read). */
   version: number;
@@ -70,6 +73,21 @@ export class StoreCache {
     this.bytes += body.length;
   }
 
+  recall(key: string, version: number): RepeatAnswer | undefined {
+    return version === this.version ? this.repeats.get(key) : undefined;
+  }
+
+  /**
+   * Keeps a body the entries hold (`set` first) under the request that got it. The body is
+   * shared, so only the key counts against the size; the answers go when the entries go.
+   */
+  remember(repeat: RepeatKey, body: Buffer, version: number): void {
+    if (version !== this.version || body.length > this.maxBytes / 4 || this.repeats.has(repeat.key)) return;
+    if (this.bytes + repeat.key.length > this.maxBytes) this.empty();
+    this.repeats.set(repeat.key, { body, cost: repeat.cost });
+    this.bytes += repeat.key.length;
+  }
+
   /** Embedded database: the catalog changed. */
   clear(): void {
     this.advance(this.version + 1);
@@ -83,6 +101,7 @@ export class StoreCache {
 
   private empty(): void {
     this.entries.clear();
+    this.repeats.clear();
     this.bytes = 0;
   }
 

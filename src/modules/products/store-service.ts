@@ -2,6 +2,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { parseFields } from '../../platform/http/fields.ts';
 import { pageOf } from '../../platform/http/pagination.ts';
+import type { RepeatKey } from '../../platform/http/repeat-reads.ts';
 import type { StoreScope } from '../../platform/http/types.ts';
 import type { AmountUnits } from '../../platform/money/schema.ts';
 import type { Static } from 'typebox';
@@ -39,23 +40,32 @@ function products(read: StoreRows, regionId: string | undefined, units: AmountUn
   return read.products.map((row) => assembleProduct(row, price, units));
 }
 
+/** The answer cache, and the key a repeat of this exact request is answered under (repeat-reads.ts). */
+export interface Caching {
+  cache: StoreCache;
+  repeat?: RepeatKey;
+}
+
 /**
  * `read` through the cache (store-cache.ts): the version is taken first, and the body read after
  * it, so a body kept for a version holds at least every change that version counts.
  */
 async function cached(
-  cache: StoreCache | undefined,
+  caching: Caching | undefined,
   key: unknown[],
   read: () => Promise<string>,
 ): Promise<string | Buffer> {
-  if (!cache) return read();
+  if (!caching) return read();
+  const { cache, repeat } = caching;
   const k = JSON.stringify(key);
   const now = cache.current();
   const version = typeof now === 'number' ? now : await now;
-  const hit = cache.get(k, version);
-  if (hit !== undefined) return hit;
-  const body = Buffer.from(await read());
-  cache.set(k, body, version);
+  let body = cache.get(k, version);
+  if (body === undefined) {
+    body = Buffer.from(await read());
+    cache.set(k, body, version);
+  }
+  if (repeat) cache.remember(repeat, body, version);
   return body;
 }
 
@@ -70,7 +80,7 @@ export async function listStoreProducts(
   ctx: Ctx,
   scope: StoreScope,
   query: StoreListFilters,
-  cache?: StoreCache,
+  caching?: Caching,
 ): Promise<string | Buffer> {
   parseFields(query.fields);
   const { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard } = query;
@@ -79,7 +89,7 @@ export async function listStoreProducts(
   const units = ctx.amountUnits ?? 'minor';
   const filters = { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard, channelIds };
   const key = ['list', units, filters, page.limit, page.offset, query.region_id];
-  return cached(cache, key, async () => {
+  return cached(caching, key, async () => {
     const read = await readStoreList(ctx.db, filters, page, query.region_id);
     const list = products(read, query.region_id, units);
     return `{"products" : [${list.join(', ')}], "count" : ${read.total}, "limit" : ${page.limit}, "offset" : ${page.offset}}`;
@@ -91,12 +101,12 @@ export async function getStoreProduct(
   scope: StoreScope,
   id: string,
   query: { region_id?: string; sales_channel_id?: string[]; fields?: string },
-  cache?: StoreCache,
+  caching?: Caching,
 ): Promise<string | Buffer> {
   parseFields(query.fields);
   const channelIds = visibleChannels(scope, query.sales_channel_id);
   const units = ctx.amountUnits ?? 'minor';
-  return cached(cache, ['product', units, id, channelIds, query.region_id], async () => {
+  return cached(caching, ['product', units, id, channelIds, query.region_id], async () => {
     const read = await readStoreProduct(ctx.db, id, channelIds, query.region_id);
     const [body] = products(read, query.region_id, units);
     if (!body) throw productNotFound(id);

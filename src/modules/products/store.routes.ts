@@ -1,10 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { sendJsonText } from './json-reply.ts';
 import { StoreGetQuery, StoreListQuery, StoreProductList, StoreProductResponse } from './schema.ts';
 import { StoreCache } from './store-cache.ts';
-import { getStoreProduct, listStoreProducts } from './store-service.ts';
+import { type Caching, getStoreProduct, listStoreProducts } from './store-service.ts';
 
 const tags = ['store products'];
 
@@ -13,6 +14,10 @@ const tags = ['store products'];
 export const storeProductRoutes: RouteModule = async (app, deps) => {
   const { cache, close } = await StoreCache.open(deps.database);
   app.addHook('onClose', close);
+  // Repeats of a request answered here are answered from this cache before Fastify sees them.
+  const repeats = app.repeatReads;
+  repeats.attach(`${app.prefix}/products`, cache);
+  const caching = (req: FastifyRequest): Caching => ({ cache, repeat: repeats.keyOf(req, req.store!) });
   app.get(
     '/products',
     {
@@ -23,7 +28,7 @@ export const storeProductRoutes: RouteModule = async (app, deps) => {
         response: ok(StoreProductList),
       },
     },
-    async (req, reply) => sendJsonText(reply, await listStoreProducts(req.ctx, req.store!, req.query, cache)),
+    async (req, reply) => sendJsonText(reply, await listStoreProducts(req.ctx, req.store!, req.query, caching(req))),
   );
 
   app.get(
@@ -38,6 +43,6 @@ export const storeProductRoutes: RouteModule = async (app, deps) => {
       },
     },
     async (req, reply) =>
-      sendJsonText(reply, await getStoreProduct(req.ctx, req.store!, req.params.id, req.query, cache)),
+      sendJsonText(reply, await getStoreProduct(req.ctx, req.store!, req.params.id, req.query, caching(req))),
   );
 };

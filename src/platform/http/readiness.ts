@@ -45,6 +45,16 @@ export class Readiness {
     });
   }
 
+  /** A request answered outside Fastify (repeat-reads.ts) that has to wait: drain waits for it too. */
+  begin(): void {
+    this.inFlight++;
+  }
+
+  end(): void {
+    this.inFlight--;
+    if (this.inFlight === 0) this.idle?.();
+  }
+
   /** Installs the accounting hooks and the `/ready` route on the root app (before the surfaces). */
   register(app: App, database: Database): void {
     // Callbacks, not async hooks: every request runs these, and they never wait.
@@ -60,9 +70,7 @@ export class Readiness {
       next();
     });
     const finished = (req: FastifyRequest) => {
-      if (!this.counted.delete(req)) return;
-      this.inFlight--;
-      if (this.inFlight === 0) this.idle?.();
+      if (this.counted.delete(req)) this.end();
     };
     app.addHook('onResponse', (req, _reply, next) => {
       finished(req);

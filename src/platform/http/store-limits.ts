@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { connectRedis } from '../redis.ts';
@@ -20,6 +21,12 @@ function requestedLimit(query: unknown): number {
 
 /** What a store request costs: 1, plus 1 per 50 rows asked for (`limit=1000` costs 21). */
 const storeRequestCost = (limit: number): number => 1 + Math.floor(limit / 50);
+
+/** The cost of a store request with this (unvalidated) query; null for a heavy page, which waits for a slot. */
+export function lightRequestCost(query: unknown): number | null {
+  const limit = requestedLimit(query);
+  return limit > HEAVY_PAGE ? null : storeRequestCost(limit);
+}
 
 /**
  * At most `size` tasks at once; the rest wait in order, each start a turn of the event loop
@@ -75,14 +82,28 @@ export function storeLimits(app: App, deps: AppDeps) {
     await redis?.quit().catch(() => {});
   });
 
+  /** What `charge` already spent for requests it then handed on to Fastify. */
+  const charged = new WeakMap<IncomingMessage, number>();
+  /** Spends `cost` of the client's budget; the milliseconds to wait when it is spent (0: go ahead). */
+  const spend = (ip: string, cost: number): number =>
+    config.storeRateLimit > 0 && !isTrusted(ip) ? counter.spend(clientKey(ip), cost) : 0;
+
   return {
+    /**
+     * For requests answered before Fastify sees them (repeat-reads.ts): spends the budget as the
+     * hook below would. Past the budget the request goes on to Fastify, which answers the 429
+     * from what was spent here without spending again.
+     */
+    charge(raw: IncomingMessage, ip: string, cost: number): number {
+      const waitMs = spend(ip, cost);
+      if (waitMs > 0) charged.set(raw, waitMs);
+      return waitMs;
+    },
     onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
       if (req.url.startsWith('/store/marketplace')) return; // the marketplace's own limit (MARKETPLACE_RATE_LIMIT)
       const limit = requestedLimit(req.query);
-      if (config.storeRateLimit > 0 && !isTrusted(req.ip)) {
-        const waitMs = counter.spend(clientKey(req.ip), storeRequestCost(limit));
-        if (waitMs > 0) throw errors.tooManyRequests(waitMs / 1000);
-      }
+      const waitMs = charged.get(req.raw) ?? spend(req.ip, storeRequestCost(limit));
+      if (waitMs > 0) throw errors.tooManyRequests(waitMs / 1000);
       if (limit > HEAVY_PAGE) {
         const slot = heavy.tryAcquire();
         if (!slot)
