@@ -34,6 +34,10 @@ export interface RequestFigures {
   reference: Load;
   byId: Load;
   region: Load;
+  /** The bare route again, with the region list's larger body (calculated prices): what bytes alone cost. */
+  regionReference: Load;
+  /** Bytes of the plain list's body and of the region list's. */
+  bodyBytes: [number, number];
   checkout: { 'median ms': number; 'p95 ms': number };
   load: string;
 }
@@ -103,15 +107,24 @@ export async function benchBackend(kind: 'pglite' | 'postgres', o: Options): Pro
     const { json } = await call(base, 'GET', `/store/products/${ids[0]}`, store);
     const variantIds: string[] = json.product.variants.map((v: { id: string }) => v.id);
     const figures = async (): Promise<RequestFigures> => {
-      const body = await fetch(list, { headers: store }).then((r) => r.arrayBuffer());
+      const regionList = `${list}&region_id=${shop.regionId}`;
+      const bytes = async (url: string) => {
+        const res = await fetch(url, { headers: store });
+        return Buffer.from(await res.arrayBuffer());
+      };
+      const body = await bytes(list);
+      const regionBody = await bytes(regionList);
       const opts = { connections: o.connections, seconds: o.seconds };
       const mid = ids[Math.floor(ids.length / 2)];
+      // The references run while the server is idle, so neither takes a core from the other.
+      const reference = async (b: Buffer) => untilIdle(server!.pid()).then(() => referenceLoad(b, o.port + 1, opts));
       return {
         list: await load(list, store, opts),
-        // The reference runs while the server is idle, so neither takes a core from the other.
-        reference: await untilIdle(server!.pid()).then(() => referenceLoad(Buffer.from(body), o.port + 1, opts)),
+        reference: await reference(body),
         byId: await load(`${base}/store/products/${mid}`, store, opts),
-        region: await load(`${list}&region_id=${shop.regionId}`, store, opts),
+        region: await load(regionList, store, opts),
+        regionReference: await reference(regionBody),
+        bodyBytes: [body.length, regionBody.length],
         checkout: await checkoutSequential(base, key, variantIds, o.flows),
         load: loadAverage(),
       };

@@ -83,6 +83,16 @@ function table(r: BackendResult): Row[] {
     const d = Math.round((100 * (f.region['req/s'] - f.list['req/s'])) / f.list['req/s']);
     return [`${d > 0 ? '+' : ''}${d} %`, d >= -20];
   });
+  // Once the server costs little per request, the larger body (Medusa's calculated_price shape) is what remains.
+  each('list body KB / with region_id', 'info', (f) => [
+    f.bodyBytes.map((b) => (b / 1024).toFixed(0)).join(' / '),
+    true,
+  ]);
+  each('bare Fastify with the region body, req/s', 'info', (f) => [f.regionReference['req/s'], true]);
+  each('list with region_id as share of that', 'info', (f) => [
+    `${Math.round((100 * f.region['req/s']) / f.regionReference['req/s'])} %`,
+    true,
+  ]);
   each('checkout 3 calls, sequential median ms', `≤ ${t.checkout}`, (f) => [
     f.checkout['median ms'],
     f.checkout['median ms'] <= t.checkout,
