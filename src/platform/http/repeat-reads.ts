@@ -85,9 +85,11 @@ export class RepeatReads {
    * request is not answered here. `scope` is the publishable key's, as the store guard found it.
    */
   keyOf(req: FastifyRequest, scope: StoreScope): RepeatKey | undefined {
+    // The query is validated by now: `limit` is a number or absent, as the rate limit's hook read it.
     const cost = lightRequestCost(req.query);
-    const key = cost === null ? undefined : this.rawKey(req.raw, scope);
-    return key === undefined ? undefined : { key, cost: cost! };
+    if (cost === null) return undefined;
+    const key = this.rawKey(req.raw, scope);
+    return key === undefined ? undefined : { key, cost };
   }
 
   /** Node's request listener: answers a repeat, or hands the request to Fastify (`next`). */
