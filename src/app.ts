@@ -15,7 +15,7 @@ import type { App, AppDeps } from './platform/http/types.ts';
 import { adminRoutes, authRoutes, hookRoutes, storeRoutes } from './routes.ts';
 import { registerUploadStatic } from './modules/uploads/routes.ts';
 import { adminGuard } from './modules/auth/admin-guard.ts';
-import { heldStoreScope, storeGuard } from './modules/api-keys/store-guard.ts';
+import { heldStoreScopes, storeGuard } from './modules/api-keys/store-guard.ts';
 import { customerAuth } from './modules/customers/customer-auth.ts';
 import { sessionCsrf } from './modules/sessions/csrf.ts';
 import fastifyCookie from '@fastify/cookie';
@@ -36,7 +36,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config: deps.config,
     clock: deps.clock,
     readiness,
-    heldScope: (token, nowMs) => heldStoreScope(deps.database, token, nowMs),
+    heldScope: heldStoreScopes(deps.database),
     charge: (raw, ip, cost) => limits.charge(raw, ip, cost),
   });
   const app = Fastify({

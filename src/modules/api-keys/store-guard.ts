@@ -42,24 +42,29 @@ function isPublicStorePath(url: string): boolean {
 }
 
 /**
- * The scope of `token` as this instance holds it right now, without a query: undefined when it
+ * The scope of a token as this instance holds it right now, without a query: undefined when it
  * is not held (or no longer trusted), null for a key known to be invalid. The front door's
  * repeat reads (platform/http/repeat-reads.ts) answer only when this gives a scope.
  */
-export function heldStoreScope(database: Database, token: string, nowMs: number): StoreScope | null | undefined {
-  const entry = cacheFor(database).get(token);
-  if (!entry || entry.until <= nowMs || entry.until > nowMs + TTL_MS) return undefined;
-  return entry.scope;
+export function heldStoreScopes(database: Database) {
+  const cache = cacheFor(database);
+  return (token: string, nowMs: number): StoreScope | null | undefined => {
+    const entry = cache.get(token);
+    // An entry from "the future" means the clock was set back: do not trust it.
+    if (!entry || entry.until <= nowMs || entry.until > nowMs + TTL_MS) return undefined;
+    return entry.scope;
+  };
 }
 
 export function storeGuard(deps: AppDeps) {
   const cache = cacheFor(deps.database);
+  const held = heldStoreScopes(deps.database);
   return async function guard(req: FastifyRequest) {
     if (isPublicStorePath(req.url)) return;
     const token = req.headers['x-publishable-api-key'];
     if (typeof token !== 'string' || token === '') throw new AppError('not_allowed', MISSING_KEY);
     const now = deps.clock.now().getTime();
-    let scope = heldStoreScope(deps.database, token, now);
+    let scope = held(token, now);
     if (scope === undefined) {
       const row = await findPublishableScope(req.ctx.db, token, new Date(now));
       // A key with a scheduled revocation leaves the cache when it is revoked, not up to a TTL later.

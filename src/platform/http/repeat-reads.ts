@@ -129,10 +129,11 @@ export class RepeatReads {
   /** The server Fastify listens with: every request passes `serve` first. */
   serverFactory = (fastify: (raw: IncomingMessage, res: ServerResponse) => void, opts: FastifyServerOptions) => {
     const server = createServer((raw, res) => this.serve(raw, res, () => fastify(raw, res)));
-    // What Fastify sets on a server it creates itself.
-    server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
-    server.requestTimeout = opts.requestTimeout ?? 0;
-    server.setTimeout(opts.connectionTimeout ?? 0);
+    // What Fastify sets on a server it creates itself (it has filled in its defaults by now).
+    server.keepAliveTimeout = opts.keepAliveTimeout!;
+    server.requestTimeout = opts.requestTimeout!;
+    server.setTimeout(opts.connectionTimeout!);
+    if (opts.maxRequestsPerSocket! > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket!;
     return server;
   };
 
