@@ -27,6 +27,7 @@ import { adminPanelStatic, defaultPanelDir } from './modules/admin-panel/static.
 import { createProviders } from './platform/providers.ts';
 import { registerMoney } from './platform/money/hooks.ts';
 import { PACKAGE_VERSION } from './platform/package-root.ts';
+import { CatalogLeases, settleWrites } from './modules/products/catalog-leases.ts';
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -79,6 +80,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (body === '' || body === undefined) return done(null, {});
     return defaultJson(req, body as string, done);
   });
+
+  // PostgreSQL: instances answer store reads from memory under a lease, and a write's answer waits
+  // until every holder heard it (products/catalog-leases.ts).
+  const catalogLeases = await CatalogLeases.open(deps.database);
+  app.decorate('catalogLeases', catalogLeases);
+  if (catalogLeases) {
+    const settle = settleWrites(catalogLeases);
+    app.addHook('onRequest', settle.onRequest);
+    app.addHook('onSend', settle.onSend);
+    app.addHook('onClose', () => catalogLeases.close());
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   // NUL characters and absurd nesting never reach a route (issue 13): one check for every route.

@@ -19,10 +19,17 @@ export function testDatabase(): Promise<Database> {
   return shared;
 }
 
+/** The URL of this worker's database on the DATABASE_URL server (`suffix` keeps more than one apart). */
+export function workerDatabaseUrl(baseUrl: string, suffix = ''): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${url.pathname.slice(1) || 'test'}${suffix}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  return url.toString();
+}
+
 /** An empty database of this worker on the DATABASE_URL server (`suffix` keeps more than one apart). */
 export async function freshWorkerDatabase(baseUrl: string, suffix = ''): Promise<string> {
-  const url = new URL(baseUrl);
-  const name = `${url.pathname.slice(1) || 'test'}${suffix}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  const url = new URL(workerDatabaseUrl(baseUrl, suffix));
+  const name = url.pathname.slice(1);
   const maintenance = new URL(baseUrl);
   maintenance.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: maintenance.toString() });
@@ -33,7 +40,6 @@ export async function freshWorkerDatabase(baseUrl: string, suffix = ''): Promise
   } finally {
     await admin.end();
   }
-  url.pathname = `/${name}`;
   return url.toString();
 }
 

@@ -1,30 +1,33 @@
 import type { Database } from '../../platform/db/database.ts';
 import type { RepeatAnswer, RepeatKey, RepeatSource } from '../../platform/http/repeat-reads.ts';
+import { type CatalogLeases, STORE_CATALOG_CHANNEL } from './catalog-leases.ts';
 import { readCatalogVersion } from './store-queries.ts';
 import { VersionGate } from './version-gate.ts';
-
-/** The channel migration store_catalog_notify's triggers notify on. */
-export const STORE_CATALOG_CHANNEL = 'emporium_store_catalog';
 
 /**
  * Store responses kept in memory, each for the catalog version it was read at; a request is
  * answered from memory only at the version that holds for it. Bounded by bytes; when full it
- * starts over (a catalog's hot pages come back at once).
+ * starts over (a catalog's hot pages come back at once). The version is a local counter: it moves
+ * whenever what was kept may no longer be the catalog's.
  *
  * Embedded database: PGlite is one process (the data-dir lock), every write commits through it,
- * and its NOTIFY reaches the listener before the commit's promise resolves. The version is a
- * local counter the NOTIFY of migration store_catalog_notify's triggers moves (documents,
- * listing, stock, prices, regions, channel counts), so it has moved before the writer even gets
- * its answer: no round trip per request.
+ * and its NOTIFY reaches the listener before the commit's promise resolves. The NOTIFY of
+ * migration store_catalog_notify's triggers (documents, listing, stock, prices, regions, channel
+ * counts) moves the counter, so it has moved before the writer even gets its answer: no round
+ * trip per request.
  *
  * PostgreSQL: other instances write, and their NOTIFY arrives some time after their commit (or
- * never, while a connection is down). The version is the database's (migration
- * store_catalog_version: moved by the same tables' writes, in the writer's transaction), read
- * through a VersionGate: each request waits for a read that started after it arrived, so it sees
- * every commit made before it on any instance, and the requests arriving together share that one
- * round trip. An answer is read after the version it is kept for, so it holds at least what that
- * version counts; and as snapshots are nested (a later one sees all an earlier one saw) and every
- * counted transaction adds to the sum, two reads with the same sum saw the same transactions.
+ * never, while a connection is down).
+ * - While this instance holds a read lease (catalog-leases.ts), the same NOTIFY moves the counter
+ *   and requests are answered at once: a writer's answer waits until this instance heard it.
+ * - Without one (at start, after the listening connection dropped), each request waits for a read
+ *   of the database's version (migration store_catalog_version: moved by the same tables' writes,
+ *   in the writer's transaction) that started after it arrived, through a VersionGate: it sees
+ *   every commit made before it on any instance, and the requests arriving together share that one
+ *   round trip. The counter moves when that version differs from the one read before. An answer
+ *   is read after the version it is kept for, so it holds at least what that version counts; and as
+ *   snapshots are nested (a later one sees all an earlier one saw) and every counted transaction
+ *   adds to the sum, two reads with the same sum saw the same transactions.
  */
 export class StoreCache implements RepeatSource {
   /** UTF-8 bytes: a socket takes them as they are, where a string is encoded again on every send. */
@@ -32,33 +35,46 @@ export class StoreCache implements RepeatSource {
   /** The same bodies under the exact requests that got them, for the front door (repeat-reads.ts). */
   private repeats = new Map<string, RepeatAnswer>();
   private bytes = 0;
-  /** The version the entries belong to (-1 on PostgreSQL until the first read). */
-  version: number;
+  /** The version the entries belong to: moved by `clear()`. */
+  version = 0;
   /** PostgreSQL only: the database's version, read once for every request arriving together. */
   readonly gate?: VersionGate<number>;
+  /** The database's version at the gate's last read. */
+  private read: number | undefined;
+  private readonly lease?: Pick<CatalogLeases, 'holds'>;
   private readonly maxBytes: number;
 
   /**
-   * `readVersion`: the database's version (PostgreSQL); without it, a local counter moved by
-   * `clear()`. A read taking longer than `readLimitMs` fails its requests (503, as when the
+   * `readVersion`: the database's version (PostgreSQL), read for requests arriving while `lease`
+   * does not hold. A read taking longer than `readLimitMs` fails its requests (503, as when the
    * database is unreachable) and lets the next one start: a server that stopped answering must
    * not hold every store read behind one query.
    */
-  constructor(opts: { maxBytes?: number; readVersion?: () => Promise<number>; readLimitMs?: number } = {}) {
+  constructor(
+    opts: {
+      maxBytes?: number;
+      readVersion?: () => Promise<number>;
+      readLimitMs?: number;
+      lease?: Pick<CatalogLeases, 'holds'>;
+    } = {},
+  ) {
     this.maxBytes = opts.maxBytes ?? 8 * 1024 * 1024;
     const { readVersion, readLimitMs = 3_000 } = opts;
-    this.version = readVersion ? -1 : 0;
+    this.lease = opts.lease;
     if (readVersion)
       this.gate = new VersionGate(async () => {
-        const version = await within(readLimitMs, readVersion());
-        this.advance(version);
-        return version;
+        const read = await within(readLimitMs, readVersion());
+        if (read !== this.read) {
+          this.read = read;
+          this.clear();
+        }
+        return this.version;
       });
   }
 
   /** The version a request arriving now is to be answered at. */
   current(): number | Promise<number> {
-    return this.gate ? this.gate.next() : this.version;
+    return !this.gate || this.lease?.holds() ? this.version : this.gate.next();
   }
 
   get(key: string, version: number): Buffer | undefined {
@@ -88,14 +104,9 @@ export class StoreCache implements RepeatSource {
     this.bytes += repeat.key.length;
   }
 
-  /** Embedded database: the catalog changed. */
+  /** The catalog changed (or may have). */
   clear(): void {
-    this.advance(this.version + 1);
-  }
-
-  private advance(version: number): void {
-    if (version === this.version) return;
-    this.version = version;
+    this.version++;
     this.empty();
   }
 
@@ -105,10 +116,18 @@ export class StoreCache implements RepeatSource {
     this.bytes = 0;
   }
 
-  /** The cache for this database: on PGlite listening for changes, on PostgreSQL reading its version. */
-  static async open(database: Database): Promise<{ cache: StoreCache; close(): Promise<void> }> {
-    if (database.kind === 'postgres') {
-      return { cache: new StoreCache({ readVersion: () => readCatalogVersion(database.db) }), close: async () => {} };
+  /**
+   * The cache for this database: on PGlite listening for changes; on PostgreSQL hearing them
+   * through the leases while they hold, reading the version otherwise.
+   */
+  static async open(
+    database: Database,
+    leases: CatalogLeases | null,
+  ): Promise<{ cache: StoreCache; close(): Promise<void> }> {
+    if (leases) {
+      const cache = new StoreCache({ readVersion: () => readCatalogVersion(database.db), lease: leases });
+      leases.onChange(() => cache.clear());
+      return { cache, close: async () => {} };
     }
     const cache = new StoreCache();
     const unlisten = await database.listen(STORE_CATALOG_CHANNEL, () => cache.clear());

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The store's read model (see README.md "Store read path"): each store-visible product's JSON,
@@ -61,4 +61,14 @@ export const storeDocumentsState = pgTable('store_documents_state', {
 export const storeCatalogVersion = pgTable('store_catalog_version', {
   shard: integer('shard').primaryKey(),
   v: bigint('v', { mode: 'number' }).notNull(),
+});
+
+/**
+ * PostgreSQL: the instances that answer store reads from memory without reading the catalog's
+ * version, each until `until` (catalog-leases.ts). A write's answer waits until every holder
+ * listed here acknowledged it or its time ran out. Rows of instances that stopped go by themselves.
+ */
+export const storeCatalogLeases = pgTable('store_catalog_leases', {
+  holder: text('holder').primaryKey(),
+  until: timestamp('until', { withTimezone: true, mode: 'string' }).notNull(),
 });

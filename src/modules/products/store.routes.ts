@@ -12,7 +12,7 @@ const tags = ['store products'];
 // The hot path: stored documents plus live values, one statement (README.md "Store read path"),
 // answered from memory while the catalog version stays the same (store-cache.ts).
 export const storeProductRoutes: RouteModule = async (app, deps) => {
-  const { cache, close } = await StoreCache.open(deps.database);
+  const { cache, close } = await StoreCache.open(deps.database, app.catalogLeases);
   app.addHook('onClose', close);
   // Repeats of a request answered here are answered from this cache before Fastify sees them.
   const repeats = app.repeatReads;

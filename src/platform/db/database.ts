@@ -32,8 +32,14 @@ export interface Database {
   /**
    * LISTEN on a channel (NOTIFY is sent with `pg_notify` inside transactions, delivered at commit).
    * On PostgreSQL this reaches every instance; on PGlite, this process. Returns the unlisten function.
+   * `onLost` (PostgreSQL): the listening connection dropped; NOTIFYs may be missed until it is back.
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL: `handler` gets the message of every NOTICE a query of this process is answered
+   * with (a trigger's RAISE NOTICE arrives before its statement's, or COMMIT's, answer).
+   */
+  onNotice?(handler: (message: string) => void): void;
   close(): Promise<void>;
   /**
    * Runs `fn` while holding a cluster-wide lock (a PostgreSQL advisory lock; PGlite has one
@@ -143,9 +149,15 @@ export async function openPostgres(
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.default.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
   pool.on('error', () => {}); // an idle client dropped by the server must not crash the process
-  // Nor one that is checked out (inside a transaction, a plugin's connection) when the server goes
-  // away: its query fails on its own and the pool drops the client; the 'error' event needs a listener.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const noticeHandlers = new Set<(message: string) => void>();
+  pool.on('connect', (client) => {
+    // Nor one that is checked out (inside a transaction, a plugin's connection) when the server goes
+    // away: its query fails on its own and the pool drops the client; the 'error' event needs a listener.
+    client.on('error', () => {});
+    client.on('notice', (notice) => {
+      for (const handler of noticeHandlers) handler(notice.message ?? '');
+    });
+  });
   // The first connection is made while the app's code loads: migrating starts without waiting for it.
   pool.connect().then(
     (client) => client.release(),
@@ -185,7 +197,8 @@ export async function openPostgres(
         client.release();
       }
     },
-    listen: (channel, onNotify) => listener.listen(channel, onNotify),
+    listen: (channel, onNotify, onLost) => listener.listen(channel, onNotify, onLost),
+    onNotice: (handler) => noticeHandlers.add(handler),
     async close() {
       await listener.close();
       await pool.end();

@@ -47,7 +47,13 @@ describe.skipIf(!base)('LISTEN on PostgreSQL: one connection for every channel',
     expect(got.b).toEqual(['two']);
   });
 
-  it('reconnects when the server drops the connection, and listens on every channel again', async () => {
+  it('reconnects when the server drops the connection, tells onLost, and listens on every channel again', async () => {
+    let lost = 0;
+    const stopLost = await listener.listen(
+      'chan_a',
+      () => {},
+      () => lost++,
+    );
     await admin.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'emporium listen' and datname = current_database()",
     );
@@ -62,6 +68,8 @@ describe.skipIf(!base)('LISTEN on PostgreSQL: one connection for every channel',
       'notifications after the reconnect',
     );
     expect(await connections()).toBe(1);
+    expect(lost).toBe(1);
+    await stopLost();
   });
 
   it('stops a channel when its last handler unlistens, and closes when none is left', async () => {

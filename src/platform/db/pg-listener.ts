@@ -1,16 +1,18 @@
 import type pg from 'pg';
 
 type Handler = (payload: string) => void;
+type LostHandler = () => void;
 
 /**
  * Every LISTEN of a process on one PostgreSQL connection (the outbox, the deliveries, the
  * plugins… each had a connection of its own: one more server process each, opened one after
  * the other at start-up). When the server drops it, it reconnects every second until it is back
  * and listens again on every channel; a NOTIFY sent meanwhile is lost, which the listeners'
- * own polling covers.
+ * own polling covers, and which `onLost` tells a listener that cannot poll (products/catalog-leases.ts).
  */
 export class PgListener {
   private readonly channels = new Map<string, Set<Handler>>();
+  private readonly lostHandlers = new Set<LostHandler>();
   /** The connection (being) made, and the channels it listens on. */
   private active: { client: pg.Client; ready: Promise<void>; listening: Set<string> } | null = null;
   private retry: NodeJS.Timeout | null = null;
@@ -21,20 +23,24 @@ export class PgListener {
     private readonly retryMs = 1000,
   ) {}
 
-  async listen(channel: string, onNotify: Handler): Promise<() => Promise<void>> {
+  /** `onLost`: the connection dropped, so NOTIFYs may have been missed until it listens again. */
+  async listen(channel: string, onNotify: Handler, onLost?: LostHandler): Promise<() => Promise<void>> {
     const handlers = this.channels.get(channel) ?? new Set<Handler>();
     this.channels.set(channel, handlers);
     handlers.add(onNotify);
+    if (onLost) this.lostHandlers.add(onLost);
     try {
       await this.listening(channel);
     } catch (err) {
       this.remove(channel, onNotify);
+      if (onLost) this.lostHandlers.delete(onLost);
       throw err;
     }
     let done = false;
     return async () => {
       if (done) return;
       done = true;
+      if (onLost) this.lostHandlers.delete(onLost);
       if (!this.remove(channel, onNotify)) return;
       if (!this.channels.size) return this.close();
       const active = this.active;
@@ -60,6 +66,8 @@ export class PgListener {
       for (const handler of this.channels.get(msg.channel) ?? []) handler(msg.payload ?? '');
     });
     client.on('error', () => this.lost(client));
+    // A server that closes the connection in order (a shutdown) ends it without an error.
+    client.on('end', () => this.lost(client));
     const ready = (async () => {
       try {
         await client.connect();
@@ -94,6 +102,7 @@ export class PgListener {
     if (this.active?.client !== client) return;
     this.active = null;
     client.end().catch(() => {});
+    for (const handler of this.lostHandlers) handler();
     if (this.retry || !this.channels.size) return;
     this.retry = setTimeout(() => {
       this.retry = null;
@@ -107,6 +116,7 @@ export class PgListener {
   /** Ends the connection (the database's close). */
   async close(): Promise<void> {
     this.channels.clear();
+    this.lostHandlers.clear();
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
     const active = this.active;

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import { rows, type Database } from '../../platform/db/database.ts';
+
+/**
+ * The channel migration store_catalog_notify's triggers notify on (an empty payload: the catalog
+ * changed). The leases below speak on it too, so one connection's order covers both.
+ */
+export const STORE_CATALOG_CHANNEL = 'emporium_store_catalog';
+
+/** A lease runs this long from the moment its renewal was sent. */
+export const LEASE_MS = 1_500;
+/** What store_catalog_bump() (migration store_catalog_leases) raises in a transaction that changed the store. */
+const CHANGED_NOTICE = 'emporium_store_catalog changed';
+const RENEW_MS = 300;
+/** Taken off the holder's end of its lease: its clock and the database's may not tick alike. */
+const MARGIN_MS = 100;
+
+/**
+ * Read leases on the store catalog, PostgreSQL only (the embedded database is one process and
+ * hears every commit before the writer gets its answer; store-cache.ts).
+ *
+ * Without a lease, an instance reads the catalog's version for every store request (a round trip
+ * the requests arriving together share), so a write committed anywhere before the request shows.
+ * With one, it answers from memory at once, and the wait moves to the writers, which are few:
+ * a write's HTTP answer is held until every instance holding a lease has heard the write's NOTIFY,
+ * or until that instance's lease has run out (the scheme of Chubby's cache invalidation).
+ * What a client can observe is the same: once a write's answer has arrived, every instance's next
+ * read shows it. Writes made outside the HTTP API (psql, background jobs) show once their NOTIFY
+ * arrives, a few milliseconds later.
+ *
+ * Why it holds (PostgreSQL delivers the NOTIFYs of transactions in the order they committed):
+ * - Renewal: one statement extends this instance's row in store_catalog_leases and sends a ping
+ *   `p <holder> <n>`. The lease counts only once the ping comes back on our listening connection:
+ *   by then every NOTIFY committed before it has arrived. It ends LEASE_MS after the renewal was
+ *   SENT, before the database's `until` (now() of that statement, later, plus LEASE_MS).
+ * - A write: after its transaction committed, `settle()` sends `w <writer> <n>` and reads, in the
+ *   same statement, the leases still running. Each holder acknowledges the `w` when it hears it,
+ *   hence after the write's own NOTIFY; the writer waits for those acknowledgements, or for the
+ *   lease's `until`. A holder that renews after the write committed heard the write before its ping.
+ * - The listening connection dropped: NOTIFYs were missed, so the lease ends at once, and a lease
+ *   taken again starts the caches over (`onChange`).
+ */
+export class CatalogLeases {
+  readonly holder = randomUUID();
+  /** performance.now() until which this instance holds its lease. */
+  private expiry = 0;
+  private seq = 0;
+  /** Transactions of this process that changed what the store shows (their NOTICE came with the COMMIT). */
+  private commits = 0;
+  /** Renewals sent and not heard back yet: their number and when they were sent. */
+  private readonly pings = new Map<number, number>();
+  private readonly settling = new Map<number, Settling>();
+  private readonly changeHandlers: (() => void)[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  private closed = false;
+
+  private constructor(private readonly database: Database) {}
+
+  /** The leases of this database: PostgreSQL only, null on the embedded database. */
+  static async open(database: Database): Promise<CatalogLeases | null> {
+    if (database.kind !== 'postgres') return null;
+    const leases = new CatalogLeases(database);
+    database.onNotice?.((message) => {
+      if (message === CHANGED_NOTICE) leases.commits++;
+    });
+    leases.unlisten = await database.listen(
+      STORE_CATALOG_CHANNEL,
+      (payload) => leases.heard(payload),
+      () => leases.lost(),
+    );
+    // Rows of instances that stopped without saying so (their leases ran out long ago). Not waited
+    // for: the app is built while the database migrates (main.ts), and until the table is there
+    // this fails, as renewals do (no lease is held, reads go through the version).
+    database.db
+      .execute(sql`delete from store_catalog_leases where until < now() - interval '1 minute'`)
+      .catch(() => {});
+    leases.timer = setInterval(() => leases.renew(), RENEW_MS);
+    leases.timer.unref();
+    leases.renew();
+    return leases;
+  }
+
+  /** How many transactions of this process changed what the store shows so far. */
+  get commitCount(): number {
+    return this.commits;
+  }
+
+  /** Whether this instance may answer store reads from memory without reading the version. */
+  holds(): boolean {
+    return performance.now() < this.expiry;
+  }
+
+  /** Called when the catalog changed, and when a lease starts after none ran (NOTIFYs may have been missed). */
+  onChange(handler: () => void): void {
+    this.changeHandlers.push(handler);
+  }
+
+  /**
+   * Resolves once every instance holding a lease has heard what this instance committed before
+   * the call (or its lease ran out). `lenient`: when the database cannot be asked, resolve at once
+   * (an error answer, nothing was written) instead of waiting out the longest lease.
+   */
+  async settle(lenient = false): Promise<void> {
+    if (this.closed) return;
+    const n = ++this.seq;
+    const settling = new Settling();
+    this.settling.set(n, settling);
+    try {
+      const holders = await rows<{ holder: string; ms: number }>(
+        this.database.db,
+        sql`with w as (select pg_notify(${STORE_CATALOG_CHANNEL}, ${`w ${this.holder} ${n}`}))
+            select holder, (extract(epoch from until - now()) * 1000)::float8 as ms
+            from store_catalog_leases, w where until > now()`,
+      );
+      // Not holding: this instance reads the version anyway, and a lease it takes later comes after the write.
+      await settling.wait(holders.filter((h) => h.holder !== this.holder || this.holds()));
+    } catch {
+      if (!lenient) await new Promise((resolve) => setTimeout(resolve, LEASE_MS));
+    } finally {
+      this.settling.delete(n);
+    }
+  }
+
+  private heard(payload: string): void {
+    if (payload === '') {
+      this.changed();
+      return;
+    }
+    const [kind, from, n, by] = payload.split(' ');
+    const seq = Number(n);
+    if (kind === 'p' && from === this.holder) this.renewed(seq);
+    else if (kind === 'w' && from === this.holder) this.settling.get(seq)?.ack(this.holder);
+    else if (kind === 'w' && from) this.acknowledge(from, n);
+    else if (kind === 'a' && from === this.holder && by) this.settling.get(seq)?.ack(by);
+  }
+
+  private renewed(seq: number): void {
+    const sentAt = this.pings.get(seq);
+    if (sentAt === undefined) return;
+    for (const k of this.pings.keys()) if (k <= seq) this.pings.delete(k);
+    if (this.closed) return;
+    if (!this.holds()) this.changed(); // a new lease: what was kept before may lack what was missed
+    this.expiry = Math.max(this.expiry, sentAt + LEASE_MS - MARGIN_MS);
+  }
+
+  /** Tells writer `from` that its `w` was heard (so was every NOTIFY committed before it). */
+  private acknowledge(from: string, n: string | undefined): void {
+    if (this.closed) return;
+    this.database.db
+      .execute(sql`select pg_notify(${STORE_CATALOG_CHANNEL}, ${`a ${from} ${n} ${this.holder}`})`)
+      .catch(() => {}); // the writer then waits out this lease
+  }
+
+  private renew(): void {
+    if (this.closed) return;
+    const n = ++this.seq;
+    const now = performance.now();
+    for (const [k, sentAt] of this.pings) if (now - sentAt > LEASE_MS) this.pings.delete(k);
+    this.pings.set(n, now);
+    this.database.db
+      .execute(
+        sql`with lease as (
+              insert into store_catalog_leases (holder, until)
+              values (${this.holder}, now() + ${LEASE_MS} * interval '1 millisecond')
+              on conflict (holder) do update set until = excluded.until
+              returning holder)
+            select pg_notify(${STORE_CATALOG_CHANNEL}, ${`p ${this.holder} ${n}`}) from lease`,
+      )
+      .catch(() => this.pings.delete(n)); // the lease runs out unless a later renewal gets through
+  }
+
+  private lost(): void {
+    this.expiry = 0;
+  }
+
+  private changed(): void {
+    for (const handler of this.changeHandlers) handler();
+  }
+
+  /** Stops holding first (writers then stop waiting for this instance), then leaves the table. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.expiry = 0;
+    clearInterval(this.timer);
+    for (const s of this.settling.values()) s.release();
+    await this.database.db.execute(sql`delete from store_catalog_leases where holder = ${this.holder}`).catch(() => {});
+    await this.unlisten?.();
+  }
+}
+
+/** One write's wait: the holders that have not acknowledged it, each until its lease ends. */
+class Settling {
+  private readonly acked = new Set<string>();
+  private pending = new Map<string, number>();
+  private done: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  /** An acknowledgement may arrive before the holders were read: it is kept. */
+  ack(holder: string): void {
+    this.acked.add(holder);
+    if (this.pending.delete(holder)) this.check();
+  }
+
+  wait(holders: { holder: string; ms: number }[]): Promise<void> {
+    const now = performance.now();
+    for (const h of holders) if (!this.acked.has(h.holder)) this.pending.set(h.holder, now + h.ms);
+    if (!this.pending.size) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.done = resolve;
+      this.check();
+    });
+  }
+
+  release(): void {
+    this.pending.clear();
+    this.check();
+  }
+
+  /** Drops the holders whose lease ended, and resolves when none is left; else waits for the next end. */
+  private check(): void {
+    const now = performance.now();
+    for (const [holder, end] of this.pending) if (end <= now) this.pending.delete(holder);
+    clearTimeout(this.timer);
+    if (!this.pending.size) {
+      this.done?.();
+      this.done = undefined;
+      return;
+    }
+    const next = Math.min(...this.pending.values());
+    this.timer = setTimeout(() => this.check(), Math.max(1, Math.ceil(next - now)));
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The store catalog's read leases (PostgreSQL), null on the embedded database. */
+    catalogLeases: CatalogLeases | null;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Hooks for every route: a write's answer goes once every lease holder has heard it. Only a
+ * request during which this process committed a change the store shows waits (any such commit,
+ * its own or a concurrent one's: never too few); a cart or a login does not.
+ */
+export function settleWrites(leases: CatalogLeases): { onRequest: onRequestHookHandler; onSend: onSendHookHandler } {
+  const commitsAtStart = new WeakMap<FastifyRequest, number>();
+  return {
+    onRequest: (req, _reply, done) => {
+      if (!READS.has(req.method)) commitsAtStart.set(req, leases.commitCount);
+      done();
+    },
+    onSend: (req, reply, payload, done) => {
+      const start = commitsAtStart.get(req);
+      if (start === undefined || start === leases.commitCount) return done(null, payload);
+      // An error answer wrote nothing (a failed write rolls back): when the database cannot be
+      // asked who holds a lease, it goes at once instead of waiting out the longest one.
+      void leases.settle(reply.statusCode >= 400).then(() => done(null, payload));
+    },
+  };
+}
