@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { rows, type Database } from '../../platform/db/database.ts';
@@ -25,11 +24,12 @@ const MARGIN_MS = 100;
  * Without a lease, an instance reads the catalog's version for every store request (a round trip
  * the requests arriving together share), so a write committed anywhere before the request shows.
  * With one, it answers from memory at once, and the wait moves to the writers, which are few:
- * a write's HTTP answer is held until every instance holding a lease has heard the write's NOTIFY,
- * or until that instance's lease has run out (the scheme of Chubby's cache invalidation).
- * What a client can observe is the same: once a write's answer has arrived, every instance's next
- * read shows it. Writes made outside the HTTP API (psql, background jobs) show once their NOTIFY
- * arrives, a few milliseconds later.
+ * the HTTP answer of a request that changed what the store shows (its COMMIT came with the NOTICE
+ * of migration store_catalog_leases) is held until every instance holding a lease has heard the
+ * write's NOTIFY, or until that instance's lease has run out (the scheme of Chubby's cache
+ * invalidation). What a client can observe is the same: once a write's answer has arrived, every
+ * instance's next read shows it. Writes made outside the HTTP API (psql, background jobs) show
+ * once their NOTIFY arrives, a few milliseconds later.
  *
  * Why it holds (PostgreSQL delivers the NOTIFYs of transactions in the order they committed):
  * - Renewal: one statement extends this instance's row in store_catalog_leases and sends a ping
@@ -60,28 +60,42 @@ export class CatalogLeases {
 
   private constructor(private readonly database: Database) {}
 
-  /** The leases of this database: PostgreSQL only, null on the embedded database. */
-  static async open(database: Database): Promise<CatalogLeases | null> {
+  /**
+   * The leases of this database: PostgreSQL only, null on the embedded database. Nothing is
+   * waited for: the listening connection opens beside the start-up (reads go through the version
+   * until the first lease), and is tried again every second while it cannot open.
+   */
+  static open(database: Database): CatalogLeases | null {
     if (database.kind !== 'postgres') return null;
     const leases = new CatalogLeases(database);
     database.onNotice?.((message) => {
       if (message === CHANGED_NOTICE) leases.commits++;
     });
-    leases.unlisten = await database.listen(
-      STORE_CATALOG_CHANNEL,
-      (payload) => leases.heard(payload),
-      () => leases.lost(),
-    );
-    // Rows of instances that stopped without saying so (their leases ran out long ago). Not waited
-    // for: the app is built while the database migrates (main.ts), and until the table is there
-    // this fails, as renewals do (no lease is held, reads go through the version).
+    void leases.listen();
+    // Rows of instances that stopped without saying so (their leases ran out long ago). The app is
+    // built while the database migrates (main.ts): until the table is there this fails, as
+    // renewals do (no lease is held, reads go through the version).
     database.db
       .execute(sql`delete from store_catalog_leases where until < now() - interval '1 minute'`)
       .catch(() => {});
     leases.timer = setInterval(() => leases.renew(), RENEW_MS);
     leases.timer.unref();
-    leases.renew();
     return leases;
+  }
+
+  private async listen(): Promise<void> {
+    try {
+      const unlisten = await this.database.listen(
+        STORE_CATALOG_CHANNEL,
+        (payload) => this.heard(payload),
+        () => this.lost(),
+      );
+      if (this.closed) await unlisten();
+      else this.unlisten = unlisten;
+      this.renew();
+    } catch {
+      if (!this.closed) setTimeout(() => void this.listen(), 1_000).unref();
+    }
   }
 
   /** How many transactions of this process changed what the store shows so far. */
