@@ -44,10 +44,10 @@ async function main() {
     bootstrap({ db: database.db, clock: systemClock, log: app.log }, config),
   );
   phase('bootstrapped');
+  // Installed plugins load before the server listens: their routes and providers are there for the first request.
+  await app.plugins.start();
+  phase('plugins');
   const workers = createWorkers({ database, clock: systemClock, log: app.log, config, plugins: app.plugins });
-  await workers.start();
-  phase('workers');
-  app.readiness.workersRunning = true;
   // The embedded database is this process's alone: `emporium backup` asks it over a socket in DATA_DIR.
   if (database.kind === 'pglite')
     await serveBackups(database, config.dataDir).catch((err) =>
@@ -60,6 +60,12 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   phase('listening');
   clearInterval(holdLoop);
+  // The background workers (the event dispatcher, webhook and notification deliveries, the periodic
+  // jobs, the statistics pass among them) start once the server answers: their first passes are
+  // queries that on PGlite would hold up the first request's. /ready waits for them.
+  await workers.start();
+  phase('workers');
+  app.readiness.workersRunning = true;
 
   const log = app.log;
   log.info(

@@ -25,8 +25,9 @@ export interface Database {
   db: Db;
   /**
    * Applies migrations/ (the same SQL on both backends); each file runs once, and a database that
-   * has them all is told by one query (migrations.ts). Then analyzes the tables whose statistics
-   * are missing or stale (statistics.ts), so plans are right from the start.
+   * has them all is told by one query (migrations.ts). After applying any, analyzes the tables
+   * whose statistics are missing or stale (statistics.ts), so plans are right from the start; on
+   * every other start the workers' statistics pass does that once the server listens.
    */
   migrate(): Promise<void>;
   /**
@@ -112,8 +113,8 @@ export async function openPglite(dataDir: string | null, opts: PgliteOptions = {
         if (!(await migrationsCurrent(db, migrationsFolder))) {
           const { migrate } = await import('drizzle-orm/pglite/migrator');
           await migrate(db as never, { migrationsFolder });
+          await analyzeStaleTables(db);
         }
-        await analyzeStaleTables(db);
       },
       async listen(channel, onNotify) {
         const unlisten = await client.listen(channel, onNotify);
@@ -182,8 +183,8 @@ export async function openPostgres(
           await client.query('select pg_advisory_unlock(7300001)').catch(() => {});
           client.release();
         }
+        await analyzeStaleTables(db);
       }
-      await analyzeStaleTables(db);
     },
     // Advisory keys: 7300001 migrations, 7300002 the default store key (api-keys/defaults.ts), 7300003 this,
     // 7300004 the statistics pass (statistics.ts), 7300005 the store documents' rebuild (products/store-documents.ts).
