@@ -36,10 +36,12 @@ const MARGIN_MS = 100;
  *   `p <holder> <n>`. The lease counts only once the ping comes back on our listening connection:
  *   by then every NOTIFY committed before it has arrived. It ends LEASE_MS after the renewal was
  *   SENT, before the database's `until` (now() of that statement, later, plus LEASE_MS).
- * - A write: after its transaction committed, `settle()` sends `w <writer> <n>` and reads, in the
- *   same statement, the leases still running. Each holder acknowledges the `w` when it hears it,
- *   hence after the write's own NOTIFY; the writer waits for those acknowledgements, or for the
- *   lease's `until`. A holder that renews after the write committed heard the write before its ping.
+ * - A write: after its transaction committed, `settle()` starts this instance's answers over and
+ *   reads the leases still running. When other instances hold one, it sends `w <writer> <n>`; each
+ *   acknowledges the `w` when it hears it, hence after the write's own NOTIFY, and the writer waits
+ *   for those acknowledgements, or for each lease's `until`. A holder missing from that read
+ *   renewed after it, so after the commit: it heard the write before its ping. With no other
+ *   holder (one instance), a write costs that one read and no NOTIFY.
  * - The listening connection dropped: NOTIFYs were missed, so the lease ends at once, and a lease
  *   taken again starts the caches over (`onChange`).
  */
@@ -120,22 +122,27 @@ export class CatalogLeases {
    */
   async settle(lenient = false): Promise<void> {
     if (this.closed) return;
-    const n = ++this.seq;
-    const settling = new Settling();
-    this.settling.set(n, settling);
+    // This instance's own answers start over now: the write has committed, its NOTIFY may still be on its way.
+    this.changed();
+    let n = 0;
     try {
       const holders = await rows<{ holder: string; ms: number }>(
         this.database.db,
-        sql`with w as (select pg_notify(${STORE_CATALOG_CHANNEL}, ${`w ${this.holder} ${n}`}))
-            select holder, (extract(epoch from until - now()) * 1000)::float8 as ms
-            from store_catalog_leases, w where until > now()`,
+        sql`select holder, (extract(epoch from until - now()) * 1000)::float8 as ms
+            from store_catalog_leases where until > now()`,
       );
-      // Not holding: this instance reads the version anyway, and a lease it takes later comes after the write.
-      await settling.wait(holders.filter((h) => h.holder !== this.holder || this.holds()));
+      const others = holders.filter((h) => h.holder !== this.holder);
+      // One instance (or none other holding): nothing to tell, and no NOTIFY to send.
+      if (!others.length) return;
+      n = ++this.seq;
+      const settling = new Settling();
+      this.settling.set(n, settling); // before the `w`: an acknowledgement may come back at once
+      await this.database.db.execute(sql`select pg_notify(${STORE_CATALOG_CHANNEL}, ${`w ${this.holder} ${n}`})`);
+      await settling.wait(others);
     } catch {
       if (!lenient) await new Promise((resolve) => setTimeout(resolve, LEASE_MS));
     } finally {
-      this.settling.delete(n);
+      if (n) this.settling.delete(n);
     }
   }
 
@@ -147,8 +154,7 @@ export class CatalogLeases {
     const [kind, from, n, by] = payload.split(' ');
     const seq = Number(n);
     if (kind === 'p' && from === this.holder) this.renewed(seq);
-    else if (kind === 'w' && from === this.holder) this.settling.get(seq)?.ack(this.holder);
-    else if (kind === 'w' && from) this.acknowledge(from, n);
+    else if (kind === 'w' && from && from !== this.holder) this.acknowledge(from, n);
     else if (kind === 'a' && from === this.holder && by) this.settling.get(seq)?.ack(by);
   }
 
