@@ -34,14 +34,21 @@ async function seen(res: Response) {
   return { status: res.status, headers, body: await res.text() };
 }
 
-/** Reads `url` twice; the second read must be the front door's, with what the first one got. */
+/**
+ * Reads `url` twice; the second read must be the front door's, with what the first one got. On
+ * PostgreSQL a write's own NOTIFY may still land between the two (the write's answer already
+ * started this instance's answers over, catalog-leases.ts) and start them over once more: then
+ * the pair is read again. The two reads of a pair must show the same; the caller checks what.
+ */
 async function twice(url: string, headers: Record<string, string> = {}) {
-  const first = await seen(await get(url, headers));
-  const before = t.app.repeatReads.answered;
-  const second = await seen(await get(url, headers));
-  expect(t.app.repeatReads.answered, `${url} answered at the front door`).toBe(before + 1);
-  expect(second).toEqual(first);
-  return JSON.parse(second.body);
+  for (let pair = 1; ; pair++) {
+    const first = await seen(await get(url, headers));
+    const before = t.app.repeatReads.answered;
+    const second = await seen(await get(url, headers));
+    expect(second).toEqual(first);
+    if (t.app.repeatReads.answered === before + 1) return JSON.parse(second.body);
+    expect(pair, `${url} answered at the front door`).toBeLessThan(5);
+  }
 }
 
 /** Reads `url` twice and proves neither read was the front door's. */
