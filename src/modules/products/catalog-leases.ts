@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { rows, type Database } from '../../platform/db/database.ts';
@@ -58,6 +59,7 @@ export class CatalogLeases {
   private readonly changeHandlers: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private stopNotices: (() => void) | undefined;
   private closed = false;
 
   private constructor(private readonly database: Database) {}
@@ -70,7 +72,7 @@ export class CatalogLeases {
   static open(database: Database): CatalogLeases | null {
     if (database.kind !== 'postgres') return null;
     const leases = new CatalogLeases(database);
-    database.onNotice?.((message) => {
+    leases.stopNotices = database.onNotice?.((message) => {
       if (message === CHANGED_NOTICE) leases.commits++;
     });
     void leases.listen();
@@ -124,7 +126,6 @@ export class CatalogLeases {
     if (this.closed) return;
     // This instance's own answers start over now: the write has committed, its NOTIFY may still be on its way.
     this.changed();
-    let n = 0;
     try {
       const holders = await rows<{ holder: string; ms: number }>(
         this.database.db,
@@ -133,16 +134,22 @@ export class CatalogLeases {
       );
       const others = holders.filter((h) => h.holder !== this.holder);
       // One instance (or none other holding): nothing to tell, and no NOTIFY to send.
-      if (!others.length) return;
-      n = ++this.seq;
-      const settling = new Settling();
-      this.settling.set(n, settling); // before the `w`: an acknowledgement may come back at once
-      await this.database.db.execute(sql`select pg_notify(${STORE_CATALOG_CHANNEL}, ${`w ${this.holder} ${n}`})`);
-      await settling.wait(others);
+      if (others.length) await this.tell(others);
     } catch {
-      if (!lenient) await new Promise((resolve) => setTimeout(resolve, LEASE_MS));
+      if (!lenient) await delay(LEASE_MS);
+    }
+  }
+
+  /** Sends a `w` and waits for each of `holders` to acknowledge it, or for its lease to end. */
+  private async tell(holders: { holder: string; ms: number }[]): Promise<void> {
+    const n = ++this.seq;
+    const settling = new Settling();
+    this.settling.set(n, settling); // before the `w`: an acknowledgement may come back at once
+    try {
+      await this.database.db.execute(sql`select pg_notify(${STORE_CATALOG_CHANNEL}, ${`w ${this.holder} ${n}`})`);
+      await settling.wait(holders);
     } finally {
-      if (n) this.settling.delete(n);
+      this.settling.delete(n);
     }
   }
 
@@ -207,6 +214,7 @@ export class CatalogLeases {
     this.closed = true;
     this.expiry = 0;
     clearInterval(this.timer);
+    this.stopNotices?.();
     for (const s of this.settling.values()) s.release();
     await this.database.db.execute(sql`delete from store_catalog_leases where holder = ${this.holder}`).catch(() => {});
     await this.unlisten?.();

@@ -38,9 +38,10 @@ export interface Database {
   listen(channel: string, onNotify: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
   /**
    * PostgreSQL: `handler` gets the message of every NOTICE a query of this process is answered
-   * with (a trigger's RAISE NOTICE arrives before its statement's, or COMMIT's, answer).
+   * with (a trigger's RAISE NOTICE arrives before its statement's, or COMMIT's, answer). Returns
+   * the function that stops it.
    */
-  onNotice?(handler: (message: string) => void): void;
+  onNotice?(handler: (message: string) => void): () => void;
   close(): Promise<void>;
   /**
    * Runs `fn` while holding a cluster-wide lock (a PostgreSQL advisory lock; PGlite has one
@@ -199,7 +200,10 @@ export async function openPostgres(
       }
     },
     listen: (channel, onNotify, onLost) => listener.listen(channel, onNotify, onLost),
-    onNotice: (handler) => noticeHandlers.add(handler),
+    onNotice: (handler) => {
+      noticeHandlers.add(handler);
+      return () => noticeHandlers.delete(handler);
+    },
     async close() {
       await listener.close();
       await pool.end();
