@@ -26,13 +26,14 @@ const outdir = path.join(root, 'dist');
  * transports, which the server does not use, load a file of their own, in a worker thread.)
  */
 const external = [
-  '@electric-sql/pglite',
   '@fastify/swagger-ui',
   '@node-rs/argon2',
   'esbuild',
   'fs-native-extensions',
   'pg-native',
   'stripe',
+  // Emscripten's socket server in PGlite's glue; PGlite never listens on a socket.
+  'ws',
 ];
 
 /**
@@ -49,6 +50,22 @@ const nodeOnlyPg = {
       if (!source.includes(probe))
         return { contents: source, warnings: [{ text: 'pg changed: its Cloudflare probe is bundled as is' }] };
       return { contents: source.replace(probe, 'if (false) {'), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * PGlite's Emscripten glue makes itself a `require` with `await import('node:module')` and a `var
+ * require` of its own. Bundled as CommonJS that import becomes a call of the glue's own `var require`
+ * before it is assigned; the bundle's `require` does the same job.
+ */
+const pgliteOwnRequire = {
+  name: 'pglite-own-require',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@electric-sql[\\/]pglite[\\/]dist[\\/].*\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const own = /let\{createRequire:(\w+)\}=await import\("node:module"\);var require=\1\(import\.meta\.url\)/g;
+      return { contents: source.replace(own, ''), loader: 'js' };
     });
   },
 };
@@ -85,7 +102,7 @@ await Promise.all([
     supported: { 'dynamic-import': false },
     banner: { js: 'var __importMetaUrl=require("node:url").pathToFileURL(__filename).href;' },
     define: { 'import.meta.url': '__importMetaUrl', 'import.meta.dirname': '__dirname' },
-    plugins: [nodeOnlyPg],
+    plugins: [nodeOnlyPg, pgliteOwnRequire],
   }),
   esbuild.build({
     ...common,

@@ -5,4 +5,6 @@
 import path from 'node:path';
 import { loadWithCodeCache } from './platform/code-cache.ts';
 
-loadWithCodeCache(path.join(import.meta.dirname, 'server.cjs'));
+// One cache per database kind (config.ts: DATABASE_URL set means PostgreSQL): the two starts
+// compile different code.
+loadWithCodeCache(path.join(import.meta.dirname, 'server.cjs'), process.env.DATABASE_URL ? 'postgres' : 'pglite');

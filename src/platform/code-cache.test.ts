@@ -46,6 +46,22 @@ describe('V8 code cache of the compiled server', () => {
     expect(existsSync(old)).toBe(false); // the other build's cache is removed
   });
 
+  it('keeps one cache per variant of a build, and drops them all with the build', () => {
+    write('+', 1_700_000_050);
+    const pglite = loadWithCodeCache(file, 'pglite');
+    expect(pglite.cache).toBe('none');
+    expect(pglite.save()).toBe(true);
+    const postgres = loadWithCodeCache(file, 'postgres');
+    expect(postgres.cache).toBe('none'); // not the other variant's code
+    expect(postgres.save()).toBe(true);
+    expect(existsSync(codeCacheFile(file, 'pglite'))).toBe(true); // saving one kept the other
+    expect(loadWithCodeCache(file, 'pglite').cache).toBe('accepted');
+    const olds = [codeCacheFile(file, 'pglite'), codeCacheFile(file, 'postgres')];
+    write('-', 1_700_000_060);
+    expect(loadWithCodeCache(file, 'pglite').save()).toBe(true);
+    for (const old of olds) expect(existsSync(old)).toBe(false);
+  });
+
   it('compiles as usual when the cache is not V8’s own data', () => {
     // A source this process has not compiled yet: V8 would answer one it has from memory.
     write('*', 1_700_000_200);

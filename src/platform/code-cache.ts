@@ -27,11 +27,20 @@ interface Loaded {
   save(): boolean;
 }
 
-/** Where the bundle's cache lives: beside it, in `.code-cache/`. */
-export function codeCacheFile(file: string): string {
+/**
+ * Where the bundle's cache lives: beside it, in `.code-cache/`. A cache holds the code one start
+ * compiled, and a start on PGlite compiles other code (PGlite's own, in the bundle) than one on
+ * PostgreSQL: `variant` keeps one cache per kind of start, so neither loads the other's code.
+ */
+export function codeCacheFile(file: string, variant = ''): string {
+  return `${buildPrefix(file)}${variant ? `-${variant}` : ''}.bin`;
+}
+
+/** The part of a cache file's name that says which build it belongs to. */
+function buildPrefix(file: string): string {
   const s = statSync(file);
   const key = [s.size, Math.round(s.mtimeMs), s.ino, process.version, process.arch].join('-');
-  return path.join(path.dirname(file), '.code-cache', `${path.basename(file)}-${key}.bin`);
+  return path.join(path.dirname(file), '.code-cache', `${path.basename(file)}-${key}`);
 }
 
 /**
@@ -39,8 +48,8 @@ export function codeCacheFile(file: string): string {
  * cache on Node 20) as Node's loader would, with its code cache when there is a current one.
  * The file reaches `cache` and `save` through `codeCacheUse` and `saveCodeCache`.
  */
-export function loadWithCodeCache(file: string): Loaded {
-  const cacheFile = codeCacheFile(file);
+export function loadWithCodeCache(file: string, variant = ''): Loaded {
+  const cacheFile = codeCacheFile(file, variant);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);
@@ -63,8 +72,10 @@ export function loadWithCodeCache(file: string): Loaded {
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       writeFileSync(tmp, script.createCachedData());
       renameSync(tmp, cacheFile);
+      // Other builds' caches go; this build's other variants stay.
+      const current = path.basename(buildPrefix(file));
       for (const old of readdirSync(path.dirname(cacheFile)))
-        if (old !== path.basename(cacheFile) && old.startsWith(`${path.basename(file)}-`))
+        if (!old.startsWith(current) && old.startsWith(`${path.basename(file)}-`))
           rmSync(path.join(path.dirname(cacheFile), old), { force: true });
       return true;
     } catch {

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -72,24 +74,35 @@ export interface PgliteOptions {
 }
 
 export async function openPglite(dataDir: string | null, opts: PgliteOptions = {}): Promise<Database> {
-  // PGlite reads and compiles its wasm itself, but only once its code has loaded and its file
-  // system is set up; started here, the compile runs on V8's threads while the app's code loads.
-  const wasmFile = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
-    'pglite.wasm',
-  );
-  const [{ PGlite }, { pg_trgm }, { drizzle }, pgliteWasmModule] = await Promise.all([
+  // PGlite's files, named here rather than found by PGlite next to its own code: the server bundle
+  // (dist/server.cjs) holds PGlite's JavaScript, so it loads from V8's code cache with the rest.
+  // Its wasm is read and compiled here, started while the app's code loads (PGlite would only
+  // begin once its code has loaded and its file system is set up).
+  const pgliteDir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const [{ PGlite }, { drizzle }, pgliteWasmModule, fsBundle] = await Promise.all([
     import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
-    readFile(wasmFile).then((bytes) => WebAssembly.compile(bytes)),
+    readFile(path.join(pgliteDir, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+    // As PGlite reads it itself: one copy in memory, handed over (a Blob would make two more).
+    readFile(path.join(pgliteDir, 'pglite.data')).then((bytes) => ({ arrayBuffer: async () => bytes.buffer }) as Blob),
   ]);
+  const pg_trgm = {
+    name: 'pg_trgm',
+    setup: async () => ({ bundlePath: pathToFileURL(path.join(pgliteDir, 'pg_trgm.tar.gz')) }),
+  };
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const pgDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
-    const create = () =>
+    // A database that is not there yet is made by PostgreSQL's initdb, a wasm of its own.
+    const initdbWasmModule = async () =>
+      opts.restoreFrom || (pgDir && existsSync(path.join(pgDir, 'PG_VERSION')))
+        ? undefined
+        : WebAssembly.compile(await readFile(path.join(pgliteDir, 'initdb.wasm')));
+    const create = async () =>
       PGlite.create(pgDir, {
         pgliteWasmModule,
+        initdbWasmModule: await initdbWasmModule(),
+        fsBundle,
         extensions: { pg_trgm },
         loadDataDir: opts.restoreFrom,
         // One session in one process: a handful of connection slots is plenty (each costs shared memory).
