@@ -21,9 +21,10 @@ const outdir = path.join(root, 'dist');
 
 /**
  * Left to Node at run time instead of bundled: native addons, packages that find their own files
- * next to their code (PGlite's wasm and data files, the docs UI's static files), the compiler the
- * plugin packer drives, and optional packages that are not installed. (pino is bundled: only its
- * transports, which the server does not use, load a file of their own, in a worker thread.)
+ * next to their code (the docs UI's static files), the compiler the plugin packer drives, and
+ * optional packages that are not installed. (pino is bundled: only its transports, which the
+ * server does not use, load a file of their own, in a worker thread. PGlite is bundled too: the
+ * server hands it its wasm, file bundle and extension files, src/platform/db/database.ts.)
  */
 const external = [
   '@fastify/swagger-ui',
