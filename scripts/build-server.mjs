@@ -63,10 +63,17 @@ const nodeOnlyPg = {
 const pgliteOwnRequire = {
   name: 'pglite-own-require',
   setup(build) {
+    let found = 0;
     build.onLoad({ filter: /[\\/]@electric-sql[\\/]pglite[\\/]dist[\\/].*\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       const own = /let\{createRequire:(\w+)\}=await import\("node:module"\);var require=\1\(import\.meta\.url\)/g;
-      return { contents: source.replace(own, ''), loader: 'js' };
+      const contents = source.replace(own, '');
+      if (contents !== source) found++;
+      return { contents, loader: 'js' };
+    });
+    // test/compiled-server.test.ts starts the bundle on PGlite and would fail; this says why.
+    build.onEnd(() => {
+      if (!found) console.warn("pglite changed: its glue's own require was not found, the bundle may not open PGlite");
     });
   },
 };
