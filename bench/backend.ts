@@ -14,7 +14,7 @@ import {
   waitFor200,
 } from './lib.ts';
 import { type Load, load } from './client.ts';
-import { checkoutSequential, referenceLoad, sequentialMisses } from './measure.ts';
+import { checkoutSequential, percentile, referenceLoad, sequentialMisses } from './measure.ts';
 import { seedProducts, seedShop, uniqueCode } from './seed.ts';
 
 export interface Options {
@@ -64,7 +64,11 @@ export interface BackendResult {
 
 /** A start is one sample of a noisy figure (single starts through npm varied by 0.1-0.3 s): the median of this many is reported. */
 const STARTS = 3;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 /**
  * The whole set on one backend: first start on an empty data dir, seeding through the admin API,

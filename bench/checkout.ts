@@ -24,6 +24,7 @@ import {
   startServer,
   waitFor200,
 } from './lib.ts';
+import { percentile } from './measure.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -127,9 +128,6 @@ async function measured<T extends { flows: number }>(run: () => Promise<T>) {
     ...(process.env.DATABASE_URL ? { 'pg cpu ms/order': perOrder(after.postgres - before.postgres) } : {}),
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
 async function sequential(name: string, flow: Flow, store: Record<string, string>, variantId: string) {
   const times: number[] = [];

@@ -30,7 +30,8 @@ export async function referenceLoad(
   }
 }
 
-const percentile = (sorted: number[], p: number) =>
+/** The `p`th percentile of ascending `sorted` (the nearest rank at or above it). */
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
 /**
