@@ -32,6 +32,8 @@ const external = [
   'esbuild',
   'fs-native-extensions',
   'pg-native',
+  // LOG_FORMAT=pretty only (src/platform/log-format.ts): a JSON start neither loads nor keeps its code.
+  'pino-pretty',
   'stripe',
   // Emscripten's socket server in PGlite's glue; PGlite never listens on a socket.
   'ws',

@@ -28,6 +28,7 @@ import { createProviders } from './platform/providers.ts';
 import { registerMoney } from './platform/money/hooks.ts';
 import { PACKAGE_VERSION } from './platform/package-root.ts';
 import { CatalogLeases, settleWrites } from './modules/products/catalog-leases.ts';
+import { logDestination } from './platform/log-format.ts';
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -40,6 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     heldScope: heldStoreScopes(deps.database),
     charge: (raw, ip, cost) => limits.charge(raw, ip, cost),
   });
+  const logStream = deps.logger === false ? undefined : await logDestination(deps.config.logFormat);
   const app = Fastify({
     serverFactory: repeatReads.serverFactory,
     logger:
@@ -53,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               'req.headers["x-publishable-api-key"]',
               'res.headers["set-cookie"]',
             ],
+            ...(logStream ? { stream: logStream } : {}),
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
           },
     genReqId: requestId,

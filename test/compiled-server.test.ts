@@ -79,4 +79,20 @@ describe('the compiled server (npm start)', () => {
     // …which this start took instead of compiling (platform/code-cache.ts).
     expect(server.logs.find((l) => l.includes('listening on'))).toContain('"codeCache":"accepted"');
   });
+
+  it('writes readable log lines with LOG_FORMAT=pretty (the default at a terminal), JSON lines otherwise', async () => {
+    server!.signal('SIGTERM');
+    expect(await server!.exited).toBe(0);
+    server = await startServer('compiled, pretty logs', { ...env(), LOG_FORMAT: 'pretty' }, { compiled: true });
+    const running = server;
+    const listening = await eventually(
+      async () => running.logs.find((l) => l.includes('listening on')),
+      10_000,
+      'the listening line',
+    );
+    expect(listening).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO.*: Emporium shop listening on http:\/\/127\.0\.0\.1:\d+/,
+    );
+    expect(running.logs.filter((l) => l.startsWith('{'))).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isatty } from 'node:tty';
 import { parseDurationSeconds } from './duration.ts';
 import { parseIpRange } from './http/client-ip.ts';
 import { storageConfig, type StorageConfig } from './storage-config.ts';
@@ -34,6 +35,8 @@ export interface Config {
   logLevel: string;
   /** LOG_REQUESTS=true: a log line as each request starts and completes (off by default: it costs throughput). */
   logRequests: boolean;
+  /** LOG_FORMAT: JSON lines for log collectors, or pino-pretty's readable lines for a person at a terminal. */
+  logFormat: 'json' | 'pretty';
   /** Failed logins allowed per email (from any address) in a 15-minute window before 429. */
   loginMaxFailures: number;
   /** Failed logins allowed per client address (across emails) in that window; below the per-email count. */
@@ -234,7 +237,8 @@ function originList(raw: string | undefined, fallback: string): string[] {
     .filter(Boolean);
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/** `stdoutIsTerminal` decides LOG_FORMAT's default: a person at a terminal reads lines, a collector reads JSON. */
+export function loadConfig(env: Env = process.env, stdoutIsTerminal = isatty(1)): Config {
   const role = (env.SERVICE_ROLE || 'shop') as ServiceRole;
   if (role !== 'shop' && role !== 'marketplace')
     throw new ConfigError(`SERVICE_ROLE must be shop or marketplace, got "${role}"`);
@@ -251,6 +255,8 @@ export function loadConfig(env: Env = process.env): Config {
   // The engine starts a send only while the lease still covers the whole timeout plus 5 s.
   if (deliveryLeaseMs < deliveryTimeoutMs + 6_000)
     throw new ConfigError('DELIVERY_LEASE_MS must exceed DELIVERY_TIMEOUT_MS by at least 6000');
+  if (env.LOG_FORMAT && !['json', 'pretty'].includes(env.LOG_FORMAT))
+    throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${env.LOG_FORMAT}"`);
   if (env.AMOUNT_UNITS && !['minor', 'major'].includes(env.AMOUNT_UNITS))
     throw new ConfigError(`AMOUNT_UNITS must be minor or major, got "${env.AMOUNT_UNITS}"`);
   const config: Config = {
@@ -273,6 +279,7 @@ export function loadConfig(env: Env = process.env): Config {
     pluginsDir: path.resolve(env.PLUGINS_DIR || './plugins'),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: env.LOG_REQUESTS === 'true',
+    logFormat: (env.LOG_FORMAT as Config['logFormat']) || (stdoutIsTerminal ? 'pretty' : 'json'),
     loginMaxFailures,
     // Half the per-email count by default, so a spray from one address trips its own limit before it locks the account.
     loginMaxFailuresPerIp: intVar(env, 'LOGIN_MAX_FAILURES_PER_IP', Math.max(1, Math.ceil(loginMaxFailures / 2))),

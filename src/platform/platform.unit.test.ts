@@ -159,4 +159,11 @@ describe('loadConfig', () => {
     expect(loadConfig(secrets).logRequests).toBe(false);
     expect(loadConfig({ ...secrets, LOG_REQUESTS: 'true' }).logRequests).toBe(true);
   });
+  it('logs JSON lines for a collector and readable lines at a terminal unless LOG_FORMAT says otherwise', () => {
+    expect(loadConfig(secrets, false).logFormat).toBe('json');
+    expect(loadConfig(secrets, true).logFormat).toBe('pretty');
+    expect(loadConfig({ ...secrets, LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ ...secrets, LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => loadConfig({ ...secrets, LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT must be json or pretty/);
+  });
 });
