@@ -2,6 +2,7 @@ import { systemClock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { codeCacheUse, saveCodeCache } from './platform/code-cache.ts';
+import { preloadLogFormat } from './platform/log-format.ts';
 
 /** Reads config, opens and migrates the database, runs first-start setup, listens. */
 async function main() {
@@ -20,6 +21,7 @@ async function main() {
   // work the server does not need yet. A referenced timer keeps the loop running instead.
   const holdLoop = setInterval(() => {}, 2 ** 30);
   const config = loadConfig();
+  preloadLogFormat(config.logFormat);
   // The database opens (PGlite reads and compiles its wasm off this thread) while the app's code loads.
   const [database, { buildApp, bootstrap, createWorkers, installShutdown, newShopHint, serveBackups }] =
     await Promise.all([
