@@ -6,10 +6,12 @@
  * figures right after seeding and again after a few minutes of running, beside a bare Fastify route
  * in the same run. Nothing in bench/ writes to or maintains the database directly.
  *
- *   npm run bench                         # PGlite; add DATABASE_URL=postgres://… for PostgreSQL too
- *   npm run bench -- --quick              # no wait, one measurement
+ *   npm run bench                         # the whole set on PGlite; add DATABASE_URL=postgres://… for PostgreSQL too
+ *   npm run bench -- --quick              # one measurement right after seeding, no q search (a few minutes)
  *   npm run bench -- --wait 300 --products 1000 --seconds 10 --connections 10 --flows 100
- *   npm run bench -- --search             # also q search at 100,000 products (created through the API in batches: ~20 min)
+ *   npm run bench -- --search-products 0  # the whole set without the q search at 100,000 products (its
+ *                                         # products are created through the API in batches: ~13 min on PGlite)
+ *   npm run bench -- --quick --search     # one measurement, with the q search
  *   npm run bench -- --medusa             # also a stock Medusa v2.21.2 on this machine (../shared/tools/medusa-peer.sh)
  *
  * The server under test is the compiled one (dist/): run `npm install` or `npm run build:server` first.
@@ -41,7 +43,8 @@ const opts: Options = {
   flows: Number(v.flows),
   waitSeconds: Number(v.wait),
   quick: v.quick!,
-  searchProducts: v.search ? Number(v['search-products']) : 0,
+  // The q figures are part of the whole set; a quick look leaves them out unless asked for.
+  searchProducts: v.quick && !v.search ? 0 : Number(v['search-products']),
   port: Number(v.port),
 };
 
