@@ -9,7 +9,10 @@ let prettyModule: ReturnType<typeof loadPretty> | undefined;
  * overlap it with opening the database instead of adding it to the start.
  */
 export function preloadLogFormat(format: Config['logFormat']): void {
-  if (format === 'pretty') prettyModule ??= loadPretty();
+  if (format !== 'pretty' || prettyModule) return;
+  prettyModule = loadPretty();
+  // A failed load is reported where the module is awaited (buildApp), not as an unhandled rejection first.
+  prettyModule.catch(() => {});
 }
 
 /**
