@@ -4,15 +4,21 @@ import type { Config } from './config.ts';
 const loadPretty = () => import('pino-pretty');
 let prettyModule: ReturnType<typeof loadPretty> | undefined;
 
+/** pino-pretty's module, loaded once. A failed load is reported where it is awaited, not first as an unhandled rejection. */
+function pretty(): ReturnType<typeof loadPretty> {
+  if (!prettyModule) {
+    prettyModule = loadPretty();
+    prettyModule.catch(() => {});
+  }
+  return prettyModule;
+}
+
 /**
  * Starts loading pino-pretty when LOG_FORMAT=pretty (~20 ms of module loading), so that main.ts can
  * overlap it with opening the database instead of adding it to the start.
  */
 export function preloadLogFormat(format: Config['logFormat']): void {
-  if (format !== 'pretty' || prettyModule) return;
-  prettyModule = loadPretty();
-  // A failed load is reported where the module is awaited (buildApp), not as an unhandled rejection first.
-  prettyModule.catch(() => {});
+  if (format === 'pretty') void pretty();
 }
 
 /**
@@ -24,7 +30,6 @@ export function preloadLogFormat(format: Config['logFormat']): void {
  */
 export async function logDestination(format: Config['logFormat']): Promise<DestinationStream | undefined> {
   if (format !== 'pretty') return undefined;
-  prettyModule ??= loadPretty();
-  const { default: pretty } = await prettyModule;
-  return pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+  const { default: build } = await pretty();
+  return build({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
 }
