@@ -126,7 +126,7 @@ describe('AMOUNT_UNITS=major: Medusa v2 whole units in and out', () => {
       currency_code: 'eur',
     });
     expect(v.calculated_price.raw_calculated_amount.value).toBe('19.99');
-    expect(listed.body).toContain('"amount" : 19.99');
+    expect(listed.body).toContain('"amount":19.99');
     const admin = await t.admin('GET', `/admin/products/${p.id}`);
     expect(
       admin

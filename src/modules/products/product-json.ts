@@ -177,19 +177,22 @@ const inner = (run: string) =>
  * The store document of the product aliased `p` (the store shape above, in minor units, cut where
  * the store merges live values): `head` is the JSON up to `"variants" : [`, and per live variant,
  * in the document's order, three pieces: before its stock, between its stock and its `updated_at`
- * value, and after that up to (not including) its closing brace. store-assembly.ts joins them
- * (and converts the prices' amounts when the request speaks whole units).
+ * value, and after that up to (not including) its closing brace. `variant_ids` and
+ * `variant_parts` come as one text each, joined by U+0001 (JSON text never holds it raw; drivers
+ * parse array literals slowly). store-documents.ts compacts the text before storing it, and
+ * store-assembly.ts joins the pieces (and converts the prices' amounts when the request speaks
+ * whole units).
  */
 export const STORE_DOCUMENT_COLUMNS: SQL = sql.raw(`
   '{' || ${inner(productHead(false))} || ', "variants" : [' as head,
-  coalesce((select array_agg(v.id order by v.variant_rank, v.id)
-    from product_variants v where v.product_id = p.id and v.deleted_at is null), '{}') as variant_ids,
-  coalesce((select array_agg(part order by v.variant_rank, v.id, x.n)
+  array_to_string(array(select v.id from product_variants v where v.product_id = p.id and v.deleted_at is null
+    order by v.variant_rank, v.id), chr(1)) as variant_ids,
+  array_to_string(array(select part
     from product_variants v cross join lateral (values
       (1, '{' || ${inner(VARIANT_RUN_A)} || ', "inventory_quantity" : '),
       (2, ', ' || ${inner(VARIANT_RUN_B)} || ', "updated_at" : '),
       (3, ', ' || ${inner(VARIANT_RUN_C('minor'))})) x(n, part)
-    where v.product_id = p.id and v.deleted_at is null), '{}') as variant_parts`);
+    where v.product_id = p.id and v.deleted_at is null order by v.variant_rank, v.id, x.n), chr(1)) as variant_parts`);
 
 /** The live variant values a document leaves out, in the same text form as the full builder. */
 export const LIVE_UPDATED_AT = sql.raw(iso('v.updated_at'));

@@ -5,7 +5,8 @@ import type { AmountUnits } from '../../platform/money/schema.ts';
 /**
  * Turns stored store documents (store-documents.ts) plus the live values read beside them into
  * the response text, by string concatenation only: no JSON is parsed or built per product. The
- * text is exactly what the full SQL builder (product-json.ts) would write for the same rows;
+ * text is exactly what the full SQL builder (product-json.ts) would write for the same rows,
+ * without whitespace between tokens (documents are stored compacted, compact-json.ts);
  * products-store-documents.test.ts holds the two side by side.
  */
 
@@ -29,8 +30,8 @@ function amountIn(minorText: string, currency: string, units: AmountUnits): stri
   return units === 'minor' ? minorText : toMajorText(Number(minorText), exponentOf(currency));
 }
 
-// The prices of a variant piece as json_build_object wrote them, in minor units.
-const PRICE_AMOUNT = /"currency_code" : "([a-z]{3})", "amount" : (-?\d+)/g;
+// The prices of a variant piece as stored (compacted), in minor units.
+const PRICE_AMOUNT = /"currency_code":"([a-z]{3})","amount":(-?\d+)/g;
 
 /** A variant's stored piece with its prices' amounts in `units`. */
 function piecesIn(piece: string, units: AmountUnits): string {
@@ -38,26 +39,26 @@ function piecesIn(piece: string, units: AmountUnits): string {
   return piece.replace(
     PRICE_AMOUNT,
     (_, currency: string, amount: string) =>
-      `"currency_code" : "${currency}", "amount" : ${amountIn(amount, currency, units)}`,
+      `"currency_code":"${currency}","amount":${amountIn(amount, currency, units)}`,
   );
 }
 
-/** `calculated_price` as product-json.ts CALCULATED_PRICE writes it (json_build_object's spacing). */
+/** `calculated_price` as product-json.ts CALCULATED_PRICE writes it, compacted. */
 function calculatedPrice(price: string | null | undefined, currency: string, tax: string, units: AmountUnits) {
   if (price == null) return 'null';
   const [id, minor] = price.split(' ');
   const amount = amountIn(minor, currency, units);
-  const ref = `{"id" : ${JSON.stringify(id)}, "price_list_id" : null, "price_list_type" : null, "min_quantity" : null, "max_quantity" : null}`;
-  const raw = `{"value" : "${amount}", "precision" : 20}`;
+  const ref = `{"id":${JSON.stringify(id)},"price_list_id":null,"price_list_type":null,"min_quantity":null,"max_quantity":null}`;
+  const raw = `{"value":"${amount}","precision":20}`;
   return (
-    `{"id" : ${JSON.stringify(id)}, "calculated_amount" : ${amount}, "original_amount" : ${amount}, ` +
-    `"currency_code" : ${JSON.stringify(currency)}, ` +
-    `"calculated_amount_with_tax" : ${amount}, "calculated_amount_without_tax" : ${amount}, ` +
-    `"original_amount_with_tax" : ${amount}, "original_amount_without_tax" : ${amount}, ` +
-    `"is_calculated_price_price_list" : false, ` +
-    `"is_calculated_price_tax_inclusive" : ${tax}, "is_original_price_price_list" : false, ` +
-    `"is_original_price_tax_inclusive" : ${tax}, "raw_calculated_amount" : ${raw}, "raw_original_amount" : ${raw}, ` +
-    `"calculated_price" : ${ref}, "original_price" : ${ref}}`
+    `{"id":${JSON.stringify(id)},"calculated_amount":${amount},"original_amount":${amount},` +
+    `"currency_code":${JSON.stringify(currency)},` +
+    `"calculated_amount_with_tax":${amount},"calculated_amount_without_tax":${amount},` +
+    `"original_amount_with_tax":${amount},"original_amount_without_tax":${amount},` +
+    `"is_calculated_price_price_list":false,` +
+    `"is_calculated_price_tax_inclusive":${tax},"is_original_price_price_list":false,` +
+    `"is_original_price_tax_inclusive":${tax},"raw_calculated_amount":${raw},"raw_original_amount":${raw},` +
+    `"calculated_price":${ref},"original_price":${ref}}`
   );
 }
 
@@ -72,10 +73,10 @@ export function assembleProduct(
   const tax = price ? String(price.taxInclusive) : '';
   let out = row.head;
   for (let i = 0; i * 3 < parts.length; i++) {
-    if (i) out += ', ';
+    if (i) out += ',';
     const [stock, updated, priced] = (live[i] ?? '').split('\u0002').map((v) => v || null);
     out += `${parts[3 * i]}${stock ?? 'null'}${parts[3 * i + 1]}${updated == null ? 'null' : `"${updated}"`}${piecesIn(parts[3 * i + 2], units)}`;
-    if (price) out += `, "calculated_price" : ${calculatedPrice(priced, price.currency, tax, units)}`;
+    if (price) out += `,"calculated_price":${calculatedPrice(priced, price.currency, tax, units)}`;
     out += '}';
   }
   return `${out}]}`;

@@ -92,7 +92,7 @@ export async function listStoreProducts(
   return cached(caching, key, async () => {
     const read = await readStoreList(ctx.db, filters, page, query.region_id);
     const list = products(read, query.region_id, units);
-    return `{"products" : [${list.join(', ')}], "count" : ${read.total}, "limit" : ${page.limit}, "offset" : ${page.offset}}`;
+    return `{"products":[${list.join(',')}],"count":${read.total},"limit":${page.limit},"offset":${page.offset}}`;
   });
 }
 
@@ -110,7 +110,7 @@ export async function getStoreProduct(
     const read = await readStoreProduct(ctx.db, id, channelIds, query.region_id);
     const [body] = products(read, query.region_id, units);
     if (!body) throw productNotFound(id);
-    return `{"product" : ${body}}`;
+    return `{"product":${body}}`;
   });
 }
 

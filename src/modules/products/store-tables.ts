@@ -13,7 +13,7 @@ export const storeDocuments = pgTable(
     handle: text('handle').notNull(),
     /** The product's sales channels, for reads by id, handle or search. */
     channel_ids: text('channel_ids').array().notNull(),
-    /** The product's JSON up to the variants: `{"id" : …, "variants" : [`. */
+    /** The product's JSON up to the variants, compacted: `{"id":…,"variants":[`. */
     head: text('head').notNull(),
     /** Live variants in the document's order; their stock and `updated_at` are read live. */
     variant_ids: text('variant_ids').array().notNull(),
