@@ -87,7 +87,7 @@ function table(r: BackendResult): Row[] {
     const d = Math.round(100 * (f.regionRatio - 1));
     return [signed(d), d >= -20];
   });
-  each('the same from the two 10 s loads, one after the other', 'info', (f) => [
+  each(`the same from the two ${opts.seconds} s loads, one after the other`, 'info', (f) => [
     signed(Math.round((100 * (f.region['req/s'] - f.list['req/s'])) / f.list['req/s'])),
     true,
   ]);

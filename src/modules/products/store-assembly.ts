@@ -62,14 +62,17 @@ function calculatedPrice(price: string | null | undefined, currency: string, tax
   );
 }
 
+/** The items of a per-variant text joined by U+0001 (store-queries.ts, STORE_DOCUMENT_COLUMNS); none for empty. */
+export const splitVariants = (joined: string | null): string[] => (joined ? joined.split('\u0001') : []);
+
 /** The product's JSON text; `price` (with its currency) adds each variant's `calculated_price`. */
 export function assembleProduct(
   row: DocumentRow,
   price?: PriceContext & { currency: string },
   units: AmountUnits = 'minor',
 ): string {
-  const parts = row.variant_parts ? row.variant_parts.split('\u0001') : [];
-  const live = row.live ? row.live.split('\u0001') : [];
+  const parts = splitVariants(row.variant_parts);
+  const live = splitVariants(row.live);
   const tax = price ? String(price.taxInclusive) : '';
   let out = row.head;
   for (let i = 0; i * 3 < parts.length; i++) {

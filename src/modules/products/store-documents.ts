@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db, type Executor } from '../../platform/db/database.ts';
 import { compactJson } from './compact-json.ts';
 import { STORE_DOCUMENT_COLUMNS } from './product-json.ts';
+import { splitVariants } from './store-assembly.ts';
 import { SEARCH_TEXT } from './queries.ts';
 
 /**
@@ -42,8 +43,8 @@ export async function refreshStoreDocuments(tx: Executor, productIds: string[]):
     handle: d.handle,
     channel_ids: d.channel_ids,
     head: compactJson(d.head),
-    variant_ids: split(d.variant_ids),
-    variant_parts: split(d.variant_parts).map(compactJson),
+    variant_ids: splitVariants(d.variant_ids),
+    variant_parts: splitVariants(d.variant_parts).map(compactJson),
   }));
   await tx.execute(sql`with gone_links as (delete from store_listing where product_id = any(${ids(productIds)}::text[])),
       gone as (delete from store_documents d where d.product_id = any(${ids(productIds)}::text[])
@@ -69,8 +70,6 @@ interface BuiltDocument {
   variant_ids: string;
   variant_parts: string;
 }
-
-const split = (joined: string) => (joined ? joined.split('\u0001') : []);
 
 /**
  * At start (bootstrap): when the stored documents were built for another shape, or never, builds
