@@ -27,10 +27,19 @@ const ids = (productIds: string[]) => sql.param([...new Set(productIds)].sort())
  * others lose theirs) and their rows in store_listing. PostgreSQL builds each document; it comes
  * back here to be compacted (compact-json.ts: ~11 % of every store read's bytes) and goes in
  * with the statement that drops the documents of products no longer shown. Cost: one product's
- * JSON per id, and its text there and back.
+ * JSON per id, and its text there and back, after locking the products' rows (see below).
  */
 export async function refreshStoreDocuments(tx: Executor, productIds: string[]): Promise<void> {
   if (!productIds.length) return;
+  // Every write that changes a product's document calls this in its transaction, so each holds
+  // the product's row lock from here to its commit: a second refresh of the product waits for the
+  // first transaction to commit, then builds from a fresh snapshot (each statement takes its own)
+  // that has its changes, instead of overwriting its document with one built before it committed.
+  // NO KEY UPDATE leaves other tables' foreign key checks free; id order keeps refreshes of
+  // overlapping sets from deadlocking each other.
+  await tx.execute(
+    sql`select id from products where id = any(${ids(productIds)}::text[]) order by id for no key update`,
+  );
   const built = await rows<BuiltDocument>(
     tx,
     sql`select p.id as product_id, p.handle,

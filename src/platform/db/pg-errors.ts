@@ -22,6 +22,7 @@ export const isUniqueViolation = (err: unknown): boolean => pgCode(err) === '235
 
 /** serialization_failure and deadlock_detected: the transaction did nothing and may simply run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
+export const isRetryable = (err: unknown): boolean => RETRYABLE.has(pgCode(err) ?? '');
 
 /** Runs a whole transaction again (up to `attempts` times) when PostgreSQL aborted it for a retryable reason. */
 export async function withTxRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
@@ -29,8 +30,7 @@ export async function withTxRetry<T>(run: () => Promise<T>, attempts = 3): Promi
     try {
       return await run();
     } catch (err) {
-      const code = pgCode(err);
-      if (i >= attempts || !code || !RETRYABLE.has(code)) throw err;
+      if (i >= attempts || !isRetryable(err)) throw err;
     }
   }
 }

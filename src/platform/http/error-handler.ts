@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable, pgCode } from '../db/pg-errors.ts';
+import { isDatabaseUnavailable, isRetryable, pgCode } from '../db/pg-errors.ts';
 import { AppError, ERROR_STATUS, errorTypeOfStatus } from './errors.ts';
 import { validationMessage } from './validation-message.ts';
 
@@ -19,6 +19,10 @@ export function toAppError(err: unknown): AppError | null {
     });
   if (code === '22P02' || code === '22003' || code === '22001')
     return new AppError('invalid_data', 'Invalid value in request');
+  // A deadlock or serialization failure rolled the whole transaction back: nothing was written,
+  // and the same request sent again normally goes through.
+  if (isRetryable(err))
+    return new AppError('conflict', 'The request collided with a concurrent change and was not applied; send it again');
   if (isDatabaseUnavailable(err))
     return new AppError(
       'service_unavailable',
@@ -41,6 +45,9 @@ export function errorHandler(err: unknown, req: FastifyRequest, reply: FastifyRe
       .send({ type: 'unknown_error', code: 'unknown_error', message: 'An unknown error occurred.' });
   }
   if (appError.status >= 500) req.log.error({ err }, appError.message);
+  // The client is told to retry, but the operator should see how often writes collide.
+  else if (isRetryable(err))
+    req.log.warn({ err }, 'a transaction was rolled back by a deadlock or serialization failure');
   if (appError.headers) reply.headers(appError.headers);
   return reply.status(ERROR_STATUS[appError.type]).send(appError.toJSON());
 }
