@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { isUniqueViolation, pgError } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
+import { isCurrencyCode } from '../regions/iso-codes.ts';
 
 /** Business checks that need no database: handles, currencies, SKUs, option values. */
 
@@ -27,13 +28,11 @@ export function handleFromTitle(title: string): string {
 export const handleTaken = (handle: string) => errors.invalid(`Product with handle: ${handle}, already exists.`);
 export const skuTaken = (sku: string) => errors.invalid(`Product variant with sku: ${sku}, already exists.`);
 
-// The schema already forces three lower-case letters; this rejects codes ISO 4217 does not know.
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency').map((c) => c.toLowerCase()));
-
 export function assertPrices(variantTitle: string, prices: { currency_code: string }[]): void {
   const seen = new Set<string>();
   for (const { currency_code } of prices) {
-    if (!CURRENCIES.has(currency_code))
+    // The schema already forces three lower-case letters; this rejects codes ISO 4217 does not know.
+    if (!isCurrencyCode(currency_code))
       throw errors.invalid(`Invalid currency_code: ${currency_code} is not an ISO 4217 currency`);
     if (seen.has(currency_code))
       throw errors.invalid(`Variant "${variantTitle}" has more than one price in ${currency_code}`);
