@@ -133,9 +133,9 @@ describe('platform', () => {
 describe('embedded database settings', () => {
   it("opens PGlite with the small shared_buffers instead of PostgreSQL's 128MB", async () => {
     const [row] = await rows<{ shared_buffers: string }>(t.ctx.db, sql`show shared_buffers`);
-    // PostgreSQL is sized by its operator; PGlite by us (PGLITE_SHARED_BUFFERS, default 16MB).
+    // PostgreSQL is sized by its operator; PGlite by us (PGLITE_SHARED_BUFFERS, default 8MB).
     if (process.env.DATABASE_URL) expect(row.shared_buffers).toBeTruthy();
-    else expect(row.shared_buffers).toBe('16MB');
+    else expect(row.shared_buffers).toBe('8MB');
   });
 });
 

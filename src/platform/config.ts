@@ -9,7 +9,7 @@ import { storageConfig, type StorageConfig } from './storage-config.ts';
 export type ServiceRole = 'shop' | 'marketplace';
 
 /** What a small shop needs; PostgreSQL's own default (128MB) is zeroed at every open and resident for good. */
-export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '8MB';
 
 export interface Config {
   role: ServiceRole;
@@ -20,7 +20,7 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL through a pg pool; otherwise embedded PGlite under dataDir. */
   databaseUrl?: string;
-  /** Embedded database: PostgreSQL's `shared_buffers` (PGLITE_SHARED_BUFFERS, e.g. `16MB`): what is used of it stays resident. */
+  /** Embedded database: PostgreSQL's `shared_buffers` (PGLITE_SHARED_BUFFERS, e.g. `8MB`): PGlite zeroes all of it at open, so all of it stays resident. */
   pgliteSharedBuffers: string;
   redisUrl?: string;
   /** Prefix of every Redis key this instance writes (several deployments, or test runs, may share one Redis). */

@@ -152,7 +152,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...secrets, JWT_SECRET: 'short-secret' }).jwtSecret).toBe('short-secret');
   });
   it('sizes the embedded database for a small shop unless told otherwise, and logs no request lines by default', () => {
-    expect(loadConfig(secrets).pgliteSharedBuffers).toBe('16MB');
+    expect(loadConfig(secrets).pgliteSharedBuffers).toBe('8MB');
     expect(loadConfig({ ...secrets, PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
     for (const bad of ['64', '64 MB', '0MB', '1TB', '-8MB'])
       expect(() => loadConfig({ ...secrets, PGLITE_SHARED_BUFFERS: bad })).toThrow(/PGLITE_SHARED_BUFFERS/);

@@ -65,7 +65,7 @@ export async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
 export interface PgliteOptions {
   /** A tarball of `dump()` to create the (empty) data dir from. */
   restoreFrom?: Blob;
-  /** PostgreSQL's `shared_buffers` (e.g. `16MB`); PGLITE_SHARED_BUFFERS. */
+  /** PostgreSQL's `shared_buffers` (e.g. `8MB`); PGLITE_SHARED_BUFFERS. */
   sharedBuffers?: string;
   /** Create a missing database with initdb even when a template (pglite-template.ts) exists. */
   noTemplate?: boolean;
