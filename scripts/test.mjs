@@ -2,7 +2,9 @@
 // `npm test`: the whole vitest suite, then a plain "N passed, N failed" line for CI logs.
 // With DATABASE_URL set the same suite runs against that PostgreSQL server instead of PGlite.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const out = '.test-results.json';
 rmSync(out, { force: true });
@@ -14,10 +16,16 @@ const args = [
   `--outputFile.json=${out}`,
   ...process.argv.slice(2),
 ];
+// The suite's data dirs, plugin packages and unpacked examples go under one directory of this
+// run (TMPDIR), removed afterwards: a CI machine that runs the suite every day keeps nothing.
+// Readable by others: the fault tier's throwaway PostgreSQL runs as the postgres user under it.
+const scratch = mkdtempSync(path.join(tmpdir(), 'emporium-test-run-'));
+chmodSync(scratch, 0o755);
 const run = spawnSync('npx', args, {
   stdio: 'inherit',
-  env: { ...process.env, NO_COLOR: '1', CI: process.env.CI ?? 'true' },
+  env: { ...process.env, NO_COLOR: '1', CI: process.env.CI ?? 'true', TMPDIR: scratch },
 });
+rmSync(scratch, { recursive: true, force: true });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
