@@ -156,7 +156,8 @@ describe('a marketplace instance', () => {
       await p.getByRole('heading', { name: 'Catalog items' }).waitFor();
       const { packExample } = await import('../../src/modules/marketplace/marketplace.testing.ts');
       const { writeFileSync, mkdtempSync } = await import('node:fs');
-      const file = `${mkdtempSync('/tmp/emporium-e2e-pkg-')}/hello-widget-1.0.0.tgz`;
+      const { tmpdir } = await import('node:os');
+      const file = `${mkdtempSync(`${tmpdir()}/emporium-e2e-pkg-`)}/hello-widget-1.0.0.tgz`;
       writeFileSync(file, await packExample('hello-widget'));
       await p.getByLabel('Package (.tgz)').setInputFiles(file);
       await p.getByRole('button', { name: 'Publish' }).click();
