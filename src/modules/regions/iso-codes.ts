@@ -56,7 +56,7 @@ export function countryInfo(code: string): CountryInfo {
 }
 
 // Node's ICU list of ISO 4217 codes; Medusa stores and answers currency codes in lower case. Read
-// on first use: asking ICU at load touched ~5 MiB of its data in every server, reads-only ones too.
+// on first use: asking ICU at load touched ~1 MiB of its data in every server, reads-only ones too.
 let currencies: Set<string> | undefined;
 
 export function isCurrencyCode(code: string): boolean {
