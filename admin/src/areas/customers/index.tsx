@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
+import { useUrlFilters } from '../../lib/url-filters.ts';
 import { api } from '../../lib/api.ts';
 import { date, dateTime, money } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
@@ -32,7 +33,7 @@ const LIMIT = 50;
 const name = (c: Customer) => [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';
 
 function CustomerList() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlFilters();
   const q = params.get('q') ?? '';
   const account = params.get('has_account') ?? '';
   const offset = Number(params.get('offset') ?? 0);
@@ -47,13 +48,6 @@ function CustomerList() {
       }),
     placeholderData: keepPreviousData,
   });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'offset') next.delete('offset');
-    setParams(next, { replace: true });
-  };
   return (
     <>
       <PageHeader

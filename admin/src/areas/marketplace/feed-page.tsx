@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlFilters } from '../../lib/url-filters.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import {
@@ -55,7 +56,7 @@ function EntryCard({ e }: { e: Entry }) {
 /** The marketplace feed with install status on every card; local plugins only when the shop is not federated. */
 export function FeedPage() {
   const { instance } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlFilters();
   const search = params.get('search') ?? '';
   const type = params.get('type') ?? '';
   const offset = Number(params.get('offset') ?? 0);
@@ -72,13 +73,6 @@ export function FeedPage() {
     // While something installs, follow it on the cards.
     refetchInterval: (q) => (q.state.data?.products.some(busyEntry) ? 1000 : false),
   });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'offset') next.delete('offset');
-    setParams(next, { replace: true });
-  };
   const down = feed.error instanceof ApiError && (feed.error.status === 502 || feed.error.status === 504);
   return (
     <>

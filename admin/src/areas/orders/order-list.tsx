@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlFilters } from '../../lib/url-filters.ts';
 import { api } from '../../lib/api.ts';
 import { dateTime, money } from '../../lib/format.ts';
 import {
@@ -19,7 +20,7 @@ import { LIMIT, orderQuery } from './query.ts';
 const FILTERS = ['status', 'payment_status', 'fulfillment_status', 'customer_id', 'email', 'from', 'to', 'q'] as const;
 
 export function OrderList() {
-  const [params, setParams] = useSearchParams();
+  const [params, set, setParams] = useUrlFilters();
   const debounced = useDebounced(params.toString(), 250);
   const query = orderQuery(new URLSearchParams(debounced));
   const list = useQuery({
@@ -27,13 +28,6 @@ export function OrderList() {
     queryFn: ({ signal }) => api<{ orders: Order[]; count: number }>('/admin/orders', { query, signal }),
     placeholderData: keepPreviousData,
   });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'offset') next.delete('offset');
-    setParams(next, { replace: true });
-  };
   const select = (key: string, label: string, values: string[]) => (
     <Field
       label={label}

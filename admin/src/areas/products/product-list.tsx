@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlFilters } from '../../lib/url-filters.ts';
 import { api } from '../../lib/api.ts';
 import {
   cancelDelete,
@@ -29,7 +30,7 @@ const TOTAL_KEY = ['products', 'total'];
 
 /** Search is sent to the server (`q`) once typing pauses; filters live in the URL so a page can be shared. */
 export function ProductList() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlFilters();
   const q = params.get('q') ?? '';
   const status = params.get('status') ?? '';
   const offset = Number(params.get('offset') ?? 0);
@@ -54,14 +55,6 @@ export function ProductList() {
   // The catalog's size, from the unfiltered first page (never fetched on its own).
   const total = useQuery<number>({ queryKey: TOTAL_KEY, enabled: false }).data;
   const filtered = !!(debouncedQ || status);
-
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'offset') next.delete('offset');
-    setParams(next, { replace: true });
-  };
 
   const remove = (p: Product) => {
     scheduleDelete(p.id, async (keepalive) => {

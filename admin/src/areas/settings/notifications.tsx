@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlFilters } from '../../lib/url-filters.ts';
 import { api } from '../../lib/api.ts';
 import { dateTime, relative } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
@@ -68,7 +69,7 @@ function History() {
   const canWrite = useCanWrite();
   const client = useQueryClient();
   const notify = useToast();
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlFilters();
   const status = params.get('status') ?? '';
   const to = params.get('to') ?? '';
   const offset = Number(params.get('offset') ?? 0);
@@ -89,13 +90,6 @@ function History() {
       await client.invalidateQueries({ queryKey: ['notification-deliveries'] });
     },
   });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'offset') next.delete('offset');
-    setParams(next, { replace: true });
-  };
   const rows = list.data?.notification_deliveries ?? [];
   return (
     <Card title="Delivery history">

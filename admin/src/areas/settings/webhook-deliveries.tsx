@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useUrlFilters } from '../../lib/url-filters.ts';
 import { api } from '../../lib/api.ts';
 import { dateTime, relative } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
@@ -61,7 +62,7 @@ export function WebhookDetail() {
   const canWrite = useCanWrite();
   const client = useQueryClient();
   const notify = useToast();
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlFilters();
   const status = params.get('status') ?? '';
   const offset = Number(params.get('offset') ?? 0);
   const [open, setOpen] = useState<string | null>(null);
@@ -94,13 +95,6 @@ export function WebhookDetail() {
       await refresh();
     },
   });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'offset') next.delete('offset');
-    setParams(next, { replace: true });
-  };
   return (
     <>
       <p>
