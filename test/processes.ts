@@ -125,6 +125,15 @@ export async function startServer(
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A promise and the function that resolves it (Node 20 has no Promise.withResolvers). */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 /** Polls `check` until it returns a truthy value (then returns it) or `ms` pass (then throws). */
 export async function eventually<T>(check: () => Promise<T>, ms = 10_000, what = 'condition'): Promise<T> {
   const until = Date.now() + ms;

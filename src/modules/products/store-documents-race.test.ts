@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { eventually } from '../../../test/processes.ts';
+import { deferred, eventually } from '../../../test/processes.ts';
 import { inTx } from '../../platform/context.ts';
 import { rows } from '../../platform/db/database.ts';
 import { updateProductIn } from './service.ts';
@@ -42,26 +42,20 @@ describe.skipIf(!process.env.DATABASE_URL)('store documents under concurrent wri
     });
 
     // The product write, held open after it rebuilt its document, as a slow admin request would be.
-    let commit!: () => void;
-    const held = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
-    let written!: () => void;
-    const wrote = new Promise<void>((resolve) => {
-      written = resolve;
-    });
+    const commit = deferred();
+    const wrote = deferred();
     const write = inTx(t.ctx, async (tctx) => {
       await updateProductIn(tctx, product.id, { title: 'New title' });
       await refreshStoreDocuments(tctx.tx, [product.id]);
-      written();
-      await held;
+      wrote.resolve();
+      await commit.promise;
     });
-    await wrote;
+    await wrote.promise;
 
     // The rename rebuilds the same document: it must wait for the write, not overwrite it later.
     const rename = t.admin('POST', `/admin/collections/${collection.id}`, { title: 'Winter' });
     await eventually(async () => (await lockWaiters()) > 0, 10_000, 'the rename to wait for the product write');
-    commit();
+    commit.resolve();
     await write;
     const renamed = await rename;
     expect(renamed.statusCode, renamed.body).toBe(200);

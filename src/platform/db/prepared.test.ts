@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase, testDatabase } from '../../../test/database.ts';
+import { deferred } from '../../../test/processes.ts';
 import { inTx } from '../context.ts';
 import { systemClock } from '../clock.ts';
 import type { Ctx } from '../context.ts';
@@ -101,25 +102,19 @@ describe('preparedRows', () => {
   });
 
   it('never runs inside another caller’s open transaction', async () => {
-    let opened!: () => void;
-    const isOpen = new Promise<void>((resolve) => {
-      opened = resolve;
-    });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const opened = deferred();
+    const gate = deferred();
     const tx = inTx(ctx, async (tctx) => {
       await preparedRows(tctx.tx, insert('uncommitted', 'x'));
-      opened();
-      await gate;
+      opened.resolve();
+      await gate.promise;
       throw new Error('roll back');
     }).catch(() => 'rolled back');
-    await isOpen;
+    await opened.promise;
     // On PGlite (one session) this waits for the transaction to end; on PostgreSQL it runs beside it.
     const outside = preparedRows(database.db, byKeys(['uncommitted']));
     await new Promise((resolve) => setImmediate(resolve));
-    release();
+    gate.resolve();
     expect(await tx).toBe('rolled back');
     expect(await outside).toEqual([]);
   });
