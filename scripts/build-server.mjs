@@ -31,6 +31,9 @@ const external = [
   '@node-rs/argon2',
   'esbuild',
   'fs-native-extensions',
+  // The plugin SQL guard's parser (src/modules/plugins/sql-guard.ts): finds its wasm next to its own
+  // code, and loads only when a plugin first runs SQL.
+  'libpg-query',
   'pg-native',
   // LOG_FORMAT=pretty only (src/platform/log-format.ts): a JSON start neither loads nor keeps its code.
   'pino-pretty',

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
 import type { PluginPackage } from '../../plugin-package/read-package.ts';
 import { ensurePluginRole } from './plugin-role.ts';
-import { enterPlugin, schemaNameOf, withRawTx } from './raw-db.ts';
+import { enterPlugin, leavePlugin, schemaNameOf, withRawTx } from './raw-db.ts';
 import { assertPluginSql } from './sql-guard.ts';
 
 /** The `.sql` files directly in the manifest's migrations folder, in file-name order. */
@@ -39,7 +39,7 @@ export async function applyPluginMigrations(
   const files = migrationFiles(pkg);
   for (const file of files) {
     try {
-      assertPluginSql(file.sql);
+      await assertPluginSql(file.sql);
     } catch (err) {
       throw new Error(`Migration ${file.filename} refused: ${(err as Error).message}`);
     }
@@ -67,7 +67,7 @@ export async function applyPluginMigrations(
       } catch (err) {
         throw new Error(`Migration ${file.filename} failed: ${(err as Error).message}`);
       }
-      await tx.exec('reset role'); // the shop's own bookkeeping below
+      await leavePlugin(tx); // the shop's own bookkeeping below
       await tx.query(
         'insert into public.plugin_migrations (manifest_id, schema_name, filename, checksum, applied_at) values ($1, $2, $3, $4, $5)',
         [manifestId, schema, file.filename, file.checksum, now.toISOString()],

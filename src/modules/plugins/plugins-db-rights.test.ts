@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
 import { installAndWait, packPlugin, pluginSlug, shopEnv } from './plugins.testing.ts';
-import { schemaNameOf } from './raw-db.ts';
+import { inPluginSchema, schemaNameOf } from './raw-db.ts';
 
 let t: TestApp;
 let env: Record<string, string>;
@@ -75,6 +75,47 @@ describe("a plugin's database rights, enforced by PostgreSQL", () => {
       expect((await run(a, text)).error.message).toMatch(/^Plugin SQL refused/);
     }
   });
+
+  /** The settings the shop's queries run with (PGlite's search_path is `public`, PostgreSQL's `"$user", public`). */
+  const shopSettings = async () =>
+    (
+      await rows<Record<string, string>>(
+        t.database.db,
+        sql`select current_setting('search_path') as path, current_setting('statement_timeout') as timeout, current_user as who`,
+      )
+    )[0];
+
+  it('leaves nothing on the shop’s connection that outlives its transaction', async () => {
+    const own = schemaNameOf(a);
+    const before = await shopSettings();
+    // A table of the plugin's own named like the shop's: the shop would read it only if its
+    // unqualified names resolved to the plugin's schema (or a temporary table) after the plugin ran.
+    expect(await run(a, 'create table api_keys (id text)')).toEqual({ rows: [] });
+    for (const text of [
+      `set search_path to "${own}", public`,
+      `set/**/search_path/**/to "${own}"`,
+      `do $$ begin set search_path to "${own}"; end $$`,
+      `select U&"set\\005fconfig"('search_path', '${own}', false)`,
+      'create temp table api_keys (id text)',
+      'deallocate all',
+      'unlisten *',
+    ]) {
+      expect((await run(a, text)).error?.message, text).toMatch(/^Plugin SQL refused/);
+    }
+    expect(await shopSettings()).toEqual(before);
+    expect((await t.admin('GET', '/admin/api-keys')).statusCode).toBe(200);
+  });
+
+  // On PGlite every query shares one connection, so the shop's next query shows what a plugin's left.
+  it.skipIf(!!process.env.DATABASE_URL)(
+    'the host resets what a plugin transaction changed before it commits',
+    async () => {
+      const own = schemaNameOf(a);
+      const before = await shopSettings();
+      await inPluginSchema(t.database, own, (tx) => tx.exec(`set search_path to "${own}"; set statement_timeout = 1`));
+      expect(await shopSettings()).toEqual(before);
+    },
+  );
 
   it('a migration runs as the plugin too: one that reads public.customers fails the install', async () => {
     const row = await install(pluginSlug('db-evil'), 'create table stolen as select * from public.customers;');

@@ -74,10 +74,22 @@ export async function enterPlugin(tx: RawTx, schema: string): Promise<void> {
   await tx.exec(`set local role "${schema}"; set local search_path to "${schema}"`);
 }
 
-/** Runs fn in its own transaction as the plugin (enterPlugin). */
+/**
+ * Back to the shop before the transaction commits. The SQL guard already refuses statements that
+ * change settings; this resets every setting anyway (a session-level `set` made inside a
+ * transaction survives its commit, and the connection is the shop's). RESET ALL leaves the role
+ * alone, hence both.
+ */
+export async function leavePlugin(tx: RawTx): Promise<void> {
+  await tx.exec('reset role; reset all');
+}
+
+/** Runs fn in its own transaction as the plugin (enterPlugin), then leaves it (leavePlugin). */
 export function inPluginSchema<T>(database: Database, schema: string, fn: (tx: RawTx) => Promise<T>): Promise<T> {
   return withRawTx(database, async (tx) => {
     await enterPlugin(tx, schema);
-    return fn(tx);
+    const result = await fn(tx);
+    await leavePlugin(tx);
+    return result;
   });
 }

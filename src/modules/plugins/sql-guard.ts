@@ -1,55 +1,258 @@
 /**
  * Plugin SQL runs as the plugin's role inside a transaction the host opened with `set local
  * role`. The connection itself is the shop's (on PGlite, and usually on PostgreSQL, a superuser),
- * so SQL that changes identity back (`reset role`, `set role`, `set session authorization`,
- * `set_config('role', …)`), ends the host's transaction (after which `local` settings are gone),
- * or builds SQL at run time that could do either (plpgsql `execute`, `query_to_xml`, `ts_stat`)
- * would step out of the role. The host refuses such text before sending it. This is a deny-list
- * over the whole text, string literals and function bodies included, so it errs on refusing.
+ * and whatever a statement leaves on the connection outlives the plugin's transaction. So the
+ * host refuses, before sending it, SQL that could:
+ * - change identity back (`set role`, `reset role`, `set session authorization`, `set_config`);
+ * - change a setting at all: a plain `set search_path` after the host's `set local` survives the
+ *   commit, and the shop names its tables without a schema;
+ * - leave objects on the session (temporary tables, which hide the shop's tables of the same
+ *   name; prepared statements, cursors, LISTEN, session advisory locks) or touch the shop's
+ *   (DEALLOCATE, UNLISTEN, DISCARD, pg_notify on the catalog's channels);
+ * - end the host's transaction, or run SQL text built at run time (EXECUTE, query_to_xml…);
+ * - reach outside the database (COPY, dblink, server files).
+ *
+ * The text is parsed by PostgreSQL's own parser (libpg-query: the parser compiled to wasm), so a
+ * comment between two keywords, a Unicode-escaped name (`U&"set\005fconfig"`) or a nested comment
+ * reads as PostgreSQL reads it. Only statement kinds a plugin's own tables need are allowed; every
+ * function call and table name in them is checked, and the bodies of `sql` and `plpgsql`
+ * functions and DO blocks are checked the same way, statement by statement.
+ * PostgreSQL then enforces the role's grants on what gets through (plugin-role.ts).
  */
 
-const DENIED: { pattern: RegExp; why: string }[] = [
-  { pattern: /\b(set|reset)\s+("?role"?|session\b|local\s+"?role"?|all\b)/i, why: 'changes the role' },
-  { pattern: /\breset\b/i, why: 'resets settings (the role among them)' },
-  { pattern: /\bsession_authorization\b|\bsession\s+authorization\b/i, why: 'changes the session user' },
-  { pattern: /\bset_config\b/i, why: 'set_config can change the role' },
-  { pattern: /\bexecute\b/i, why: 'dynamic SQL (execute) is not allowed' },
-  { pattern: /\b(query|cursor)_to_xml(schema|_and_xmlschema)?\b|\bts_stat\b|\bts_rewrite\b/i, why: 'runs SQL text' },
-  { pattern: /\b(dblink|lo_import|lo_export|pg_read_file|pg_read_binary_file|copy)\b/i, why: 'reaches outside' },
-  {
-    pattern: /\b(create|alter|drop)\s+(role|user|group|extension|event\s+trigger)\b/i,
-    why: 'is not a plugin’s to run',
-  },
-  { pattern: /\bgrant\b|\brevoke\b/i, why: 'grants are the host’s' },
-];
-
-/** Top-level transaction control (outside literals and function bodies): commit, rollback, end, abort. */
-const TX_CONTROL = /^\s*(commit|rollback(?!\s+to\b)|end|abort|prepare\s+transaction|start\s+transaction|begin)\b/i;
-
-/** The text with string literals, quoted identifiers, dollar-quoted bodies and comments blanked. */
-function topLevel(text: string): string {
-  return text
-    .replace(/\$([A-Za-z_][A-Za-z0-9_]*)?\$[\s\S]*?\$\1\$/g, ' ')
-    .replace(/'(?:[^']|'')*'/g, ' ')
-    .replace(/"(?:[^"]|"")*"/g, ' ')
-    .replace(/--[^\n]*/g, ' ')
-    .replace(/\/\*[\s\S]*?\*\//g, ' ');
-}
+type Node = Record<string, unknown>;
+type Parser = typeof import('libpg-query');
 
 export class PluginSqlRefused extends Error {
   readonly status = 403;
   readonly code = 'plugin_sql_refused';
 }
 
-/** Throws PluginSqlRefused when plugin SQL could leave the plugin's role or the host's transaction. */
-export function assertPluginSql(text: string): void {
+const refuse = (what: string, why: string): never => {
+  throw new PluginSqlRefused(`Plugin SQL refused: "${what.replace(/\s+/g, ' ').trim().slice(0, 60)}" ${why}`);
+};
+
+/** Statements a plugin's tables need (each still checked inside). */
+const ALLOWED = new Set([
+  'SelectStmt',
+  'InsertStmt',
+  'UpdateStmt',
+  'DeleteStmt',
+  'MergeStmt',
+  'ExplainStmt',
+  'VariableShowStmt',
+  'CreateStmt',
+  'CreateTableAsStmt',
+  'AlterTableStmt',
+  'DropStmt',
+  'TruncateStmt',
+  'IndexStmt',
+  'CreateSeqStmt',
+  'AlterSeqStmt',
+  'ViewStmt',
+  'RefreshMatViewStmt',
+  'RenameStmt',
+  'CommentStmt',
+  'CreateEnumStmt',
+  'AlterEnumStmt',
+  'CompositeTypeStmt',
+  'CreateDomainStmt',
+  'AlterDomainStmt',
+  'CreateFunctionStmt',
+  'AlterFunctionStmt',
+  'CreateTrigStmt',
+  'LockStmt',
+  'DoStmt',
+  'TransactionStmt',
+]);
+
+/** Why some statements are refused, for the message; anything else not allowed "is not a plugin's to run". */
+const WHY: Record<string, string> = {
+  VariableSetStmt: 'changes a setting of the shop’s connection (it outlives the transaction)',
+  GrantStmt: 'grants are the host’s',
+  GrantRoleStmt: 'grants are the host’s',
+  AlterDefaultPrivilegesStmt: 'grants are the host’s',
+  CopyStmt: 'reaches outside',
+  PrepareStmt: 'leaves a prepared statement on the shop’s connection',
+  ExecuteStmt: 'runs a prepared statement',
+  DeallocateStmt: 'drops the shop’s prepared statements',
+  DiscardStmt: 'resets the shop’s connection',
+  ListenStmt: 'listens on the shop’s connection',
+  UnlistenStmt: 'stops the shop’s own listeners',
+  NotifyStmt: 'notifies the shop’s channels',
+  DeclareCursorStmt: 'leaves a cursor on the shop’s connection',
+  CallStmt: 'calls a procedure (which may end the transaction)',
+};
+
+/** Functions refused wherever they are called (the last part of the name, lower case). */
+const DENIED_FUNCTIONS: [RegExp, string][] = [
+  [/^set_config$/, 'set_config can change the role'],
+  [/^(query|cursor)_to_xml(schema|_and_xmlschema)?$|^ts_(stat|rewrite)$/, 'runs SQL text'],
+  [/^dblink|^lo_(import|export)$|^pg_(read_file|read_binary_file|ls_dir|stat_file)$/, 'reaches outside'],
+  [/^pg_(try_)?advisory_(lock|unlock)(_shared|_all)?$/, 'takes or drops session locks on the shop’s connection'],
+  [/^pg_notify$/, 'notifies the shop’s channels'],
+  [/^pg_sleep(_for|_until)?$/, 'holds the shop’s connection'],
+  [/^pg_(terminate|cancel)_backend$|^pg_reload_conf$/, 'is not a plugin’s to run'],
+];
+
+/** Transaction statements that stay inside the host's transaction. */
+const SUBTRANSACTIONS = new Set(['TRANS_STMT_SAVEPOINT', 'TRANS_STMT_RELEASE', 'TRANS_STMT_ROLLBACK_TO']);
+
+// PostgreSQL's RawParseMode for a PL/pgSQL expression: a statement, an expression, or an assignment.
+const PARSE_STATEMENT = 0;
+const PARSE_EXPRESSION = 2;
+const PARSE_ASSIGNMENT = [3, 4, 5];
+
+let parser: Promise<Parser> | undefined;
+/** Loaded on first use: a shop whose plugins run no SQL never loads the parser's wasm. */
+const loadParser = () =>
+  (parser ??= import('libpg-query').then(async (pg) => {
+    await pg.loadModule();
+    return pg;
+  }));
+
+/** Texts already let through (plugins send the same statements again and again). */
+const approved = new Set<string>();
+
+/** Throws PluginSqlRefused when plugin SQL could step out of the plugin's role or transaction. */
+export async function assertPluginSql(text: string): Promise<void> {
   if (typeof text !== 'string') throw new PluginSqlRefused('Plugin SQL must be a string');
-  for (const { pattern, why } of DENIED) {
-    const m = pattern.exec(text);
-    if (m) throw new PluginSqlRefused(`Plugin SQL refused: "${m[0].trim()}" ${why}`);
+  if (approved.has(text)) return;
+  const pg = await loadParser();
+  checkStatements(pg, text);
+  if (approved.size >= 1000) approved.clear();
+  approved.add(text);
+}
+
+function parsed(text: string, parse: (t: string) => unknown): Node {
+  try {
+    return parse(text) as Node;
+  } catch (err) {
+    return refuse(text, `does not parse: ${(err as Error).message}`);
   }
-  for (const statement of topLevel(text).split(';')) {
-    const m = TX_CONTROL.exec(statement);
-    if (m) throw new PluginSqlRefused(`Plugin SQL refused: "${m[1]}" would end the host's transaction`);
+}
+
+/** Every statement of `text` (a migration file, a query, a function body). */
+function checkStatements(pg: Parser, text: string): void {
+  const tree = parsed(text, pg.parseSync);
+  for (const raw of (tree.stmts ?? []) as Node[]) {
+    const start = (raw.stmt_location as number | undefined) ?? 0;
+    const len = raw.stmt_len as number | undefined;
+    const source = text.slice(start, len ? start + len : undefined);
+    checkStatement(pg, raw.stmt as Node, source);
   }
+}
+
+function checkStatement(pg: Parser, stmt: Node, source: string): void {
+  const [kind, body] = Object.entries(stmt)[0] as [string, Node];
+  if (!ALLOWED.has(kind)) refuse(source, WHY[kind] ?? 'is not a plugin’s to run');
+  if (kind === 'TransactionStmt' && !SUBTRANSACTIONS.has(body.kind as string))
+    refuse(source, 'would end the host’s transaction');
+  if (kind === 'ExplainStmt') checkStatement(pg, body.query as Node, source);
+  if (kind === 'CreateTableAsStmt') checkStatement(pg, body.query as Node, source);
+  if (kind === 'CreateFunctionStmt' || kind === 'AlterFunctionStmt' || kind === 'DoStmt')
+    checkRoutine(pg, kind, body, source);
+  walk(pg, body, source);
+}
+
+/** Function calls and table names anywhere in a statement. */
+function walk(pg: Parser, node: unknown, source: string): void {
+  if (Array.isArray(node)) {
+    for (const item of node) walk(pg, item, source);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  // A table name (RangeVar) appears unwrapped where a field holds one (`relation`, `into.rel`).
+  if (typeof (node as Node).relname === 'string') checkRelation(node as Node, source);
+  for (const [key, value] of Object.entries(node as Node)) {
+    if (key === 'FuncCall') checkCall(value as Node);
+    if (WHY[key]) refuse(source, WHY[key]);
+    if (key === 'sql_body') checkBody(pg, value, source);
+    else walk(pg, value, source);
+  }
+}
+
+function checkCall(call: Node): void {
+  const names = (call.funcname as Node[]).map((n) => (n.String as Node)?.sval as string);
+  const name = String(names.at(-1)).toLowerCase();
+  for (const [pattern, why] of DENIED_FUNCTIONS) if (pattern.test(name)) refuse(name, why);
+}
+
+function checkRelation(rel: Node, source: string): void {
+  const schema = String(rel.schemaname ?? '').toLowerCase();
+  if (rel.relpersistence === 't' || schema.startsWith('pg_temp'))
+    refuse(source, 'creates a temporary table (it outlives the transaction and hides the shop’s tables)');
+}
+
+/** `begin atomic … end`: a list of statement lists, each statement checked like a top-level one. */
+function checkBody(pg: Parser, body: unknown, source: string): void {
+  const items = ((body as Node)?.List as Node)?.items as Node[] | undefined;
+  for (const item of items ?? []) {
+    const list = item.List as Node | undefined;
+    if (list) for (const stmt of (list.items ?? []) as Node[]) checkStatement(pg, stmt, source);
+    else checkStatement(pg, item, source);
+  }
+}
+
+/** A function, a change to one, or a DO block: its options and, by its language, its body. */
+function checkRoutine(pg: Parser, kind: string, body: Node, source: string): void {
+  const options = ((kind === 'AlterFunctionStmt' ? body.actions : kind === 'DoStmt' ? body.args : body.options) ??
+    []) as Node[];
+  let language = kind === 'DoStmt' ? 'plpgsql' : 'sql';
+  let code: string[] = [];
+  for (const { DefElem: option } of options as { DefElem: Node }[]) {
+    const arg = option.arg as Node | undefined;
+    if (option.defname === 'set') refuse(source, 'sets a setting when the function runs');
+    if (option.defname === 'language') language = String((arg?.String as Node)?.sval).toLowerCase();
+    if (option.defname === 'as') {
+      const items = ((arg?.List as Node)?.items ?? [arg]) as Node[];
+      code = items.map((item) => (item?.String as Node)?.sval as string).filter((s) => typeof s === 'string');
+    }
+  }
+  if (kind === 'AlterFunctionStmt') return;
+  if (language === 'sql') for (const text of code) checkStatements(pg, text);
+  else if (language === 'plpgsql') {
+    if (code.length) walkPlpgsql(pg, parsed(source, pg.parsePlPgSQLSync), source);
+  } else refuse(source, `is written in ${language}: plugin functions are sql or plpgsql`);
+}
+
+/** Statement kinds of PL/pgSQL refused outright. */
+const DENIED_PLPGSQL: Record<string, string> = {
+  PLpgSQL_stmt_dynexecute: 'runs dynamic SQL (EXECUTE)',
+  PLpgSQL_stmt_dynfors: 'runs dynamic SQL (FOR … IN EXECUTE)',
+  PLpgSQL_stmt_commit: 'would end the host’s transaction',
+  PLpgSQL_stmt_rollback: 'would end the host’s transaction',
+};
+
+/** Every statement and expression of a PL/pgSQL body, checked as SQL. */
+function walkPlpgsql(pg: Parser, node: unknown, source: string): void {
+  if (Array.isArray(node)) {
+    for (const item of node) walkPlpgsql(pg, item, source);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node as Node)) {
+    if (DENIED_PLPGSQL[key]) refuse(source, DENIED_PLPGSQL[key]);
+    if ((key === 'PLpgSQL_stmt_open' || key === 'PLpgSQL_stmt_return_query') && (value as Node).dynquery)
+      refuse(source, 'runs dynamic SQL (EXECUTE)');
+    if (key === 'PLpgSQL_expr') checkExpression(pg, value as Node);
+    else walkPlpgsql(pg, value, source);
+  }
+}
+
+function checkExpression(pg: Parser, expr: Node): void {
+  const query = String(expr.query ?? '');
+  const mode = Number(expr.parseMode ?? PARSE_STATEMENT);
+  if (mode === PARSE_STATEMENT) checkStatements(pg, query);
+  else if (mode === PARSE_EXPRESSION) checkStatements(pg, `select ${query}`);
+  else if (PARSE_ASSIGNMENT.includes(mode)) {
+    // `target := value` (or `=`): both sides are expressions (a target's subscripts are too).
+    const assign = pg.scanSync(query).tokens.find((t) => [':=', '='].includes(query.slice(t.start, t.end)));
+    if (!assign) refuse(query, 'is an assignment that could not be read');
+    else {
+      checkStatements(pg, `select ${query.slice(0, assign.start)}`);
+      checkStatements(pg, `select ${query.slice(assign.end)}`);
+    }
+  }
+  // A type name (mode 1) runs nothing.
 }
