@@ -1,4 +1,5 @@
 import { emptyBodyIsObject } from '../../platform/http/body.ts';
+import { filterDate } from '../../platform/http/filter-date.ts';
 import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -27,8 +28,6 @@ import { invalidateKeyCache } from './store-guard.ts';
 
 const tags = ['api-keys'];
 
-const at = (text: string | undefined) => (text ? new Date(text) : undefined);
-
 export const apiKeyRoutes: RouteModule = (app, deps) => {
   // Called after a write commits, so the store's next request sees the key as it now is.
   const keysChanged = () => invalidateKeyCache(deps.database);
@@ -39,7 +38,8 @@ export const apiKeyRoutes: RouteModule = (app, deps) => {
     async (req) => {
       const page = pageOf(req.query, 20);
       const { q, id, title, token, type, revoked_at: r = {} } = req.query;
-      const revoked_at = { $gt: at(r.$gt), $gte: at(r.$gte), $lt: at(r.$lt), $lte: at(r.$lte) };
+      const at = (op: '$gt' | '$gte' | '$lt' | '$lte') => filterDate(r[op], `revoked_at.${op}`);
+      const revoked_at = { $gt: at('$gt'), $gte: at('$gte'), $lt: at('$lt'), $lte: at('$lte') };
       return { ...(await listApiKeys(req.ctx, { q, id, title, token, type, revoked_at }, page)), ...page };
     },
   );

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
+import { filterDate } from '../../platform/http/filter-date.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import * as dq from './desk-queries.ts';
 import { orderNotFound } from './desk.ts';
@@ -9,13 +10,7 @@ import { orderView } from './service.ts';
 
 const list = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : ([v].flat() as T[]));
 
-function instant(value: string | undefined, name: string): Date | undefined {
-  if (value === undefined) return undefined;
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime()))
-    throw errors.invalid(`Invalid request (query): Field 'created_at.${name}' must be a date or date-time`);
-  return at;
-}
+const instant = (value: string | undefined, name: string) => filterDate(value, `created_at.${name}`);
 
 function sortOf(order: string | undefined): dq.OrderSort {
   if (!order) return { field: 'id', descending: false };

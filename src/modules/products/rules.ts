@@ -6,6 +6,7 @@ import { isCurrencyCode } from '../regions/iso-codes.ts';
 /** Business checks that need no database: handles, currencies, SKUs, option values. */
 
 const HANDLE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const MAX_HANDLE_LENGTH = 255;
 
 /**
  * Medusa's rule: lower-case, ß → ss, keep letters, digits, spaces, `_` and `-`, then spaces and
@@ -19,7 +20,11 @@ export function handleFromTitle(title: string): string {
     .replace(/[\s_]+/g, '-')
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
-  if (handle) return handle;
+  // A handle someone types is at most 255 characters (the schema); one made from a long title is
+  // cut there too (a 1,000-letter title in a non-Latin script is ~3,000 bytes, past what the
+  // handle's index can hold).
+  const cut = [...handle].slice(0, MAX_HANDLE_LENGTH).join('').replace(/-$/, '');
+  if (cut) return cut;
   let suffix = '';
   for (let i = 0; i < 6; i++) suffix += HANDLE_ALPHABET[randomInt(HANDLE_ALPHABET.length)];
   return `product-${suffix}`;

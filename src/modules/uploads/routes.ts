@@ -40,6 +40,10 @@ async function readFiles(req: FastifyRequest, maxBytes: number): Promise<Incomin
   try {
     for await (const part of req.parts()) {
       if (part.type !== 'file') throw errors.invalid(`Invalid request: Unrecognized fields: '${part.fieldname}'`);
+      // The name arrives in the multipart header, past the body guard that refuses NUL everywhere
+      // else (`filename*=utf-8''a%00.png` decodes to one), and PostgreSQL cannot store it.
+      if (part.filename?.includes('\u0000'))
+        throw errors.invalid('Invalid request: a file name contains a NUL character');
       files.push({ filename: part.filename || 'file', bytes: await part.toBuffer() });
     }
   } catch (err) {

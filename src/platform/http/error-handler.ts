@@ -3,6 +3,14 @@ import { isDatabaseUnavailable, isRetryable, pgCode } from '../db/pg-errors.ts';
 import { AppError, ERROR_STATUS, errorTypeOfStatus } from './errors.ts';
 import { validationMessage } from './validation-message.ts';
 
+/**
+ * SQLSTATEs a value from a request can still cause where no schema could tell: text not a number
+ * (22P02), out of range (22003), too long (22001), a date PostgreSQL cannot read or hold (22007,
+ * 22008), a NUL in text (22021), a value too large for an index (54000). The routes check for
+ * these first; this is the backstop that keeps a missed case a 400, not a 500.
+ */
+const BAD_VALUE = new Set(['22P02', '22003', '22001', '22007', '22008', '22021', '54000']);
+
 /** Maps anything thrown into an AppError, so every response has the `{ type, message }` shape. */
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
@@ -17,8 +25,7 @@ export function toAppError(err: unknown): AppError | null {
     return new AppError('duplicate_error', 'A record with these values already exists', {
       code: 'invalid_request_error',
     });
-  if (code === '22P02' || code === '22003' || code === '22001')
-    return new AppError('invalid_data', 'Invalid value in request');
+  if (code && BAD_VALUE.has(code)) return new AppError('invalid_data', 'Invalid value in request');
   // A deadlock or serialization failure rolled the whole transaction back: nothing was written,
   // and the same request sent again normally goes through.
   if (isRetryable(err))

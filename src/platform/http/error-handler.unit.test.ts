@@ -21,4 +21,10 @@ describe('toAppError: what a failed statement becomes for the client', () => {
     expect(gone?.headers).toEqual({ 'retry-after': '2' });
     expect(toAppError(dbError('42P01'))).toBeNull();
   });
+
+  it('a value PostgreSQL cannot read or hold is a 400, whatever route let it through', () => {
+    for (const code of ['22P02', '22003', '22001', '22007', '22008', '22021', '54000']) {
+      expect(toAppError(dbError(code))?.toJSON(), code).toMatchObject({ type: 'invalid_data' });
+    }
+  });
 });
