@@ -27,6 +27,11 @@ export type CompleteResult =
 /** Thrown (rolling the checkout transaction back) when the cart's session is a plugin provider's, not yet asked. */
 class NeedsAuthorization extends Error {}
 
+const sessionNotOffered = (providerId: string) =>
+  errors.invalid(
+    `Payment provider ${providerId} is not offered in the cart's region: create a payment session again with POST /store/payment-collections/{id}/payment-sessions`,
+  );
+
 const changedMeanwhile = () =>
   errors.conflict('The cart changed while its payment was being authorized: complete it again');
 
@@ -118,11 +123,19 @@ async function complete(
     );
   const managed = new Set(states.filter((s) => s.manage_inventory).map((s) => s.id));
 
+  const offered = offeredOf(cart.region_providers, providers);
   const chosen = cart.payment_collection?.payment_sessions.at(-1);
-  if (!chosen && !offeredOf(cart.region_providers, providers).includes(SYSTEM_PROVIDER))
+  if (!chosen && !offered.includes(SYSTEM_PROVIDER))
     throw errors.invalid('Payment sessions are required to complete cart');
   const viaProvider = !!chosen && chosen.provider_id !== SYSTEM_PROVIDER;
+  // A plugin's session no longer offered is answered by authorizeWithProvider, as Medusa's
+  // payment_authorization_error (the storefront offers another payment method).
   if (viaProvider && !authorized) throw new NeedsAuthorization();
+  // Sessions are checked against the region when created, but the cart may have moved to another
+  // region since, or the operator changed the region's providers: a manual session would then
+  // place an order without the payment the region asks for. A plugin's provider withdrawn after
+  // its authorization is refused here too (completeCart releases the hold).
+  if (chosen && !offered.includes(chosen.provider_id)) throw sessionNotOffered(chosen.provider_id);
 
   const placed = placeOrder(tctx, { ...cart, email: cart.email }, lines, methods, managed);
   const { order } = placed;

@@ -160,6 +160,64 @@ describe('checkout with the stripe-payments plugin', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Payment providers with ids pp_stripe not found');
   });
+
+  it('a manual session does not complete a cart whose region offers only pp_stripe now (moved, or changed by the operator)', async () => {
+    const { variant } = await makeProduct(s.t, { prices: [{ currency_code: 'eur', amount: 2500 }] });
+    /** A cart in a fresh region that offers the manual provider, with a pp_system_default session. */
+    const manualCart = async () => {
+      const plain = (
+        await s.t.admin('POST', '/admin/regions', { name: `Plain ${uniq()}`, currency_code: 'eur' })
+      ).json().region;
+      const cart = (
+        await s.t.store('POST', '/store/carts', {
+          region_id: plain.id,
+          email: `switcher-${uniq()}@example.com`,
+          items: [{ variant_id: variant.id, quantity: 1 }],
+        })
+      ).json().cart;
+      const pc = (await s.t.store('POST', '/store/payment-collections', { cart_id: cart.id })).json()
+        .payment_collection;
+      const res = await s.t.store('POST', `/store/payment-collections/${pc.id}/payment-sessions`, {
+        provider_id: 'pp_system_default',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { cart, region: plain, pc };
+    };
+    const refused = async (cart: { id: string; email: string }) => {
+      const res = await s.t.store('POST', `/store/carts/${cart.id}/complete`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        type: 'invalid_data',
+        message:
+          "Payment provider pp_system_default is not offered in the cart's region: create a payment session again with POST /store/payment-collections/{id}/payment-sessions",
+      });
+      expect((await s.t.store('GET', `/store/carts/${cart.id}`)).json().cart.completed_at).toBeNull();
+      const orders = await s.t.admin('GET', `/admin/orders?email=${encodeURIComponent(cart.email)}`);
+      expect(orders.json().count).toBe(0);
+    };
+
+    // The shopper moves the cart to the Stripe region after choosing the manual provider.
+    const moved = await manualCart();
+    const switched = await s.t.store('POST', `/store/carts/${moved.cart.id}`, { region_id: s.region.id });
+    expect(switched.statusCode, switched.body).toBe(200);
+    await refused(moved.cart);
+    // Paying as the region asks then completes it.
+    const again = await s.t.store('POST', `/store/payment-collections/${moved.pc.id}/payment-sessions`, {
+      provider_id: 'pp_stripe',
+    });
+    await confirmCard(s, again.json().payment_collection.payment_sessions[0].data.id);
+    const done = await s.t.store('POST', `/store/carts/${moved.cart.id}/complete`);
+    expect(done.json()).toMatchObject({ type: 'order', order: { payment_status: 'authorized', total: 2500 } });
+    const payment = (await order(done.json().order.id)).payment_collections[0].payments[0];
+    expect(payment.provider_id).toBe('pp_stripe');
+    s.stripe.payments.takeEvents(); // Stripe's event about that hold: not this test's subject
+
+    // The operator's region stops offering the manual provider while a shopper has its session.
+    const kept = await manualCart();
+    const changed = await s.t.admin('POST', `/admin/regions/${kept.region.id}`, { payment_providers: ['pp_stripe'] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await refused(kept.cart);
+  });
 });
 
 describe('Stripe webhooks', () => {

@@ -3,6 +3,7 @@ import type { DeliveryClient } from '../../platform/delivery/client.ts';
 import { DeliveryEngine, type EngineOptions } from '../../platform/delivery/engine.ts';
 import { createNotification } from '../notifications/service.ts';
 import { claimDueDeliveries, recordAttempts, releaseClaims, type ClaimedDelivery } from './delivery-queries.ts';
+import { urlForViewer } from './service.ts';
 import { signatureHeader } from './sign.ts';
 
 export interface SenderOptions extends Omit<EngineOptions, 'perGroup' | 'channel'> {
@@ -58,11 +59,12 @@ export function webhookClient(encryptionKey: string): DeliveryClient<ClaimedDeli
         'x-service-signature': signatureHeader(secretOf(d.secret_encrypted), now, d.body),
       },
     }),
+    // Viewers read notifications too: the message names the target as they may see it (no credentials).
     onDead: (tctx, d, o) =>
       createNotification(tctx, {
         type: 'webhook.failing',
         title: 'Webhook endpoint failing',
-        message: `Delivery ${d.id} of ${d.event} to ${d.url} failed ${d.attempt_count + 1} times and was moved to the dead-letter list: ${o.error ?? `HTTP ${o.statusCode}`}`,
+        message: `Delivery ${d.id} of ${d.event} to ${urlForViewer(d.url)} failed ${d.attempt_count + 1} times and was moved to the dead-letter list: ${o.error ?? `HTTP ${o.statusCode}`}`,
         data: { webhook_id: d.subscription_id, delivery_id: d.id },
       }),
   };

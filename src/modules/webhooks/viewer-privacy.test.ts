@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { RETRY_DELAYS_MS } from '../../platform/delivery/retry-plan.ts';
 import { dispatchAndSend, emitEvent, webhookFixtures } from './webhooks.testing.ts';
 
 let t: TestApp;
@@ -41,5 +42,28 @@ describe('what a viewer sees of a webhook', () => {
     expect(viewer.statusCode).toBe(200);
     expect(viewer.json().delivery.attempts[0]).toMatchObject({ status_code: 200, response_body: null });
     expect(viewer.body).not.toContain('secret-answer');
+  });
+
+  it('no credentials of the URL in the notification of a delivery given up', async () => {
+    const receiver = await fx.receiver({ status: 500, body: 'down' });
+    const target = new URL(receiver.url);
+    const hook = await fx.subscribe(`http://user:pass@${target.host}/T0SECRET?token=s3cr3t`, ['product.*']);
+    await emitEvent(t, 'product.updated', { id: 'prod_viewer_2' });
+    await dispatchAndSend(t);
+    // Every retry falls due on the fake clock (about 15 h in all, within the viewer's token lifetime).
+    for (const delay of RETRY_DELAYS_MS) {
+      t.clock.advance(delay);
+      await t.workers.webhooks.drain();
+    }
+    expect(receiver.requests).toHaveLength(RETRY_DELAYS_MS.length + 1);
+
+    const viewer = await asViewer('/admin/notifications?type=webhook.failing&limit=1000');
+    expect(viewer.statusCode).toBe(200);
+    const mine = viewer
+      .json()
+      .notifications.filter((n: { data: { webhook_id: string } }) => n.data.webhook_id === hook.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].message).toContain(`to http://${target.host}/… failed 6 times`);
+    for (const secret of ['user', 'pass', 'T0SECRET', 's3cr3t']) expect(viewer.body).not.toContain(secret);
   });
 });
