@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { deferred } from './processes.ts';
 import { PaymentIntents, StripeApiError } from './stripe-payment-intents.ts';
 
 /**
@@ -34,6 +35,13 @@ export interface StandInSession {
   payment_status: 'paid' | 'unpaid';
 }
 
+/** A request held at the stand-in: it arrived, waits for `release()`, then is answered. */
+export interface HeldRequest {
+  arrived: Promise<void>;
+  release(): void;
+  answered: Promise<void>;
+}
+
 export interface StripeStandIn {
   /** `http://127.0.0.1:<port>`: STRIPE_API_BASE for the app. */
   url: string;
@@ -45,6 +53,8 @@ export interface StripeStandIn {
   payments: PaymentIntents;
   /** When set, the next API request is answered only after this many ms (a slow Stripe), then cleared. */
   delayNext: number | null;
+  /** Holds the next request whose path matches until the test releases it (a race, played in order). */
+  hold(path: RegExp): HeldRequest;
   /** An event of any object (a payment intent, a charge), signed for `secret` at `timestamp`. */
   signed(opts: { type: string; object: unknown; secret: string; timestamp: number }): {
     payload: string;
@@ -58,7 +68,10 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
+type Held = ReturnType<typeof deferred>;
+
 export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const holds: { path: RegExp; arrived: Held; gate: Held; answered: Held }[] = [];
   const standIn: StripeStandIn = {
     url: '',
     requests: [],
@@ -66,6 +79,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     failNext: null,
     payments: new PaymentIntents(),
     delayNext: null,
+    hold(path) {
+      const held = { path, arrived: deferred(), gate: deferred(), answered: deferred() };
+      holds.push(held);
+      return { arrived: held.arrived.promise, release: held.gate.resolve, answered: held.answered.promise };
+    },
     signedEvent: ({ type, session, secret, timestamp }) => standIn.signed({ type, object: session, secret, timestamp }),
     signed({ type, object, secret, timestamp }) {
       const event = {
@@ -96,10 +114,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         standIn.delayNext = null;
         await new Promise((resolve) => setTimeout(resolve, ms));
       }
+      const at = holds.findIndex((h) => h.path.test(path));
+      const held = at < 0 ? undefined : holds.splice(at, 1)[0];
+      if (held) {
+        held.arrived.resolve();
+        await held.gate.promise;
+      }
       const key = req.headers['idempotency-key'];
       const reply = (status: number, body: unknown) => {
         if (typeof key === 'string' && req.method === 'POST') replies.set(key, { status, body });
         if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        held?.answered.resolve();
       };
       const replayed = typeof key === 'string' ? replies.get(key) : undefined;
       if (replayed && req.method === 'POST') return reply(replayed.status, replayed.body);

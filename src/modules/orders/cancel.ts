@@ -3,6 +3,7 @@ import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Providers } from '../../platform/providers.ts';
 import * as ledger from '../payments/ledger.ts';
+import * as ops from '../payments/operations.ts';
 import { SYSTEM_PROVIDER } from '../payments/schema.ts';
 import { afterRefund, lockOf } from './payment-actions.ts';
 import { moveProviderMoney, releaseWithProvider } from './provider-payments.ts';
@@ -19,11 +20,26 @@ import type { OrderRow } from './queries.ts';
  * canceled; events order.refunded (when money went back) and order.cancelled. Payments of a
  * plugin's provider are refunded and released with the provider first, each recorded as it is
  * confirmed; a provider that refuses stops the cancellation there (the order stays pending).
+ *
+ * Those provider calls run with no lock held, so a capture can land meanwhile, and a provider's
+ * release says nothing about it (Stripe answers yes for an intent captured since). The last
+ * transaction therefore records no money of a plugin's payment: it only marks it canceled, and
+ * answers 409 with nothing written when that payment has money the provider was not asked to
+ * refund, or an operation still waiting for its answer. A capture already waiting is a 409 before
+ * any provider call: its outcome decides what there is to refund.
  */
 export async function cancelOrder(ctx: Ctx, orderId: string, providers: Providers): Promise<AdminOrderView> {
   const viaPlugin = await onLockedOrder(ctx, orderId, async (tctx, order) => {
     await refuseCancel(tctx, order);
-    return (await ledger.lockOrderPayments(tctx, order.id)).filter((p) => p.provider_id !== SYSTEM_PROVIDER);
+    const mine = (await ledger.lockOrderPayments(tctx, order.id)).filter((p) => p.provider_id !== SYSTEM_PROVIDER);
+    for (const p of mine) {
+      const [waiting] = await ops.pendingOperations(tctx, p.id, 'capture');
+      if (waiting)
+        throw errors.conflict(
+          `A capture of ${waiting.amount} is waiting for ${p.provider_id}'s answer: repeat it to settle it, then cancel the order`,
+        );
+    }
+    return mine;
   });
   for (const p of viaPlugin) {
     if (ledger.refundable(p) > 0)
@@ -41,6 +57,8 @@ export async function cancelOrder(ctx: Ctx, orderId: string, providers: Provider
   }
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     await refuseCancel(tctx, order);
+    const payments = await ledger.lockOrderPayments(tctx, order.id);
+    for (const p of payments.filter((x) => x.provider_id !== SYSTEM_PROVIDER)) await refuseChanged(tctx, p);
     const now = tctx.clock.now();
 
     // Per variant, in id order: the same lock order as checkout's stock updates, so no deadlock.
@@ -53,7 +71,7 @@ export async function cancelOrder(ctx: Ctx, orderId: string, providers: Provider
     for (const variantId of [...back.keys()].sort()) await dq.restock(tctx.tx, variantId, back.get(variantId)!, now);
 
     let refunded = false;
-    for (const p of await ledger.lockOrderPayments(tctx, order.id)) {
+    for (const p of payments) {
       refunded = (await ledger.release(tctx, p, 'Order canceled')).refunded || refunded;
     }
     const canceled = await settle(tctx, order, {
@@ -65,6 +83,19 @@ export async function cancelOrder(ctx: Ctx, orderId: string, providers: Provider
     await emit(tctx, 'order.cancelled', view);
     return view;
   });
+}
+
+/**
+ * A plugin's payment whose money moved since the provider calls above: recording its release would
+ * claim a refund the provider never made. The operator sends the cancellation again.
+ */
+async function refuseChanged(tctx: TxCtx, p: ledger.PaymentRow): Promise<void> {
+  const waiting = [
+    ...(await ops.pendingOperations(tctx, p.id, 'capture')),
+    ...(await ops.pendingOperations(tctx, p.id, 'refund')),
+  ];
+  if (ledger.refundable(p) > 0 || waiting.length)
+    throw errors.conflict('The order changed while it was being canceled: send the cancellation again');
 }
 
 async function refuseCancel(tctx: TxCtx, order: OrderRow): Promise<void> {

@@ -32,6 +32,11 @@ async function stripeOrder() {
 }
 
 const payment = async (id: string) => (await s.t.admin('GET', `/admin/payments/${id}`)).json().payment;
+/** What Stripe (the stand-in) refunded of an intent's charge. */
+const refundedAtStripe = (intentId: string) => {
+  const intent = s.stripe.payments.intents.get(intentId)!;
+  return s.stripe.payments.charges.get(intent.latest_charge!)!.amount_refunded;
+};
 const operations = (paymentId: string) =>
   rows<{ kind: string; amount: number; status: string; error: string | null }>(
     s.t.database.db,
@@ -155,6 +160,65 @@ describe('the order desk with pp_stripe', () => {
     expect(await orderEventNames(s.t, part.order.id)).toEqual(
       expect.arrayContaining(['order.refunded', 'order.cancelled']),
     );
+  });
+
+  it('a capture that lands while a cancellation waits on Stripe: 409, and no refund Stripe did not make', async () => {
+    const { order, intentId, paymentId } = await stripeOrder();
+    // The cancellation reaches Stripe's cancel; another admin's capture is answered before it.
+    const held = s.stripe.hold(new RegExp(`^/v1/payment_intents/${intentId}/cancel`));
+    const canceling = s.t.admin('POST', `/admin/orders/${order.id}/cancel`);
+    await held.arrived;
+    const captured = await s.t.admin('POST', `/admin/payments/${paymentId}/capture`);
+    expect(captured.statusCode, captured.body).toBe(200);
+    held.release();
+    const res = await canceling;
+
+    expect((await payment(paymentId)).refunded_amount).toBe(refundedAtStripe(intentId));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({
+      type: 'conflict',
+      message: 'The order changed while it was being canceled: send the cancellation again',
+    });
+    const pending = (await s.t.admin('GET', `/admin/orders/${order.id}`)).json().order;
+    expect(pending).toMatchObject({ status: 'pending', payment_status: 'captured' });
+    expect(await orderEventNames(s.t, order.id)).not.toContain('order.refunded');
+
+    // Sent again, it refunds through Stripe what was captured meanwhile.
+    const again = await s.t.admin('POST', `/admin/orders/${order.id}/cancel`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().order).toMatchObject({ status: 'canceled', payment_status: 'refunded' });
+    expect(refundedAtStripe(intentId)).toBe(5000);
+    expect((await payment(paymentId)).refunded_amount).toBe(5000);
+  });
+
+  it('a capture whose answer never came: cancelling is a 409, with no call to Stripe, until it is settled', async () => {
+    const { order, intentId, paymentId } = await stripeOrder();
+    const held = s.stripe.hold(new RegExp(`^/v1/payment_intents/${intentId}/capture`));
+    const timeout = s.t.app.providers.timeoutMs;
+    s.t.app.providers.timeoutMs = 200;
+    try {
+      const lost = await s.t.admin('POST', `/admin/payments/${paymentId}/capture`);
+      expect(lost.statusCode, lost.body).toBe(504);
+    } finally {
+      s.t.app.providers.timeoutMs = timeout;
+    }
+    held.release();
+    await held.answered; // Stripe captured after all
+    const from = s.stripe.requests.length;
+    const refused = await s.t.admin('POST', `/admin/orders/${order.id}/cancel`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(
+      "A capture of 5000 is waiting for pp_stripe's answer: repeat it to settle it, then cancel the order",
+    );
+    expect(callsSince(s, from)).toEqual([]);
+    expect((await s.t.admin('GET', `/admin/orders/${order.id}`)).json().order.status).toBe('pending');
+
+    const settled = await s.t.admin('POST', `/admin/payments/${paymentId}/capture`);
+    expect(settled.json().payment, settled.body).toMatchObject({ captured_amount: 5000 });
+    const canceled = await s.t.admin('POST', `/admin/orders/${order.id}/cancel`);
+    expect(canceled.json().order, canceled.body).toMatchObject({ status: 'canceled', payment_status: 'refunded' });
+    expect(refundedAtStripe(intentId)).toBe(5000);
+    expect((await payment(paymentId)).refunded_amount).toBe(5000);
   });
 
   it('an uninstalled provider leaves the store at once; its payments get a clear error and one admin notification', async () => {
