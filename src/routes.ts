@@ -1,5 +1,6 @@
 import type { RouteModule } from './platform/http/types.ts';
 import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
+import { userTokenIsCurrent } from './modules/auth/service.ts';
 import { adminProductRoutes } from './modules/products/admin.routes.ts';
 import { storeProductRoutes } from './modules/products/store.routes.ts';
 import { storeCatalogCompatRoutes } from './modules/products/store-compat.routes.ts';
@@ -13,7 +14,8 @@ import { adminCustomerRoutes } from './modules/customers/admin.routes.ts';
 import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
 import { storeAddressRoutes } from './modules/customers/address.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
-import { sessionRoutes } from './modules/sessions/routes.ts';
+import { customerTokenIsCurrent } from './modules/customers/auth-service.ts';
+import { type CurrentTokenCheck, sessionRoutes } from './modules/sessions/routes.ts';
 import { adminWebhookRoutes } from './modules/webhooks/routes.ts';
 import { adminShippingOptionRoutes } from './modules/shipping-options/routes.ts';
 import { storeCartRoutes } from './modules/checkout/cart.routes.ts';
@@ -41,7 +43,11 @@ import { adminUploadRoutes } from './modules/uploads/routes.ts';
  * The shopper's flow (/store/carts/*, /store/shipping-options, /store/payment-collections/*)
  * is checkout's; the order desk (/admin/orders/*, /admin/payments/*) is the orders module's.
  */
-export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, sessionRoutes];
+/** `POST /auth/session` asks the token's own module whether a password reset revoked it. */
+const tokenIsCurrent: CurrentTokenCheck = (ctx, claims) =>
+  claims.actor_type === 'user' ? userTokenIsCurrent(ctx, claims) : customerTokenIsCurrent(ctx, claims);
+
+export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, sessionRoutes(tokenIsCurrent)];
 
 export const adminRoutes: RouteModule[] = [
   adminUserRoutes,

@@ -5,7 +5,7 @@ import { ok } from '../../platform/http/responses.ts';
 import type { App, AppDeps } from '../../platform/http/types.ts';
 import { sharedLoginLimiter } from '../auth/login-limiter.ts';
 import { EmailPassBody, User } from '../auth/schema.ts';
-import { getUser, loginUser } from '../auth/service.ts';
+import { getUserOfToken, loginUser } from '../auth/service.ts';
 import { tokenKeys, verifyToken } from '../auth/tokens.ts';
 import { createSession, endSession } from '../sessions/service.ts';
 import { SESSION_COOKIE as CONNECT_SID } from '../sessions/cookie.ts';
@@ -74,10 +74,10 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
       assertSameSite(req, trusted);
       const token = await loginUser(req.ctx, { keys, limiter }, { ...req.body, ip: req.ip });
       const claims = (await verifyToken(keys, deps.clock, token))!;
-      const session = await createSession(req.ctx, claims, keys.expiresInSeconds);
+      const { token: session } = await createSession(req.ctx, claims, keys.expiresInSeconds);
       setPanelCookies(reply, deps.config, token, session, keys.expiresInSeconds);
       return {
-        user: await getUser(req.ctx, claims.actor_id),
+        user: await getUserOfToken(req.ctx, claims),
         csrf_token: csrfTokenFor(deps.config.cookieSecret, session),
         instance,
       };
@@ -90,14 +90,15 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
     async (req) => {
       const token = req.cookies[TOKEN_COOKIE];
       const session = panelSessionToken(req);
-      // A live session started with this token, and the token itself still valid (not expired).
+      // A live session started with this token, and the token itself still valid (not expired,
+      // not revoked by a password change).
       const claims =
         token && session && (await livePanelLogin(req, token, session))
           ? await verifyToken(keys, deps.clock, token)
           : null;
       if (!claims || !session) throw errors.unauthorized();
       return {
-        user: await getUser(req.ctx, claims.actor_id),
+        user: await getUserOfToken(req.ctx, claims),
         csrf_token: csrfTokenFor(deps.config.cookieSecret, session),
         instance,
       };

@@ -3,8 +3,8 @@ import { errors } from '../../platform/http/errors.ts';
 import type { AppDeps } from '../../platform/http/types.ts';
 import { findSecretKeyActor } from '../api-keys/lookup.ts';
 import { sessionClaims } from '../sessions/cookie.ts';
-import { findUserRole } from './queries.ts';
-import { tokenKeys, verifyToken } from './tokens.ts';
+import { findUserAccess } from './queries.ts';
+import { isCurrentToken, tokenKeys, verifyToken } from './tokens.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,7 +15,8 @@ const PUBLIC_ADMIN_PATHS = new Set<string>(['/admin/marketplace/license-issued']
  * Authenticates every /admin request: a user JWT (`Authorization: Bearer`, or the session cookie
  * of `POST /auth/session`) whose user still exists, or a secret API key
  * (`Authorization: Basic base64("sk_…:")`, Medusa's form).
- * The role is read from the database on each request, so a demotion takes effect at once.
+ * The role and token version are read from the database on each request (one read), so a
+ * demotion takes effect at once, and a password change revokes every older token and session.
  * Viewers may only read.
  */
 export function adminGuard(deps: AppDeps) {
@@ -36,9 +37,9 @@ export function adminGuard(deps: AppDeps) {
           ? await verifyToken(keys, deps.clock, value)
           : await sessionClaims(req);
       if (claims?.actor_type !== 'user' || !claims.actor_id) throw errors.unauthorized();
-      const role = await findUserRole(req.ctx.db, claims.actor_id);
-      if (!role) throw errors.unauthorized();
-      req.actor = { type: 'user', id: claims.actor_id, role };
+      const user = await findUserAccess(req.ctx.db, claims.actor_id);
+      if (!user || !isCurrentToken(claims, user.token_version)) throw errors.unauthorized();
+      req.actor = { type: 'user', id: claims.actor_id, role: user.role };
     }
     req.ctx.actor = req.actor;
     if (req.actor.role === 'viewer' && !READ_METHODS.has(req.method)) throw errors.forbidden();

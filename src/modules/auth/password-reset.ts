@@ -1,9 +1,11 @@
 import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import type { Providers } from '../../platform/providers.ts';
 import { queueMessage } from '../messaging/queue.ts';
+import { endSessionsOfIdentity } from '../sessions/service.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { hashPassword } from './password.ts';
 import { consumeResetToken, createResetToken } from './reset-tokens.ts';
+import { userAuthIdentityId } from './tokens.ts';
 
 export interface ResetDeps {
   providers: Providers;
@@ -46,7 +48,12 @@ export async function requestPasswordReset(
   });
 }
 
-/** `POST /auth/{actor}/emailpass/update`: the token (once, within 15 minutes) sets a new password. */
+/**
+ * `POST /auth/{actor}/emailpass/update`: the token (once, within 15 minutes) sets a new password.
+ * Whoever held the old one is signed out: `setHash` raises the login's token version (every
+ * token issued before is refused from then on), and every session of the login is deleted, in
+ * the same transaction.
+ */
 export async function updatePasswordWithToken(
   ctx: Ctx,
   actor: Actor,
@@ -55,6 +62,10 @@ export async function updatePasswordWithToken(
   setHash: (tctx: TxCtx, identityId: string, hash: string) => Promise<void>,
 ): Promise<{ success: true }> {
   const hash = await hashPassword(password);
-  await inTx(ctx, async (tctx) => setHash(tctx, await consumeResetToken(tctx, actor, token), hash));
+  await inTx(ctx, async (tctx) => {
+    const identityId = await consumeResetToken(tctx, actor, token);
+    await setHash(tctx, identityId, hash);
+    await endSessionsOfIdentity(tctx, actor, actor === 'user' ? userAuthIdentityId(identityId) : identityId);
+  });
   return { success: true };
 }

@@ -22,13 +22,17 @@ export async function findLiveUserById(db: Executor, id: string): Promise<UserRo
   return row;
 }
 
-export async function findUserRole(db: Executor, id: string): Promise<UserRow['role'] | undefined> {
+/** What the admin guard reads on every request: the live user's role and token version (one primary-key read). */
+export async function findUserAccess(
+  db: Executor,
+  id: string,
+): Promise<Pick<UserRow, 'role' | 'token_version'> | undefined> {
   const [row] = await db
-    .select({ role: users.role })
+    .select({ role: users.role, token_version: users.token_version })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deleted_at)))
     .limit(1);
-  return row?.role;
+  return row;
 }
 
 export async function insertUser(db: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
@@ -52,8 +56,12 @@ export async function countUsers(db: Executor): Promise<number> {
   return row.n;
 }
 
+/** A new password revokes the user's tokens: their version is now behind. */
 export async function setUserPasswordHash(db: Executor, id: string, hash: string, now: Date): Promise<void> {
-  await db.update(users).set({ password_hash: hash, updated_at: now }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ password_hash: hash, token_version: sql`${users.token_version} + 1`, updated_at: now })
+    .where(eq(users.id, id));
 }
 
 export async function insertResetToken(db: Executor, row: typeof passwordResetTokens.$inferSelect): Promise<void> {

@@ -6,12 +6,13 @@ import { hashPassword, verifyPassword } from './password.ts';
 import {
   countUsers,
   findLiveUserByEmail,
+  findUserAccess,
   findLiveUserById,
   insertUser,
   listLiveUsers,
   type UserRow,
 } from './queries.ts';
-import { signToken, type TokenKeys } from './tokens.ts';
+import { isCurrentToken, signToken, userAuthIdentityId, type ActorClaims, type TokenKeys } from './tokens.ts';
 
 export interface PublicUser {
   id: string;
@@ -26,7 +27,7 @@ export interface PublicUser {
 }
 
 export function toPublicUser(u: UserRow): PublicUser {
-  const { password_hash: _hash, deleted_at: _deleted, ...rest } = u;
+  const { password_hash: _hash, deleted_at: _deleted, token_version: _version, ...rest } = u;
   return rest;
 }
 
@@ -50,10 +51,11 @@ export async function loginUser(
   return signToken(deps.keys, ctx.clock, {
     actor_id: user.id,
     actor_type: 'user',
-    auth_identity_id: user.id.replace(/^user_/, 'authid_'),
+    auth_identity_id: userAuthIdentityId(user.id),
     auth_provider: 'emailpass',
     app_metadata: { user_id: user.id, roles: [user.role] },
     user_metadata: {},
+    token_version: user.token_version,
   });
 }
 
@@ -87,6 +89,19 @@ export async function getUser(ctx: Ctx, id: string): Promise<PublicUser> {
   const user = await findLiveUserById(ctx.db, id);
   if (!user) throw errors.unauthorized();
   return toPublicUser(user);
+}
+
+/** The live user a token names, unless a password change revoked the token since; else 401. */
+export async function getUserOfToken(ctx: Ctx, claims: ActorClaims): Promise<PublicUser> {
+  const user = await findLiveUserById(ctx.db, claims.actor_id);
+  if (!user || !isCurrentToken(claims, user.token_version)) throw errors.unauthorized();
+  return toPublicUser(user);
+}
+
+/** True when the token's user is live and no password change revoked the token since. */
+export async function userTokenIsCurrent(ctx: Ctx, claims: ActorClaims): Promise<boolean> {
+  const user = await findUserAccess(ctx.db, claims.actor_id);
+  return !!user && isCurrentToken(claims, user.token_version);
 }
 
 /** `ADMIN_EMAIL` + `ADMIN_PASSWORD`: create that admin at start when no live user has the email. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, metadata, softDelete, timestamps, ts } from '../../platform/db/columns.ts';
 
 export const users = pgTable(
@@ -12,6 +12,8 @@ export const users = pgTable(
     first_name: text('first_name'),
     last_name: text('last_name'),
     avatar_url: text('avatar_url'),
+    /** Raised by every password change; a token carries the version it was issued at, and an older one is refused. */
+    token_version: integer('token_version').notNull().default(0),
     ...metadata,
     ...timestamps,
     ...softDelete,

@@ -11,6 +11,12 @@ export interface ActorClaims {
   auth_provider: 'emailpass';
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;
+  /**
+   * The login's `token_version` when the token was issued (ours, not Medusa's). A password change
+   * raises the version, which revokes every older token and the sessions made from them. Absent
+   * in tokens issued before versions existed: read as 0.
+   */
+  token_version?: number;
   iat?: number;
   exp?: number;
 }
@@ -27,7 +33,7 @@ export function tokenKeys(jwtSecret: string, expiresInSeconds: number): TokenKey
 export async function signToken(
   keys: TokenKeys,
   clock: Clock,
-  claims: Omit<ActorClaims, 'iat' | 'exp'>,
+  claims: Omit<ActorClaims, 'iat' | 'exp' | 'token_version'> & { token_version: number },
 ): Promise<string> {
   const now = Math.floor(clock.now().getTime() / 1000);
   return new SignJWT({ ...claims })
@@ -53,6 +59,16 @@ export async function verifyToken(keys: TokenKeys, clock: Clock, token: string):
   } catch {
     return null;
   }
+}
+
+/** True while no password change has revoked the token (its version is the login's current one). */
+export function isCurrentToken(claims: Pick<ActorClaims, 'token_version'>, currentVersion: number): boolean {
+  return (claims.token_version ?? 0) === currentVersion;
+}
+
+/** An admin user's `auth_identity_id` claim (Medusa's tokens name an auth identity; ours derive it from the user). */
+export function userAuthIdentityId(userId: string): string {
+  return userId.replace(/^user_/, 'authid_');
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */

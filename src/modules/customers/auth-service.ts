@@ -4,7 +4,7 @@ import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { signToken, type TokenKeys } from '../auth/tokens.ts';
+import { isCurrentToken, signToken, type ActorClaims, type TokenKeys } from '../auth/tokens.ts';
 import * as q from './queries.ts';
 
 export interface AuthDeps {
@@ -31,7 +31,14 @@ function customerToken(deps: AuthDeps, ctx: Ctx, identity: q.IdentityRow): Promi
     auth_provider: 'emailpass',
     app_metadata: identity.customer_id ? { customer_id: identity.customer_id } : {},
     user_metadata: {},
+    token_version: identity.token_version,
   });
+}
+
+/** True when the token's login exists and no password change revoked the token since (`POST /auth/session`). */
+export async function customerTokenIsCurrent(ctx: Ctx, claims: ActorClaims): Promise<boolean> {
+  const version = await q.findIdentityTokenVersion(ctx.db, claims.auth_identity_id);
+  return version !== undefined && isCurrentToken(claims, version);
 }
 
 /**

@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../platform/http/errors.ts';
 import type { AppDeps } from '../../platform/http/types.ts';
-import { bearerToken, tokenKeys, verifyToken, type ActorClaims, type TokenKeys } from '../auth/tokens.ts';
+import {
+  bearerToken,
+  isCurrentToken,
+  tokenKeys,
+  verifyToken,
+  type ActorClaims,
+  type TokenKeys,
+} from '../auth/tokens.ts';
 import { sessionClaims } from '../sessions/cookie.ts';
 import { findAccountHolder } from './queries.ts';
 
@@ -13,9 +20,11 @@ import { findAccountHolder } from './queries.ts';
  *
  * `customerAuth` (installed on the /store scope in app.ts, after the publishable key check) reads
  * `Authorization: Bearer <customer token>`, else the `connect.sid` session cookie, and accepts
- * only a live account holder. Anything else (an admin token, an expired or forged token, a
- * register token before `POST /store/customers`, a deleted customer) leaves req.customer null:
- * the store stays open to guests, and what needs a customer answers 401.
+ * only a live account holder whose token no password reset has revoked (the login's token
+ * version is read in the same query as the account). Anything else (an admin token, an expired,
+ * forged or revoked token, a register token before `POST /store/customers`, a deleted customer)
+ * leaves req.customer null: the store stays open to guests, and what needs a customer answers 401.
+ * A request without a token or cookie (a guest's catalog read) reads nothing.
  *
  * Isolation rule for callers: scope every read and write by `req.customer.id`, never by an id
  * from the request.
@@ -50,7 +59,12 @@ export function customerAuth(deps: AppDeps) {
   const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
   return async function resolveCustomer(req: FastifyRequest) {
     const claims = await customerClaims(req, keys);
-    const holder = claims?.actor_id ? await findAccountHolder(req.ctx.db, claims.actor_id) : undefined;
-    req.customer = holder?.email ? { id: holder.id, email: holder.email } : null;
+    const holder = claims?.actor_id
+      ? await findAccountHolder(req.ctx.db, claims.actor_id, claims.auth_identity_id)
+      : undefined;
+    req.customer =
+      claims && holder?.email && isCurrentToken(claims, holder.token_version)
+        ? { id: holder.id, email: holder.email }
+        : null;
   };
 }

@@ -64,14 +64,20 @@ export async function lockLiveCustomer(db: Executor, id: string): Promise<Custom
   return row;
 }
 
-/** The live account holder with this id (what a customer token or session may act as). */
+/**
+ * The live account holder with this id, signed in through this login (what a customer token or
+ * session may act as), with the login's token version: one read by two primary keys.
+ */
 export async function findAccountHolder(
   db: Executor,
   id: string,
-): Promise<{ id: string; email: string | null } | undefined> {
+  authIdentityId: string,
+): Promise<{ id: string; email: string | null; token_version: number } | undefined> {
+  const i = customerAuthIdentities;
   const [row] = await db
-    .select({ id: customers.id, email: customers.email })
+    .select({ id: customers.id, email: customers.email, token_version: i.token_version })
     .from(customers)
+    .innerJoin(i, and(eq(i.id, authIdentityId), eq(i.customer_id, customers.id)))
     .where(and(eq(customers.id, id), eq(customers.has_account, true), isNull(customers.deleted_at)))
     .limit(1);
   return row;
@@ -134,9 +140,18 @@ export async function unlinkIdentitiesOf(db: Executor, customerId: string, now: 
     .where(eq(customerAuthIdentities.customer_id, customerId));
 }
 
+/** A new password revokes the login's tokens: their version is now behind. */
 export async function setIdentityPasswordHash(db: Executor, id: string, hash: string, now: Date): Promise<void> {
+  const i = customerAuthIdentities;
   await db
-    .update(customerAuthIdentities)
-    .set({ password_hash: hash, updated_at: now })
-    .where(eq(customerAuthIdentities.id, id));
+    .update(i)
+    .set({ password_hash: hash, token_version: sql`${i.token_version} + 1`, updated_at: now })
+    .where(eq(i.id, id));
+}
+
+/** The current token version of a login, or undefined when there is no such login. */
+export async function findIdentityTokenVersion(db: Executor, id: string): Promise<number | undefined> {
+  const i = customerAuthIdentities;
+  const [row] = await db.select({ token_version: i.token_version }).from(i).where(eq(i.id, id)).limit(1);
+  return row?.token_version;
 }

@@ -4,6 +4,7 @@ import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { isCurrentToken } from '../auth/tokens.ts';
 import * as q from './queries.ts';
 import { addressBooks } from './addresses.ts';
 import type { AddressView } from './address-schema.ts';
@@ -148,13 +149,14 @@ export async function deleteCustomer(ctx: Ctx, id: string): Promise<{ id: string
  */
 export async function createAccountCustomer(
   ctx: Ctx,
-  auth: { actor_id: string; auth_identity_id: string },
+  auth: { actor_id: string; auth_identity_id: string; token_version?: number },
   input: CustomerInput,
 ): Promise<Customer> {
   if (auth.actor_id) throw errors.invalid('Request already authenticated as a customer.');
   return inTx(ctx, async (tctx) => {
     const identity = await q.lockIdentity(tctx.tx, auth.auth_identity_id);
-    if (!identity) throw errors.unauthorized();
+    // A register token from before a password reset is revoked like any other token of the login.
+    if (!identity || !isCurrentToken(auth, identity.token_version)) throw errors.unauthorized();
     if (identity.customer_id) throw duplicateAccount();
     if (input.email !== undefined && input.email.toLowerCase() !== identity.email) {
       throw errors.invalid("Invalid request: Field 'email' must be the email the account was registered with");

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, metadata, softDelete, timestamps } from '../../platform/db/columns.ts';
 
 /**
@@ -42,6 +42,8 @@ export const customerAuthIdentities = pgTable(
     email: text('email').notNull(),
     password_hash: text('password_hash').notNull(),
     customer_id: text('customer_id'),
+    /** Raised by every password change; a token carries the version it was issued at, and an older one is refused. */
+    token_version: integer('token_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [

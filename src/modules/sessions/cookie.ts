@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import type { ActorClaims } from '../auth/tokens.ts';
-import { SESSION_TTL_SECONDS, findSessionClaims } from './service.ts';
+import { findSessionClaims } from './service.ts';
 
 /** Medusa's cookie name (express-session's default), so its SDK in session mode works unchanged. */
 export const SESSION_COOKIE = 'connect.sid';
@@ -12,10 +12,10 @@ function cookieOptions(config: Config) {
 
 /**
  * The cookie carries the random session token signed with COOKIE_SECRET (@fastify/cookie):
- * a forged or garbled cookie is rejected without a database lookup.
+ * a forged or garbled cookie is rejected without a database lookup. It lasts as long as the session.
  */
-export function setSessionCookie(reply: FastifyReply, token: string, config: Config): void {
-  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(config), maxAge: SESSION_TTL_SECONDS, signed: true });
+export function setSessionCookie(reply: FastifyReply, token: string, config: Config, maxAgeSeconds: number): void {
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(config), maxAge: maxAgeSeconds, signed: true });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {

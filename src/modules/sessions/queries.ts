@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { sessions } from './tables.ts';
 
@@ -30,4 +30,20 @@ export async function deleteLiveSession(db: Executor, id: string, now: Date): Pr
 export async function deleteExpiredSessions(db: Executor, now: Date, max: number): Promise<void> {
   const expired = db.select({ id: sessions.id }).from(sessions).where(lte(sessions.expires_at, now)).limit(max);
   await db.delete(sessions).where(inArray(sessions.id, expired));
+}
+
+/** Deletes every session made from a token of this login, by its claims (index `sessions_identity_idx`). */
+export async function deleteSessionsOfIdentity(
+  db: Executor,
+  actorType: 'user' | 'customer',
+  authIdentityId: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        sql`(${sessions.claims}->>'auth_identity_id') = ${authIdentityId}`,
+        sql`${sessions.claims}->>'actor_type' = ${actorType}`,
+      ),
+    );
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWER, startTestApp, testConfig, type TestApp } from '../../../test/app.ts';
+import { ADMIN, VIEWER, startTestApp, testConfig, type TestApp } from '../../../test/app.ts';
 import { buildApp } from '../../app.ts';
 import { rows } from '../../platform/db/database.ts';
 
@@ -107,6 +107,23 @@ describe('admin sessions (Medusa: a connect.sid cookie alone authorizes /admin)'
     );
     expect(after.n).toBe(0);
     t.clock.set(new Date());
+  });
+
+  it('never outlives the token it was made from: 1 hour left on the token, 1 hour of session', async () => {
+    const login = await t.inject({ method: 'POST', url: '/auth/user/emailpass', payload: ADMIN });
+    const token = login.json().token as string;
+    try {
+      t.clock.advance(23 * 3600 * 1000); // the token (24 h) has an hour left
+      const { res, cookie } = await startSession(token);
+      expect(res.cookies.find((c) => c.name === 'connect.sid')!.maxAge).toBe(3600);
+      t.clock.advance(3600 * 1000 - 1000);
+      expect((await asCookie(cookie)).statusCode).toBe(200);
+      t.clock.advance(1000);
+      expect((await t.admin('GET', '/admin/users/me', undefined, { token })).statusCode).toBe(401);
+      expect((await asCookie(cookie)).statusCode).toBe(401);
+    } finally {
+      t.clock.set(new Date());
+    }
   });
 
   it('a session stops working when its user is deleted', async () => {
