@@ -47,7 +47,9 @@ export interface PluginManifest {
   engine?: string;
   /**
    * Methods besides GET the admin extension may send through {@link AdminApi.fetch}; without it
-   * the panel answers only read-only GETs. Example: `{ "methods": ["POST"] }`.
+   * the panel answers only read-only GETs. Example: `{ "methods": ["POST"] }`. Shown to the
+   * operator before install; an update that adds a method (or adds an `admin` bundle) waits for
+   * the operator's approval, like one asking for more `permissions`.
    */
   admin_api?: { methods: ('POST' | 'PUT' | 'PATCH' | 'DELETE')[] };
   /**

@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import semver from 'semver';
 import { Type, type Static } from 'typebox';
 import { PackageError } from './errors.ts';
-import { PermissionsSchema } from './permissions.ts';
+import { AdminApiSchema, PermissionsSchema } from './permissions.ts';
 import { VERSION_PATTERN } from './versions.ts';
 
 export const PLUGIN_TYPES = ['admin-extension', 'integration', 'payment-provider', 'notification-provider'] as const;
@@ -46,20 +46,7 @@ export const PluginManifestSchema = Type.Object(
     /** The rights the plugin asks for (permissions.ts); without it, the rights plugins always had. */
     permissions: Type.Optional(PermissionsSchema),
     /** What the admin extension may ask the panel's AdminApi.fetch bridge for besides GET. */
-    admin_api: Type.Optional(
-      Type.Object(
-        {
-          methods: Type.Array(
-            Type.Unsafe<'POST' | 'PUT' | 'PATCH' | 'DELETE'>({
-              type: 'string',
-              enum: ['POST', 'PUT', 'PATCH', 'DELETE'],
-            }),
-            { maxItems: 4, uniqueItems: true },
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
+    admin_api: Type.Optional(AdminApiSchema),
   },
   { additionalProperties: false },
 );

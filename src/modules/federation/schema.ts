@@ -27,7 +27,7 @@ const FeedEntry = Type.Object(
         {},
         {
           additionalProperties: true,
-          description: 'rights the newest version asks for: events, apis, routes, providers, hosts',
+          description: 'rights the newest version asks for: events, apis, routes, providers, hosts, admin_extension',
         },
       ),
     ),

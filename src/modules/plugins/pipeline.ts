@@ -5,7 +5,7 @@ import { emit } from '../../platform/events/emit.ts';
 import { PACKAGE_VERSION } from '../../platform/package-root.ts';
 import { safeEntryPath, type PluginPackage } from '../../plugin-package/read-package.ts';
 import { compareVersions } from '../../plugin-package/versions.ts';
-import { extraRights, rightsOf, type Rights } from '../../plugin-package/permissions.ts';
+import { extraRights, grantedRights, rightsOf, type Rights } from '../../plugin-package/permissions.ts';
 import type { LoadedPlugin } from './host.ts';
 import { stagePlugin } from './load-plugin.ts';
 import { applyPluginMigrations } from './migrations.ts';
@@ -61,9 +61,9 @@ export async function runPipeline(rt: PluginRuntime, id: string, opts: { force?:
     }
     const rights = rightsOf(pkg.manifest);
     if (updating) {
-      // More rights than the operator granted: nothing of the new version runs (not even its
-      // migrations) until they approve; the running version goes on meanwhile.
-      const extra = extraRights(rights, row.granted_permissions ?? rightsOf(row.manifest));
+      // More rights than the operator granted (its admin extension's included): nothing of the new
+      // version runs (not even its migrations) until they approve; the running version goes on.
+      const extra = extraRights(rights, grantedRights(row.granted_permissions, row.manifest));
       if (extra.length) return await awaitApproval(rt, row, version, rights, extra);
     }
     await q.insertArtifact(ctx.db, pkg.sha256, bytes, ctx.clock.now());

@@ -50,6 +50,7 @@ describe('declared rights', () => {
       routes: { admin: true, store: false },
       providers: [],
       hosts: ['api.example.com'],
+      admin_extension: { bundle: false, methods: [] },
     });
     expect((await t.admin('GET', `/admin/plugins/${id}/ping`)).json()).toEqual({ pong: true });
   });

@@ -87,5 +87,6 @@ export function usedRights(grant: PluginGrant): Rights {
     routes: { admin: grant.used.has('route:admin'), store: grant.used.has('route:store') },
     providers: of('provider:') as ProviderRight[],
     hosts: grant.rights.hosts,
+    admin_extension: grant.rights.admin_extension,
   };
 }

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
 import { MARKETPLACE_ID_PATTERN } from '../../plugin-package/manifest.ts';
+import { ADMIN_METHODS } from '../../plugin-package/permissions.ts';
 import { VERSION_PATTERN } from '../../plugin-package/versions.ts';
 
 const ConfigFieldJson = Type.Object({
@@ -19,6 +20,15 @@ export const PermissionsJson = Type.Object({
   routes: Type.Object({ admin: Type.Boolean(), store: Type.Boolean() }),
   providers: Type.Array(Type.String({ enum: ['payments', 'notifications'] })),
   hosts: Type.Array(Type.String(), { description: 'outbound hosts it says it calls (shown, not enforced)' }),
+  admin_extension: Type.Object(
+    {
+      bundle: Type.Boolean({ description: 'it has an admin bundle, run in the panel with the operator’s session' }),
+      methods: Type.Array(Type.String({ enum: [...ADMIN_METHODS] }), {
+        description: 'write methods its AdminApi.fetch may send (GET always)',
+      }),
+    },
+    { description: 'what its admin extension may do (from the manifest’s admin and admin_api)' },
+  ),
 });
 
 export const PluginJsonSchema = Type.Object({
@@ -51,7 +61,9 @@ export const PluginJsonSchema = Type.Object({
       {
         version: Type.String(),
         permissions: Nullable(PermissionsJson),
-        new_rights: Type.Array(Type.String(), { description: 'what it asks for beyond the granted rights' }),
+        new_rights: Type.Array(Type.String(), {
+          description: 'what it asks for beyond the granted rights, e.g. route:store, admin:bundle, admin:POST',
+        }),
         approve_url: Type.String(),
       },
       { description: 'a verified update waiting for the operator to approve the rights it adds' },

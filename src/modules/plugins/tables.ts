@@ -1,7 +1,7 @@
 import { customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, ts } from '../../platform/db/columns.ts';
 import type { PluginManifest } from '../../plugin-package/manifest.ts';
-import type { Rights } from '../../plugin-package/permissions.ts';
+import type { StoredRights } from '../../plugin-package/permissions.ts';
 
 export type PluginStatus = 'installing' | 'installed' | 'failed' | 'disabled' | 'updating';
 export type PluginSource = 'local' | 'federation';
@@ -40,10 +40,10 @@ export const plugins = pgTable(
     /** sha256 of the admin entry, so the admin panel can pin what it loads. */
     admin_sha256: text('admin_sha256'),
     /** The rights the operator accepted (at install, or by approving an update); null until installed. */
-    granted_permissions: jsonb('granted_permissions').$type<Rights>(),
+    granted_permissions: jsonb('granted_permissions').$type<StoredRights>(),
     /** A verified update that asks for more rights than granted waits here for POST …/approve. */
     pending_version: text('pending_version'),
-    pending_permissions: jsonb('pending_permissions').$type<Rights>(),
+    pending_permissions: jsonb('pending_permissions').$type<StoredRights>(),
     /** Lease of the instance running this row's pipeline; an expired lease (crash) lets another resume it. */
     lease_until: ts('lease_until'),
     /** Pipeline runs of the current install or update; a row that keeps crashing the process gives up. */

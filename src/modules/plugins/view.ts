@@ -1,4 +1,4 @@
-import { extraRights, LEGACY_RIGHTS, rightsOf, type Rights } from '../../plugin-package/permissions.ts';
+import { completeRights, extraRights, grantedRights, rightsOf, type Rights } from '../../plugin-package/permissions.ts';
 import type { PluginRow } from './queries.ts';
 import { usedRights, type PluginGrant } from './rights.ts';
 
@@ -9,13 +9,27 @@ function rightsJson(r: Rights) {
 
 /**
  * The rights a plugin runs with: its declared ones; for an old manifest without `permissions`,
- * what it registered on this instance (when loaded here), else the broad rights it may use.
+ * what it registered on this instance (when loaded here), else the broad rights it may use (its
+ * admin extension's, always from the manifest).
  */
 function effectiveRights(row: PluginRow, grant: PluginGrant | undefined) {
   if (!row.manifest) return null;
   const declared = rightsOf(row.manifest);
-  if (declared.declared) return rightsJson(declared);
-  return rightsJson(grant ? usedRights(grant) : LEGACY_RIGHTS);
+  return rightsJson(declared.declared || !grant ? declared : usedRights(grant));
+}
+
+/** A verified update waiting for its rights to be approved, with what it adds. */
+function pendingUpdate(row: PluginRow) {
+  if (!row.pending_version) return null;
+  const granted = grantedRights(row.granted_permissions, row.manifest);
+  // Parked before admin-extension rights existed: none shown here, the pipeline checks them again.
+  const pending = row.pending_permissions ? completeRights(row.pending_permissions, granted) : null;
+  return {
+    version: row.pending_version,
+    permissions: pending ? rightsJson(pending) : null,
+    new_rights: pending ? extraRights(pending, granted) : [],
+    approve_url: `/admin/plugins/${row.id}/update/approve`,
+  };
 }
 
 /** The admin bundle's stable URL; the sha256 lets the panel pin (and cache) what it imports. */
@@ -49,16 +63,7 @@ export function pluginJson(row: PluginRow, grant?: PluginGrant) {
     permissions: effectiveRights(row, grant),
     /** false: an old manifest without `permissions` (flagged in the admin); null before the first download. */
     permissions_declared: m ? m.permissions !== undefined : null,
-    pending_update: row.pending_version
-      ? {
-          version: row.pending_version,
-          permissions: row.pending_permissions ? rightsJson(row.pending_permissions) : null,
-          new_rights: row.pending_permissions
-            ? extraRights(row.pending_permissions, row.granted_permissions ?? rightsOf(m))
-            : [],
-          approve_url: `/admin/plugins/${row.id}/update/approve`,
-        }
-      : null,
+    pending_update: pendingUpdate(row),
     admin_bundle: row.admin_sha256 ? { url: adminBundleUrl(row.id), sha256: row.admin_sha256 } : null,
     installed_at: row.installed_at,
     created_at: row.created_at,

@@ -10,9 +10,18 @@ export interface Permissions {
   routes: { admin: boolean; store: boolean };
   providers: string[];
   hosts: string[];
+  /** Its admin bundle runs in this panel with your session; `methods`: the writes it may send. */
+  admin_extension: { bundle: boolean; methods: string[] };
 }
 
 const list = (xs: string[]) => (xs.length ? xs.join(', ') : 'none');
+
+function adminExtension({ bundle, methods }: Permissions['admin_extension']): string {
+  if (!bundle) return 'none';
+  return methods.length
+    ? `in this panel; may send ${methods.join(', ')} to the admin API`
+    : 'in this panel; reads only';
+}
 
 /** What a plugin may do (or, for an old manifest, what it uses): shown before install and once installed. */
 export function PermissionList({
@@ -42,6 +51,8 @@ export function PermissionList({
         <dd>{list(permissions.providers)}</dd>
         <dt>Calls hosts</dt>
         <dd>{list(permissions.hosts)} (stated by the vendor, not enforced)</dd>
+        <dt>Admin extension</dt>
+        <dd>{adminExtension(permissions.admin_extension)}</dd>
       </dl>
     </>
   );
