@@ -53,6 +53,9 @@
   };
 
   window.addEventListener('message', function init(event) {
+    // Only the panel that framed us hands over the code and the port: another extension's frame
+    // on the same page could otherwise post its own init first and take this one's rights.
+    if (event.source !== window.parent) return;
     if (port || !event.data || event.data.type !== 'init' || !event.ports[0]) return;
     window.removeEventListener('message', init);
     port = event.ports[0];

@@ -15,7 +15,9 @@ export function bridgeRequest(path: unknown, method: unknown, declared: readonly
     url.origin !== 'http://panel.invalid' ||
     !url.pathname.startsWith('/admin/') ||
     url.pathname.startsWith('/admin/panel/') ||
-    /%2e|%2f|\\/i.test(path.split('?')[0])
+    // The server decodes the path before routing (`/admin/%70anel/…` is `/admin/panel/…`), so a
+    // path whose meaning hides behind an escape is refused; query strings may carry escapes.
+    /%|\\/.test(path.split('?')[0])
   ) {
     return { ok: false, status: 400, message: 'AdminApi.fetch takes a path under /admin/' };
   }

@@ -108,12 +108,15 @@ describe('the extension bridge', () => {
       path: '/admin/orders?limit=0',
       method: 'GET',
     });
+    expect(bridgeRequest('/admin/products?q=linen%20shirt', 'GET')).toMatchObject({ ok: true });
     for (const path of [
       '/store/products',
       'https://evil.test/admin/x',
       '//evil.test/admin/x',
       '/admin/../auth/user/emailpass',
       '/admin/%2e%2e/auth',
+      '/admin/%70anel/session',
+      '/admin/%2570anel/session',
       '/admin/panel/session',
       '/admin\\..\\x',
       42,

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, VIEWER, startTestApp, testConfig, type TestApp } from '../../../test/app.ts';
 import { buildApp } from '../../app.ts';
@@ -211,6 +212,12 @@ describe('serving the panel at /app', () => {
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>panel</title>');
     writeFileSync(path.join(dir, 'sandbox.html'), '<!doctype html><title>frame</title>');
     writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'export {}');
+    // As the build writes them: every page also compressed, served to browsers that accept it.
+    for (const page of ['index.html', 'sandbox.html']) {
+      const html = readFileSync(path.join(dir, page));
+      writeFileSync(path.join(dir, `${page}.br`), brotliCompressSync(html));
+      writeFileSync(path.join(dir, `${page}.gz`), gzipSync(html));
+    }
     app = await buildApp({ database: t.database, config: t.config, clock: t.clock, logger: false, adminPanelDir: dir });
   });
   afterAll(() => app.close());
@@ -220,12 +227,16 @@ describe('serving the panel at /app', () => {
     expect(bare.statusCode).toBe(302);
     expect(bare.headers.location).toBe('/app/?safe-mode=1');
     for (const url of ['/app/', '/app/orders/order_1?tab=x']) {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('<title>panel</title>');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      for (const encoding of ['identity', 'gzip', 'br']) {
+        const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-encoding'], encoding).toBe(encoding === 'identity' ? undefined : encoding);
+        if (encoding === 'identity') expect(res.body).toContain('<title>panel</title>');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-security-policy'], `${url} ${encoding}`).toContain("script-src 'self'");
+        expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(res.headers['referrer-policy']).toBe('same-origin');
+      }
     }
   });
 
@@ -237,9 +248,15 @@ describe('serving the panel at /app', () => {
   });
 
   it('the extension frame is sandboxed by its own policy', async () => {
-    const res = await app.inject({ method: 'GET', url: '/app/sandbox.html' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-security-policy']).toMatch(/^sandbox allow-scripts; default-src 'none'/);
+    for (const encoding of ['identity', 'br']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/app/sandbox.html',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy'], encoding).toMatch(/^sandbox allow-scripts; default-src 'none'/);
+    }
   });
 
   it('without a build, /app says how to make one', async () => {

@@ -43,7 +43,10 @@ export function defaultPanelDir(): string {
   return path.join(PACKAGE_ROOT, 'admin', 'dist');
 }
 
-function pageHeaders(reply: FastifyReply, file: string): void {
+function pageHeaders(reply: FastifyReply, compressedOrNot: string): void {
+  // With preCompressed, a browser that accepts br or gzip is sent `index.html.br`: the page's
+  // headers go by the file it is a compressed copy of.
+  const file = compressedOrNot.replace(/\.(br|gz)$/, '');
   reply.header('x-content-type-options', 'nosniff');
   if (file.includes(`${path.sep}assets${path.sep}`) || file.startsWith('assets/')) {
     reply.header('cache-control', IMMUTABLE);

@@ -109,6 +109,8 @@ describe('the smtp-email plugin sends the shop’s emails to a real SMTP server'
     await adminOk(t, `/admin/orders/${order.id}/fulfillments/${fid}/shipments`, {
       labels: [
         { tracking_number: 'JJD0099', tracking_url: 'https://track.example/JJD0099', label_url: 'https://l.example/1' },
+        // Any text is a valid tracking_url (Medusa's admin sends "#"); only web links become links.
+        { tracking_number: 'JJD0100', tracking_url: 'javascript:alert(1)', label_url: '#' },
       ],
     });
     await adminOk(t, `/admin/orders/${order.id}/capture`);
@@ -123,6 +125,8 @@ describe('the smtp-email plugin sends the shop’s emails to a real SMTP server'
     const shipped = bySubject.get(`Your order #${order.display_id} is on its way`)!;
     expect(shipped.text).toContain('Tracking: JJD0099 https://track.example/JJD0099');
     expect(shipped.html).toContain('<a href="https://track.example/JJD0099">JJD0099</a>');
+    expect(shipped.html).toContain('<p>Tracking: JJD0100</p>');
+    expect(`${shipped.html}${shipped.text}`).not.toContain('javascript:');
   });
 
   it('a shopper resets a forgotten password through the emailed token', async () => {

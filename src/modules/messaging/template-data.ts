@@ -24,6 +24,14 @@ function formatOf(currency: string) {
 }
 
 /** Minor units as a price (`2500`, `eur` → `€25.00`), with the currency's own number of decimals. */
+/**
+ * A tracking URL the email may link to: http(s) only. The admin API takes any text there (Medusa's
+ * admin sends "#"), and a `javascript:` link in an email is not the shop's to send.
+ */
+function webLink(url: string | null | undefined): string | null {
+  return url && /^https?:\/\//i.test(url) ? url : null;
+}
+
 export function money(amount: number, currency: string): string {
   const f = formatOf(currency);
   return f ? f.format.format(amount / 10 ** f.digits) : `${amount} ${currency}`;
@@ -64,7 +72,7 @@ export function shipmentData(order: OrderView, shipment: FulfillmentPayload): Re
     fulfillment_id: shipment.fulfillment.id,
     tracking: labels
       .filter((l) => l.tracking_number || l.tracking_url)
-      .map((l) => ({ number: l.tracking_number ?? '', url: l.tracking_url ?? null })),
+      .map((l) => ({ number: l.tracking_number ?? '', url: webLink(l.tracking_url) })),
   };
 }
 
