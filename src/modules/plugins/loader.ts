@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PluginPackage } from '../../plugin-package/read-package.ts';
 import { safeEntryPath } from '../../plugin-package/read-package.ts';
@@ -17,14 +17,19 @@ export function removePluginFiles(dataDir: string, manifestId: string): Promise<
 }
 
 /**
- * Writes the package's files into `DATA_DIR/plugins/<manifest id>/<version>-<sha8>/` and returns
+ * Writes the package's files into `DATA_DIR/plugins/<manifest id>/<version>-<sha256>/` and returns
  * that folder. Every path is re-checked to stay inside it (readPackage already refused absolute
  * paths, `..` and links). Written to a temporary sibling and renamed, so a crash never leaves a
  * half-written folder that looks complete.
+ *
+ * A folder already there is reused only when its marker holds this package's whole sha256: the
+ * folder of another package (a failed install of another vendor's plugin with the same manifest
+ * id and version, say) is never run in its place. The folder used to be named by 8 hex digits of
+ * the hash and reused on the marker's presence alone, and 32 bits can be matched by brute force.
  */
 export async function extractPackage(dataDir: string, pkg: PluginPackage): Promise<string> {
-  const folder = path.join(pluginRoot(dataDir, pkg.manifest.id), `${pkg.manifest.version}-${pkg.sha256.slice(0, 8)}`);
-  if (await stat(path.join(folder, COMPLETE_MARKER)).catch(() => null)) return folder;
+  const folder = path.join(pluginRoot(dataDir, pkg.manifest.id), `${pkg.manifest.version}-${pkg.sha256}`);
+  if (await holds(folder, pkg.sha256)) return folder;
   const temp = `${folder}.partial-${randomBytes(4).toString('hex')}`;
   try {
     for (const [name, bytes] of pkg.files) {
@@ -39,8 +44,14 @@ export async function extractPackage(dataDir: string, pkg: PluginPackage): Promi
   } catch (err) {
     await rm(temp, { recursive: true, force: true });
     // Another instance on this machine may have finished the same folder first.
-    if (await stat(path.join(folder, COMPLETE_MARKER)).catch(() => null)) return folder;
+    if (await holds(folder, pkg.sha256)) return folder;
     throw err;
   }
   return folder;
+}
+
+/** The folder is a complete extraction of the package with this sha256. */
+async function holds(folder: string, sha256: string): Promise<boolean> {
+  const marker = await readFile(path.join(folder, COMPLETE_MARKER), 'utf8').catch(() => null);
+  return marker === sha256;
 }
