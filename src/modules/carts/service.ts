@@ -16,13 +16,15 @@ import type { CreateCartInput, UpdateCartInput } from './schema.ts';
  */
 
 /**
- * Who asks: the signed-in customer (or null) and the publishable key's sales channels.
- * A cart bound to a customer exists only for that customer: anyone else gets the same 404 as
- * for a cart that does not exist, so ids of other shoppers' carts leak nothing.
+ * Who asks: the signed-in customer (or null) and the publishable key's sales channels (null: the
+ * shop itself, e.g. a processor's webhook completing a paid cart, bound to no key).
+ * A cart bound to a customer exists only for that customer, and a cart of a sales channel only
+ * for keys of that channel (as its products are): anyone else gets the same 404 as for a cart
+ * that does not exist, so ids of other shoppers' carts leak nothing.
  */
 export interface CartAccess {
   customerId: string | null;
-  channelIds: string[];
+  channelIds: string[] | null;
 }
 
 export type { LockedCart } from './queries.ts';
@@ -33,11 +35,14 @@ export const cartCompleted = (id: string) => errors.invalid(`Cart ${id} is alrea
 const BAD_BODY = 'Provided request body contains errors. Please check the data and retry the request';
 
 export function assertCartVisible(
-  cart: { id: string; customer_id: string | null },
+  cart: { id: string; customer_id: string | null; sales_channel_id: string | null },
   access: CartAccess,
   notFound?: AppError,
 ): void {
-  if (cart.customer_id && cart.customer_id !== access.customerId) throw notFound ?? cartNotFound(cart.id);
+  const otherCustomer = cart.customer_id && cart.customer_id !== access.customerId;
+  const otherChannel =
+    access.channelIds && cart.sales_channel_id !== null && !access.channelIds.includes(cart.sales_channel_id);
+  if (otherCustomer || otherChannel) throw notFound ?? cartNotFound(cart.id);
 }
 
 /** Medusa's rule: a key with one channel fills it in; otherwise it must be given and lie within the key. */
@@ -166,7 +171,7 @@ export async function changeCartFields(
   const channel =
     input.sales_channel_id === undefined
       ? cart.sales_channel_id
-      : salesChannelFor(input.sales_channel_id, access.channelIds);
+      : salesChannelFor(input.sales_channel_id, access.channelIds ?? []);
   if (regionChanged || channel !== cart.sales_channel_id) {
     Object.assign(change, { region_id: region.id, currency_code: region.currency_code, sales_channel_id: channel });
     await repriceLines(tctx, cart, { currency_code: region.currency_code, sales_channel_id: channel });

@@ -32,21 +32,44 @@ export interface FullCart extends CartRow {
   region: Region | null;
 }
 
-/** Per variant of the cart's lines: still sellable? managing stock? (checkout only). */
+/** Per variant of the cart's lines: still sellable in the cart's channel? managing stock? (checkout only). */
 export interface VariantState {
   id: string;
   live: boolean;
+  /** Its product is still in the cart's sales channel (a cart without one: always). */
+  in_channel: boolean;
   manage_inventory: boolean;
+}
+
+/**
+ * Per shipping method of the cart, its option as it is now (checkout only): `amount` is null when
+ * the option was deleted or moved to another region since it was chosen.
+ */
+export interface MethodState {
+  id: string;
+  shipping_option_id: string;
+  amount: number | null;
 }
 
 const COLLECTION = sql`(select json_build_object('collection', to_json(pc), 'sessions',
     (select coalesce(json_agg(s order by s.id), '[]'::json) from payment_sessions s where s.payment_collection_id = pc.id))
   from payment_collections pc where pc.cart_id = c.id)`;
 
+// The same tests as adding a line (carts/variant-queries.ts): a product unpublished, deleted or
+// taken out of the cart's channel since is refused at completion as it is when added.
 const VARIANT_STATES = sql`(select coalesce(json_agg(json_build_object('id', v.id, 'manage_inventory', v.manage_inventory,
-    'live', v.deleted_at is null and p.deleted_at is null and p.status = 'published')), '[]'::json)
+    'live', v.deleted_at is null and p.deleted_at is null and p.status = 'published',
+    'in_channel', c.sales_channel_id is null or exists (select 1 from product_sales_channels sc
+      where sc.product_id = p.id and sc.sales_channel_id = c.sales_channel_id))), '[]'::json)
   from product_variants v join products p on p.id = v.product_id
   where v.id in (select l.variant_id from cart_line_items l where l.cart_id = c.id))`;
+
+// A method copies its option's amount when chosen; the option may be deleted, moved or repriced since.
+const METHOD_STATES = sql`(select coalesce(json_agg(json_build_object('id', m.id, 'shipping_option_id', m.shipping_option_id,
+    'amount', o.amount) order by m.id), '[]'::json)
+  from cart_shipping_methods m
+  left join shipping_options o on o.id = m.shipping_option_id and o.deleted_at is null and o.region_id = c.region_id
+  where m.cart_id = c.id)`;
 
 // Everything a cart view shows, for the cart row aliased `c`.
 const CART_COLUMNS = sql`${CART_ROW},
@@ -85,11 +108,15 @@ export async function lockCartForEdit(
   return row ? ({ ...toCart(row), variants: row.variants } as EditableCart) : undefined;
 }
 
-/** A cart locked for checkout, with what an order is made of and the state of its lines' variants. */
+/**
+ * A cart locked for checkout, with what an order is made of, and the state of its lines' variants
+ * and of its methods' shipping options now: what completion checks again, in the same statement.
+ */
 export type CheckoutCart = LockedCart & {
   methods: ShippingMethodRow[];
   payment_collection: PaymentCollectionView | null;
   variant_states: VariantState[];
+  method_states: MethodState[];
   /** The region's `payment_providers` as stored (none: only the built-in manual provider). */
   region_providers: string[];
 };
@@ -102,7 +129,7 @@ export async function lockCartForCheckout(db: Executor, id: string): Promise<Che
     db,
     sql`select ${CART_ROW}, ${CART_LINES} as lines, ${CART_METHODS} as methods,
           ${COLLECTION} as payment_collection, ${VARIANT_STATES} as variant_states,
-          ${REGION_PROVIDERS} as region_providers
+          ${METHOD_STATES} as method_states, ${REGION_PROVIDERS} as region_providers
         from carts c where c.id = ${id} for update of c`,
   );
   return row ? ({ ...toCart(row), region_providers: row.region_providers } as CheckoutCart) : undefined;

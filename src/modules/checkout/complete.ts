@@ -99,6 +99,37 @@ async function lockVisibleCart(tctx: TxCtx, cartId: string, access: CartAccess):
   return cart;
 }
 
+const chooseAgain = 'choose a shipping method again with POST /store/carts/{id}/shipping-methods';
+
+/**
+ * What the cart was given may have changed since: a product unpublished, deleted or taken out of
+ * the cart's channel is refused as when it is added; a shipping option deleted (or moved to
+ * another region) or repriced since it was chosen is refused too, so the order never ships by an
+ * option the store no longer offers, nor at a price the shopper did not see. A new price is not
+ * taken silently: the shopper agreed to the total shown, and a plugin's session authorized that
+ * total (the order would not match it); choosing the method again shows the new total and keeps
+ * the payment collection in step. Read in the lock's statement: no extra round trip. Answers the
+ * variants that manage stock.
+ */
+function assertStillOnSale(cart: CheckoutCart): Set<string> {
+  const states = new Map(cart.variant_states.map((s) => [s.id, s]));
+  const gone = cart.lines.map((l) => l.variant_id).filter((id) => !states.get(id)?.live || !states.get(id)?.in_channel);
+  if (gone.length)
+    throw errors.invalid(
+      `Variants ${[...new Set(gone)].join(', ')} do not exist or belong to a product that is not published`,
+    );
+  for (const m of cart.methods) {
+    const now = cart.method_states.find((s) => s.id === m.id);
+    if (now?.amount == null)
+      throw errors.invalid(`Shipping option ${m.shipping_option_id} is no longer available: ${chooseAgain}`);
+    if (now.amount !== m.amount)
+      throw errors.invalid(
+        `The price of shipping option ${m.shipping_option_id} changed since it was chosen: ${chooseAgain} to see the new total`,
+      );
+  }
+  return new Set(cart.variant_states.filter((s) => s.manage_inventory).map((s) => s.id));
+}
+
 async function complete(
   tctx: TxCtx,
   cartId: string,
@@ -115,13 +146,7 @@ async function complete(
   if (!lines.length) throw errors.invalid('Cannot complete a cart with no items');
   if (!cart.email) throw errors.invalid('Cannot complete a cart without an email: set one with POST /store/carts/{id}');
 
-  const states = cart.variant_states;
-  const gone = lines.map((l) => l.variant_id).filter((id) => !states.find((s) => s.id === id)?.live);
-  if (gone.length)
-    throw errors.invalid(
-      `Variants ${[...new Set(gone)].join(', ')} do not exist or belong to a product that is not published`,
-    );
-  const managed = new Set(states.filter((s) => s.manage_inventory).map((s) => s.id));
+  const managed = assertStillOnSale(cart);
 
   const offered = offeredOf(cart.region_providers, providers);
   const chosen = cart.payment_collection?.payment_sessions.at(-1);

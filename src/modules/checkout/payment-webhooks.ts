@@ -103,7 +103,7 @@ async function completeAfterPayment(
   const cart = collection && (await findCart(ctx.db, collection.cart_id));
   if (!cart || cart.completed_at || cart.payment_collection?.payment_sessions.at(-1)?.id !== sessionId) return;
   try {
-    await completeCart(ctx, cart.id, { customerId: cart.customer_id, channelIds: [] }, providers);
+    await completeCart(ctx, cart.id, { customerId: cart.customer_id, channelIds: null }, providers);
   } catch (err) {
     ctx.log.warn({ err, cart: cart.id }, 'a paid cart could not be completed from the provider webhook');
   }

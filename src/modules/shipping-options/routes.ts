@@ -88,7 +88,7 @@ export const adminShippingOptionRoutes: RouteModule = (app) => {
     {
       schema: {
         tags,
-        summary: 'Delete a shipping option (soft; carts keep their copied method)',
+        summary: 'Delete a shipping option (soft; a cart that chose it must choose again before completing)',
         params: IdParams,
         response: ok(deletedEnvelope('shipping_option')),
       },
