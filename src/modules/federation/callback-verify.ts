@@ -17,7 +17,8 @@ export interface SignedCallback {
 }
 
 function parseSignature(header: string | undefined): { t: number; v1: Buffer } | null {
-  const m = /^t=(\d{1,12}),v1=([0-9a-f]{128})$/.exec(header ?? '');
+  // One way to write each time: `t=0<t>` would sign the same bytes under another header.
+  const m = /^t=(0|[1-9]\d{0,11}),v1=([0-9a-f]{128})$/.exec(header ?? '');
   return m ? { t: Number(m[1]), v1: Buffer.from(m[2], 'hex') } : null;
 }
 
@@ -31,7 +32,8 @@ function ed25519(base64Raw: string) {
 /**
  * Authenticates a license-issued callback (contract B4/B5): signed by a marketplace key this shop
  * trusts (configured or pinned), `t` within 5 minutes of the shop's clock either way, and never
- * accepted twice (the signature's hash is recorded until it could no longer pass the age check).
+ * accepted twice (the hash of the signed time and body is recorded until it could no longer pass
+ * the age check).
  * Every refusal is the same 401, so a caller learns nothing about which check failed.
  */
 export async function verifyMarketplaceCallback(
@@ -52,7 +54,8 @@ export async function verifyMarketplaceCallback(
   const fresh = await recordSeenDelivery(
     ctx.db,
     {
-      signature_hash: createHash('sha256').update(cb.signature!).digest('hex'),
+      // Keyed on what was signed (time and body), not on how the header spells it.
+      signature_hash: createHash('sha256').update(signed).digest('hex'),
       delivery_id: cb.deliveryId?.slice(0, 200) ?? null,
       expires_at: new Date((parsed.t + 2 * CALLBACK_MAX_AGE_S) * 1000),
     },

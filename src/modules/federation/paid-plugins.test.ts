@@ -148,6 +148,16 @@ describe('paid plugin purchase', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true, plugin_id: expect.stringMatching(/^plg_/) });
     expect((await post(url, body, good)).statusCode).toBe(401); // the same delivery again: a replay
+    // The same signature with its time written another way (`t=0…` reads as the same number) and
+    // another delivery id is the same delivery too.
+    for (const zeros of ['0', '00']) {
+      const again = {
+        ...good,
+        'x-service-signature': good['x-service-signature'].replace('t=', `t=${zeros}`),
+        'x-service-delivery-id': `mcb_again_${zeros}`,
+      };
+      expect((await post(url, body, again)).statusCode, zeros).toBe(401);
+    }
     await w.t.app.plugins.settled();
     expect(await pluginOf(marketplaceId)).toMatchObject({
       id: res.json().plugin_id,
