@@ -11,6 +11,7 @@ import { storeLimits } from './platform/http/store-limits.ts';
 import { Readiness } from './platform/http/readiness.ts';
 import { registerCors } from './platform/http/cors.ts';
 import { RepeatReads } from './platform/http/repeat-reads.ts';
+import { proxyTrust } from './platform/http/client-ip.ts';
 import type { App, AppDeps } from './platform/http/types.ts';
 import { adminRoutes, authRoutes, hookRoutes, storeRoutes } from './routes.ts';
 import { registerUploadStatic } from './modules/uploads/routes.ts';
@@ -33,11 +34,14 @@ import { logDestination } from './platform/log-format.ts';
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const readiness = new Readiness();
+  // One trust function (TRUST_PROXY) for Fastify's req.ip and the front door: one address per client for every limit.
+  const trustProxy = proxyTrust(deps.config.trustProxy);
   // Repeats of the store's hot reads are answered before Fastify sees them (repeat-reads.ts).
   const repeatReads = new RepeatReads({
     config: deps.config,
     clock: deps.clock,
     readiness,
+    trustProxy,
     heldScope: heldStoreScopes(deps.database),
     charge: (raw, ip, cost) => limits.charge(raw, ip, cost),
   });
@@ -67,8 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: 'x-request-id',
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     bodyLimit: 1024 * 1024,
-    // Only behind a proxy that sets X-Forwarded-For may it decide req.ip (rate limits key on it).
-    trustProxy: deps.config.trustProxy,
+    // Only the hops TRUST_PROXY names as our proxies may decide req.ip (rate limits key on it).
+    trustProxy,
     // Medusa's SDK sends qs-style queries: `id[]=a`, `id[0]=a`, `created_at[gte]=…`.
     // Path ids are validated by schema (IdParams), not cut off by the router's 100-char default.
     routerOptions: {

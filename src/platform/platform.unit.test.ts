@@ -166,4 +166,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...secrets, LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
     expect(() => loadConfig({ ...secrets, LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT must be json or pretty/);
   });
+  it('reads TRUST_PROXY as a number of proxies or their addresses, and refuses true in production', () => {
+    const trustProxy = (value: string, env: Record<string, string> = {}) =>
+      loadConfig({ ...secrets, ...env, TRUST_PROXY: value }).trustProxy;
+    expect(loadConfig(secrets).trustProxy).toBe(false);
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('0')).toBe(false);
+    expect(trustProxy('true')).toBe(true);
+    expect(trustProxy('2', { NODE_ENV: 'production' })).toBe(2);
+    expect(trustProxy(' 10.0.0.0/8, 127.0.0.1,loopback ')).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback']);
+    expect(trustProxy('10.0.0.0/255.0.0.0,::1,fd00::/8')).toEqual(['10.0.0.0/255.0.0.0', '::1', 'fd00::/8']);
+    const bad = ['9'.repeat(20), ...'yes 1.5 -1 1e3 10.1/16 10.0.0.0/33 10.0.0.1,nope 10.0.0.1, ,'.split(' ')];
+    for (const value of bad) expect(() => trustProxy(value), value).toThrow(/^TRUST_PROXY must be/);
+    expect(() => trustProxy('true', { NODE_ENV: 'production' })).toThrow(/TRUST_PROXY=true .*production/);
+  });
 });

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { requestId } from '../ids.ts';
+import { clientAddress, type ProxyTrust } from './client-ip.ts';
 import { AMOUNT_UNITS_HEADER } from '../money/hooks.ts';
 import type { Readiness } from './readiness.ts';
 import { lightRequestCost } from './store-limits.ts';
@@ -39,6 +39,8 @@ interface Parts {
   config: Config;
   clock: Clock;
   readiness: Readiness;
+  /** TRUST_PROXY's trust function, the one Fastify's request.ip uses (client-ip.ts proxyTrust). */
+  trustProxy: ProxyTrust | false;
   /** The publishable key's scope as this instance holds it (api-keys/store-guard.ts), undefined when not held. */
   heldScope(token: string, nowMs: number): StoreScope | null | undefined;
   /** Spends a client's store budget (store-limits.ts); the ms to wait when it is spent. */
@@ -66,8 +68,7 @@ export class RepeatReads {
   private readonly clientIp: (raw: IncomingMessage) => string;
 
   constructor(private readonly parts: Parts) {
-    const all = () => true;
-    this.clientIp = parts.config.trustProxy ? (raw) => proxyAddr(raw, all) : (raw) => raw.socket.remoteAddress ?? '';
+    this.clientIp = clientAddress(parts.trustProxy);
   }
 
   /** Requests under `prefix` are answered from `answers` (one source: the store products' cache). */
