@@ -4,6 +4,7 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { SubscriberRegistry } from './platform/events/bus.ts';
 import { Dispatcher } from './platform/events/dispatcher.ts';
+import { outboxRetentionJob } from './platform/events/outbox-retention.ts';
 import type { ScheduledJob } from './platform/jobs/scheduled-job.ts';
 import { statisticsJob } from './platform/jobs/statistics-job.ts';
 import { webhookFanOut } from './modules/webhooks/fan-out.ts';
@@ -86,7 +87,9 @@ export function createWorkers(deps: {
     pluginUpdatesJob(config),
     licenseChecksJob(config, deps.plugins),
     statisticsJob(config.analyzeCheckMs),
-  ];
+    // PGlite has no autovacuum: the job vacuums the outbox itself after deleting.
+    outboxRetentionJob({ days: config.outboxRetentionDays, vacuum: database.kind === 'pglite' }),
+  ].filter((job) => job !== null);
   let jobTimers: NodeJS.Timeout[] = [];
   const jobRuns = new Map<string, Promise<unknown>>(); // one run per job at a time; stop() waits for them
   const runJob = (job: ScheduledJob) => {

@@ -4,7 +4,7 @@ import { asStoredJson } from '../../platform/db/json-rows.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { assertInStock, mergeItems, sellableOf, sellableVariants } from './pricing.ts';
 import * as q from './queries.ts';
-import type { LineItemInputT } from './schema.ts';
+import { MAX_CART_LINES, type LineItemInputT } from './schema.ts';
 import type { SellableVariant } from './variant-queries.ts';
 
 /**
@@ -28,6 +28,10 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
 export function addLine(cart: q.LockedCart, item: LineItemInputT, variants: SellableVariant[], now: Date): LineEdit {
   const sellable = sellableOf([item.variant_id], variants);
   const { inserts, updates } = mergeItems(cart.id, cart.lines, [item], sellable, now);
+  if (cart.lines.length + inserts.length > MAX_CART_LINES)
+    throw errors.invalid(
+      `A cart can have at most ${MAX_CART_LINES} line items: add to an existing line or remove one first`,
+    );
   const added = inserts.map((l) => ({ ...l, metadata: asStoredJson(l.metadata ?? null) }) as q.LineRow);
   const quantities = new Map(updates.map((u) => [u.id, u.quantity]));
   const lines = cart.lines.map((l) =>

@@ -1,11 +1,17 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../../platform/money/schema.ts';
-import { Metadata, Nullable, Timestamp } from '../../platform/http/schema-types.ts';
+import { Metadata, Nullable, ShopperJsonObject, ShopperMetadata, Timestamp } from '../../platform/http/schema-types.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Quantity = Type.Integer({ minimum: 1, maximum: 1_000_000 });
 const AddressText = Nullable(Type.String({ maxLength: 1000 }));
 const JsonObject = Type.Record(Type.String(), Type.Unknown());
+
+/**
+ * Distinct lines a cart may hold (a create takes at most as many items). Every change of a cart
+ * writes the whole cart into its `cart.updated` event, so the lines bound what each change costs.
+ */
+export const MAX_CART_LINES = 100;
 
 // ---- request bodies ----
 
@@ -23,13 +29,13 @@ export const AddressInput = Type.Object(
     province: Type.Optional(AddressText),
     postal_code: Type.Optional(AddressText),
     phone: Type.Optional(AddressText),
-    metadata: Type.Optional(Metadata),
+    metadata: Type.Optional(ShopperMetadata),
   },
   { additionalProperties: false },
 );
 
 export const LineItemInput = Type.Object(
-  { variant_id: Id, quantity: Quantity, metadata: Type.Optional(Metadata) },
+  { variant_id: Id, quantity: Quantity, metadata: Type.Optional(ShopperMetadata) },
   { additionalProperties: false },
 );
 
@@ -44,7 +50,7 @@ const cartFields = {
       Type.String({ maxLength: 35, pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', description: 'BCP 47, e.g. fr-FR' }),
     ),
   ),
-  metadata: Type.Optional(Metadata),
+  metadata: Type.Optional(ShopperMetadata),
 };
 
 export const CreateCartBody = Type.Object(
@@ -53,7 +59,7 @@ export const CreateCartBody = Type.Object(
     currency_code: Type.Optional(
       Type.String({ pattern: '^[a-zA-Z]{3}$', description: "must be the region's currency" }),
     ),
-    items: Type.Optional(Type.Array(LineItemInput, { maxItems: 100 })),
+    items: Type.Optional(Type.Array(LineItemInput, { maxItems: MAX_CART_LINES })),
   },
   { additionalProperties: false },
 );
@@ -64,13 +70,13 @@ export const UpdateCartBody = Type.Object(cartFields, { additionalProperties: fa
 export const UpdateLineItemBody = Type.Object(
   {
     quantity: Type.Integer({ minimum: 0, maximum: 1_000_000, description: '0 removes the line' }),
-    metadata: Type.Optional(Metadata),
+    metadata: Type.Optional(ShopperMetadata),
   },
   { additionalProperties: false },
 );
 
 export const AddShippingMethodBody = Type.Object(
-  { option_id: Id, data: Type.Optional(JsonObject) },
+  { option_id: Id, data: Type.Optional(ShopperJsonObject) },
   { additionalProperties: false },
 );
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../../platform/money/schema.ts';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
-import { Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
+import { Nullable, NullableTimestamp, ShopperJsonObject, Timestamp } from '../../platform/http/schema-types.ts';
 
 /** The only payment provider built in: manual payment, authorized at checkout, captured by the order desk. */
 export const SYSTEM_PROVIDER = 'pp_system_default';
@@ -65,7 +65,7 @@ export const CreatePaymentCollectionBody = Type.Object(
 export const CreatePaymentSessionBody = Type.Object(
   {
     provider_id: Type.String({ minLength: 1, maxLength: 200 }),
-    data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    data: Type.Optional(ShopperJsonObject),
   },
   { additionalProperties: false },
 );

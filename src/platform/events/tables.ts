@@ -4,7 +4,8 @@ import { idColumn, ts } from '../db/columns.ts';
 
 /**
  * Transactional outbox: a row per event, written in the same transaction as the change.
- * The dispatcher (webhooks issue) claims undispatched rows with SKIP LOCKED.
+ * The dispatcher (webhooks issue) claims undispatched rows with SKIP LOCKED; dispatched rows are
+ * deleted after OUTBOX_RETENTION_DAYS (outbox-retention.ts): what consumes them keeps its own copy.
  */
 export const outbox = pgTable(
   'outbox',
@@ -18,5 +19,9 @@ export const outbox = pgTable(
     locked_until: ts('locked_until'),
     attempts: integer('attempts').notNull().default(0),
   },
-  (t) => [index('outbox_pending_idx').on(t.id).where(sql`dispatched_at is null`)],
+  (t) => [
+    index('outbox_pending_idx').on(t.id).where(sql`dispatched_at is null`),
+    // The retention job (outbox-retention.ts) deletes dispatched events oldest first, a range of this.
+    index('outbox_dispatched_idx').on(t.dispatched_at).where(sql`dispatched_at is not null`),
+  ],
 );

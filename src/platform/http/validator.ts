@@ -1,4 +1,4 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
@@ -17,8 +17,26 @@ function makeAjv(coerce: boolean): Ajv {
   };
   const ajv = new Ajv(opts);
   addFormats.default(ajv);
+  ajv.addKeyword({ keyword: MAX_JSON_BYTES, schemaType: 'number', errors: true, validate: maxJsonBytes });
   return ajv;
 }
+
+/**
+ * `{ 'x-max-json-bytes': n }` on a schema: the value, written as JSON, takes at most n bytes of
+ * UTF-8. For free-form JSON a shopper stores (a cart's metadata): its keys and nesting are
+ * the shopper's, so only its size can be bounded.
+ */
+export const MAX_JSON_BYTES = 'x-max-json-bytes';
+
+function maxJsonBytes(max: number, data: unknown): boolean {
+  const size = Buffer.byteLength(JSON.stringify(data) ?? '');
+  if (size <= max) return true;
+  maxJsonBytes.errors = [
+    { keyword: MAX_JSON_BYTES, message: `must be at most ${max} bytes as JSON (got ${size})`, params: { limit: max } },
+  ];
+  return false;
+}
+maxJsonBytes.errors = [] as Partial<ErrorObject>[];
 
 let ajvs: { strict: Ajv; coercing: Ajv } | undefined;
 
