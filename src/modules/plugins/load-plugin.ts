@@ -26,7 +26,10 @@ export async function stagePlugin(rt: PluginRuntime, row: q.PluginRow, pkg: Plug
   const manifest = pkg.manifest;
   const folder = await extractPackage(deps.config.dataDir, pkg);
   // Its role may be missing (installed before roles existed, or on an instance restored elsewhere).
-  await ensurePluginRoleNow(deps.database, schemaNameOf(manifest.id));
+  await ensurePluginRoleNow(deps.database, schemaNameOf(manifest.id), {
+    vendor: manifest.vendor,
+    manifestId: manifest.id,
+  });
   const registration = new Registration(grantOf(manifest.id, rightsOf(manifest)));
   const config = { current: Object.freeze(pluginConfig(manifest.config ?? [], row.config, deps.config.encryptionKey)) };
   const ctx = createHostContext({

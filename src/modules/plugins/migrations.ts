@@ -44,7 +44,8 @@ export async function applyPluginMigrations(
       throw new Error(`Migration ${file.filename} refused: ${(err as Error).message}`);
     }
   }
-  await withRawTx(database, (tx) => ensurePluginRole(tx, schema));
+  const owner = { vendor: pkg.manifest.vendor, manifestId };
+  await withRawTx(database, (tx) => ensurePluginRole(tx, schema, owner));
   const applied: string[] = [];
   for (const file of files) {
     const ran = await withRawTx(database, async (tx) => {

@@ -16,15 +16,63 @@ function ident(name: string): string {
   return `"${name}"`;
 }
 
+/** The plugin a schema is handed to: its manifest's vendor and id. */
+export interface SchemaOwner {
+  vendor: string;
+  manifestId: string;
+}
+
+/** The schema holds another plugin's data: the install or load stops before any of its code runs. */
+export class SchemaTaken extends Error {}
+
+/**
+ * Records `owner` as the schema's (`plugin_schemas`), or checks that it is: a schema kept from an
+ * uninstall goes back only to the same vendor's plugin of the same id, never to another vendor's
+ * plugin that took the same manifest id, nor to a long id whose cut name collides (schemaNameOf).
+ * A schema made before owners were recorded goes to the first plugin that loads it; one dropped
+ * by hand frees its name.
+ */
+async function claimSchema(tx: RawTx, schema: string, owner: SchemaOwner): Promise<void> {
+  const values = [schema, owner.vendor, owner.manifestId];
+  const [exists] = await tx.query('select 1 from pg_namespace where nspname = $1', [schema]);
+  if (!exists) {
+    // Never made, or dropped by hand: the name is free, and migrations recorded for it ran on
+    // data that is gone.
+    await tx.query('delete from public.plugin_migrations where schema_name = $1', [schema]);
+    await tx.query(
+      `insert into public.plugin_schemas (schema_name, vendor, manifest_id) values ($1, $2, $3)
+       on conflict (schema_name) do update set vendor = excluded.vendor, manifest_id = excluded.manifest_id`,
+      values,
+    );
+    return;
+  }
+  await tx.query(
+    'insert into public.plugin_schemas (schema_name, vendor, manifest_id) values ($1, $2, $3) on conflict (schema_name) do nothing',
+    values,
+  );
+  const [held] = await tx.query<{ vendor: string; manifest_id: string }>(
+    'select vendor, manifest_id from public.plugin_schemas where schema_name = $1',
+    [schema],
+  );
+  if (held.vendor === owner.vendor && held.manifest_id === owner.manifestId) return;
+  throw new SchemaTaken(
+    `Schema ${schema} holds the data of @${held.vendor}/${held.manifest_id} (kept when it was uninstalled): ` +
+      `it is not handed to @${owner.vendor}/${owner.manifestId}. To install this plugin, drop that data first ` +
+      `(drop schema "${schema}" cascade).`,
+  );
+}
+
 /**
  * Creates the role and the schema if missing and hands the schema and everything in it to the
- * role: also what a schema made before roles existed, or kept from an uninstall, already holds.
- * Idempotent; another instance doing the same at once is fine (duplicate role ignored).
+ * role: also what a schema made before roles existed, or kept from the same plugin's uninstall,
+ * already holds (claimSchema refuses another plugin's). Idempotent; another instance doing the
+ * same at once is fine (duplicate role ignored).
  */
-export async function ensurePluginRole(tx: RawTx, schema: string): Promise<void> {
+export async function ensurePluginRole(tx: RawTx, schema: string, owner: SchemaOwner): Promise<void> {
   const role = ident(roleNameOf(schema));
   const s = ident(schema);
   await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`role:${schema}`]);
+  await claimSchema(tx, schema, owner);
   await tx.exec(`do $$ begin
     if not exists (select 1 from pg_roles where rolname = '${roleNameOf(schema)}') then
       create role ${role} nologin;
@@ -60,8 +108,8 @@ export async function ensurePluginRole(tx: RawTx, schema: string): Promise<void>
   end $$`);
 }
 
-export function ensurePluginRoleNow(database: Database, schema: string): Promise<void> {
-  return withRawTx(database, (tx) => ensurePluginRole(tx, schema));
+export function ensurePluginRoleNow(database: Database, schema: string, owner: SchemaOwner): Promise<void> {
+  return withRawTx(database, (tx) => ensurePluginRole(tx, schema, owner));
 }
 
 /**

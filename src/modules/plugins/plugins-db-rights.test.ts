@@ -23,13 +23,13 @@ const SQL_RUNNER = `export default { register(ctx) {
   });
 } };`;
 
-async function install(id: string, migration: string) {
+async function install(id: string, migration: string, vendor = 'tests') {
   const bytes = await packPlugin(
-    { id, server: 'server/index.js', migrations: 'migrations', permissions: { routes: { admin: true } } },
+    { id, vendor, server: 'server/index.js', migrations: 'migrations', permissions: { routes: { admin: true } } },
     { 'server/index.js': SQL_RUNNER, 'migrations/0001.sql': migration },
   );
   writeFileSync(path.join(env.PLUGINS_DIR, `${id}.tgz`), bytes);
-  return installAndWait(t, `@tests/${id}`);
+  return installAndWait(t, `@${vendor}/${id}`);
 }
 
 const run = async (id: string, text: string) =>
@@ -121,6 +121,31 @@ describe("a plugin's database rights, enforced by PostgreSQL", () => {
     const row = await install(pluginSlug('db-evil'), 'create table stolen as select * from public.customers;');
     expect(row.status).toBe('failed');
     expect(row.error).toMatch(/Migration 0001.sql failed: permission denied for table customers/);
+  });
+
+  it('a schema kept from an uninstall goes back to the same plugin only, not to another vendor’s of the same id', async () => {
+    const id = pluginSlug('db-kept');
+    const first = await install(id, 'create table points (email text, n int);', 'acme');
+    expect(first.status).toBe('installed');
+    expect(await run(id, "insert into points values ('alice@example.com', 100) returning n")).toEqual({
+      rows: [{ n: 100 }],
+    });
+    expect((await t.admin('DELETE', `/admin/plugins/${first.id}`)).statusCode).toBe(200);
+
+    // Another vendor's package with the same manifest id: refused before any of its code runs.
+    const other = await install(id, 'create table if not exists points (email text, n int);', 'evil');
+    expect(other.status).toBe('failed');
+    expect(other.error).toContain(`holds the data of @acme/${id}`);
+    expect((await t.admin('POST', `/admin/plugins/${id}/sql`, { sql: 'select * from points' })).statusCode).toBe(404);
+    await t.admin('DELETE', `/admin/plugins/${other.id}`);
+
+    // The same vendor's plugin gets its data back; once the operator drops it, the name is free.
+    const again = await install(id, 'create table if not exists points (email text, n int);', 'acme');
+    expect(await run(id, 'select n from points')).toEqual({ rows: [{ n: 100 }] });
+    await t.admin('DELETE', `/admin/plugins/${again.id}`);
+    await rows(t.database.db, sql.raw(`drop schema "${schemaNameOf(id)}" cascade`));
+    expect((await install(id, 'create table points (email text, n int);', 'evil')).status).toBe('installed');
+    expect(await run(id, 'select count(*)::int as n from points')).toEqual({ rows: [{ n: 0 }] });
   });
 
   it('uninstall drops the role and keeps the tables; a reinstall hands them back', async () => {

@@ -68,6 +68,18 @@ export const pluginArtifacts = pgTable('plugin_artifacts', {
 });
 
 /** Plugin migrations applied, per schema and file; never rolled back, kept across uninstall. */
+/**
+ * Whose data each plugin schema holds: the vendor and manifest id that first claimed it. A schema
+ * outlives its plugin's uninstall (the data stays for a reinstall), and its name comes from the
+ * manifest id alone (cut and hashed when long), so another vendor's plugin with the same id, or
+ * a long id whose cut name collides, must not be handed the schema and its role.
+ */
+export const pluginSchemas = pgTable('plugin_schemas', {
+  schema_name: text('schema_name').primaryKey(),
+  vendor: text('vendor').notNull(),
+  manifest_id: text('manifest_id').notNull(),
+});
+
 export const pluginMigrations = pgTable(
   'plugin_migrations',
   {
