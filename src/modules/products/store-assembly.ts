@@ -73,14 +73,28 @@ export function assembleProduct(
 ): string {
   const parts = splitVariants(row.variant_parts);
   const live = splitVariants(row.live);
-  const tax = price ? String(price.taxInclusive) : '';
   let out = row.head;
   for (let i = 0; i * 3 < parts.length; i++) {
     if (i) out += ',';
-    const [stock, updated, priced] = (live[i] ?? '').split('\u0002').map((v) => v || null);
-    out += `${parts[3 * i]}${stock ?? 'null'}${parts[3 * i + 1]}${updated == null ? 'null' : `"${updated}"`}${piecesIn(parts[3 * i + 2], units)}`;
-    if (price) out += `,"calculated_price":${calculatedPrice(priced, price.currency, tax, units)}`;
-    out += '}';
+    out += assembleVariant(parts, i, live[i], price, units);
   }
   return `${out}]}`;
+}
+
+/**
+ * The JSON text of the document's variant at `index` (from 0) of its pieces `parts`, with its
+ * live values `live` (`stock, updated_at[, price]` joined by U+0002): the same text as in its
+ * product's.
+ */
+export function assembleVariant(
+  parts: string[],
+  index: number,
+  live: string | undefined,
+  price?: PriceContext & { currency: string },
+  units: AmountUnits = 'minor',
+): string {
+  const [stock, updated, priced] = (live ?? '').split('\u0002').map((v) => v || null);
+  let out = `${parts[3 * index]}${stock ?? 'null'}${parts[3 * index + 1]}${updated == null ? 'null' : `"${updated}"`}${piecesIn(parts[3 * index + 2], units)}`;
+  if (price) out += `,"calculated_price":${calculatedPrice(priced, price.currency, String(price.taxInclusive), units)}`;
+  return `${out}}`;
 }

@@ -6,9 +6,11 @@ import { VersionGate } from './version-gate.ts';
 
 /**
  * Store responses kept in memory, each for the catalog version it was read at; a request is
- * answered from memory only at the version that holds for it. Bounded by bytes; when full it
- * starts over (a catalog's hot pages come back at once). The version is a local counter: it moves
- * whenever what was kept may no longer be the catalog's.
+ * answered from memory only at the version that holds for it. Bounded by bytes; when full, the
+ * answers used least recently go first, and no answer larger than an eighth of the budget is
+ * kept, so one client reading many large distinct pages cannot push out the pages every other
+ * client reads. The version is a local counter: it moves whenever what was kept may no longer be
+ * the catalog's.
  *
  * Embedded database: PGlite is one process (the data-dir lock), every write commits through it,
  * and its NOTIFY reaches the listener before the commit's promise resolves. The NOTIFY of
@@ -30,10 +32,16 @@ import { VersionGate } from './version-gate.ts';
  *   adds to the sum, two reads with the same sum saw the same transactions.
  */
 export class StoreCache implements RepeatSource {
-  /** UTF-8 bytes: a socket takes them as they are, where a string is encoded again on every send. */
-  private entries = new Map<string, Buffer>();
+  /**
+   * UTF-8 bytes (a socket takes them as they are, where a string is encoded again on every send),
+   * in the order they were last used: a Map iterates in insertion order, and a use moves its entry
+   * to the end, so the first entry is the one to let go when the budget is full.
+   */
+  private entries = new Map<string, Entry>();
   /** The same bodies under the exact requests that got them, for the front door (repeat-reads.ts). */
-  private repeats = new Map<string, RepeatAnswer>();
+  private repeats = new Map<string, Repeat>();
+  /** The entry used last: a hot page asked for again and again is not moved on every hit. */
+  private newest: Entry | undefined;
   private bytes = 0;
   /** The version the entries belong to: moved by `clear()`. */
   version = 0;
@@ -43,6 +51,8 @@ export class StoreCache implements RepeatSource {
   private read: number | undefined;
   private readonly lease?: Pick<CatalogLeases, 'holds'>;
   private readonly maxBytes: number;
+  /** The largest body kept: an eighth of the budget. */
+  private readonly maxBody: number;
 
   /**
    * `readVersion`: the database's version (PostgreSQL), read for requests arriving while `lease`
@@ -59,6 +69,7 @@ export class StoreCache implements RepeatSource {
     } = {},
   ) {
     this.maxBytes = opts.maxBytes ?? 8 * 1024 * 1024;
+    this.maxBody = Math.floor(this.maxBytes / 8);
     const { readVersion, readLimitMs = 3_000 } = opts;
     this.lease = opts.lease;
     if (readVersion)
@@ -78,30 +89,72 @@ export class StoreCache implements RepeatSource {
   }
 
   get(key: string, version: number): Buffer | undefined {
-    return version === this.version ? this.entries.get(key) : undefined;
+    if (version !== this.version) return undefined;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.use(entry);
+    return entry.body;
   }
 
   /** Keeps `body`, read after `version` was, when that is still the current version. */
   set(key: string, body: Buffer, version: number): void {
-    if (version !== this.version || body.length > this.maxBytes / 4) return;
-    if (this.bytes + body.length > this.maxBytes) this.empty();
-    this.entries.set(key, body);
-    this.bytes += body.length;
+    if (version !== this.version || body.length > this.maxBody) return;
+    const old = this.entries.get(key);
+    if (old) this.drop(old); // two misses of one key read at once: keep the later
+    const entry: Entry = { key, body, size: key.length + body.length, repeats: [] };
+    this.makeRoom(entry.size);
+    this.entries.set(key, entry);
+    this.newest = entry;
+    this.bytes += entry.size;
   }
 
   recall(key: string, version: number): RepeatAnswer | undefined {
-    return version === this.version ? this.repeats.get(key) : undefined;
+    if (version !== this.version) return undefined;
+    const repeat = this.repeats.get(key);
+    if (repeat === undefined) return undefined;
+    this.use(repeat.entry);
+    return repeat;
   }
 
   /**
-   * Keeps a body the entries hold (`set` first) under the request that got it. The body is
-   * shared, so only the key counts against the size; the answers go when the entries go.
+   * Keeps the body kept under `key` (`set` first) for the exact request that got it. The body is
+   * shared, so only the request's key counts against the size; it goes when the entry goes.
    */
-  remember(repeat: RepeatKey, body: Buffer, version: number): void {
-    if (version !== this.version || body.length > this.maxBytes / 4 || this.repeats.has(repeat.key)) return;
-    if (this.bytes + repeat.key.length > this.maxBytes) this.empty();
-    this.repeats.set(repeat.key, { body, cost: repeat.cost });
+  remember(key: string, repeat: RepeatKey, version: number): void {
+    if (version !== this.version || this.repeats.has(repeat.key)) return;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.use(entry);
+    this.makeRoom(repeat.key.length);
+    if (!this.entries.has(key)) return; // the budget held nothing else
+    this.repeats.set(repeat.key, { body: entry.body, cost: repeat.cost, entry });
+    entry.repeats.push(repeat.key);
+    entry.size += repeat.key.length;
     this.bytes += repeat.key.length;
+  }
+
+  /** Moves `entry` to the end of the order of use. */
+  private use(entry: Entry): void {
+    if (entry === this.newest) return;
+    this.entries.delete(entry.key);
+    this.entries.set(entry.key, entry);
+    this.newest = entry;
+  }
+
+  /** Lets the least recently used entries go until `size` more bytes fit. */
+  private makeRoom(size: number): void {
+    while (this.bytes + size > this.maxBytes) {
+      const oldest = this.entries.values().next().value;
+      if (oldest === undefined) return;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(entry: Entry): void {
+    this.entries.delete(entry.key);
+    for (const key of entry.repeats) this.repeats.delete(key);
+    this.bytes -= entry.size;
+    if (this.newest === entry) this.newest = undefined;
   }
 
   /** The catalog changed (or may have). */
@@ -113,6 +166,7 @@ export class StoreCache implements RepeatSource {
   private empty(): void {
     this.entries.clear();
     this.repeats.clear();
+    this.newest = undefined;
     this.bytes = 0;
   }
 
@@ -133,6 +187,20 @@ export class StoreCache implements RepeatSource {
     const unlisten = await database.listen(STORE_CATALOG_CHANNEL, () => cache.clear());
     return { cache, close: unlisten };
   }
+}
+
+/** A kept body, with the keys of the requests it is also kept under for the front door. */
+interface Entry {
+  key: string;
+  body: Buffer;
+  /** The body's and every key's length. */
+  size: number;
+  repeats: string[];
+}
+
+/** A body kept for a repeat of one exact request, and the entry it goes with. */
+interface Repeat extends RepeatAnswer {
+  entry: Entry;
 }
 
 /** `promise`, or a rejection after `ms` (an ETIMEDOUT, which the error handler answers with 503). */

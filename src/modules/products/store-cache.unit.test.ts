@@ -14,15 +14,47 @@ describe('StoreCache', () => {
     expect(cache.get('a', cache.version)).toBeUndefined();
   });
 
-  it('starts over when full, and never keeps one answer bigger than a quarter of it', () => {
+  it('when full, lets the least recently used answers go, one at a time', () => {
     const cache = new StoreCache({ maxBytes: 100 });
-    cache.set('big', Buffer.alloc(26), cache.version);
-    expect(cache.get('big', cache.version)).toBeUndefined();
     const kept = (keys: string[]) => keys.map((k) => cache.get(k, cache.version) !== undefined);
-    for (const k of ['a', 'b', 'c', 'd']) cache.set(k, Buffer.alloc(25), cache.version);
-    expect(kept(['a', 'b', 'c', 'd'])).toEqual([true, true, true, true]);
-    cache.set('e', Buffer.alloc(25), cache.version);
-    expect(kept(['a', 'e'])).toEqual([false, true]);
+    for (const k of ['a', 'b', 'c', 'd']) cache.set(k, Buffer.alloc(11), cache.version); // 12 bytes each with its key
+    for (const k of ['e', 'f', 'g', 'h']) cache.set(k, Buffer.alloc(11), cache.version); // 96 bytes: all fit
+    cache.get('a', cache.version); // a is used again: b is now the oldest
+    cache.set('i', Buffer.alloc(11), cache.version);
+    expect(kept(['b'])).toEqual([false]);
+    cache.set('j', Buffer.alloc(11), cache.version);
+    expect(kept(['a', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'])).toEqual([true, false, ...Array(7).fill(true)]);
+  });
+
+  it('never keeps one answer bigger than an eighth of the budget, and keeps a hot one among many large ones', () => {
+    const cache = new StoreCache({ maxBytes: 800 });
+    cache.set('too big', Buffer.alloc(101), cache.version);
+    expect(cache.get('too big', cache.version)).toBeUndefined();
+    cache.set('hot', Buffer.alloc(10), cache.version);
+    for (let k = 0; k < 20; k++) {
+      cache.set(`large ${k}`, Buffer.alloc(90), cache.version);
+      expect(cache.get('hot', cache.version), `after large ${k}`).toBeDefined();
+    }
+  });
+
+  it("lets the front door's answers go with their entry, and counts a front-door hit as a use", () => {
+    const cache = new StoreCache({ maxBytes: 80 }); // bodies of 10 at most
+    const v = cache.version;
+    cache.set('a', Buffer.alloc(10), v);
+    cache.remember('a', { key: 'A', cost: 1 }, v);
+    cache.remember('missing', { key: 'M', cost: 1 }, v); // nothing kept under that key: nothing to repeat
+    expect(cache.recall('M', v)).toBeUndefined();
+    expect(cache.recall('A', v)).toEqual(expect.objectContaining({ body: Buffer.alloc(10), cost: 1 }));
+    for (const k of ['b', 'c', 'd', 'e', 'f']) cache.set(k, Buffer.alloc(10), v); // 11 each: 55 + a's 12
+    expect(cache.recall('A', v)).toBeDefined(); // a is used: b is now the oldest
+    cache.set('g', Buffer.alloc(10), v); // 78
+    cache.set('h', Buffer.alloc(10), v); // 89: b goes
+    expect(cache.get('b', v)).toBeUndefined();
+    expect(cache.get('c', v)).toBeDefined();
+    expect(cache.recall('A', v)).toBeDefined();
+    for (const k of ['i', 'j', 'k', 'l', 'm', 'n', 'o']) cache.set(k, Buffer.alloc(10), v);
+    expect(cache.get('a', v)).toBeUndefined();
+    expect(cache.recall('A', v)).toBeUndefined();
   });
 
   it('with a database version: answers only at the version read for the request, and keeps nothing read before a change', async () => {

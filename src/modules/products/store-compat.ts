@@ -5,6 +5,8 @@ import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import type { StoreScope } from '../../platform/http/types.ts';
 import { findStoreProductJson } from './queries.ts';
+import { assembleVariant, splitVariants } from './store-assembly.ts';
+import { readStoreVariantPage } from './store-queries.ts';
 import type { Static } from 'typebox';
 import type { Variant } from './schema.ts';
 
@@ -48,25 +50,35 @@ export async function getStoreVariant(
   return variant;
 }
 
-/** `GET /store/product-variants`: by `id` or `product_id` (at most 100 products' worth), paged. */
+/**
+ * `GET /store/product-variants`: by `id` or `product_id` (at most 100 of each), paged in SQL. One
+ * statement reads the page and its products' stored documents (store-queries.ts); each variant is
+ * cut from its document as the product list writes it, and only the page's variants are parsed.
+ */
 export async function listStoreVariants(
   ctx: Ctx,
   scope: StoreScope,
   filters: { id?: string[]; product_id?: string[]; region_id?: string },
   page: Page,
 ): Promise<{ variants: VariantView[]; count: number }> {
-  const found = await rows<{ id: string }>(
-    ctx.db,
-    sql`select v.id from product_variants v join products p on p.id = v.product_id
-        where v.deleted_at is null and ${visible(channelsOf(scope))}
-          ${filters.id ? sql`and v.id = any(${sql.param(filters.id)}::text[])` : sql``}
-          ${filters.product_id ? sql`and v.product_id = any(${sql.param(filters.product_id)}::text[])` : sql``}
-        order by v.product_id, v.variant_rank, v.id`,
-  );
-  const ids = found.slice(page.offset, page.offset + page.limit).map((r) => r.id);
+  const { id: ids, product_id: productIds, region_id: regionId } = filters;
+  const read = await readStoreVariantPage(ctx.db, { channelIds: channelsOf(scope), ids, productIds }, page, regionId);
+  // As each variant was read by itself before: an unknown region fails a page with variants only.
+  if (read.products.length && !read.region_found)
+    throw errors.invalid(`Region with id ${regionId} not found when populating the pricing context`);
+  const price =
+    regionId && read.currency_code
+      ? { currency: read.currency_code, taxInclusive: read.tax_inclusive === true }
+      : undefined;
   const variants: VariantView[] = [];
-  for (const id of ids) variants.push(await getStoreVariant(ctx, scope, id, filters.region_id));
-  return { variants, count: found.length };
+  for (const row of read.products) {
+    const parts = splitVariants(row.variant_parts);
+    const live = splitVariants(row.live);
+    row.positions.split(',').forEach((position, i) => {
+      variants.push(JSON.parse(assembleVariant(parts, Number(position) - 1, live[i], price)) as VariantView);
+    });
+  }
+  return { variants, count: read.total };
 }
 
 /** `GET /store/product-options`: the options of visible products, with their values. */

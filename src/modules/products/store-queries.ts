@@ -26,7 +26,8 @@ export interface StoreRows {
   products: DocumentRow[];
 }
 
-type Row = DocumentRow & Omit<StoreRows, 'products'> & { product_id: string | null };
+type Meta = Omit<StoreRows, 'products'>;
+type Row = DocumentRow & Meta & { product_id: string | null };
 
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
@@ -48,11 +49,11 @@ const regionColumns = (regionId: string | undefined) =>
  * U+0002, variants by U+0001, which JSON text never holds raw): drivers parse array literals
  * character by character in JavaScript, which cost more than the whole statement.
  */
-const live = (regionId: string | undefined) => sql`array_to_string(array(
+const live = (regionId: string | undefined, variantIds = sql`d.variant_ids`) => sql`array_to_string(array(
     select array_to_string(coalesce((select array[v.inventory_quantity::text, ${LIVE_UPDATED_AT}
         ${regionId ? sql`, (select pr.id || ' ' || pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = (select currency_code from region))` : sql``}]
       from product_variants v where v.id = x.id), '{}'::text[]), chr(2), '')
-    from unnest(d.variant_ids) with ordinality x(id, n) order by x.n), chr(1)) as live`;
+    from unnest(${variantIds}) with ordinality x(id, n) order by x.n), chr(1)) as live`;
 
 /** The document's variant pieces as one text, joined by U+0001 (see `live`). */
 const PARTS = sql`array_to_string(d.variant_parts, chr(1)) as variant_parts`;
@@ -69,7 +70,7 @@ const pageDocuments = (regionId: string | undefined) =>
   sql`select page.product_id, d.head, ${PARTS}, ${live(regionId)}
       from page join store_documents d on d.product_id = page.product_id`;
 
-function toRows(rs: Row[]): StoreRows {
+function toRows<P extends { product_id: string | null }>(rs: (P & Meta)[]): Meta & { products: P[] } {
   const [first] = rs;
   return {
     total: Number(first.total),
@@ -128,6 +129,55 @@ export async function readStoreProduct(
   const products = sql`select d.product_id, d.head, ${PARTS}, ${live(regionId)} from store_documents d
     where d.product_id = ${id} and d.channel_ids && ${textArray(channelIds)}`;
   return toRows(await preparedRows<Row>(db, statement([], sql`0`, products, regionId)));
+}
+
+/** A product of a page of variants: its document's variant pieces, and the page's variants of it. */
+export interface StoreVariantRow {
+  product_id: string;
+  /** The page's variants' positions in the document (from 1), joined by commas, in order. */
+  positions: string;
+  variant_parts: string;
+  /** Live values of the page's variants only, in the same order (see `live`). */
+  live: string;
+}
+
+export interface StoreVariantRows extends Meta {
+  products: StoreVariantRow[];
+}
+
+/**
+ * A page of the store's variants (`GET /store/product-variants`) from the stored documents: the
+ * visible documents' variants in (product, document) order, which is `product_id, variant_rank,
+ * id`, paged in SQL; then per product of the page its document's pieces once, with the live
+ * values of the page's variants only. One statement, whatever the page's size. `ids` and
+ * `productIds` narrow it (the id's product first, by the variants' primary key).
+ */
+export async function readStoreVariantPage(
+  db: Executor,
+  f: { channelIds: string[]; ids?: string[]; productIds?: string[] },
+  page: Page,
+  regionId?: string,
+): Promise<StoreVariantRows> {
+  const conds: SQL[] = [sql`d.channel_ids && ${textArray(f.channelIds)}`];
+  if (f.productIds) conds.push(sql`d.product_id = any(${textArray(f.productIds)})`);
+  if (f.ids) {
+    conds.push(
+      sql`d.product_id in (select v.product_id from product_variants v where v.id = any(${textArray(f.ids)}))`,
+    );
+    conds.push(sql`x.id = any(${textArray(f.ids)})`);
+  }
+  const ctes = [
+    sql`found as materialized (select d.product_id, x.id, x.n from store_documents d
+      cross join lateral unnest(d.variant_ids) with ordinality x(id, n) where ${sql.join(conds, sql` and `)})`,
+    sql`page as (select product_id, id, n, count(*) over () as total from found
+      order by product_id, n limit ${page.limit} offset ${page.offset})`,
+    sql`page_products as (select product_id, array_agg(id order by n) as ids, array_to_string(array_agg(n order by n), ',') as positions
+      from page group by product_id)`,
+  ];
+  const total = sql`coalesce((select max(total) from page), (select count(*) from found))`;
+  const products = sql`select pp.product_id, pp.positions, ${PARTS}, ${live(regionId, sql`pp.ids`)}
+    from page_products pp join store_documents d on d.product_id = pp.product_id`;
+  return toRows(await preparedRows<StoreVariantRow & Meta>(db, statement(ctes, total, products, regionId)));
 }
 
 /**

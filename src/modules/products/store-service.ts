@@ -65,7 +65,7 @@ async function cached(
     body = Buffer.from(await read());
     cache.set(k, body, version);
   }
-  if (repeat) cache.remember(repeat, body, version);
+  if (repeat) cache.remember(k, repeat, version);
   return body;
 }
 
