@@ -80,7 +80,7 @@ describe('several instances on one database', () => {
     expect(plugin.status).toBe('installed');
     await eventually(b, async () => (await call(b, 'GET', `/admin/plugins/${id}/seen`)).statusCode === 200);
     expect(readdirSync(path.join(b.env.DATA_DIR, 'plugins', id))).toEqual([
-      expect.stringMatching(/^1\.0\.0-[0-9a-f]{8}$/),
+      expect.stringMatching(/^1\.0\.0-[0-9a-f]{64}$/),
     ]);
 
     await t.admin('POST', `/admin/plugins/${plugin.id}/configure`, {
