@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lockDataDir } from './db/data-dir-lock.ts';
+import { lockAddonLoader, lockDataDir } from './db/data-dir-lock.ts';
 import { parseDurationSeconds } from './duration.ts';
 import { errorTypeOfStatus } from './http/errors.ts';
 import { validationMessage } from './http/validation-message.ts';
@@ -96,6 +97,22 @@ describe('lockDataDir', () => {
     await once(holder, 'exit');
     lockDataDir(dir)();
   });
+  it.runIf(process.platform === 'linux' && process.arch === 'x64')(
+    "loads the package's prebuilt addon by its path on Linux, and its lock excludes the package's own API",
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'emporium-lock-'));
+      const release = lockDataDir(dir);
+      expect(lockAddonLoader()).toBe('prebuilt');
+      // The package's API on another open file description of the same file sees the lock.
+      const fsx = createRequire(import.meta.url)('fs-native-extensions');
+      const fd = openSync(path.join(dir, 'emporium.lock'), 'r+');
+      expect(fsx.tryLock(fd)).toBe(false);
+      release();
+      expect(fsx.tryLock(fd)).toBe(true);
+      fsx.unlock(fd);
+      closeSync(fd);
+    },
+  );
   it('is not fooled by a PID file naming a live process that holds no lock (a container restart)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'emporium-lock-'));
     writeFileSync(path.join(dir, 'emporium.lock'), String(process.ppid));

@@ -1,4 +1,4 @@
-import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -11,7 +11,54 @@ interface Fsx {
  * on Linux, flock elsewhere. Loaded by the first lock: a server on PostgreSQL never needs it.
  */
 let loaded: Fsx | undefined;
-const fsx = (): Fsx => (loaded ??= createRequire(import.meta.url)('fs-native-extensions') as Fsx);
+let loader: 'prebuilt' | 'package' | undefined;
+const fsx = (): Fsx => {
+  if (loaded) return loaded;
+  const prebuilt = prebuiltBinding();
+  loader = prebuilt ? 'prebuilt' : 'package';
+  loaded = prebuilt ?? (requireHere('fs-native-extensions') as Fsx);
+  return loaded;
+};
+const requireHere = createRequire(import.meta.url);
+
+/** How the lock's addon was loaded (tests): undefined before the first lock. */
+export const lockAddonLoader = () => loader;
+
+/**
+ * The package's prebuilt addon for this platform, loaded by its path. The package finds it
+ * through require-addon, whose resolver (and the `url` module it loads) was ~15 ms of every
+ * embedded start (a --cpu-prof of a start), for a file whose place is fixed. The package's own
+ * loader stays the fallback (another platform, musl, a future layout). The binding's calls are
+ * what the package's `tryLock` and `unlock` wrap: `tryLock(fd, offset, length, exclusive)` throws
+ * EAGAIN when another open file description holds the lock.
+ */
+function prebuiltBinding(): Fsx | undefined {
+  // Alpine's musl needs the package's -musl build: its own loader picks that.
+  if (process.platform !== 'linux' || existsSync('/etc/alpine-release')) return undefined;
+  let binding: {
+    tryLock(fd: number, o: number, l: number, x: boolean): void;
+    unlock(fd: number, o: number, l: number): void;
+  };
+  try {
+    const dir = path.dirname(requireHere.resolve('fs-native-extensions/package.json'));
+    binding = requireHere(path.join(dir, 'prebuilds', `linux-${process.arch}`, 'fs-native-extensions.node'));
+  } catch {
+    return undefined;
+  }
+  if (typeof binding.tryLock !== 'function' || typeof binding.unlock !== 'function') return undefined;
+  return {
+    tryLock(fd) {
+      try {
+        binding.tryLock(fd, 0, 0, true);
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return false;
+        throw err;
+      }
+    },
+    unlock: (fd) => binding.unlock(fd, 0, 0),
+  };
+}
 
 /**
  * PGlite has no lock of its own: a second opener of the same data dir silently loses writes.
