@@ -6,15 +6,17 @@ import {
   call,
   freshBenchDatabase,
   loadAverage,
+  median,
   publishableKeyOf,
   rssMiB,
   type Server,
+  STARTS,
   startServer,
   untilIdle,
   waitFor200,
 } from './lib.ts';
 import { type Load, load } from './client.ts';
-import { checkoutSequential, percentile, referenceLoad, sequentialMisses } from './measure.ts';
+import { checkoutSequential, referenceLoad, sequentialMisses } from './measure.ts';
 import { seedProducts, seedShop, uniqueCode } from './seed.ts';
 
 export interface Options {
@@ -69,14 +71,6 @@ export interface BackendResult {
     broadMiss: { 'p50 ms': number };
   };
 }
-
-/** A start is one sample of a noisy figure (single starts through npm varied by 0.1-0.3 s): the median of this many is reported. */
-const STARTS = 3;
-const median = (xs: number[]) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
 
 /**
  * The whole set on one backend: first start on an empty data dir, seeding through the admin API,

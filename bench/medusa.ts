@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Load, load } from './client.ts';
+import { median, STARTS, waitFor200 } from './lib.ts';
 
 /**
  * The Medusa peer (`npm run bench -- --medusa`): a stock Medusa v2.21.2 installed from npm by the
@@ -19,7 +20,12 @@ const SCRIPT =
 const ROOT = process.env.MEDUSA_PEER_ROOT ?? '/tmp/medusa-peer';
 
 export interface MedusaResult {
+  /** Spawn of `npm start` in the peer's project → first /health 200, median (as ours is measured). */
   startMs: number;
+  /** The same through its own binary, `medusa start`, without npm (as ours by `sh`), median. */
+  directStartMs: number;
+  /** The peer script's own figure (its binary, curl every 100 ms), for reference. */
+  peerScriptStartMs: number;
   list: Load;
   byId: Load;
   rssAfter2000: number;
@@ -67,7 +73,7 @@ export async function benchMedusa(opts: {
   peer('reset', env);
   peer('stop', env);
   peer('start', env); // measures its own spawn → first /health 200
-  const startMs = Number(/STARTUP_MS=(\d+)/.exec(readFileSync(path.join(ROOT, 'startup.env'), 'utf8'))?.[1]);
+  const peerScriptStartMs = Number(/STARTUP_MS=(\d+)/.exec(readFileSync(path.join(ROOT, 'startup.env'), 'utf8'))?.[1]);
   const keys = Object.fromEntries(
     peer('keys', env)
       .split('\n')
@@ -85,7 +91,9 @@ export async function benchMedusa(opts: {
     };
     const run = { connections: opts.connections, seconds: opts.seconds };
     const result = {
-      startMs,
+      startMs: 0,
+      directStartMs: 0,
+      peerScriptStartMs,
       rssAfter2000,
       list: await load(list, store, run),
       byId: await load(`${base}/store/products/${first.products[0].id}`, store, run),
@@ -96,8 +104,54 @@ export async function benchMedusa(opts: {
       encoding: 'utf8',
     });
     result.checkoutMedianMs = JSON.parse(out).median_ms;
+    peer('stop', env);
+    Object.assign(result, await medusaStarts(opts.port));
     return result;
   } finally {
     peer('stop', env);
+  }
+}
+
+/**
+ * Medusa's start measured as ours is (bench/backend.ts): `npm start` in its project (whose start
+ * script is `medusa start`) and its binary without npm, three times each taking turns, spawn →
+ * first /health 200 polled every 5 ms by the same function; medians. The peer script's own figure
+ * polls with curl every 100 ms, which reads up to ~100 ms late.
+ */
+async function medusaStarts(port: number): Promise<{ startMs: number; directStartMs: number }> {
+  const app = path.join(ROOT, 'app');
+  const args = ['start', '-H', '127.0.0.1', '-p', String(port)];
+  const viaNpm: number[] = [];
+  const direct: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    viaNpm.push(await timedStart(app, port, 'npm', ['start', '--silent', '--', ...args.slice(1)]));
+    direct.push(await timedStart(app, port, './node_modules/.bin/medusa', args));
+  }
+  console.error(`[medusa] starts through npm ${viaNpm.map(Math.round)} ms, its binary ${direct.map(Math.round)} ms`);
+  return { startMs: median(viaNpm), directStartMs: median(direct) };
+}
+
+async function timedStart(cwd: string, port: number, command: string, args: string[]): Promise<number> {
+  const t0 = performance.now();
+  const proc = spawn(command, args, {
+    cwd,
+    env: { ...process.env, NODE_ENV: 'production', MEDUSA_DISABLE_TELEMETRY: 'true' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  try {
+    return await waitFor200(`http://127.0.0.1:${port}/health`, t0, { deadlineMs: 60_000 });
+  } finally {
+    process.kill(-proc.pid!, 'SIGTERM');
+    await exited;
+    // Its port must be free before the next start, or that start would find this one answering.
+    while (
+      await fetch(`http://127.0.0.1:${port}/health`).then(
+        () => true,
+        () => false,
+      )
+    )
+      await new Promise((r) => setTimeout(r, 20));
   }
 }
