@@ -23,7 +23,6 @@ function formatOf(currency: string) {
   return f;
 }
 
-/** Minor units as a price (`2500`, `eur` → `€25.00`), with the currency's own number of decimals. */
 /**
  * A tracking URL the email may link to: http(s) only. The admin API takes any text there (Medusa's
  * admin sends "#"), and a `javascript:` link in an email is not the shop's to send.
@@ -32,6 +31,7 @@ function webLink(url: string | null | undefined): string | null {
   return url && /^https?:\/\//i.test(url) ? url : null;
 }
 
+/** Minor units as a price (`2500`, `eur` → `€25.00`), with the currency's own number of decimals. */
 export function money(amount: number, currency: string): string {
   const f = formatOf(currency);
   return f ? f.format.format(amount / 10 ** f.digits) : `${amount} ${currency}`;

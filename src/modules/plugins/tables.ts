@@ -67,7 +67,6 @@ export const pluginArtifacts = pgTable('plugin_artifacts', {
   created_at: ts('created_at').notNull(),
 });
 
-/** Plugin migrations applied, per schema and file; never rolled back, kept across uninstall. */
 /**
  * Whose data each plugin schema holds: the vendor and manifest id that first claimed it. A schema
  * outlives its plugin's uninstall (the data stays for a reinstall), and its name comes from the
@@ -80,6 +79,7 @@ export const pluginSchemas = pgTable('plugin_schemas', {
   manifest_id: text('manifest_id').notNull(),
 });
 
+/** Plugin migrations applied, per schema and file; never rolled back, kept across uninstall. */
 export const pluginMigrations = pgTable(
   'plugin_migrations',
   {
