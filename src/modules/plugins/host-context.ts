@@ -107,7 +107,7 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
     routes: { admin: route('admin'), store: route('store') },
     db: {
       query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) => {
-        await assertPluginSql(text);
+        await assertPluginSql(text, deps.schema);
         return inPluginSchema(deps.database, deps.schema, (tx) => tx.query<T>(text, params ?? []));
       },
     },

@@ -39,7 +39,7 @@ export async function applyPluginMigrations(
   const files = migrationFiles(pkg);
   for (const file of files) {
     try {
-      await assertPluginSql(file.sql);
+      await assertPluginSql(file.sql, schema);
     } catch (err) {
       throw new Error(`Migration ${file.filename} refused: ${(err as Error).message}`);
     }

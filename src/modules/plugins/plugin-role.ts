@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
 import { type RawTx, withRawTx } from './raw-db.ts';
 
@@ -112,22 +111,11 @@ export function ensurePluginRoleNow(database: Database, schema: string, owner: S
   return withRawTx(database, (tx) => ensurePluginRole(tx, schema, owner));
 }
 
-/**
- * Uninstall: the schema and its tables stay (the shop's user takes them over, a reinstall hands
- * them back) and the role goes. A role that still owns objects in another database of the same
- * cluster cannot be dropped: it is left, logged, with no rights here.
+/*
+ * Uninstall leaves the role as it is: it keeps owning the schema and data that stay for a
+ * reinstall (claimSchema gives them back to the same vendor's plugin only). It logs in nowhere and
+ * nothing runs as it any more but what PostgreSQL itself does to its tables, and that is why it
+ * stays: autovacuum's ANALYZE evaluates an expression index as the table's owner. Handed to the
+ * shop's user (as uninstall once did, to drop the role), a plugin's index function would then run
+ * with the shop's rights, a superuser's on PGlite and usually on PostgreSQL.
  */
-export async function dropPluginRole(database: Database, log: FastifyBaseLogger, schema: string): Promise<void> {
-  const role = ident(roleNameOf(schema));
-  try {
-    await withRawTx(database, async (tx) => {
-      const [exists] = await tx.query('select 1 from pg_roles where rolname = $1', [roleNameOf(schema)]);
-      if (!exists) return;
-      await tx.exec(`reassign owned by ${role} to current_user`);
-      await tx.exec(`drop owned by ${role}`);
-      await tx.exec(`drop role ${role}`);
-    });
-  } catch (err) {
-    log.warn({ schema, err: (err as Error).message }, 'plugin role not dropped');
-  }
-}

@@ -75,13 +75,16 @@ export async function enterPlugin(tx: RawTx, schema: string): Promise<void> {
 }
 
 /**
- * Back to the shop before the transaction commits. The SQL guard already refuses statements that
- * change settings; this resets every setting anyway (a session-level `set` made inside a
- * transaction survives its commit, and the connection is the shop's). RESET ALL leaves the role
- * alone, hence both.
+ * Back to the shop before the transaction commits. First, still as the plugin, the checks and
+ * triggers the plugin's statements deferred to the commit run now: PostgreSQL before 18 runs
+ * them as whoever the transaction is at the commit, the shop's user (a deferred constraint
+ * trigger's function would read and write any table; 18, and PGlite, run them as the role that
+ * queued them). Then the role and every setting go back: the SQL guard already
+ * refuses statements that change settings, but a session-level `set` made inside a transaction
+ * survives its commit, and the connection is the shop's. RESET ALL leaves the role alone, hence both.
  */
 export async function leavePlugin(tx: RawTx): Promise<void> {
-  await tx.exec('reset role; reset all');
+  await tx.exec('set constraints all immediate; reset role; reset all');
 }
 
 /** Runs fn in its own transaction as the plugin (enterPlugin), then leaves it (leavePlugin). */

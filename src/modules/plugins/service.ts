@@ -11,9 +11,7 @@ import { readPackage, safeEntryPath } from '../../plugin-package/read-package.ts
 import { compareVersions, isVersion } from '../../plugin-package/versions.ts';
 import { maskedConfig, mergeConfig, type ConfigValue } from './config-values.ts';
 import type { PluginLifecycle } from './lifecycle.ts';
-import { dropPluginRole } from './plugin-role.ts';
 import * as q from './queries.ts';
-import { schemaNameOf } from './raw-db.ts';
 import { runtimeJson } from './sandbox/runtime-view.ts';
 import { pluginJson, type PluginJson } from './view.ts';
 
@@ -142,15 +140,14 @@ export async function uninstallPlugin(
   ctx: PluginsCtx,
   id: string,
 ): Promise<{ id: string; object: 'plugin'; deleted: true }> {
-  const row = await inTx(ctx, async (tctx) => {
+  await inTx(ctx, async (tctx) => {
     const row = await q.deletePluginRow(tctx.tx, id);
     if (!row) throw notFound(id);
     await emit(tctx, 'plugin.uninstalled', pluginJson(row));
     await q.notifyPluginChanged(tctx.tx, id);
-    return row;
   });
   await ctx.plugins.reconcile(id);
-  await dropPluginRole(ctx.plugins.deps.database, ctx.log, schemaNameOf(row.manifest_id));
+  // Its schema, data and role stay (plugin-role.ts says why the role does).
   return { id, object: 'plugin', deleted: true };
 }
 

@@ -29,6 +29,9 @@ describe('plugin SQL guard', () => {
     'savepoint a; rollback to a; release a',
     "select 'set role none' as text -- set role none",
     'show search_path',
+    'create function three() returns int language sql return 1 + 2',
+    "create type mood as enum ('pg_temp', 'happy')",
+    "select current_setting('search_path')",
   ])('lets ordinary plugin SQL through: %s', async (sql) => {
     await expect(assertPluginSql(sql)).resolves.toBeUndefined();
   });
@@ -94,7 +97,48 @@ describe('plugin SQL guard', () => {
     ['alter function bump() set role = postgres', 'sets a setting'],
     ["create function f() returns int language c as 'libc', 'abs'", 'sql or plpgsql'],
     ['selec 1', 'does not parse'],
+    // A SQL function's `return expr` body is checked like `begin atomic … end`.
+    ["create function up() returns text language sql return set_config('role', 'postgres', true)", 'set_config'],
+    [
+      "create function up() returns text language sql return (select set_config('role', 'postgres', true))",
+      'set_config',
+    ],
+    // pg_settings' update rule calls set_config.
+    ["update pg_settings set setting = 'postgres' where name = 'role'", 'pg_settings'],
+    ['create view mine as select * from pg_catalog.pg_settings', 'pg_settings'],
+    // Types and functions in the session's temporary schema outlive the transaction; its types
+    // come before pg_catalog's for the shop's own casts.
+    ["create domain pg_temp.text as pg_catalog.text check (value <> '')", 'temporary schema'],
+    ["create type pg_temp.mood as enum ('a')", 'temporary schema'],
+    ['create type PG_TEMP.pair as (a int, b int)', 'temporary'],
+    ['create function pg_temp.f() returns int language sql return 1', 'temporary schema'],
+    ["select 'x'::pg_temp.mood", 'temporary schema'],
   ])('refuses %s', async (sql, why) => {
     await expect(assertPluginSql(sql)).rejects.toThrow(why);
+  });
+
+  describe("objects it creates go in the plugin's own schema", () => {
+    it.each([
+      'create table mine (x int)',
+      'create table plugin_a.mine (x int)',
+      'create function plugin_a.f() returns int language sql return 1',
+      'create view plugin_a.v as select 1 as one',
+      'select * from public.customers', // a read: PostgreSQL's grants answer it
+    ])('lets through %s', async (sql) => {
+      await expect(assertPluginSql(sql, 'plugin_a')).resolves.toBeUndefined();
+    });
+    it.each([
+      'create function public.lower(x varchar) returns text language sql return x',
+      'create table public.customers_copy (x int)',
+      'create table plugin_b.theirs (x int)',
+      "create type public.status as enum ('a')",
+      'create domain public.email as text',
+      'create view public.v as select 1 as one',
+      'create sequence public.s',
+      'create table public.t as select 1 as one',
+      'create type public.pair as (a int, b int)',
+    ])('refuses %s', async (sql) => {
+      await expect(assertPluginSql(sql, 'plugin_a')).rejects.toThrow('outside the plugin’s schema');
+    });
   });
 });

@@ -3,7 +3,8 @@
  * role`. The connection itself is the shop's (on PGlite, and usually on PostgreSQL, a superuser),
  * and whatever a statement leaves on the connection outlives the plugin's transaction. So the
  * host refuses, before sending it, SQL that could:
- * - change identity back (`set role`, `reset role`, `set session authorization`, `set_config`);
+ * - change identity back (`set role`, `reset role`, `set session authorization`, `set_config`,
+ *   `pg_settings`, whose update rule calls set_config);
  * - change a setting at all: a plain `set search_path` after the host's `set local` survives the
  *   commit, and the shop names its tables without a schema;
  * - leave objects on the session (temporary tables, which hide the shop's tables of the same
@@ -115,13 +116,19 @@ const loadParser = () =>
 const approved = new Set<string>();
 
 /** Throws PluginSqlRefused when plugin SQL could step out of the plugin's role or transaction. */
-export async function assertPluginSql(text: string): Promise<void> {
+export async function assertPluginSql(text: string, ownSchema?: string): Promise<void> {
   if (typeof text !== 'string') throw new PluginSqlRefused('Plugin SQL must be a string');
-  if (approved.has(text)) return;
-  const pg = await loadParser();
-  checkStatements(pg, text);
+  const key = `${ownSchema ?? ''}\u0000${text}`;
+  if (approved.has(key)) return;
+  checkStatements({ pg: await loadParser(), own: ownSchema }, text);
   if (approved.size >= 1000) approved.clear();
-  approved.add(text);
+  approved.add(key);
+}
+
+/** What a check needs: the parser, and the plugin's schema (where the objects it creates must go). */
+interface Check {
+  pg: Parser;
+  own?: string;
 }
 
 function parsed(text: string, parse: (t: string) => unknown): Node {
@@ -133,32 +140,63 @@ function parsed(text: string, parse: (t: string) => unknown): Node {
 }
 
 /** Every statement of `text` (a migration file, a query, a function body). */
-function checkStatements(pg: Parser, text: string): void {
-  const tree = parsed(text, pg.parseSync);
+function checkStatements(c: Check, text: string): void {
+  const tree = parsed(text, c.pg.parseSync);
   for (const raw of (tree.stmts ?? []) as Node[]) {
     const start = (raw.stmt_location as number | undefined) ?? 0;
     const len = raw.stmt_len as number | undefined;
     const source = text.slice(start, len ? start + len : undefined);
-    checkStatement(pg, raw.stmt as Node, source);
+    checkStatement(c, raw.stmt as Node, source);
   }
 }
 
-function checkStatement(pg: Parser, stmt: Node, source: string): void {
+function checkStatement(c: Check, stmt: Node, source: string): void {
   const [kind, body] = Object.entries(stmt)[0] as [string, Node];
   if (!ALLOWED.has(kind)) refuse(source, WHY[kind] ?? 'is not a plugin’s to run');
   if (kind === 'TransactionStmt' && !SUBTRANSACTIONS.has(body.kind as string))
     refuse(source, 'would end the host’s transaction');
-  if (kind === 'ExplainStmt') checkStatement(pg, body.query as Node, source);
-  if (kind === 'CreateTableAsStmt') checkStatement(pg, body.query as Node, source);
+  if (kind === 'ExplainStmt') checkStatement(c, body.query as Node, source);
+  if (kind === 'CreateTableAsStmt') checkStatement(c, body.query as Node, source);
   if (kind === 'CreateFunctionStmt' || kind === 'AlterFunctionStmt' || kind === 'DoStmt')
-    checkRoutine(pg, kind, body, source);
-  walk(pg, body, source);
+    checkRoutine(c, kind, body, source);
+  checkCreatedName(c, kind, body, source);
+  walk(c, body, source);
+}
+
+/** Where each allowed statement that creates a named object names it: a RangeVar or a qualified name. */
+const CREATED_NAME: Record<string, (body: Node) => unknown> = {
+  CreateStmt: (b) => b.relation,
+  CreateTableAsStmt: (b) => (b.into as Node)?.rel,
+  ViewStmt: (b) => b.view,
+  CreateSeqStmt: (b) => b.sequence,
+  CompositeTypeStmt: (b) => b.typevar,
+  CreateEnumStmt: (b) => b.typeName,
+  CreateDomainStmt: (b) => b.domainname,
+  CreateFunctionStmt: (b) => b.funcname,
+};
+
+/**
+ * An object the plugin creates goes in its own schema. Unqualified, it does (its search_path);
+ * qualified with another schema, PostgreSQL refuses it unless the role may create there, which a
+ * database made before PostgreSQL 15 grants everyone on `public`: a plugin's `public.lower(varchar)`
+ * would then be a better match than pg_catalog's for the shop's own calls (CVE-2018-1058's trap).
+ */
+function checkCreatedName(c: Check, kind: string, body: Node, source: string): void {
+  const name = CREATED_NAME[kind]?.(body);
+  if (!c.own || !name) return;
+  const schema = Array.isArray(name)
+    ? name.length > 1
+      ? ((name[0] as Node).String as Node)?.sval
+      : undefined
+    : (name as Node).schemaname;
+  if (typeof schema === 'string' && schema !== c.own)
+    refuse(source, `creates an object outside the plugin’s schema (in ${schema})`);
 }
 
 /** Function calls and table names anywhere in a statement. */
-function walk(pg: Parser, node: unknown, source: string): void {
+function walk(c: Check, node: unknown, source: string): void {
   if (Array.isArray(node)) {
-    for (const item of node) walk(pg, item, source);
+    for (const item of node) walk(c, item, source);
     return;
   }
   if (!node || typeof node !== 'object') return;
@@ -167,9 +205,25 @@ function walk(pg: Parser, node: unknown, source: string): void {
   for (const [key, value] of Object.entries(node as Node)) {
     if (key === 'FuncCall') checkCall(value as Node);
     if (WHY[key]) refuse(source, WHY[key]);
-    if (key === 'sql_body') checkBody(pg, value, source);
-    else walk(pg, value, source);
+    // An enum's labels are values, not names.
+    if (key !== 'vals' && Array.isArray(value)) checkQualifiedName(value, source);
+    if (key === 'sql_body') checkBody(c, value, source);
+    else walk(c, value, source);
   }
+}
+
+/**
+ * A qualified name (a type's, a domain's, a function's, a column reference's: a list of String
+ * nodes) in the session's temporary schema. The role may create objects there (PUBLIC's TEMP right
+ * on the database), they outlive the transaction, and for type names PostgreSQL searches that
+ * schema before pg_catalog: `create domain pg_temp.text … check (plugin_fn(value))` would turn the
+ * shop's own `::text` into a call of the plugin's function, made as the shop's user.
+ */
+function checkQualifiedName(items: unknown[], source: string): void {
+  if (items.length < 2) return;
+  const first = ((items[0] as Node)?.String as Node | undefined)?.sval;
+  if (typeof first === 'string' && first.toLowerCase().startsWith('pg_temp'))
+    refuse(source, 'names the session’s temporary schema (what is made there outlives the transaction)');
 }
 
 function checkCall(call: Node): void {
@@ -182,20 +236,29 @@ function checkRelation(rel: Node, source: string): void {
   const schema = String(rel.schemaname ?? '').toLowerCase();
   if (rel.relpersistence === 't' || schema.startsWith('pg_temp'))
     refuse(source, 'creates a temporary table (it outlives the transaction and hides the shop’s tables)');
+  // Its update rule calls set_config for the role, with the session user's (the shop's) rights.
+  if (rel.relname === 'pg_settings') refuse(source, 'reaches the connection’s settings (pg_settings)');
 }
 
-/** `begin atomic … end`: a list of statement lists, each statement checked like a top-level one. */
-function checkBody(pg: Parser, body: unknown, source: string): void {
+/**
+ * A SQL function's standard body: `begin atomic … end` (a list of statement lists, each statement
+ * checked like a top-level one) or `return expr` (a ReturnStmt: its expression walked like any).
+ */
+function checkBody(c: Check, body: unknown, source: string): void {
   const items = ((body as Node)?.List as Node)?.items as Node[] | undefined;
-  for (const item of items ?? []) {
+  if (!items) {
+    walk(c, body, source);
+    return;
+  }
+  for (const item of items) {
     const list = item.List as Node | undefined;
-    if (list) for (const stmt of (list.items ?? []) as Node[]) checkStatement(pg, stmt, source);
-    else checkStatement(pg, item, source);
+    if (list) for (const stmt of (list.items ?? []) as Node[]) checkStatement(c, stmt, source);
+    else checkStatement(c, item, source);
   }
 }
 
 /** A function, a change to one, or a DO block: its options and, by its language, its body. */
-function checkRoutine(pg: Parser, kind: string, body: Node, source: string): void {
+function checkRoutine(c: Check, kind: string, body: Node, source: string): void {
   const options = ((kind === 'AlterFunctionStmt' ? body.actions : kind === 'DoStmt' ? body.args : body.options) ??
     []) as Node[];
   let language = kind === 'DoStmt' ? 'plpgsql' : 'sql';
@@ -210,9 +273,9 @@ function checkRoutine(pg: Parser, kind: string, body: Node, source: string): voi
     }
   }
   if (kind === 'AlterFunctionStmt') return;
-  if (language === 'sql') for (const text of code) checkStatements(pg, text);
+  if (language === 'sql') for (const text of code) checkStatements(c, text);
   else if (language === 'plpgsql') {
-    if (code.length) walkPlpgsql(pg, parsed(source, pg.parsePlPgSQLSync), source);
+    if (code.length) walkPlpgsql(c, parsed(source, c.pg.parsePlPgSQLSync), source);
   } else refuse(source, `is written in ${language}: plugin functions are sql or plpgsql`);
 }
 
@@ -225,9 +288,9 @@ const DENIED_PLPGSQL: Record<string, string> = {
 };
 
 /** Every statement and expression of a PL/pgSQL body, checked as SQL. */
-function walkPlpgsql(pg: Parser, node: unknown, source: string): void {
+function walkPlpgsql(c: Check, node: unknown, source: string): void {
   if (Array.isArray(node)) {
-    for (const item of node) walkPlpgsql(pg, item, source);
+    for (const item of node) walkPlpgsql(c, item, source);
     return;
   }
   if (!node || typeof node !== 'object') return;
@@ -235,23 +298,23 @@ function walkPlpgsql(pg: Parser, node: unknown, source: string): void {
     if (DENIED_PLPGSQL[key]) refuse(source, DENIED_PLPGSQL[key]);
     if ((key === 'PLpgSQL_stmt_open' || key === 'PLpgSQL_stmt_return_query') && (value as Node).dynquery)
       refuse(source, 'runs dynamic SQL (EXECUTE)');
-    if (key === 'PLpgSQL_expr') checkExpression(pg, value as Node);
-    else walkPlpgsql(pg, value, source);
+    if (key === 'PLpgSQL_expr') checkExpression(c, value as Node);
+    else walkPlpgsql(c, value, source);
   }
 }
 
-function checkExpression(pg: Parser, expr: Node): void {
+function checkExpression(c: Check, expr: Node): void {
   const query = String(expr.query ?? '');
   const mode = Number(expr.parseMode ?? PARSE_STATEMENT);
-  if (mode === PARSE_STATEMENT) checkStatements(pg, query);
-  else if (mode === PARSE_EXPRESSION) checkStatements(pg, `select ${query}`);
+  if (mode === PARSE_STATEMENT) checkStatements(c, query);
+  else if (mode === PARSE_EXPRESSION) checkStatements(c, `select ${query}`);
   else if (PARSE_ASSIGNMENT.includes(mode)) {
     // `target := value` (or `=`): both sides are expressions (a target's subscripts are too).
-    const assign = pg.scanSync(query).tokens.find((t) => [':=', '='].includes(query.slice(t.start, t.end)));
+    const assign = c.pg.scanSync(query).tokens.find((t) => [':=', '='].includes(query.slice(t.start, t.end)));
     if (!assign) refuse(query, 'is an assignment that could not be read');
     else {
-      checkStatements(pg, `select ${query.slice(0, assign.start)}`);
-      checkStatements(pg, `select ${query.slice(assign.end)}`);
+      checkStatements(c, `select ${query.slice(0, assign.start)}`);
+      checkStatements(c, `select ${query.slice(assign.end)}`);
     }
   }
   // A type name (mode 1) runs nothing.
