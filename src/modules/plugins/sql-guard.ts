@@ -184,11 +184,7 @@ const CREATED_NAME: Record<string, (body: Node) => unknown> = {
 function checkCreatedName(c: Check, kind: string, body: Node, source: string): void {
   const name = CREATED_NAME[kind]?.(body);
   if (!c.own || !name) return;
-  const schema = Array.isArray(name)
-    ? name.length > 1
-      ? ((name[0] as Node).String as Node)?.sval
-      : undefined
-    : (name as Node).schemaname;
+  const schema = Array.isArray(name) ? schemaOf(name) : (name as Node).schemaname;
   if (typeof schema === 'string' && schema !== c.own)
     refuse(source, `creates an object outside the plugin’s schema (in ${schema})`);
 }
@@ -220,10 +216,14 @@ function walk(c: Check, node: unknown, source: string): void {
  * shop's own `::text` into a call of the plugin's function, made as the shop's user.
  */
 function checkQualifiedName(items: unknown[], source: string): void {
-  if (items.length < 2) return;
-  const first = ((items[0] as Node)?.String as Node | undefined)?.sval;
-  if (typeof first === 'string' && first.toLowerCase().startsWith('pg_temp'))
+  if (schemaOf(items)?.toLowerCase().startsWith('pg_temp'))
     refuse(source, 'names the session’s temporary schema (what is made there outlives the transaction)');
+}
+
+/** The schema part of a qualified name (a list of String nodes), when it has one. */
+function schemaOf(items: unknown[]): string | undefined {
+  const first = items.length > 1 ? ((items[0] as Node)?.String as Node | undefined)?.sval : undefined;
+  return typeof first === 'string' ? first : undefined;
 }
 
 function checkCall(call: Node): void {
