@@ -6,7 +6,6 @@ import {
   call,
   freshBenchDatabase,
   loadAverage,
-  median,
   publishableKeyOf,
   rssMiB,
   type Server,
@@ -16,7 +15,7 @@ import {
   waitFor200,
 } from './lib.ts';
 import { type Load, load } from './client.ts';
-import { checkoutSequential, referenceLoad, sequentialMisses } from './measure.ts';
+import { checkoutSequential, median, referenceLoad, sequentialMisses } from './measure.ts';
 import { seedProducts, seedShop, uniqueCode } from './seed.ts';
 
 export interface Options {

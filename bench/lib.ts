@@ -14,11 +14,6 @@ export const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' 
 
 /** A start is one sample of a noisy figure (single starts through npm varied by 0.1-0.3 s): the median of this many is reported. */
 export const STARTS = 3;
-export const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * With DATABASE_URL set, a freshly recreated, empty database `name` on that server (its URL);

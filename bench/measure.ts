@@ -34,6 +34,13 @@ export async function referenceLoad(
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
+/** The median of unsorted `xs` (a start figure). */
+export const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+
 /**
  * The spec's storefront flow, one shopper after another: POST /store/carts {email} →
  * POST /store/carts/{id}/line-items → POST /store/carts/{id}/complete. Median and p95 of `flows`.

@@ -2,7 +2,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Load, load } from './client.ts';
-import { median, STARTS, waitFor200 } from './lib.ts';
+import { STARTS, waitFor200 } from './lib.ts';
+import { median } from './measure.ts';
 
 /**
  * The Medusa peer (`npm run bench -- --medusa`): a stock Medusa v2.21.2 installed from npm by the

@@ -6,6 +6,13 @@ import { type RawTx, withRawTx } from './raw-db.ts';
  * lower-case letters, digits and `_` only), NOLOGIN, owning that schema and nothing else. The
  * plugin's queries and migrations run as it (`set local role`), so PostgreSQL itself refuses
  * the shop's tables (`public.customers`) and other plugins' schemas: no grant was ever given.
+ *
+ * Uninstall leaves the role as it is, owning the schema and data kept for a reinstall (claimSchema
+ * gives them back to the same vendor's plugin only). Nothing runs as it any more but what
+ * PostgreSQL itself does to its tables, and that is why it stays: autovacuum's ANALYZE evaluates
+ * an expression index as the table's owner. Handed to the shop's user (as uninstall once did, to
+ * drop the role), a plugin's index function would then run with the shop's rights, a superuser's
+ * on PGlite and usually on PostgreSQL.
  */
 export const roleNameOf = (schema: string) => schema;
 
@@ -110,12 +117,3 @@ export async function ensurePluginRole(tx: RawTx, schema: string, owner: SchemaO
 export function ensurePluginRoleNow(database: Database, schema: string, owner: SchemaOwner): Promise<void> {
   return withRawTx(database, (tx) => ensurePluginRole(tx, schema, owner));
 }
-
-/*
- * Uninstall leaves the role as it is: it keeps owning the schema and data that stay for a
- * reinstall (claimSchema gives them back to the same vendor's plugin only). It logs in nowhere and
- * nothing runs as it any more but what PostgreSQL itself does to its tables, and that is why it
- * stays: autovacuum's ANALYZE evaluates an expression index as the table's owner. Handed to the
- * shop's user (as uninstall once did, to drop the role), a plugin's index function would then run
- * with the shop's rights, a superuser's on PGlite and usually on PostgreSQL.
- */
