@@ -181,7 +181,7 @@ const RightsSourceSchema = Type.Object(
   { additionalProperties: true },
 );
 
-// Compiled on first use: compiling an Ajv instance's meta-schema at import cost start-up ~50 ms (issue 11).
+// Compiled on first use: compiling an Ajv instance's meta-schema at import cost start-up ~50 ms.
 let checkRightsSource: ((value: unknown) => boolean) | undefined;
 
 /**
