@@ -74,7 +74,7 @@ export interface Rights {
   apis: ReadApi[];
   routes: { admin: boolean; store: boolean };
   providers: ProviderRight[];
-  /** Outbound hosts the plugin says it calls: shown to the operator, not enforced (see README). */
+  /** Outbound hosts the plugin says it calls: shown to the operator, not enforced (docs/plugin-sandbox.md). */
   hosts: string[];
   admin_extension: AdminExtensionRights;
 }
