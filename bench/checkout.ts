@@ -1,6 +1,6 @@
 /**
  * Checkout benchmark: starts the real server as a child process, seeds a region and a product
- * with a large stock through the admin API, then measures the spec's storefront flow
+ * with a large stock through the admin API, then measures the three-call storefront flow
  *   POST /store/carts {email} → POST /store/carts/{id}/line-items → POST /store/carts/{id}/complete
  * (and the two-call form, cart created with its item) sequentially (median ms per flow) and with
  * 10 concurrent shoppers (orders/s). Ends with a hot-item run (10 shoppers racing for 100 units)
@@ -76,7 +76,7 @@ async function seed(): Promise<{ admin: Record<string, string>; variantId: (stoc
 
 type Flow = (store: Record<string, string>, variantId: string, n: number) => Promise<number>;
 
-/** The spec's three calls; returns the HTTP status of the completion. */
+/** The three-call flow; returns the HTTP status of the completion. */
 const threeCalls: Flow = async (store, variantId, n) => {
   const { cart } = await expectOk(call('POST', '/store/carts', store, { email: `shopper${n}@example.com` }));
   await expectOk(call('POST', `/store/carts/${cart.id}/line-items`, store, { variant_id: variantId, quantity: 1 }));

@@ -11,7 +11,7 @@ import path from 'node:path';
  *   where wrk reads ~40,000. With autocannon the "share of bare Fastify" measures the client.
  * - otherwise autocannon (the npm dependency), in a child process. It used to run inside the
  *   bench's own process, where it sped up over the run: the same bare route read 12,000 req/s in
- *   the first set and 27,000 in the second, which made the share a coin toss (README, Benchmarks).
+ *   the first set and 27,000 in the second, which made the share a coin toss (docs/benchmarks.md).
  *
  * `BENCH_CLIENT=wrk|autocannon` picks one.
  */

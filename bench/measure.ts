@@ -42,7 +42,7 @@ export const median = (xs: number[]) =>
   );
 
 /**
- * The spec's storefront flow, one shopper after another: POST /store/carts {email} →
+ * The three-call storefront flow, one shopper after another: POST /store/carts {email} →
  * POST /store/carts/{id}/line-items → POST /store/carts/{id}/complete. Median and p95 of `flows`.
  */
 export async function checkoutSequential(

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures of issue 11, measured as a user gets them. For the embedded
+ * `npm run bench`: the figures of docs/benchmarks.md, measured as a user gets them. For the embedded
  * database (and, with DATABASE_URL, PostgreSQL, on a recreated database `emporium_bench`): `npm
  * start` on an empty DATA_DIR, products created through POST /admin/products/batch, 100 a
  * request (a Size option, S/M variants, EUR prices, stock; a region), a restart, then the request

@@ -102,7 +102,7 @@ export interface PluginRowPayload extends Open {
   status: string;
 }
 
-/** Every core event (interface spec, section 6) and its payload. */
+/** Every core event and its payload. */
 export interface CoreEvents {
   'order.placed': OrderPayload;
   'order.paid': OrderPayload;

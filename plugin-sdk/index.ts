@@ -2,7 +2,7 @@
  * Emporium plugin SDK: the only types a plugin imports.
  *
  * A plugin is a `.tgz` package with `manifest.json` at its root and, optionally, a server entry
- * (ESM, runs in a process of its own: README "Plugin security model") and an admin entry (ESM,
+ * (ESM, runs in a process of its own: docs/plugin-sandbox.md) and an admin entry (ESM,
  * runs in the admin panel). The server entry default-exports a {@link Plugin}; the shop calls its `register(ctx)` when the plugin is
  * installed or the shop starts, and drops everything it registered when it is uninstalled,
  * updated or disabled, without a restart.

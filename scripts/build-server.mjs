@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build:server` (run by `npm install` through `prepare`): compiles the server once into
-// dist/, so `npm start` runs JavaScript and never transpiles TypeScript at start-up (issue 11).
+// dist/, so `npm start` runs JavaScript and never transpiles TypeScript at start-up.
 // src/ stays runnable as it is (tsx) for tests and development.
 //
 //   dist/server.cjs   the whole server (src/main.ts) in one CommonJS file

@@ -24,7 +24,7 @@ const EXAMPLES: [string, string][] = [
   ['loyalty-points', '19.90'],
 ];
 
-// Medusa's storefront reads whole currency units (README "Money units").
+// Medusa's storefront reads whole currency units (docs/money.md).
 const SHOP_ENV = { AMOUNT_UNITS: 'major' };
 
 const children: ChildProcess[] = [];

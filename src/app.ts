@@ -63,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
           },
     genReqId: requestId,
-    // Two info lines per request halved the store list's throughput (issue 11); errors are still logged
+    // Two info lines per request halved the store list's throughput; errors are still logged
     // (error-handler.ts) and every response carries its x-request-id. LOG_REQUESTS=true brings them back.
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     // Errors raised before routing (a malformed URL, a bad content-type header) get our shape too.
@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   app.setValidatorCompiler(validatorCompiler);
-  // NUL characters and absurd nesting never reach a route (issue 13): one check for every route.
+  // NUL characters (PostgreSQL refuses them in text) and absurd nesting never reach a route: one check for every route.
   app.addHook('preValidation', rejectUnsafeInput);
 
   // Cookies for `connect.sid` sessions, signed with COOKIE_SECRET (registered before the surfaces use them).
@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('store', null);
   app.decorateRequest('customer', null);
   // Hooks every request runs take a callback where they never wait: an async hook costs a promise
-  // and a microtask turn per request (issue 11, the store list's share of a bare route).
+  // and a microtask turn per request, which showed in the store list's share of a bare route.
   app.addHook('onRequest', (req, reply, done) => {
     req.ctx = { db: deps.database.db, clock: deps.clock, log: req.log };
     reply.header('x-request-id', req.id);

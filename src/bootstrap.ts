@@ -47,6 +47,6 @@ export function newShopHint(config: Config, publishableKey: string | undefined):
     'New shop. A catalog to browse: stop the server, run `npx emporium seed`, start again.',
     "Medusa's Next.js storefront: restart this server with AMOUNT_UNITS=major and give the storefront",
     `  MEDUSA_BACKEND_URL=${config.publicUrl} NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY=${publishableKey ?? '<publishable key>'} NEXT_PUBLIC_DEFAULT_REGION=de`,
-    'README "Running Medusa\'s storefront on Emporium" has the details.',
+    'docs/storefront.md has the details.',
   ].join('\n');
 }

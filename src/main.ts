@@ -6,8 +6,8 @@ import { preloadLogFormat } from './platform/log-format.ts';
 
 /** Reads config, opens and migrates the database, runs first-start setup, listens. */
 async function main() {
-  // Milliseconds since the process started at the end of each phase, printed with "listening" (README,
-  // Benchmarks). process.uptime, not performance.now: loading perf_hooks was a few ms of every start.
+  // Milliseconds since the process started at the end of each phase, printed with "listening" (docs/operations.md,
+  // "Start-up phases"). process.uptime, not performance.now: loading perf_hooks was a few ms of every start.
   const now = () => Math.round(process.uptime() * 1000);
   const started = now();
   const phases: Record<string, number> = { loaded: started };

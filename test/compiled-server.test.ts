@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, adminToken, eventually, type ServerProcess, startServer } from './processes.ts';
 
 /**
- * `npm start` runs the server bundled by scripts/build-server.mjs (issue 11): what src/ finds next
+ * `npm start` runs the server bundled by scripts/build-server.mjs: what src/ finds next
  * to itself at run time (migrations, package.json, the admin panel, PGlite's wasm, the docs UI's
  * files, native addons) must still be found from dist/, and a first start on an empty DATA_DIR
  * copies the database template the build made.

@@ -585,9 +585,9 @@ const storeCategoryList = {
 export const FIXTURES = { storeProductList, storeProduct, storeCollectionList, storeCategoryList };
 
 /**
- * Keys Medusa's API sends that its HttpTypes leave out (see the Medusa v2 reference: calculated
- * prices carry their raw amounts), and our store variants' `prices` (every currency, as the
- * interface spec has them); the fixtures cannot hold them, the comparison skips them.
+ * Keys Medusa's API sends that its HttpTypes leave out (Medusa's calculated
+ * prices carry their raw amounts), and our store variants' `prices` (every currency, which
+ * Medusa's store types leave out); the fixtures cannot hold them, the comparison skips them.
  */
 const BEYOND_TYPES = new Set(['raw_calculated_amount', 'raw_original_amount', 'prices']);
 

@@ -59,7 +59,7 @@ async function userCreate(argv: string[]) {
   }
 }
 
-/** `emporium backup|restore <file>`: the embedded database only; PostgreSQL has pg_dump (README "Backups"). */
+/** `emporium backup|restore <file>`: the embedded database only; PostgreSQL has pg_dump (docs/operations.md, "Backups"). */
 async function backupCommand(command: 'backup' | 'restore', argv: string[]) {
   const [file, ...extra] = argv;
   if (!file || extra.length) throw new UsageError(`emporium ${command} takes one file`);
@@ -67,13 +67,13 @@ async function backupCommand(command: 'backup' | 'restore', argv: string[]) {
   const hadSecrets = existsSync(secretsFile);
   const config = loadConfig();
   if (config.databaseUrl)
-    throw new UsageError(`DATABASE_URL is set: use pg_dump / pg_restore for PostgreSQL (README "Backups")`);
+    throw new UsageError(`DATABASE_URL is set: use pg_dump / pg_restore for PostgreSQL (docs/operations.md)`);
   if (command === 'backup') {
     const source = await backupDataDir(config.dataDir, file);
     console.log(`Backed up ${config.dataDir} (from the ${source}) to ${file}`);
   } else {
     await restoreDataDir(config.dataDir, file);
-    console.log(`Restored ${file} into ${config.dataDir}; start the server with the same secrets (README "Backups")`);
+    console.log(`Restored ${file} into ${config.dataDir}; start the server with the same secrets (docs/operations.md)`);
     if (!hadSecrets && existsSync(secretsFile) && !process.env.ENCRYPTION_KEY)
       console.warn(
         `Warning: new secrets were generated in ${secretsFile}. Plugin secrets and signing keys in the backup need the old ENCRYPTION_KEY: copy the old secrets.json over it (or set the variables) before starting.`,

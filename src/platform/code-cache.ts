@@ -5,7 +5,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 
 /**
- * V8's code cache for the compiled server (issue 11). Node 20 has no compile cache of its own
+ * V8's code cache for the compiled server. Node 20 has no compile cache of its own
  * (`module.enableCompileCache` came in Node 22), and parsing and compiling the bundle was about
  * half of a start on PostgreSQL. dist/main.js runs dist/server.cjs through `loadWithCodeCache`:
  * the first start compiles it as Node would and, once it listens, saves the code V8 made

@@ -87,7 +87,7 @@ export interface Config {
   providerTimeoutMs: number;
   /** Marketplace role: Stripe Checkout instead of the built-in test payment provider. */
   stripe?: StripeConfig;
-  /** AMOUNT_UNITS: `minor` (integers, 1999 = €19.99, the interface spec) or `major` (Medusa v2's 19.99). */
+  /** AMOUNT_UNITS: `minor` (integers, 1999 = €19.99, the default) or `major` (Medusa v2's 19.99). */
   amountUnits: 'minor' | 'major';
   /** STORE_LOCALES: languages `GET /store/locales` offers (BCP 47 codes). */
   storeLocales: string[];

@@ -26,7 +26,7 @@ export const ConfigField = Type.Object(
   { additionalProperties: false },
 );
 
-/** manifest.json of a plugin package (contract B2 and D). Unknown keys are refused, so a typo is caught. */
+/** manifest.json of a plugin package. Unknown keys are refused, so a typo is caught. */
 export const PluginManifestSchema = Type.Object(
   {
     id: Type.String({ pattern: SLUG, maxLength: 64 }),
@@ -54,7 +54,7 @@ export const PluginManifestSchema = Type.Object(
 export type PluginManifest = Static<typeof PluginManifestSchema>;
 export type PluginConfigField = Static<typeof ConfigField>;
 
-// Compiled on the first manifest read, not at import: most starts read none (issue 11).
+// Compiled on the first manifest read, not at import: most starts read none.
 let compiled: ValidateFunction | undefined;
 const manifestCheck = () => (compiled ??= new Ajv({ allErrors: true, strict: false }).compile(PluginManifestSchema));
 

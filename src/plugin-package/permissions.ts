@@ -74,7 +74,7 @@ export interface Rights {
   apis: ReadApi[];
   routes: { admin: boolean; store: boolean };
   providers: ProviderRight[];
-  /** Outbound hosts the plugin says it calls: shown to the operator, not enforced (see README). */
+  /** Outbound hosts the plugin says it calls: shown to the operator, not enforced (docs/plugin-sandbox.md). */
   hosts: string[];
   admin_extension: AdminExtensionRights;
 }
@@ -181,7 +181,7 @@ const RightsSourceSchema = Type.Object(
   { additionalProperties: true },
 );
 
-// Compiled on first use: compiling an Ajv instance's meta-schema at import cost start-up ~50 ms (issue 11).
+// Compiled on first use: compiling an Ajv instance's meta-schema at import cost start-up ~50 ms.
 let checkRightsSource: ((value: unknown) => boolean) | undefined;
 
 /**

@@ -28,7 +28,7 @@ export const ApiKey = Type.Object({
 export const ApiKeyEnvelope = Type.Object({ api_key: ApiKey });
 export const ApiKeyList = listEnvelope('api_keys', ApiKey);
 
-/** The spec's publishable-key listing: publishable keys only, revoked ones included. */
+/** `GET /admin/publishable-api-keys`: publishable keys only, revoked ones included. */
 export const PublishableApiKey = Type.Object({
   id: Type.String(),
   title: Type.String(),

@@ -5,7 +5,7 @@ import type { MarketplaceClient } from './client.ts';
 import { recordSeenDelivery } from './queries.ts';
 import { trustedMarketplaceKeys } from './signature.ts';
 
-/** A signature older (or further in the future) than this is refused (spec section 8). */
+/** A signature older (or further in the future) than this is refused: a captured callback is useless after it. */
 export const CALLBACK_MAX_AGE_S = 5 * 60;
 
 export interface SignedCallback {
@@ -30,7 +30,7 @@ function ed25519(base64Raw: string) {
 }
 
 /**
- * Authenticates a license-issued callback (contract B4/B5): signed by a marketplace key this shop
+ * Authenticates a license-issued callback: signed by a marketplace key this shop
  * trusts (configured or pinned), `t` within 5 minutes of the shop's clock either way, and never
  * accepted twice (the hash of the signed time and body is recorded until it could no longer pass
  * the age check).

@@ -18,7 +18,7 @@ export class MarketplaceError extends AppError {
 type Query = Record<string, string | undefined>;
 
 /**
- * The shop's HTTP client of its marketplace (contract B5). It only ever sends what the request
+ * The shop's HTTP client of its marketplace. It only ever sends what the request
  * names: marketplace ids, versions, license keys and the instance token, plus the publishable key
  * the operator configured. No cookies, no shop data.
  */

@@ -19,7 +19,7 @@ async function instanceSecret(ctx: Ctx, encryptionKey: string): Promise<string> 
 }
 
 /**
- * The instance token sent to a marketplace (contract B5): hex HMAC-SHA256 of the marketplace's
+ * The instance token sent to a marketplace: hex HMAC-SHA256 of the marketplace's
  * URL keyed by the instance secret. Stable toward one marketplace (licenses bind to it), and two
  * marketplaces cannot tell they serve the same shop.
  */

@@ -11,7 +11,7 @@ import { marketplaceClient, MarketplaceError } from './client.ts';
 import { instanceIdFor } from './instance-id.ts';
 import * as q from './queries.ts';
 
-/** Marketplace unreachable: the last successful verification holds this long (spec section 8). */
+/** Marketplace unreachable: the last successful verification holds this long, so an outage of days never disables a paid plugin. */
 export const LICENSE_GRACE_MS = 7 * 24 * 3_600_000;
 /** Prefix of `error` on rows this module disabled: only those are re-enabled by a later pass. */
 export const LICENSE_ERROR_PREFIX = 'License check failed: ';

@@ -113,7 +113,7 @@ export const PaidCheckoutPolled = Type.Object({
   ),
 });
 
-/** The license-issued body the marketplace signs (spec section 6). */
+/** The license-issued body the marketplace signs; validated only after its signature verified (callback-verify.ts). */
 export const LicenseIssuedBody = Type.Object(
   {
     marketplace_id: MarketplaceId,

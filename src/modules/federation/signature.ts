@@ -13,7 +13,7 @@ export interface SignedArtifact {
   marketplaceId: string;
   version: string;
   sha256: string;
-  /** base64 Ed25519 signature over `<marketplace_id>@<version>:<sha256>` (contract D). */
+  /** base64 Ed25519 signature over `<marketplace_id>@<version>:<sha256>`. */
   signature: string;
   keyId: string;
 }

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../platform/db/columns.ts';
 
 /**
- * The per-instance secret behind the instance token sent to marketplaces (contract B5):
+ * The per-instance secret behind the instance token sent to marketplaces (instance-id.ts):
  * one row, created on first use. Kept out of settings so no admin screen ever shows it.
  */
 export const instanceIdentity = pgTable('instance_identity', {

@@ -15,7 +15,7 @@ export function localeName(code: string): string {
 
 /** `GET /store/locales`: the languages the shop offers (STORE_LOCALES), in Medusa's shape. */
 export const storeLocaleRoutes: RouteModule = (app, deps) => {
-  // Named on the first request: loading Intl's display names costs start-up ~20 ms (issue 11).
+  // Named on the first request: loading Intl's display names would cost every start ~20 ms.
   let locales: { code: string; name: string }[] | undefined;
   app.get(
     '/locales',

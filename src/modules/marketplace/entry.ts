@@ -2,7 +2,7 @@ import type { RouteModule } from '../../platform/http/types.ts';
 
 /**
  * What src/routes.ts mounts: the marketplace role's routes (routes.ts), imported only on a
- * marketplace, so a shop never loads that code (uploads, licenses, sales) at start (issue 11).
+ * marketplace, so a shop never spends start-up time loading that code (uploads, licenses, sales).
  */
 export const adminMarketplaceRoutes: RouteModule = async (app, deps) => {
   if (deps.config.role !== 'marketplace') return;

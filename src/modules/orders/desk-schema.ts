@@ -5,7 +5,7 @@ import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform
 import { AdminPaymentCollection } from '../payments/ledger-schema.ts';
 import { Order, OrderLineItem } from './schema.ts';
 
-/** Medusa's values (reference §1.5); filters accept these and nothing else. */
+/** Medusa v2's status values; filters accept these and nothing else. */
 export const ORDER_STATUSES = ['pending', 'completed', 'draft', 'archived', 'canceled', 'requires_action'] as const;
 export const PAYMENT_STATUSES = [
   'not_paid',
@@ -115,7 +115,7 @@ const oneOrMany = <T extends readonly string[]>(values: T) => {
 const ids = Type.Optional(Type.Union([Id, Type.Array(Id, { maxItems: 100 })]));
 const Instant = Type.String({ minLength: 1, maxLength: 40, description: 'ISO 8601 date or date-time' });
 
-/** `created_at[gte]=…` (the spec) or Medusa's `created_at[$gte]=…`. */
+/** `created_at[gte]=…` (ours) or Medusa's `created_at[$gte]=…`. */
 const DateRange = Type.Object(
   {
     gte: Type.Optional(Instant),

@@ -14,7 +14,7 @@ import type { OrderRow } from './queries.ts';
  * Each step keeps the lines' fulfilled/shipped quantities and the order's fulfillment_status in step.
  */
 
-/** Per order line, the units asked for; each entry names its line by exactly one of item_id (spec) or id (Medusa). */
+/** Per order line, the units asked for; each entry names its line by exactly one of item_id (ours) or id (Medusa's). */
 function unitsByLine(refs: LineRefInput[]): Map<string, number> {
   const units = new Map<string, number>();
   for (const ref of refs) {

@@ -12,7 +12,7 @@ import { orderDetail } from './desk-view.ts';
 import type { OrderRow } from './queries.ts';
 
 /**
- * Capture and refund, per order (the spec) or per payment (Medusa); both lock the order first.
+ * Capture and refund, per order (ours) or per payment (Medusa's); both lock the order first.
  * Payments of the built-in manual provider move in the ledger alone, in one transaction; those of
  * a plugin's provider go through it first (provider-payments.ts).
  */

@@ -2,7 +2,7 @@ import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } fro
 import { idColumn, metadata, timestamps, ts } from '../../platform/db/columns.ts';
 import type { AddressJson } from '../carts/tables.ts';
 
-/** Medusa's values (reference §1.5). */
+/** Medusa v2's order status values, so its SDK and storefronts read them as they read Medusa's. */
 export type OrderStatus = 'pending' | 'completed' | 'draft' | 'archived' | 'canceled' | 'requires_action';
 export type OrderPaymentStatus =
   | 'not_paid'

@@ -8,7 +8,7 @@ import { SYSTEM_PROVIDER, type OrderPaymentCollectionView, type PaymentCollectio
 /**
  * The payment of a new order, for the checkout's statement: what it will be, and the writes that
  * make it so (checkout runs them with the order, in one statement of its transaction). Storefronts
- * that created a collection and a session get that session authorized; the spec's short flow (no
+ * that created a collection and a session get that session authorized; the three-call flow (no
  * collection) gets one made with the built-in manual provider. Either way the payment is
  * `authorized` for the order total, to be captured by the order desk.
  */

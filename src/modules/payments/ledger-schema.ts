@@ -4,7 +4,7 @@ import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 import { Payment, PaymentCollection } from './schema.ts';
 
-/** Refund reason and note: free text of at most 255 characters (contract Part D). */
+/** Refund reason and note: free text of at most 255 characters. */
 const ShortText = Type.String({ maxLength: 255 });
 
 export const Capture = Type.Object({
@@ -66,7 +66,7 @@ export const CaptureBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Medusa's `POST /admin/payments/{id}/refund`; `reason` is ours (the spec's refund shape). */
+/** Medusa's `POST /admin/payments/{id}/refund`; `reason` is ours, as on `POST /admin/orders/{id}/refunds`. */
 export const PaymentRefundBody = Type.Object(
   {
     amount: Type.Optional(
@@ -82,7 +82,7 @@ export const PaymentRefundBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** The spec's `POST /admin/orders/{id}/refunds`. */
+/** `POST /admin/orders/{id}/refunds`, Emporium's own: a refund per order, where Medusa refunds per payment. */
 export const OrderRefundBody = Type.Object(
   {
     amount: Money({ exclusiveMinimum: 0 }),

@@ -22,7 +22,7 @@ export const refunds = pgTable(
     payment_id: text('payment_id').notNull(),
     order_id: text('order_id').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    /** Free text (contract Part D), at most 255 characters; the schema enforces the length. */
+    /** Free text as the operator typed it, at most 255 characters; the schema enforces the length. */
     reason: text('reason'),
     note: text('note'),
     /** Medusa's refund reason id, kept as given (there is no refund reason catalog yet). */

@@ -36,7 +36,7 @@ function sha256Of(bytes: Buffer | undefined): string | null {
 }
 
 /**
- * The install and update pipeline of contract B3, for one row, in the background:
+ * The install and update pipeline, for one row, in the background:
  * resolve → download → verify (size, sha256, signature) → check manifest and engine → license →
  * store the artifact → migrations → load and register (staged) → commit the status and event →
  * make the new code live. Nothing of the plugin runs before the checks pass; any failure leaves

@@ -55,7 +55,7 @@ function checkDescriptor(d: Descriptor): {
 }
 
 /**
- * Resolves, downloads and verifies a package (contract B3 steps 1–2): a package in PLUGINS_DIR
+ * Resolves, downloads and verifies a package (the pipeline's first steps): a package in PLUGINS_DIR
  * (the operator's own, trusted as is), else the marketplace's signed download, accepted only when
  * its byte count, sha256 and Ed25519 signature (pinned key) all match. Nothing of the package is
  * run here; the caller still checks the manifest before anything loads.

@@ -4,7 +4,7 @@ import isoCountries from 'i18n-iso-countries/index.js';
 
 /**
  * The English names and the code list, loaded by the first region call rather than at import
- * (reading the locale and listing ICU's currencies was start-up time for every start, issue 11).
+ * (reading the locale and listing ICU's currencies cost every start time, whether or not it used them).
  */
 let loaded: { iso: typeof isoCountries; alpha2: Set<string> } | undefined;
 function countries(): NonNullable<typeof loaded> {

@@ -8,7 +8,7 @@ export interface Setting {
   updated_at: Date;
 }
 
-/** The contract's key format; the body schema carries it too, this guards internal callers. */
+/** The settings key format; the body schema carries it too, this guards internal callers. */
 export const SETTING_KEY_PATTERN = '^[a-z0-9][a-z0-9_.-]{0,99}$';
 const KEY = new RegExp(SETTING_KEY_PATTERN);
 /** 64 KiB of UTF-8, checked in bytes: the schema's maxLength counts characters. */

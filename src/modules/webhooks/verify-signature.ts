@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface VerifyOptions {
-  /** How old (or how far in the future) `t` may be; default 300 s, as the spec asks receivers. */
+  /** How old (or how far in the future) `t` may be; default 300 s: room for clock skew, too short to replay. */
   toleranceSeconds?: number;
   now?: Date;
 }

@@ -11,7 +11,7 @@ import { openPglite, type Database } from './database.ts';
  * in the data dir (`DATA_DIR/control.sock`, mode 0600: whoever may read the data dir may take
  * a backup, nobody else); the dump is PGlite's tarball of the data dir, taken between two
  * queries, so it is consistent. Without a running server the CLI opens the data dir itself.
- * Secrets are not in the backup (see README "Backups").
+ * Secrets are not in the backup (see docs/operations.md, "Backups").
  */
 export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'control.sock');
 

@@ -8,7 +8,7 @@ import { type Database, MIGRATIONS_DIR, openPglite, openPostgres, rows } from '.
 import { migrationsCurrent, newestMigration } from './migrations.ts';
 
 /**
- * A start with nothing to apply asks one query instead of running drizzle's migrator (issue 11);
+ * A start with nothing to apply asks one query instead of running drizzle's migrator;
  * a migration added since must still be applied. The database here has its own copy of
  * migrations/, to which the test adds a migration the way `drizzle-kit generate --custom` does.
  */

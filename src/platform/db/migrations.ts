@@ -18,7 +18,7 @@ export function newestMigration(dir: string): number {
 
 /**
  * Whether the database has every migration of `dir` already: one small query instead of the
- * migrator's reading and hashing of every file and its three statements (issue 11, most starts
+ * migrator's reading and hashing of every file and its three statements (most starts
  * have nothing to apply). It is the migrator's own test: drizzle applies the journal entries
  * newer than the newest `created_at` it recorded, so when that is not older than the journal's
  * newest entry, the migrator would apply nothing. A database the migrator never ran on (no

@@ -5,7 +5,7 @@ import { PACKAGE_ROOT } from '../package-root.ts';
 /**
  * Creating an embedded database (PostgreSQL's initdb, in wasm) costs several seconds of CPU; a
  * copy of one takes milliseconds. `npm run build:server` (run by `npm install`) creates one empty,
- * migrated database here, and a first start on an empty DATA_DIR copies it (issue 11). It holds
+ * migrated database here, and a first start on an empty DATA_DIR copies it. It holds
  * no instance data: the admin, keys and secrets are made per instance at first start, as before.
  */
 export const PGLITE_TEMPLATE = path.join(PACKAGE_ROOT, 'dist', 'pglite-template');

@@ -19,7 +19,7 @@ async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
  * more than doubled in pages since (this also catches a restart after a crash, which resets the
  * activity counters). The check reads pg_class and the counter behind pg_stat_user_tables'
  * n_mod_since_analyze directly: the view computes some twenty counters for every table of the
- * database, and skipping it takes about 40 % off the check on a PGlite start (issue 11).
+ * database, and skipping it takes about 40 % off the check on a PGlite start.
  */
 const STALE_TABLES = sql`
   select c.relname as name

@@ -12,7 +12,7 @@ export interface EngineOptions {
   log: FastifyBaseLogger;
   /** Production without WEBHOOK_ALLOW_PRIVATE: refuse private addresses at connect time. */
   blockPrivate: boolean;
-  /** A receiver must answer (whole body) within this; default 30 s (spec section 8). */
+  /** A receiver must answer (whole body) within this; default 30 s, so a hanging one frees its slot. */
   timeoutMs?: number;
   /** Requests in flight at most, across all receivers (default 128). */
   concurrency?: number;

@@ -1,6 +1,6 @@
 import type { OutcomeStatus } from './client.ts';
 
-/** Delays after the 1st…5th failed attempt (spec section 8): 1m, 5m, 30m, 2h, 12h, then dead-letter. */
+/** Delays after the 1st…5th failed attempt: 1m, 5m, 30m, 2h, 12h (a receiver down overnight still gets it), then dead-letter. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;
 
 /**

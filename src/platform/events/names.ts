@@ -1,6 +1,6 @@
 import type { CoreEventName } from '../../../plugin-sdk/events.ts';
 
-/** Event names of the interface spec, section 6; their payload types are the plugin SDK's `CoreEvents`. */
+/** The core event names; their payload types are the plugin SDK's `CoreEvents`. */
 export const EVENT_NAMES = [
   'order.placed',
   'order.paid',

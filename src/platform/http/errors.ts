@@ -23,7 +23,7 @@ export type ErrorType = keyof typeof ERROR_STATUS;
 
 /**
  * The type of a 4xx that arrives as a bare status (a framework error, a plugin's thrown status),
- * as the contract maps them; any other 4xx is `invalid_data`.
+ * as Medusa's error types map them; any other 4xx is `invalid_data`.
  */
 const STATUS_TYPE: Record<number, ErrorType> = {
   400: 'invalid_data',

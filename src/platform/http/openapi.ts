@@ -36,7 +36,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'da
 
 /**
  * The human docs (Swagger UI) at /docs. Loading the UI plugin and its static files was a fifth of
- * start-up (issue 11) for pages few ever open, so they live in a small inner app built on the
+ * start-up for pages few ever open, so they live in a small inner app built on the
  * first /docs request (the document is final by then) and answered through `inject`.
  */
 function registerDocsUi(app: App): void {

@@ -48,7 +48,7 @@ interface Parts {
 }
 
 /**
- * The front door of the store's hot reads (issue 11). A storefront asks for the same catalog
+ * The front door of the store's hot reads. A storefront asks for the same catalog
  * pages again and again; once Fastify has answered one, its answer is kept (by the products'
  * StoreCache, for the catalog version it was read at), and a repeat of exactly that request is
  * answered here, on Node's own request event, before Fastify builds a request, routes it and

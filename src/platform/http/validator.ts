@@ -42,7 +42,7 @@ let ajvs: { strict: Ajv; coercing: Ajv } | undefined;
 
 /**
  * Compiled on a route's first request, not at start: compiling every route's schemas up front was
- * the largest part of start-up (issue 11), and most routes of an instance are never called.
+ * the largest part of start-up, and most routes of an instance are never called.
  */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   let validate: ReturnType<Ajv['compile']> | undefined;

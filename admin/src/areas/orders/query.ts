@@ -2,7 +2,7 @@ import type { Query } from '../../lib/api.ts';
 
 export const LIMIT = 20;
 
-/** The spec's filters (status, payment, fulfilment, customer, email, date range) as query parameters of the one list call. */
+/** The order list's filters (status, payment, fulfilment, customer, email, date range) as query parameters of the one list call. */
 export function orderQuery(params: URLSearchParams): Query {
   const from = params.get('from');
   const to = params.get('to');

@@ -188,7 +188,7 @@ function History() {
   );
 }
 
-/** Settings → Notifications: the shop's messages to shoppers and admins (issue 15). */
+/** Settings → Notifications: the shop's messages to shoppers and admins, and why one was not sent. */
 export function NotificationsSettingsPage() {
   return (
     <>

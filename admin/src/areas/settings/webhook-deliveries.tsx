@@ -56,7 +56,7 @@ function Attempts({ webhookId, delivery }: { webhookId: string; delivery: Delive
   );
 }
 
-/** Delivery history of one endpoint (spec section 6): filter by status, attempts, retry one, replay the dead ones. */
+/** Delivery history of one endpoint: filter by status, attempts, retry one, replay the dead ones. */
 export function WebhookDetail() {
   const { id } = useParams();
   const canWrite = useCanWrite();

@@ -54,7 +54,7 @@ export async function getFeedProduct(ctx: Ctx, marketplaceId: string) {
 
 /**
  * Where a changelog is when the vendor gave none: the item's own feed page, which lists every
- * version (update entries are all strings, spec section 2).
+ * version (an update entry's changelog_url is always a string, so a shop never checks for null).
  */
 function productUrl(publicUrl: string, marketplaceId: string): string {
   return `${publicUrl}/store/marketplace/feed/${marketplaceId}`;

@@ -7,7 +7,7 @@ export function downloadPath(marketplaceId: string, version: string): string {
   return `/store/marketplace/download/${marketplaceId}/${version}`;
 }
 
-/** A feed entry (spec section 2): the item with its newest version. */
+/** A feed entry: the item with its newest version, which is what a shop installs by default. */
 export function feedItem(item: ItemRow, latest: VersionRow) {
   return {
     id: item.id,

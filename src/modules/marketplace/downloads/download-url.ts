@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
-/** Signed artifact URLs live 15 minutes (spec section 8). */
+/** Signed artifact URLs live 15 minutes: a shop asks for a fresh one per install, so a leaked URL soon stops working. */
 export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
 
 const keys = new Map<string, Buffer>();

@@ -45,7 +45,7 @@ export async function assertDownloadAllowed(ctx: Ctx, item: q.ItemRow, query: Li
   if (!verdict.ok) throw errors.forbidden(LICENSE_REQUIRED);
 }
 
-/** The download descriptor (contract D): a 15-minute signed URL plus what the shop verifies. */
+/** The download descriptor: a 15-minute signed URL plus what the shop verifies. */
 export async function downloadDescriptor(
   ctx: Ctx,
   deps: DownloadDeps,

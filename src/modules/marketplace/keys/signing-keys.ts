@@ -55,7 +55,7 @@ export async function ensureSigningKey(ctx: Ctx, encryptionKey: string): Promise
   };
 }
 
-/** The text a version's signature covers (contract D): `<marketplace_id>@<version>:<sha256>`. */
+/** The text a version's signature covers: `<marketplace_id>@<version>:<sha256>`. */
 export function signedText(marketplaceId: string, version: string, sha256: string): string {
   return `${marketplaceId}@${version}:${sha256}`;
 }

@@ -2,7 +2,7 @@ import { sign } from 'node:crypto';
 import type { SigningKey } from '../keys/signing-keys.ts';
 
 /**
- * X-Service-Signature of a license-issued callback (contract B4):
+ * X-Service-Signature of a license-issued callback:
  * `t=<unix seconds>,v1=<hex Ed25519 signature over "<t>.<raw body>">`, made with the
  * marketplace's active key, so a shop checks it with the key it pinned from /store/marketplace/keys.
  */

@@ -25,7 +25,7 @@ export interface TokenClaims {
 }
 
 /**
- * The verify answer's offline proof (contract D): a compact JWS, EdDSA with the marketplace's
+ * The verify answer's offline proof: a compact JWS, EdDSA with the marketplace's
  * Ed25519 key (`kid` = key_id from /store/marketplace/keys), claims marketplace_id,
  * instance_id, tier and exp (the license's expiry), plus iat and iss.
  */

@@ -18,7 +18,7 @@ export interface VerifyInput {
 }
 
 /**
- * The verdict on a license, checked in the contract's order (B4): a key that does not exist or
+ * The verdict on a license, checked in a fixed order: a key that does not exist or
  * belongs to another item is `unknown` (so a key reveals nothing about other items), then
  * revoked, then bound to another instance, then past its expiry on the app clock.
  */
