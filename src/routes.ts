@@ -6,6 +6,7 @@ import { storeProductRoutes } from './modules/products/store.routes.ts';
 import { storeCatalogCompatRoutes } from './modules/products/store-compat.routes.ts';
 import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.ts';
 import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
+import { stockLocationRoutes } from './modules/stock-locations/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { adminMessagingRoutes } from './modules/messaging/routes.ts';
@@ -53,6 +54,7 @@ export const adminRoutes: RouteModule[] = [
   adminUserRoutes,
   adminRegionRoutes,
   salesChannelRoutes,
+  stockLocationRoutes,
   apiKeyRoutes,
   adminProductRoutes,
   adminCollectionRoutes,
