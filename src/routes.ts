@@ -7,6 +7,7 @@ import { storeCatalogCompatRoutes } from './modules/products/store-compat.routes
 import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.ts';
 import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
 import { stockLocationRoutes } from './modules/stock-locations/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { adminMessagingRoutes } from './modules/messaging/routes.ts';
@@ -55,6 +56,7 @@ export const adminRoutes: RouteModule[] = [
   adminRegionRoutes,
   salesChannelRoutes,
   stockLocationRoutes,
+  inventoryRoutes,
   apiKeyRoutes,
   adminProductRoutes,
   adminCollectionRoutes,
