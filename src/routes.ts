@@ -8,6 +8,7 @@ import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.t
 import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
 import { stockLocationRoutes } from './modules/stock-locations/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { reservationRoutes } from './modules/inventory/reservation.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { adminMessagingRoutes } from './modules/messaging/routes.ts';
@@ -57,6 +58,7 @@ export const adminRoutes: RouteModule[] = [
   salesChannelRoutes,
   stockLocationRoutes,
   inventoryRoutes,
+  reservationRoutes,
   apiKeyRoutes,
   adminProductRoutes,
   adminCollectionRoutes,

@@ -81,3 +81,30 @@ export const inventoryDefaults = pgTable(
   },
   (t) => [check('inventory_defaults_singleton_check', sql`${t.singleton}`)],
 );
+
+/**
+ * Stock held for an order line (or by hand) at one location: it counts in the level's
+ * `reserved_quantity` until released (deleted) or fulfilled.
+ */
+export const reservationItems = pgTable(
+  'reservation_items',
+  {
+    id: idColumn(),
+    inventory_item_id: text('inventory_item_id').notNull(),
+    location_id: text('location_id').notNull(),
+    line_item_id: text('line_item_id'),
+    quantity: integer('quantity').notNull(),
+    allow_backorder: boolean('allow_backorder').notNull().default(false),
+    description: text('description'),
+    external_id: text('external_id'),
+    created_by: text('created_by'),
+    ...metadata,
+    ...timestamps,
+  },
+  (t) => [
+    index('reservation_items_item_location_idx').on(t.inventory_item_id, t.location_id),
+    index('reservation_items_location_idx').on(t.location_id),
+    index('reservation_items_line_idx').on(t.line_item_id),
+    check('reservation_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
