@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import type { NamedPart } from '../../platform/db/one-statement.ts';
 import { orderLineItems, orders, orderShippingMethods } from './tables.ts';

@@ -48,7 +48,7 @@ export class NamedWrites {
     if (!IDENTIFIER.test(name)) throw new Error(`Part name "${name}" is not a lower-case identifier`);
     if (this.has(name)) throw new Error(`Two parts of one statement are named "${name}"`);
     this.parts.push([name, write]);
-    return sql.identifier(name);
+    return sql`${sql.identifier(name)}`;
   }
 
   addAll(parts: readonly NamedPart[]): void {
@@ -61,7 +61,7 @@ export class NamedWrites {
 
   ref(name: string): SQL {
     if (!this.has(name)) throw new Error(`No part of this statement is named "${name}"`);
-    return sql.identifier(name);
+    return sql`${sql.identifier(name)}`;
   }
 
   /** Runs every part, then `select`, which reads the parts' RETURNING by the references above. */
