@@ -112,6 +112,30 @@ describe('admin inventory items (through the Medusa SDK)', () => {
     expect((await sdk.admin.inventoryItem.retrieve(item.id)).inventory_item.location_levels).toEqual([]);
   });
 
+  it('batches levels of several items at once, all or nothing', async () => {
+    const { inventory_item: a } = await sdk.admin.inventoryItem.create({
+      title: 'A',
+      location_levels: [{ location_id: warehouse, stocked_quantity: 1 }],
+    } as never);
+    const { inventory_item: b } = await sdk.admin.inventoryItem.create({ title: 'B' });
+    const aLevel = a.location_levels![0].id;
+    const failed = await t.admin('POST', '/admin/inventory-items/location-levels/batch', {
+      create: [{ inventory_item_id: b.id, location_id: shop, stocked_quantity: 4 }],
+      delete: ['ilev_nope'],
+    });
+    expect(failed.statusCode).toBe(404);
+    expect((await sdk.admin.inventoryItem.retrieve(b.id)).inventory_item.location_levels).toEqual([]);
+
+    const done = await sdk.admin.inventoryItem.batchInventoryItemsLocationLevels({
+      create: [{ inventory_item_id: b.id, location_id: shop, stocked_quantity: 4 }],
+      delete: [aLevel],
+      force: true,
+    });
+    expect(done.created?.map((l) => [l.inventory_item_id, l.stocked_quantity])).toEqual([[b.id, 4]]);
+    expect(done.deleted).toEqual([aLevel]);
+    expect((await sdk.admin.inventoryItem.retrieve(a.id)).inventory_item.location_levels).toEqual([]);
+  });
+
   it('answers bad input with 4xx', async () => {
     const { inventory_item: item } = await sdk.admin.inventoryItem.create({ title: 'Bad' });
     const cases: [string, string, unknown, number][] = [

@@ -7,6 +7,7 @@ import { splitList } from '../sales-channels/service.ts';
 import { itemIds, lockVariantsSelling } from './locks.ts';
 import {
   deleteLevelRows,
+  itemsOfLevels,
   findLiveItem,
   findLiveLocationIds,
   insertLevels,
@@ -15,7 +16,7 @@ import {
   pageOfLevels,
   updateLevelRow,
 } from './queries.ts';
-import type { BatchLevelsInput, CreateLevelInput, UpdateLevelInput } from './schema.ts';
+import type { BatchItemsLevelsInput, BatchLevelsInput, CreateLevelInput, UpdateLevelInput } from './schema.ts';
 import { getItem, itemNotFound, levelView } from './item-view.ts';
 
 /**
@@ -135,4 +136,32 @@ async function batchOne({ tx, clock }: TxCtx, itemId: string, input: BatchLevels
 /** Creates, updates and deletes one item's levels together: all of them, or none. */
 export async function batchLevels(ctx: Ctx, itemId: string, input: BatchLevelsInput) {
   return inTx(ctx, (tctx) => batchOne(tctx, itemId, input));
+}
+
+/**
+ * The same for several items (Medusa's `POST /inventory-items/location-levels/batch`): every
+ * variant selling any of them is locked first, in one ordered statement, then item by item.
+ */
+export async function batchItemsLevels(ctx: Ctx, input: BatchItemsLevelsInput) {
+  return inTx(ctx, async (tctx) => {
+    const owners = await itemsOfLevels(tctx.tx, input.delete ?? []);
+    const unknown = (input.delete ?? []).filter((l) => !owners.has(l));
+    if (unknown.length) throw errors.notFound(`Inventory levels ${unknown.join(', ')} do not exist`);
+    const per = new Map<string, BatchLevelsInput>();
+    const of = (item: string) => per.get(item) ?? per.set(item, { create: [], update: [], delete: [] }).get(item)!;
+    for (const { inventory_item_id, ...l } of input.create ?? []) of(inventory_item_id).create!.push(l);
+    for (const { inventory_item_id, id: _id, ...l } of input.update ?? []) of(inventory_item_id).update!.push(l);
+    for (const [level, { item, location }] of owners)
+      if (input.delete?.includes(level)) of(item).delete!.push(location);
+    const items = [...per.keys()].sort();
+    await lockVariantsSelling(tctx.tx, itemIds(items));
+    const result = { created: [], updated: [], deleted: [] } as Awaited<ReturnType<typeof batchOne>>;
+    for (const item of items) {
+      const one = await batchOne(tctx, item, { ...per.get(item)!, force: input.force });
+      result.created.push(...one.created);
+      result.updated.push(...one.updated);
+      result.deleted.push(...one.deleted);
+    }
+    return result;
+  });
 }

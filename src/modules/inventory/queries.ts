@@ -173,3 +173,13 @@ export async function findLiveLocationIds(db: Executor, ids: string[]): Promise<
   );
   return found.map((r) => r.id);
 }
+
+/** The item and location of each of these levels, by level id. */
+export async function itemsOfLevels(db: Executor, levelIds: string[]) {
+  if (levelIds.length === 0) return new Map<string, { item: string; location: string }>();
+  const found = await db
+    .select({ id: inventoryLevels.id, item: inventoryLevels.inventory_item_id, location: inventoryLevels.location_id })
+    .from(inventoryLevels)
+    .where(inArray(inventoryLevels.id, levelIds));
+  return new Map(found.map((r) => [r.id, { item: r.item, location: r.location }]));
+}

@@ -3,8 +3,9 @@ import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
-import { addLevel, batchLevels, deleteLevel, listLevels, updateLevel } from './levels.ts';
+import { addLevel, batchItemsLevels, batchLevels, deleteLevel, listLevels, updateLevel } from './levels.ts';
 import {
+  BatchItemsLevelsBody,
   BatchLevelsBody,
   BatchLevelsResult,
   BatchVariantItemsBody,
@@ -64,6 +65,19 @@ export const inventoryRoutes: RouteModule = (app) => {
       },
     },
     async (req) => ({ inventory_item: await createItem(req.ctx, req.body) }),
+  );
+
+  app.post(
+    '/inventory-items/location-levels/batch',
+    {
+      schema: {
+        tags,
+        summary: 'Create, update and delete levels of several inventory items together',
+        body: BatchItemsLevelsBody,
+        response: ok(BatchLevelsResult),
+      },
+    },
+    async (req) => batchItemsLevels(req.ctx, req.body),
   );
 
   app.get(

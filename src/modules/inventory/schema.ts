@@ -168,3 +168,26 @@ export const BatchVariantItemsResult = Type.Object({
   updated: Type.Array(VariantLink),
   deleted: Type.Array(Type.Object({ variant_id: Type.String(), inventory_item_id: Type.String() })),
 });
+
+const levelOfItem = {
+  inventory_item_id: id,
+  location_id: id,
+  stocked_quantity: Type.Optional(quantity),
+  incoming_quantity: Type.Optional(quantity),
+};
+
+/** Levels of several items at once; `delete` names level ids. */
+export const BatchItemsLevelsBody = Type.Object(
+  {
+    create: Type.Optional(Type.Array(Type.Object(levelOfItem, { additionalProperties: false }), { maxItems: 1000 })),
+    update: Type.Optional(
+      Type.Array(Type.Object({ ...levelOfItem, id: Type.Optional(id) }, { additionalProperties: false }), {
+        maxItems: 1000,
+      }),
+    ),
+    delete: Type.Optional(Type.Array(id, { maxItems: 1000 })),
+    force: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type BatchItemsLevelsInput = Static<typeof BatchItemsLevelsBody>;
