@@ -5,9 +5,19 @@ import * as q from './queries.ts';
 
 export const tokenHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
+/** `last_used_at` is written at most this often per token and process: a CI run makes many calls. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+const touched = new Map<string, number>();
+
 /** The `/admin` guard's lookup of `Authorization: Bearer mvk_…`: a live token of an active vendor. */
-export function findVendorToken(ctx: Ctx, token: string) {
-  return q.findTokenActor(ctx.db, tokenHash(token));
+export async function findVendorToken(ctx: Ctx, token: string) {
+  const found = await q.findTokenActor(ctx.db, tokenHash(token));
+  const now = ctx.clock.now();
+  if (found && now.getTime() - (touched.get(found.token_id) ?? 0) >= TOUCH_EVERY_MS) {
+    touched.set(found.token_id, now.getTime());
+    await q.touchToken(ctx.db, found.token_id, now);
+  }
+  return found;
 }
 
 /** The namespaces the acting vendor owns, or null for the operator (who may act on every one). */

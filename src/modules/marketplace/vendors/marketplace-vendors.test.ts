@@ -133,6 +133,7 @@ describe('vendor accounts', () => {
     expect(ci.token).toMatch(/^mvk_/);
     const listed = (await asVendor(v.token, 'GET', '/admin/marketplace/vendor/tokens')).json().tokens;
     expect(listed.map((x: { name: string }) => x.name)).toEqual(['first token', 'ci']);
+    expect(listed[0].last_used_at).toBe(t.clock.now().toISOString());
     expect(JSON.stringify(listed)).not.toContain(ci.token);
 
     const slug = v.email.split('@')[0];

@@ -123,6 +123,10 @@ export async function revokeToken(
   return row;
 }
 
+export async function touchToken(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(marketplaceVendorTokens).set({ last_used_at: now }).where(eq(marketplaceVendorTokens.id, id));
+}
+
 /** The acting vendor behind a token: live token, active vendor, and its namespaces (one read each). */
 export async function findTokenActor(
   db: Executor,
