@@ -118,6 +118,9 @@ describe('vendor accounts', () => {
     expect((await asVendor(token, 'GET', '/admin/marketplace/vendor')).json().vendor.status).toBe('active');
 
     const vid = invited.json().vendor.id;
+    const listed = await t.admin('GET', '/admin/marketplace/vendors?limit=1000');
+    expect(listed.json().vendors.map((x: { id: string }) => x.id)).toContain(vid);
+    expect(listed.json().count).toBe(listed.json().vendors.length);
     expect((await t.admin('POST', `/admin/marketplace/vendors/${vid}/suspend`)).statusCode).toBe(200);
     expect((await asVendor(token, 'GET', '/admin/marketplace/vendor')).statusCode).toBe(401);
     // An old link does not bring a suspended vendor back.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
 import {
   marketplaceVendorNamespaces,
@@ -26,6 +26,11 @@ export async function findVendor(db: Executor, id: string): Promise<VendorRow | 
 
 export async function listVendors(db: Executor, page: { limit: number; offset: number }): Promise<VendorRow[]> {
   return db.select().from(marketplaceVendors).orderBy(asc(marketplaceVendors.id)).limit(page.limit).offset(page.offset);
+}
+
+export async function countVendors(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(marketplaceVendors);
+  return Number(row.n);
 }
 
 export async function updateVendor(

@@ -61,8 +61,8 @@ export function registerVendorAdminRoutes(scope: App, deps: AppDeps): void {
     { schema: { tags: operatorTags, summary: 'Vendors', querystring: s.VendorsQuery, response: ok(s.VendorList) } },
     async (req) => {
       const page = pageOf(req.query);
-      const rows = await q.listVendors(req.ctx.db, page);
-      return { vendors: await v.vendorJson(req.ctx, rows), count: rows.length + page.offset, ...page };
+      const [rows, count] = await Promise.all([q.listVendors(req.ctx.db, page), q.countVendors(req.ctx.db)]);
+      return { vendors: await v.vendorJson(req.ctx, rows), count, ...page };
     },
   );
   scope.post(
