@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
+import { executor, inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -154,4 +154,4 @@ export async function withGroups<C extends { id: string }>(
 
 /** The signed-in customer's group ids, sorted (the price context of store reads and carts). */
 export const customerGroupIds = (ctx: Ctx, customerId: string | undefined): Promise<string[]> =>
-  customerId ? q.groupIdsOf(ctx.db, customerId) : Promise.resolve([]);
+  customerId ? q.groupIdsOf(executor(ctx), customerId) : Promise.resolve([]);

@@ -9,7 +9,8 @@ import { rows, type Executor } from '../../platform/db/database.ts';
 export interface PriceListContext {
   groups: string[];
   now: Date;
-  quantity?: number;
+  /** An integer expression (a cart line's quantity); absent on catalog reads. */
+  quantity?: SQL;
 }
 
 /**
@@ -22,11 +23,12 @@ export interface PriceListContext {
  * on (variant_id, currency_code) per variant: the scalar-subquery shape of the store's live values.
  */
 export function listPriceSql(variant: SQL, currency: SQL, regionId: SQL, c: PriceListContext): SQL {
-  const q = c.quantity ?? 1;
+  const q = c.quantity;
+  // A bound left empty is open (Medusa compares both bounds, so an open one never matches a quantity there).
   const quantity =
-    c.quantity === undefined
+    q === undefined
       ? sql`coalesce(lp.min_quantity, 1) <= 1`
-      : sql`coalesce(lp.min_quantity, 0) <= ${q}::int and coalesce(lp.max_quantity, ${q}::int) >= ${q}::int`;
+      : sql`coalesce(lp.min_quantity, 0) <= ${q} and coalesce(lp.max_quantity, ${q}) >= ${q}`;
   return sql`(select lp.id || ' ' || lp.amount || ' ' || pl.id || ' ' || pl.type || ' '
         || coalesce(lp.min_quantity::text, '') || ' ' || coalesce(lp.max_quantity::text, '')
       from price_list_prices lp join price_lists pl on pl.id = lp.price_list_id
