@@ -36,7 +36,9 @@ export async function unitPrices(
   });
   const found = await rows<{ base: string | number | null; listed: string | null }>(
     tctx.tx,
-    sql`select (select pr.amount from prices pr where pr.variant_id = x.v and pr.currency_code = ${currency}) as base,
+    sql`select (select pr.amount from prices pr where pr.variant_id = x.v and pr.currency_code = ${currency}
+            and coalesce(pr.min_quantity, 0) <= x.q and coalesce(pr.max_quantity, x.q) >= x.q
+          order by pr.amount limit 1) as base,
           ${listed} as listed
         from unnest(${sql.param(items.map((i) => i.variant_id))}::text[], ${sql.param(items.map((i) => i.quantity))}::int[])
           with ordinality x(v, q, n)

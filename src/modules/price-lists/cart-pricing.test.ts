@@ -57,4 +57,53 @@ describe('cart line prices', () => {
     );
     expect(linesOf(added)[0].unit_price).toBe(1000);
   });
+
+  it('follow quantity tiers on the variant’s own prices (admin writes take min_quantity/max_quantity)', async () => {
+    const region = await makeRegion(t, { currency: 'eur' });
+    const { product, variant } = await makeProduct(t, { stock: 100 });
+    const prices = [
+      { currency_code: 'eur', amount: 1500 },
+      { currency_code: 'eur', amount: 1300, min_quantity: 5 },
+      { currency_code: 'eur', amount: 1100, min_quantity: 10, max_quantity: 20 },
+    ];
+    const res = await t.admin('POST', `/admin/products/${product.id}`, { variants: [{ id: variant.id, prices }] });
+    expect(res.statusCode, res.body).toBe(200);
+    const admin = await t.admin('GET', `/admin/products/${product.id}`);
+    const shown = admin
+      .json()
+      .product.variants[0].prices.map(
+        (p: { amount: number; min_quantity: number | null; max_quantity: number | null }) => [
+          p.amount,
+          p.min_quantity,
+          p.max_quantity,
+        ],
+      );
+    expect(shown).toEqual([
+      [1500, null, null],
+      [1300, 5, null],
+      [1100, 10, 20],
+    ]);
+    const store = await t.store('GET', `/store/products/${product.id}?region_id=${region.id}`);
+    expect(store.json().product.variants[0].calculated_price.calculated_amount).toBe(1500);
+
+    const cart = await makeCart(t, { region_id: region.id });
+    const [line] = linesOf(
+      await t.store('POST', `/store/carts/${cart.id}/line-items`, { variant_id: variant.id, quantity: 5 }),
+    );
+    expect(line.unit_price).toBe(1300);
+    const setQuantity = (quantity: number) =>
+      t.store('POST', `/store/carts/${cart.id}/line-items/${line.id}`, { quantity });
+    expect(linesOf(await setQuantity(12))[0].unit_price).toBe(1100);
+    expect(linesOf(await setQuantity(25))[0].unit_price).toBe(1300);
+    expect(linesOf(await setQuantity(2))[0].unit_price).toBe(1500);
+
+    const twice = await t.admin('POST', `/admin/products/${product.id}`, {
+      variants: [{ id: variant.id, prices: [prices[1], { ...prices[1], amount: 1 }] }],
+    });
+    expect(twice.statusCode).toBe(400);
+    const backwards = await t.admin('POST', `/admin/products/${product.id}`, {
+      variants: [{ id: variant.id, prices: [{ currency_code: 'eur', amount: 1, min_quantity: 5, max_quantity: 2 }] }],
+    });
+    expect(backwards.statusCode).toBe(400);
+  });
 });

@@ -32,6 +32,8 @@ export const Price = Type.Object({
   currency_code: Type.String(),
   amount: Money(),
   variant_id: Type.String(),
+  min_quantity: Nullable(Type.Number()),
+  max_quantity: Nullable(Type.Number()),
 });
 
 const PriceRef = Type.Object({

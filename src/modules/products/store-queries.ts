@@ -56,7 +56,7 @@ const live = (
   lists?: PriceListContext,
 ) => sql`array_to_string(array(
     select array_to_string(coalesce((select array[v.inventory_quantity::text, ${LIVE_UPDATED_AT}
-        ${regionId ? sql`, (select pr.id || ' ' || pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = (select currency_code from region))` : sql``}
+        ${regionId ? sql`, (select pr.id || ' ' || pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = (select currency_code from region) and pr.min_quantity is null and pr.max_quantity is null)` : sql``}
         ${regionId && lists ? sql`, ${listPriceSql(sql`v.id`, sql`(select currency_code from region)`, sql`${regionId}`, lists)}` : sql``}]
       from product_variants v where v.id = x.id), '{}'::text[]), chr(2), '')
     from unnest(${variantIds}) with ordinality x(id, n) order by x.n), chr(1)) as live`;
