@@ -74,6 +74,9 @@ describe('admin customer groups', () => {
     const listed = await t.admin('GET', `/admin/customers?limit=100`);
     const row = listed.json().customers.find((c: { id: string }) => c.id === c2.id);
     expect(row.groups.map((g: { id: string }) => g.id)).toEqual([a.id]);
+    // The dashboard lists a group's customers with `groups`.
+    const members = await sdk.admin.customer.list({ groups: [a.id] } as never);
+    expect(members.customers.map((c) => c.id)).toEqual([c2.id]);
 
     // An unknown customer: 404 naming it, and nothing written.
     const bad = await t.admin('POST', `/admin/customer-groups/${b.id}/customers`, { add: [c2.id, 'cus_nope'] });
