@@ -14,6 +14,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { adminMessagingRoutes } from './modules/messaging/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { adminCustomerRoutes } from './modules/customers/admin.routes.ts';
+import { adminCustomerGroupRoutes } from './modules/customer-groups/routes.ts';
+import { adminPriceListRoutes } from './modules/price-lists/routes.ts';
 import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
 import { storeAddressRoutes } from './modules/customers/address.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
@@ -69,6 +71,8 @@ export const adminRoutes: RouteModule[] = [
   adminMessagingRoutes,
   settingRoutes,
   adminCustomerRoutes,
+  adminCustomerGroupRoutes,
+  adminPriceListRoutes,
   adminWebhookRoutes,
   adminMarketplaceRoutes,
   adminShippingOptionRoutes,
