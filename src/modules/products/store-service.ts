@@ -10,6 +10,7 @@ import { listProductSummariesJson } from './queries.ts';
 import { assembleProduct } from './store-assembly.ts';
 import type { StoreCache } from './store-cache.ts';
 import { readStoreList, readStoreProduct, type StoreRows } from './store-queries.ts';
+import { readSlicedStoreList, SLICE } from './store-slices.ts';
 import type { ProductSummary, StoreListFilters } from './schema.ts';
 import { productNotFound } from './service.ts';
 
@@ -90,7 +91,8 @@ export async function listStoreProducts(
   const filters = { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard, channelIds };
   const key = ['list', units, filters, page.limit, page.offset, query.region_id];
   return cached(caching, key, async () => {
-    const read = await readStoreList(ctx.db, filters, page, query.region_id);
+    const sliced = page.limit > SLICE;
+    const read = await (sliced ? readSlicedStoreList : readStoreList)(ctx.db, filters, page, query.region_id);
     const list = products(read, query.region_id, units);
     return `{"products":[${list.join(',')}],"count":${read.total},"limit":${page.limit},"offset":${page.offset}}`;
   });
