@@ -54,7 +54,7 @@ export interface Caching {
 async function cached(
   caching: Caching | undefined,
   key: unknown[],
-  read: () => Promise<string>,
+  read: () => Promise<string | Buffer>,
 ): Promise<string | Buffer> {
   if (!caching) return read();
   const { cache, repeat } = caching;
@@ -63,7 +63,8 @@ async function cached(
   const version = typeof now === 'number' ? now : await now;
   let body = cache.get(k, version);
   if (body === undefined) {
-    body = Buffer.from(await read());
+    const text = await read();
+    body = typeof text === 'string' ? Buffer.from(text) : text;
     cache.set(k, body, version);
   }
   if (repeat) cache.remember(k, repeat, version);
@@ -91,10 +92,15 @@ export async function listStoreProducts(
   const filters = { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard, channelIds };
   const key = ['list', units, filters, page.limit, page.offset, query.region_id];
   return cached(caching, key, async () => {
-    const sliced = page.limit > SLICE;
-    const read = await (sliced ? readSlicedStoreList : readStoreList)(ctx.db, filters, page, query.region_id);
-    const list = products(read, query.region_id, units);
-    return `{"products":[${list.join(',')}],"count":${read.total},"limit":${page.limit},"offset":${page.offset}}`;
+    const tail = (total: number) => `],"count":${total},"limit":${page.limit},"offset":${page.offset}}`;
+    if (page.limit > SLICE) {
+      const render = (slice: StoreRows) => products(slice, query.region_id, units);
+      const { head, parts } = await readSlicedStoreList(ctx.db, filters, page, query.region_id, render);
+      render(head); // the region check, for an empty page too
+      return Buffer.concat([Buffer.from('{"products":['), ...parts, Buffer.from(tail(head.total))]);
+    }
+    const read = await readStoreList(ctx.db, filters, page, query.region_id);
+    return `{"products":[${products(read, query.region_id, units).join(',')}${tail(read.total)}`;
   });
 }
 
