@@ -26,8 +26,12 @@ export interface Config {
   /** Prefix of every Redis key this instance writes (several deployments, or test runs, may share one Redis). */
   redisPrefix: string;
   jwtSecret: string;
+  /** JWT_SECRET_PREVIOUS: the secret being rotated out; tokens it signed verify until it is removed. */
+  jwtSecretPrevious?: string;
   jwtExpiresInSeconds: number;
   cookieSecret: string;
+  /** COOKIE_SECRET_PREVIOUS: cookies it signed are still read until it is removed; new ones use COOKIE_SECRET. */
+  cookieSecretPrevious?: string;
   encryptionKey: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -321,8 +325,10 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = isatty(1))
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'emporium:',
     jwtSecret: secrets.JWT_SECRET,
+    jwtSecretPrevious: env.JWT_SECRET_PREVIOUS || undefined,
     jwtExpiresInSeconds: expires,
     cookieSecret: secrets.COOKIE_SECRET,
+    cookieSecretPrevious: env.COOKIE_SECRET_PREVIOUS || undefined,
     encryptionKey: secrets.ENCRYPTION_KEY,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

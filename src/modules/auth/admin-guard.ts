@@ -20,7 +20,7 @@ const PUBLIC_ADMIN_PATHS = new Set<string>(['/admin/marketplace/license-issued']
  * Viewers may only read.
  */
 export function adminGuard(deps: AppDeps) {
-  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
+  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds, deps.config.jwtSecretPrevious);
   return async function guard(req: FastifyRequest) {
     if (PUBLIC_ADMIN_PATHS.has(req.url.split('?')[0])) return;
     const header = req.headers.authorization ?? '';
