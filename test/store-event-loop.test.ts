@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { availableParallelism, loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultChannelId, insertRegion } from '../src/modules/products/products.testing.ts';
 import { startTestApp, type TestApp } from './app.ts';
@@ -11,10 +12,12 @@ import { startTestApp, type TestApp } from './app.ts';
  */
 const PRODUCTS = Number(process.env.PRODUCTS ?? 1000);
 /**
- * Generous against the 100 ms target (met on an idle machine): the machine running the tests
- * may be shared and loaded, and the probe's own answers then wait for a core.
+ * The target is 100 ms. On a shared machine the probe's own answers wait for a core, so the bound
+ * grows with the load per core (1-minute load average); HEALTH_P99_BOUND_MS sets it outright.
  */
-const P99_BOUND_MS = Number(process.env.HEALTH_P99_BOUND_MS ?? 500);
+const P99_BOUND_MS = Number(
+  process.env.HEALTH_P99_BOUND_MS ?? Math.round(100 * Math.max(1, loadavg()[0] / availableParallelism())),
+);
 
 let t: TestApp;
 let base: string;
