@@ -39,13 +39,23 @@ describe('login limits hold however the guesses arrive', () => {
     expect(res.find((r) => r.statusCode === 429)!.headers['retry-after']).toBeDefined();
   });
 
-  it('300 parallel guesses from 300 addresses: one check each; a second round from them is refused', async () => {
+  it('300 guesses from 300 addresses, 30 at once: one check each; a second round from them is refused', async () => {
     const email = 'spread-target@example.com';
     const ips = Array.from({ length: 300 }, freshIp);
-    const first = await Promise.all(ips.map((ip, i) => guess(t.app, email, `wrong-${i}`, ip)));
-    expect(tally(first.map((r) => r.statusCode))).toEqual({ 401: 300 });
-    const second = await Promise.all(ips.map((ip, i) => guess(t.app, email, `again-${i}`, ip)));
-    expect(tally(second.map((r) => r.statusCode))).toEqual({ 429: 300 });
+    // Thirty at a time: every one reaches the database now, and a loaded machine's pool would
+    // answer 503 to three hundred at once, which says nothing about the limits.
+    const round = async (prefix: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < ips.length; i += 30) {
+        const res = await Promise.all(
+          ips.slice(i, i + 30).map((ip, j) => guess(t.app, email, `${prefix}-${i + j}`, ip)),
+        );
+        statuses.push(...res.map((r) => r.statusCode));
+      }
+      return tally(statuses);
+    };
+    expect(await round('wrong')).toEqual({ 401: 300 });
+    expect(await round('again')).toEqual({ 429: 300 });
   });
 
   it('customer logins too', async () => {
