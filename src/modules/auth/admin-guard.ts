@@ -31,7 +31,7 @@ declare module 'fastify' {
  * Viewers may only read.
  */
 export function adminGuard(deps: AppDeps) {
-  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
+  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds, deps.config.jwtSecretPrevious);
   return async function guard(req: FastifyRequest) {
     if (PUBLIC_ADMIN_PATHS.has(req.url.split('?')[0])) return;
     const header = req.headers.authorization ?? '';
