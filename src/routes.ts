@@ -26,6 +26,8 @@ import { adminPaymentProviderRoutes, storePaymentProviderRoutes } from './module
 import { adminOrderRoutes } from './modules/orders/admin.routes.ts';
 import { adminPaymentRoutes } from './modules/orders/payment.routes.ts';
 import { storeOrderRoutes } from './modules/orders/store.routes.ts';
+import { adminOrderChangeRoutes } from './modules/orders/changes/routes.ts';
+import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './modules/returns/reason.routes.ts';
 import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/entry.ts';
 import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.ts';
 import { adminFederationRoutes } from './modules/federation/routes.ts';
@@ -67,6 +69,8 @@ export const adminRoutes: RouteModule[] = [
   adminMarketplaceRoutes,
   adminShippingOptionRoutes,
   adminOrderRoutes,
+  adminOrderChangeRoutes,
+  adminReturnReasonRoutes,
   adminPaymentProviderRoutes,
   adminPaymentRoutes,
   adminPluginRoutes,
@@ -91,6 +95,7 @@ export const storeRoutes: RouteModule[] = [
   storePaymentCollectionRoutes,
   storePaymentWebhookRoutes,
   storeOrderRoutes,
+  storeReturnReasonRoutes,
   storeLocaleRoutes,
   storePluginRoutes,
 ];
