@@ -28,6 +28,8 @@ import { adminPaymentRoutes } from './modules/orders/payment.routes.ts';
 import { storeOrderRoutes } from './modules/orders/store.routes.ts';
 import { adminOrderChangeRoutes } from './modules/orders/changes/routes.ts';
 import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './modules/returns/reason.routes.ts';
+import { adminReturnRoutes } from './modules/returns/admin.routes.ts';
+import { storeReturnRoutes } from './modules/returns/store.routes.ts';
 import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/entry.ts';
 import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.ts';
 import { adminFederationRoutes } from './modules/federation/routes.ts';
@@ -71,6 +73,7 @@ export const adminRoutes: RouteModule[] = [
   adminOrderRoutes,
   adminOrderChangeRoutes,
   adminReturnReasonRoutes,
+  adminReturnRoutes,
   adminPaymentProviderRoutes,
   adminPaymentRoutes,
   adminPluginRoutes,
@@ -96,6 +99,7 @@ export const storeRoutes: RouteModule[] = [
   storePaymentWebhookRoutes,
   storeOrderRoutes,
   storeReturnReasonRoutes,
+  storeReturnRoutes,
   storeLocaleRoutes,
   storePluginRoutes,
 ];

@@ -153,3 +153,16 @@ export async function cancelChange(tctx: TxCtx, change: cq.ChangeRow): Promise<c
     updated_at: now,
   });
 }
+
+/** Money set beside the lines that goes away without a new version (a canceled return's shipping). */
+export async function adjustSummary(tctx: TxCtx, order: OrderRow, delta: number): Promise<void> {
+  if (delta === 0) return;
+  const row = (await cq.summariesOf(tctx.tx, [order.id])).get(order.id);
+  await cq.saveSummary(tctx.tx, {
+    order_id: order.id,
+    version: row?.version ?? 1,
+    original_order_total: row?.original_order_total ?? order.total,
+    adjustment_total: (row?.adjustment_total ?? 0) + delta,
+    updated_at: tctx.clock.now(),
+  });
+}

@@ -99,3 +99,11 @@ export async function recomputeOrderTotals(db: Executor, orderId: string, now: D
     })
     .where(eq(orders.id, orderId));
 }
+
+export async function confirmedChangesOfReturns(db: Executor, returnIds: string[]): Promise<ChangeRow[]> {
+  if (!returnIds.length) return [];
+  return db
+    .select()
+    .from(orderChanges)
+    .where(and(inArray(orderChanges.return_id, returnIds), eq(orderChanges.status, 'confirmed')));
+}
