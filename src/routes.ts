@@ -30,6 +30,7 @@ import { adminOrderChangeRoutes } from './modules/orders/changes/routes.ts';
 import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './modules/returns/reason.routes.ts';
 import { adminReturnRoutes } from './modules/returns/admin.routes.ts';
 import { storeReturnRoutes } from './modules/returns/store.routes.ts';
+import { adminOrderEditRoutes } from './modules/order-edits/routes.ts';
 import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/entry.ts';
 import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.ts';
 import { adminFederationRoutes } from './modules/federation/routes.ts';
@@ -74,6 +75,7 @@ export const adminRoutes: RouteModule[] = [
   adminOrderChangeRoutes,
   adminReturnReasonRoutes,
   adminReturnRoutes,
+  adminOrderEditRoutes,
   adminPaymentProviderRoutes,
   adminPaymentRoutes,
   adminPluginRoutes,
