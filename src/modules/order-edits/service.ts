@@ -22,7 +22,7 @@ import type { AddItemsInput, UpdateItemInput } from './schema.ts';
 
 async function editOf(tctx: TxCtx, order: OrderRow, statuses = ['pending', 'requested']): Promise<cq.ChangeRow> {
   const open = await cq.openChangeOf(tctx.tx, order.id);
-  if (!open || open.change_type !== 'edit' || !statuses.includes(open.status))
+  if (open?.change_type !== 'edit' || !statuses.includes(open.status))
     throw errors.notAllowed(`Order ${order.id} has no ${statuses.join(' or ')} order edit`);
   return open;
 }

@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { Money } from '../../platform/money/schema.ts';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
 import { AdminPaymentCollection } from '../payments/ledger-schema.ts';
