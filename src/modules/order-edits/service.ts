@@ -35,7 +35,7 @@ export function createEdit(
 ): Promise<OrderChangeView> {
   return onLockedOrder(ctx, input.order_id, async (tctx, order) => {
     const change = await openChange(tctx, order, 'edit', input);
-    return changeViews([change], [])[0];
+    return changeViews(order.currency_code, [change], [])[0];
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
-import { orderLineItems } from '../orders/tables.ts';
+import { orderLineItems, orders } from '../orders/tables.ts';
 import { shippingOptions } from '../shipping-options/tables.ts';
 import { returnItems, returns } from './tables.ts';
 
@@ -91,4 +91,14 @@ export async function findShippingOption(db: Executor, id: string) {
     .from(shippingOptions)
     .where(and(eq(shippingOptions.id, id), isNull(shippingOptions.deleted_at)));
   return row;
+}
+
+/** The currency of each order (the orders module's table): a return's amounts are in it. */
+export async function orderCurrencies(db: Executor, orderIds: string[]): Promise<Map<string, string>> {
+  if (!orderIds.length) return new Map();
+  const found = await db
+    .select({ id: orders.id, currency_code: orders.currency_code })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
+  return new Map(found.map((o) => [o.id, o.currency_code]));
 }

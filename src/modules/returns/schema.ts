@@ -34,6 +34,7 @@ export const Return = Type.Object({
   id: Type.String(),
   display_id: Type.Integer(),
   order_id: Type.String(),
+  currency_code: Type.String({ description: "the order's" }),
   status: Type.String(),
   location_id: Nullable(Type.String()),
   description: Nullable(Type.String()),

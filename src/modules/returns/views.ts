@@ -11,6 +11,7 @@ export async function returnViews(db: Executor, rows: rq.ReturnRow[]): Promise<R
   const ids = rows.map((r) => r.id);
   const items = await rq.itemsOfReturns(db, ids);
   const changes = await cq.confirmedChangesOfReturns(db, ids);
+  const currencies = await rq.orderCurrencies(db, [...new Set(rows.map((r) => r.order_id))]);
   const actions = await cq.listActionsOf(
     db,
     changes.map((c) => c.id),
@@ -21,6 +22,7 @@ export async function returnViews(db: Executor, rows: rq.ReturnRow[]): Promise<R
     const received = mine.filter((a) => a.action.startsWith('RECEIVE_')).reduce((s, a) => s - a.amount, 0);
     return {
       ...r,
+      currency_code: currencies.get(r.order_id) ?? '',
       metadata: r.metadata ?? null,
       items: items.filter((i) => i.return_id === r.id).map((i) => ({ ...i, metadata: i.metadata ?? null })),
       shipping_methods: shipping.map((a) => ({

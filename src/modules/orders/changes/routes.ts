@@ -29,8 +29,9 @@ export const adminOrderChangeRoutes: RouteModule = (app) => {
     },
     async (req) => {
       const db = executor(req.ctx);
-      if (!(await dq.findOrderRow(db, req.params.id))) throw orderNotFound(req.params.id);
-      return { order_changes: await listChanges(db, req.params.id) };
+      const order = await dq.findOrderRow(db, req.params.id);
+      if (!order) throw orderNotFound(req.params.id);
+      return { order_changes: await listChanges(db, order) };
     },
   );
 

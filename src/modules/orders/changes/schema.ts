@@ -52,6 +52,7 @@ export const OrderChange = Type.Object({
   exchange_id: Type.Null(),
   claim_id: Type.Null(),
   change_type: Type.String(),
+  currency_code: Type.String({ description: "the order's" }),
   status: Type.String({ description: 'pending | requested | confirmed | declined | canceled' }),
   version: Type.Integer(),
   description: Nullable(Type.String()),

@@ -7,9 +7,10 @@ import { pendingDelta } from './engine.ts';
 import * as cq from './queries.ts';
 import type { OrderChangeActionView, OrderChangeView } from './schema.ts';
 
-export function changeViews(changes: cq.ChangeRow[], actions: cq.ActionRow[]): OrderChangeView[] {
+export function changeViews(currency: string, changes: cq.ChangeRow[], actions: cq.ActionRow[]): OrderChangeView[] {
   return changes.map((c) => ({
     ...c,
+    currency_code: currency,
     exchange_id: null,
     claim_id: null,
     metadata: c.metadata ?? null,
@@ -19,9 +20,10 @@ export function changeViews(changes: cq.ChangeRow[], actions: cq.ActionRow[]): O
 
 const actionView = (a: cq.ActionRow): OrderChangeActionView => ({ ...a, details: a.details });
 
-export async function listChanges(db: Executor, orderId: string): Promise<OrderChangeView[]> {
-  const changes = await cq.listChangesOf(db, orderId);
+export async function listChanges(db: Executor, order: OrderRow): Promise<OrderChangeView[]> {
+  const changes = await cq.listChangesOf(db, order.id);
   return changeViews(
+    order.currency_code,
     changes,
     await cq.listActionsOf(
       db,
@@ -79,6 +81,6 @@ export async function orderPreview(db: Executor, order: OrderRow): Promise<Order
     current_order_total: detail.summary.current_order_total + delta,
     pending_difference: order.status === 'canceled' ? 0 : detail.summary.pending_difference + delta,
   };
-  const [change] = changeViews([open], actions);
+  const [change] = changeViews(order.currency_code, [open], actions);
   return { ...detail, items, summary, order_change: change };
 }
