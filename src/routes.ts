@@ -31,6 +31,11 @@ import { adminPaymentProviderRoutes, storePaymentProviderRoutes } from './module
 import { adminOrderRoutes } from './modules/orders/admin.routes.ts';
 import { adminPaymentRoutes } from './modules/orders/payment.routes.ts';
 import { storeOrderRoutes } from './modules/orders/store.routes.ts';
+import { adminOrderChangeRoutes } from './modules/orders/changes/routes.ts';
+import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './modules/returns/reason.routes.ts';
+import { adminReturnRoutes } from './modules/returns/admin.routes.ts';
+import { storeReturnRoutes } from './modules/returns/store.routes.ts';
+import { adminOrderEditRoutes } from './modules/order-edits/routes.ts';
 import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/entry.ts';
 import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.ts';
 import { adminFederationRoutes } from './modules/federation/routes.ts';
@@ -77,6 +82,10 @@ export const adminRoutes: RouteModule[] = [
   adminMarketplaceRoutes,
   adminShippingOptionRoutes,
   adminOrderRoutes,
+  adminOrderChangeRoutes,
+  adminReturnReasonRoutes,
+  adminReturnRoutes,
+  adminOrderEditRoutes,
   adminPaymentProviderRoutes,
   adminPaymentRoutes,
   adminPluginRoutes,
@@ -101,6 +110,8 @@ export const storeRoutes: RouteModule[] = [
   storePaymentCollectionRoutes,
   storePaymentWebhookRoutes,
   storeOrderRoutes,
+  storeReturnReasonRoutes,
+  storeReturnRoutes,
   storeLocaleRoutes,
   storePluginRoutes,
 ];
