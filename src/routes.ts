@@ -1,5 +1,8 @@
 import type { RouteModule } from './platform/http/types.ts';
-import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
+import { authUserRoutes } from './modules/auth/routes.ts';
+import { adminUserRoutes } from './modules/team/users.routes.ts';
+import { adminRoleRoutes } from './modules/team/roles.routes.ts';
+import { adminInviteRoutes } from './modules/team/invites.routes.ts';
 import { userTokenIsCurrent } from './modules/auth/service.ts';
 import { adminProductRoutes } from './modules/products/admin.routes.ts';
 import { storeProductRoutes } from './modules/products/store.routes.ts';
@@ -51,6 +54,8 @@ export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, se
 
 export const adminRoutes: RouteModule[] = [
   adminUserRoutes,
+  adminRoleRoutes,
+  adminInviteRoutes,
   adminRegionRoutes,
   salesChannelRoutes,
   apiKeyRoutes,

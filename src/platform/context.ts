@@ -3,13 +3,16 @@ import type { Clock } from './clock.ts';
 import type { Db, Executor, Tx } from './db/database.ts';
 import { transaction } from './db/prepared.ts';
 
-export type Role = 'admin' | 'viewer';
+/** A built-in role's name (`owner`, `admin`, `viewer`, `fulfilment`, `support`) or a custom role's id. */
+export type Role = string;
 
 /** Who is acting: an admin user, or a secret API key (which acts with the admin role). */
 export interface Actor {
   type: 'user' | 'api_key';
   id: string;
   role: Role;
+  /** The role's permission patterns (`*:read`, `orders:refund`), read with the user on each request. */
+  permissions: readonly string[];
 }
 
 /** Passed first to every service call: no container, every dependency in sight. */

@@ -4,10 +4,11 @@ import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { AdminCustomerQuery, CustomerBody, CustomerEnvelope, CustomerList } from './schema.ts';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['customers'];
 
-export const adminCustomerRoutes: RouteModule = (app) => {
+export const adminCustomerRoutes: RouteModule = adminResource('customers', (app) => {
   app.get(
     '/customers',
     { schema: { tags, summary: 'List customers', querystring: AdminCustomerQuery, response: ok(CustomerList) } },
@@ -64,4 +65,4 @@ export const adminCustomerRoutes: RouteModule = (app) => {
     },
     async (req) => deleteCustomer(req.ctx, req.params.id),
   );
-};
+});

@@ -65,6 +65,7 @@ describe('templates', () => {
       'order.refunded',
       'customer.created',
       'auth.password_reset',
+      'team.invite',
     ]);
   });
 
