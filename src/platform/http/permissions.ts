@@ -45,7 +45,7 @@ function stamp(route: RouteOptions, resource?: string): void {
   const config = (route.config ?? {}) as { permission?: string; action?: string };
   const methods = [route.method].flat();
   const method = methods[0];
-  if (!config.permission && !config.action && new Set(methods.map(actionOfMethod)).size > 1)
+  if (resource && !config.permission && !config.action && new Set(methods.map(actionOfMethod)).size > 1)
     throw new Error(
       `${route.url}: a route that both reads and writes must name its permission, or be split per method`,
     );
