@@ -3,6 +3,7 @@ import { authUserRoutes } from './modules/auth/routes.ts';
 import { adminUserRoutes } from './modules/team/users.routes.ts';
 import { adminRoleRoutes } from './modules/team/roles.routes.ts';
 import { adminInviteRoutes } from './modules/team/invites.routes.ts';
+import { adminStoreRoutes } from './modules/stores/routes.ts';
 import { userTokenIsCurrent } from './modules/auth/service.ts';
 import { adminProductRoutes } from './modules/products/admin.routes.ts';
 import { storeProductRoutes } from './modules/products/store.routes.ts';
@@ -56,6 +57,7 @@ export const adminRoutes: RouteModule[] = [
   adminUserRoutes,
   adminRoleRoutes,
   adminInviteRoutes,
+  adminStoreRoutes,
   adminRegionRoutes,
   salesChannelRoutes,
   apiKeyRoutes,
