@@ -1,6 +1,6 @@
-import type { SQL } from 'drizzle-orm';
-import { executor, type Ctx } from '../../platform/context.ts';
+import type { NamedPart } from '../../platform/db/one-statement.ts';
 import { newId } from '../../platform/ids.ts';
+import { executor, type Ctx } from '../../platform/context.ts';
 import type { CartRow, LineRow, ShippingMethodRow } from '../carts/queries.ts';
 import { orderPaymentCollections } from '../payments/ledger.ts';
 import type { OrderPaymentCollectionView } from '../payments/schema.ts';
@@ -83,11 +83,11 @@ export async function findOrderIdByCart(ctx: Ctx, cartId: string): Promise<strin
 }
 
 export interface PlacedOrder {
-  /** `display_id` is 0 until the statement that runs `writes` answers it (their first part returns it). */
+  /** `display_id` is 0 until the statement that runs `writes` answers it (their part named `order` returns it). */
   order: q.OrderRow;
   lines: q.OrderLineRow[];
   methods: q.OrderShippingMethodRow[];
-  writes: SQL[];
+  writes: NamedPart[];
 }
 
 /**
