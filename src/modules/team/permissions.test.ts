@@ -67,7 +67,7 @@ describe('route permissions', () => {
     expect(of('POST', '/admin/products')).toBe('products:write');
     expect(of('GET', '/admin/users/me')).toBe(SELF);
     expect(of('POST', '/admin/invites/accept')).toBe(PUBLIC);
-    expect(of('POST', '/admin/plugins/{manifestId}/*')).toBe('plugins:write');
+    expect(of('POST', '/admin/plugins/{manifestId}/{*}')).toBe('plugins:write');
   });
 
   it('a role lacking a route’s permission gets 403 { type, message } on every admin route, and nothing is written', async () => {
