@@ -12,6 +12,8 @@ import type { StoreCache } from './store-cache.ts';
 import { readStoreList, readStoreProduct, type StoreRows } from './store-queries.ts';
 import type { ProductSummary, StoreListFilters } from './schema.ts';
 import { productNotFound } from './service.ts';
+import type { PriceListContext } from '../price-lists/store-prices.ts';
+import { priceKey } from './store-price-key.ts';
 
 export type ProductSummaryJson = Static<typeof ProductSummary>;
 
@@ -40,6 +42,10 @@ function products(read: StoreRows, regionId: string | undefined, units: AmountUn
   return read.products.map((row) => assembleProduct(row, price, units));
 }
 
+/** The price list context of a read with a region (`calculated_price`): the shopper's groups, now. */
+export const pricing = (ctx: Ctx, regionId: string | undefined, groups: string[]): PriceListContext | undefined =>
+  regionId ? { groups, now: ctx.clock.now() } : undefined;
+
 /** The answer cache, and the key a repeat of this exact request is answered under (repeat-reads.ts). */
 export interface Caching {
   cache: StoreCache;
@@ -51,15 +57,20 @@ export interface Caching {
  * it, so a body kept for a version holds at least every change that version counts.
  */
 async function cached(
+  ctx: Ctx,
   caching: Caching | undefined,
   key: unknown[],
   read: () => Promise<string>,
+  lists?: PriceListContext,
 ): Promise<string | Buffer> {
   if (!caching) return read();
-  const { cache, repeat } = caching;
-  const k = JSON.stringify(key);
+  const { cache } = caching;
   const now = cache.current();
   const version = typeof now === 'number' ? now : await now;
+  // With prices, the answer also depends on the shopper's groups and on which price lists' windows hold.
+  const priced = lists ? await priceKey(ctx, cache, version, lists) : undefined;
+  const k = JSON.stringify(priced ? [...key, priced.key] : key);
+  const repeat = priced?.repeatable === false ? undefined : caching.repeat;
   let body = cache.get(k, version);
   if (body === undefined) {
     body = Buffer.from(await read());
@@ -81,6 +92,7 @@ export async function listStoreProducts(
   scope: StoreScope,
   query: StoreListFilters,
   caching?: Caching,
+  groups: string[] = [],
 ): Promise<string | Buffer> {
   parseFields(query.fields);
   const { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard } = query;
@@ -89,11 +101,18 @@ export async function listStoreProducts(
   const units = ctx.amountUnits ?? 'minor';
   const filters = { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard, channelIds };
   const key = ['list', units, filters, page.limit, page.offset, query.region_id];
-  return cached(caching, key, async () => {
-    const read = await readStoreList(ctx.db, filters, page, query.region_id);
-    const list = products(read, query.region_id, units);
-    return `{"products":[${list.join(',')}],"count":${read.total},"limit":${page.limit},"offset":${page.offset}}`;
-  });
+  const lists = pricing(ctx, query.region_id, groups);
+  return cached(
+    ctx,
+    caching,
+    key,
+    async () => {
+      const read = await readStoreList(ctx.db, filters, page, query.region_id, lists);
+      const list = products(read, query.region_id, units);
+      return `{"products":[${list.join(',')}],"count":${read.total},"limit":${page.limit},"offset":${page.offset}}`;
+    },
+    lists,
+  );
 }
 
 export async function getStoreProduct(
@@ -102,16 +121,24 @@ export async function getStoreProduct(
   id: string,
   query: { region_id?: string; sales_channel_id?: string[]; fields?: string },
   caching?: Caching,
+  groups: string[] = [],
 ): Promise<string | Buffer> {
   parseFields(query.fields);
   const channelIds = visibleChannels(scope, query.sales_channel_id);
   const units = ctx.amountUnits ?? 'minor';
-  return cached(caching, ['product', units, id, channelIds, query.region_id], async () => {
-    const read = await readStoreProduct(ctx.db, id, channelIds, query.region_id);
-    const [body] = products(read, query.region_id, units);
-    if (!body) throw productNotFound(id);
-    return `{"product":${body}}`;
-  });
+  const lists = pricing(ctx, query.region_id, groups);
+  return cached(
+    ctx,
+    caching,
+    ['product', units, id, channelIds, query.region_id],
+    async () => {
+      const read = await readStoreProduct(ctx.db, id, channelIds, query.region_id, lists);
+      const [body] = products(read, query.region_id, units);
+      if (!body) throw productNotFound(id);
+      return `{"product":${body}}`;
+    },
+    lists,
+  );
 }
 
 /**

@@ -9,8 +9,16 @@ export const BUILT_IN_ROLES = {
   viewer: { name: 'Viewer', description: 'Reads everything, changes nothing', permissions: ['*:read'] },
   fulfilment: {
     name: 'Fulfilment',
-    description: 'Ships orders: orders read and write, products and customers read',
-    permissions: ['orders:read', 'orders:write', 'products:read', 'customers:read', 'dashboard:read'],
+    description: 'Ships orders: orders and stock read and write, products and customers read',
+    permissions: [
+      'orders:read',
+      'orders:write',
+      'inventory:read',
+      'inventory:write',
+      'products:read',
+      'customers:read',
+      'dashboard:read',
+    ],
   },
   support: {
     name: 'Support',
