@@ -1,5 +1,9 @@
 import type { RouteModule } from './platform/http/types.ts';
-import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
+import { authUserRoutes } from './modules/auth/routes.ts';
+import { adminUserRoutes } from './modules/team/users.routes.ts';
+import { adminRoleRoutes } from './modules/team/roles.routes.ts';
+import { adminInviteRoutes } from './modules/team/invites.routes.ts';
+import { adminStoreRoutes } from './modules/stores/routes.ts';
 import { userTokenIsCurrent } from './modules/auth/service.ts';
 import { adminProductRoutes } from './modules/products/admin.routes.ts';
 import { storeProductRoutes } from './modules/products/store.routes.ts';
@@ -61,6 +65,9 @@ export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, se
 
 export const adminRoutes: RouteModule[] = [
   adminUserRoutes,
+  adminRoleRoutes,
+  adminInviteRoutes,
+  adminStoreRoutes,
   adminRegionRoutes,
   salesChannelRoutes,
   stockLocationRoutes,

@@ -23,13 +23,14 @@ import {
   updateAddedItem,
   updateOriginalItem,
 } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['order-edits'];
 const preview = ok(PreviewEnvelope);
 // Prices in edit bodies are in the order's currency; `{id}` is the order's id, as in Medusa.
 const config = { moneyCurrency: currencyOfRow('orders', paramId) };
 
-export const adminOrderEditRoutes: RouteModule = (app) => {
+export const adminOrderEditRoutes: RouteModule = adminResource('orders', (app) => {
   app.post(
     '/order-edits',
     {
@@ -114,4 +115,4 @@ export const adminOrderEditRoutes: RouteModule = (app) => {
       return { id: req.params.id, object: 'order-edit', deleted: true as const };
     },
   );
-};
+});

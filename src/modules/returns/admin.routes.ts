@@ -37,6 +37,7 @@ import {
   UpdateReturnBody,
 } from './schema.ts';
 import { returnView, returnViews } from './views.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['returns'];
 const preview = ok(ReturnPreviewEnvelope);
@@ -53,7 +54,7 @@ const returnCurrency = async (req: FastifyRequest) => {
 };
 
 /** Medusa's `/admin/returns`: request items, ship them back, receive them (whole, partly, damaged). */
-export const adminReturnRoutes: RouteModule = (app) => {
+export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
   app.get(
     '/returns',
     { schema: { tags, summary: 'List returns', querystring: ReturnQuery, response: ok(ReturnList) } },
@@ -236,4 +237,4 @@ export const adminReturnRoutes: RouteModule = (app) => {
         return { return: await returnView(tctx.tx, ret.id) };
       }),
   );
-};
+});

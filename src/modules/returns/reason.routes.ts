@@ -10,6 +10,7 @@ import {
   UpdateReturnReasonBody,
 } from './reason-schema.ts';
 import { createReason, deleteReason, getReason, listReasons, updateReason } from './reasons.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['return-reasons'];
 
@@ -31,7 +32,7 @@ const listRoute = (app: App) => {
   );
 };
 
-export const adminReturnReasonRoutes: RouteModule = (app) => {
+export const adminReturnReasonRoutes: RouteModule = adminResource('orders', (app) => {
   listRoute(app);
   app.post(
     '/return-reasons',
@@ -73,6 +74,6 @@ export const adminReturnReasonRoutes: RouteModule = (app) => {
       return { id: req.params.id, object: 'return_reason', deleted: true as const };
     },
   );
-};
+});
 
 export const storeReturnReasonRoutes: RouteModule = (app) => listRoute(app);

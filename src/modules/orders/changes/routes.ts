@@ -10,12 +10,13 @@ import { AdminOrderEnvelope, EmptyBody } from '../desk-schema.ts';
 import { archiveOrder, completeOrder } from './lifecycle.ts';
 import { OrderChangeList, OrderPreviewEnvelope } from './schema-preview.ts';
 import { listChanges, orderPreview } from './views.ts';
+import { adminResource } from '../../../platform/http/permissions.ts';
 
 const tags = ['orders'];
 const ReadQuery = Type.Object({ fields: Type.Optional(Type.String({ maxLength: 2000 })) });
 
 /** Order changes, the preview of the open one, and the end of an order's life. */
-export const adminOrderChangeRoutes: RouteModule = (app) => {
+export const adminOrderChangeRoutes: RouteModule = adminResource('orders', (app) => {
   app.get(
     '/orders/:id/changes',
     {
@@ -66,4 +67,4 @@ export const adminOrderChangeRoutes: RouteModule = (app) => {
       },
       async (req) => ({ order: await run(req.ctx, req.params.id) }),
     );
-};
+});
