@@ -28,15 +28,23 @@ export function pick(path: string, object: unknown): unknown {
   return result;
 }
 
-// The comparisons read "a rule value compared with the cart's", as Medusa's do.
-const compare: Record<Rule['operator'], (ruleValue: string, actual: string) => boolean> = {
-  eq: (r, a) => r === a,
-  in: (r, a) => r === a,
-  ne: (r, a) => r !== a,
-  gt: (r, a) => r > a,
-  gte: (r, a) => r >= a,
-  lt: (r, a) => r < a,
-  lte: (r, a) => r <= a,
+// The cart's value compared with the rule's: numerically when both are numbers ("item_total gte
+// 5000"). Medusa compares the other way round and as text, which makes "gte 50" hold below 50; a
+// deliberate difference (docs/pricing.md).
+function order(actual: string, ruleValue: string): number {
+  const a = Number(actual);
+  const r = Number(ruleValue);
+  if (actual !== '' && ruleValue !== '' && Number.isFinite(a) && Number.isFinite(r)) return Math.sign(a - r);
+  return actual < ruleValue ? -1 : actual > ruleValue ? 1 : 0;
+}
+const compare: Record<Rule['operator'], (actual: string, ruleValue: string) => boolean> = {
+  eq: (a, r) => a === r,
+  in: (a, r) => a === r,
+  ne: (a, r) => a !== r,
+  gt: (a, r) => order(a, r) > 0,
+  gte: (a, r) => order(a, r) >= 0,
+  lt: (a, r) => order(a, r) < 0,
+  lte: (a, r) => order(a, r) <= 0,
 };
 
 export function ruleHolds(rule: Rule, context: unknown, scope: 'order' | 'items' | 'shipping_methods'): boolean {
@@ -44,7 +52,9 @@ export function ruleHolds(rule: Rule, context: unknown, scope: 'order' | 'items'
   const path = scope === 'order' ? rule.attribute : rule.attribute.replace(`${scope}.`, '');
   const found = pick(path, context);
   const actual = Array.isArray(found) ? found : [found];
-  return actual.every((a) => rule.values.some((r) => compare[rule.operator](r, String(a))));
+  // "ne" means the cart's value is none of the rule's; every other operator, that it matches one.
+  if (rule.operator === 'ne') return actual.every((a) => rule.values.every((r) => String(a) !== r));
+  return actual.every((a) => rule.values.some((r) => compare[rule.operator](String(a), r)));
 }
 
 export const rulesHold = (rules: Rule[], context: unknown, scope: 'order' | 'items' | 'shipping_methods') =>
