@@ -134,7 +134,7 @@ describe('hot statements plan well without statistics', () => {
       [variantIds[5], 2],
       [variantIds[3], 1],
     ]);
-    for (const take of stockTakes(wanted, new Date())) await expectIndexOnly('take stock', (e) => e.execute(take));
+    for (const [, take] of stockTakes(wanted, new Date())) await expectIndexOnly('take stock', (e) => e.execute(take));
   });
 
   it('the plain list pages in product order across the whole channel', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
-import { writeTogether } from '../../platform/db/one-statement.ts';
+import { NamedWrites } from '../../platform/db/one-statement.ts';
 import { isUniqueViolation, withTxRetry } from '../../platform/db/pg-errors.ts';
 import { eventWrite } from '../../platform/events/emit.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
@@ -175,32 +175,37 @@ async function complete(
     collection: cart.payment_collection,
     providerData: viaProvider ? authorized?.data : undefined,
   });
-  const view = orderView(order, placed.lines, placed.methods, [payment.view]);
+  const view = orderView(order, placed.lines, placed.methods, []);
 
+  // One statement, its parts named: what the database draws or RETURNs (the display_id, the
+  // payment rows) is read by name, for the event and for the answer alike. See README.md.
+  const writes = new NamedWrites();
+  writes.addAll(placed.writes);
+  writes.addAll(payment.parts);
+  writes.add('cart_completed', cartCompletedWrite(tctx, cartId, order.id));
+  const displayId = sql`(select display_id from ${writes.ref('order')})`;
+  const paymentCollections = sql`jsonb_build_array(${payment.collection})`;
+  writes.add(
+    'order_placed',
+    eventWrite(tctx, 'order.placed', view, { display_id: displayId, payment_collections: paymentCollections }),
+  );
   // Stock is taken in the same statement as everything else. Any shortfall throws below and the
   // whole transaction, order included, rolls back.
   const wanted = new Map<string, number>();
   for (const l of lines)
     if (managed.has(l.variant_id)) wanted.set(l.variant_id, (wanted.get(l.variant_id) ?? 0) + l.quantity);
-  // The order's write comes first and RETURNs its display_id; the event's payload takes it from there.
-  const displayId = sql`(select display_id from w0)`;
-  const writes = [
-    ...placed.writes,
-    ...payment.writes,
-    cartCompletedWrite(tctx, cartId, order.id),
-    eventWrite(tctx, 'order.placed', view, { display_id: displayId }),
-  ];
-  // Counted in variant id order, which is the order the select runs the takes in (locks in one order).
+  // In variant id order, which is the order the statement runs the takes in (locks in one order).
   const takes = stockTakes(wanted, tctx.clock.now());
-  const counts = takes.map((_, i) => sql`(select count(*)::int from ${sql.raw(`w${writes.length + i}`)})`);
+  writes.addAll(takes);
+  const counts = takes.map(([name]) => sql`(select count(*)::int from ${writes.ref(name)})`);
   const taken = counts.length ? sql.join(counts, sql` + `) : sql`0`;
-  writes.push(...takes);
-  const [done] = await writeTogether<{ display_id: number; taken: number }>(
-    tctx.tx,
-    writes,
-    sql`select ${displayId} as display_id, ${taken} as taken`,
-  );
+  const [done] = await writes.run<{
+    display_id: number;
+    taken: number;
+    payment_collections: OrderView['payment_collections'];
+  }>(tctx.tx, sql`select ${displayId} as display_id, ${taken} as taken, ${paymentCollections} as payment_collections`);
   if (done.taken !== wanted.size) throw insufficientInventory();
   view.display_id = done.display_id;
+  view.payment_collections = done.payment_collections;
   return view;
 }

@@ -1,5 +1,6 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import type { NamedPart } from '../../platform/db/one-statement.ts';
 import { orderLineItems, orders, orderShippingMethods } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -35,15 +36,15 @@ const LINE_COLUMNS = sql.raw(
 const METHOD_COLUMNS = sql.raw('id, order_id, shipping_option_id, name, amount, data, pricing, created_at, updated_at');
 
 /**
- * Checkout's writes of a new order: the order, its lines and its shipping methods, for checkout's
- * one statement (db/one-statement.ts). The first part RETURNs the order's `display_id`, drawn
- * from its sequence, which that statement reads back.
+ * Checkout's writes of a new order: the order, its lines and its shipping methods, as named parts
+ * of checkout's one statement (db/one-statement.ts). The part named `order` RETURNs the order's
+ * `display_id`, drawn from its sequence, which that statement reads back by that name.
  */
 export function orderWrites(
   o: Omit<OrderRow, 'display_id'>,
   lines: OrderLineRow[],
   methods: OrderShippingMethodRow[],
-): SQL[] {
+): NamedPart[] {
   const order = sql`insert into orders (id, status, payment_status, fulfillment_status, cart_id, customer_id, email, region_id, sales_channel_id,
       currency_code, shipping_address, billing_address, item_total, shipping_total, tax_total, discount_total, total, metadata,
       canceled_at, created_at, updated_at)
@@ -52,13 +53,19 @@ export function orderWrites(
       ${o.shipping_total}, ${o.tax_total}, ${o.discount_total}, ${o.total}, ${json(o.metadata)}::jsonb, null,
       ${o.created_at.toISOString()}::timestamptz, ${o.updated_at.toISOString()}::timestamptz)
     returning display_id`;
-  const writes = [order];
+  const writes: NamedPart[] = [['order', order]];
   if (lines.length)
-    writes.push(sql`insert into order_line_items (${LINE_COLUMNS})
-      select ${LINE_COLUMNS} from json_populate_recordset(null::order_line_items, ${JSON.stringify(lines)}::json)`);
+    writes.push([
+      'order_line_items',
+      sql`insert into order_line_items (${LINE_COLUMNS})
+      select ${LINE_COLUMNS} from json_populate_recordset(null::order_line_items, ${JSON.stringify(lines)}::json)`,
+    ]);
   if (methods.length)
-    writes.push(sql`insert into order_shipping_methods (${METHOD_COLUMNS})
-      select ${METHOD_COLUMNS} from json_populate_recordset(null::order_shipping_methods, ${JSON.stringify(methods)}::json)`);
+    writes.push([
+      'order_shipping_methods',
+      sql`insert into order_shipping_methods (${METHOD_COLUMNS})
+      select ${METHOD_COLUMNS} from json_populate_recordset(null::order_shipping_methods, ${JSON.stringify(methods)}::json)`,
+    ]);
   return writes;
 }
 

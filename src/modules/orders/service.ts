@@ -1,11 +1,11 @@
-import { executor, type Ctx } from '../../platform/context.ts';
+import type { NamedPart } from '../../platform/db/one-statement.ts';
 import { newId } from '../../platform/ids.ts';
+import { executor, type Ctx } from '../../platform/context.ts';
 import type { CartRow, LineRow, ShippingMethodRow } from '../carts/queries.ts';
 import type { PricingFacts } from '../cart-pricing/facts.ts';
 import { priceCart } from '../cart-pricing/price-cart.ts';
 import { promotionUsageWrites } from '../promotions/budget.ts';
 import { errors } from '../../platform/http/errors.ts';
-import type { Part } from '../../platform/db/one-statement.ts';
 import type { ChargeTotals } from '../totals/charge-totals.ts';
 import { chargedAmount, chargeView, NO_PRICING, pricedTotals, totalsView } from '../totals/view.ts';
 import { orderPaymentCollections } from '../payments/ledger.ts';
@@ -76,11 +76,11 @@ const budgetSpent = (code: string) =>
   );
 
 export interface PlacedOrder {
-  /** `display_id` is 0 until the statement that runs `writes` answers it (their first part returns it). */
+  /** `display_id` is 0 until the statement that runs `writes` answers it (their part named `order` returns it). */
   order: q.OrderRow;
   lines: q.OrderLineRow[];
   methods: q.OrderShippingMethodRow[];
-  writes: Part[];
+  writes: NamedPart[];
 }
 
 /**

@@ -45,59 +45,45 @@ export async function insertSession(db: Executor, row: typeof paymentSessions.$i
   await db.insert(paymentSessions).values(row);
 }
 
-/**
- * Checkout: the collection becomes authorized for the final amount, and every session but the
- * chosen one is canceled. Writes for checkout's statement, each on its own rows.
- */
-export function authorizeCollectionWrites(collectionId: string, chosenId: string, amount: number, now: Date): SQL[] {
-  const at = now.toISOString();
-  return [
-    sql`update payment_sessions set status = 'canceled', updated_at = ${at}::timestamptz
-      where payment_collection_id = ${collectionId} and id <> ${chosenId}`,
-    sql`update payment_collections set status = 'authorized', amount = ${amount}, updated_at = ${at}::timestamptz
-      where id = ${collectionId}`,
-  ];
+// What checkout's writes RETURN: a view's columns, named (a column added later must not reach
+// the view or the event payload unseen).
+const COLLECTION = 'id, cart_id, currency_code, amount, status, created_at, updated_at';
+const SESSION = 'id, payment_collection_id, provider_id, currency_code, amount, status, data, created_at, updated_at';
+const PAYMENT =
+  'id, order_id, payment_collection_id, payment_session_id, provider_id, amount, currency_code, status, ' +
+  'captured_amount, refunded_amount, captured_at, canceled_at, data, created_at, updated_at';
+const returning = (columns: string) => sql.raw(` returning ${columns}`);
+
+/** Checkout: the cart's collection authorized for the final amount, as one write. */
+export function authorizeCollection(id: string, amount: number, now: Date): SQL {
+  return sql`update payment_collections set status = 'authorized', amount = ${amount}, updated_at = ${now.toISOString()}::timestamptz
+    where id = ${id}${returning(COLLECTION)}`;
+}
+
+/** The short checkout (no collection yet): a collection made authorized for the order total, as one write. */
+export function authorizedCollectionInsert(c: {
+  id: string;
+  cartId: string;
+  currency: string;
+  amount: number;
+  now: Date;
+}): SQL {
+  const now = c.now.toISOString();
+  return sql`insert into payment_collections (id, cart_id, currency_code, amount, status, created_at, updated_at)
+    values (${c.id}, ${c.cartId}, ${c.currency}, ${c.amount}, 'authorized', ${now}::timestamptz, ${now}::timestamptz)${returning(COLLECTION)}`;
 }
 
 /** The chosen session authorized for the final amount (with what its provider answered, when given), as one write. */
-export function authorizeSessionWrite(id: string, amount: number, now: Date, data?: Record<string, unknown>): SQL {
+export function authorizeSession(id: string, amount: number, now: Date, data?: Record<string, unknown>): SQL {
   const setData = data === undefined ? sql`` : sql`, data = ${JSON.stringify(data)}::jsonb`;
   return sql`update payment_sessions set status = 'authorized', amount = ${amount}, updated_at = ${now.toISOString()}::timestamptz${setData}
-    where id = ${id}`;
+    where id = ${id}${returning(SESSION)}`;
 }
 
-/** The short checkout (no collection yet): collection, session and payment, all authorized for the order total. */
-export function authorizedChainWrites(
-  ids: { collection: string; session: string; payment: string },
-  v: { cartId: string; orderId: string; provider: string; amount: number; currency: string; now: Date },
-): SQL[] {
-  const now = v.now.toISOString();
-  return [
-    sql`insert into payment_collections (id, cart_id, currency_code, amount, status, created_at, updated_at)
-      values (${ids.collection}, ${v.cartId}, ${v.currency}, ${v.amount}, 'authorized', ${now}::timestamptz, ${now}::timestamptz)`,
-    sessionInsert({
-      id: ids.session,
-      payment_collection_id: ids.collection,
-      provider_id: v.provider,
-      currency_code: v.currency,
-      amount: v.amount,
-      status: 'authorized',
-      data: {},
-      created_at: v.now,
-      updated_at: v.now,
-    }),
-    paymentInsert({
-      id: ids.payment,
-      order_id: v.orderId,
-      payment_collection_id: ids.collection,
-      payment_session_id: ids.session,
-      provider_id: v.provider,
-      amount: v.amount,
-      currency_code: v.currency,
-      data: {},
-      now: v.now,
-    }),
-  ];
+/** Checkout: every session of the collection but the chosen one canceled, as one write. */
+export function cancelOtherSessions(collectionId: string, chosenId: string, now: Date): SQL {
+  return sql`update payment_sessions set status = 'canceled', updated_at = ${now.toISOString()}::timestamptz
+    where payment_collection_id = ${collectionId} and id <> ${chosenId}${returning(SESSION)}`;
 }
 
 /** An authorized payment of a new order, as one write. */
@@ -115,14 +101,33 @@ export function paymentInsert(p: {
   const now = p.now.toISOString();
   return sql`insert into payments (id, order_id, payment_collection_id, payment_session_id, provider_id, amount, currency_code, status, data, created_at, updated_at)
     values (${p.id}, ${p.order_id}, ${p.payment_collection_id}, ${p.payment_session_id}, ${p.provider_id}, ${p.amount}, ${p.currency_code},
-      'authorized', ${JSON.stringify(p.data)}::jsonb, ${now}::timestamptz, ${now}::timestamptz)`;
+      'authorized', ${JSON.stringify(p.data)}::jsonb, ${now}::timestamptz, ${now}::timestamptz)${returning(PAYMENT)}`;
 }
 
 /** A new session of a collection, as one write. */
 export function sessionInsert(row: SessionRow): SQL {
   return sql`insert into payment_sessions (id, payment_collection_id, provider_id, currency_code, amount, status, data, created_at, updated_at)
     values (${row.id}, ${row.payment_collection_id}, ${row.provider_id}, ${row.currency_code}, ${row.amount}, ${row.status},
-      ${JSON.stringify(row.data)}::jsonb, ${row.created_at.toISOString()}::timestamptz, ${row.updated_at.toISOString()}::timestamptz)`;
+      ${JSON.stringify(row.data)}::jsonb, ${row.created_at.toISOString()}::timestamptz, ${row.updated_at.toISOString()}::timestamptz)${returning(SESSION)}`;
+}
+
+/** A timestamp in JSON as JSON.stringify writes a Date, so the event payload reads as a view built in JS would. */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const rowJson = (alias: string, stamps: string[]) =>
+  `(to_jsonb(${alias}) || jsonb_build_object(${stamps.map((c) => `'${c}', ${iso(`${alias}.${c}`)}`).join(', ')}))`;
+const STAMPS = ['created_at', 'updated_at'];
+
+/**
+ * The order's payment collection (`OrderPaymentCollectionView`) as jsonb, read from what the
+ * named parts of checkout's statement RETURN: the collection, its sessions (in id order, as the
+ * cart read them) and the payment.
+ */
+export function orderCollectionJson(parts: { collection: string; sessions: string[]; payment: string }): SQL {
+  const sessions = parts.sessions.map((name) => `select * from "${name}"`).join(' union all ');
+  return sql.raw(`(select ${rowJson('c', STAMPS)} || jsonb_build_object(
+      'payment_sessions', (select jsonb_agg(${rowJson('s', STAMPS)} order by s.id) from (${sessions}) s),
+      'payments', (select jsonb_agg(${rowJson('p', [...STAMPS, 'captured_at', 'canceled_at'])}) from "${parts.payment}" p))
+    from "${parts.collection}" c)`);
 }
 
 /** The collection and its still pending sessions moved to a new amount and currency, as writes. */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Part } from '../../platform/db/one-statement.ts';
+import type { NamedPart } from '../../platform/db/one-statement.ts';
 import { refuseOnViolation } from '../../platform/db/refusals.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -25,8 +25,8 @@ export function promotionUsageWrites(
   used: StoredPromotion[],
   adjustments: Pick<Adjustment, 'promotion_id' | 'amount'>[],
   now: Date,
-): Part[] {
-  const parts: Part[] = [];
+): NamedPart[] {
+  const parts: NamedPart[] = [];
   used.forEach((p, i) => {
     const amount = sum(adjustments.filter((a) => a.promotion_id === p.promotion.id).map((a) => a.amount)).toString();
     const c = p.campaign;
@@ -40,13 +40,16 @@ export function promotionUsageWrites(
         sql`update campaigns set budget_used = budget_used + ${step}::numeric, updated_at = ${now.toISOString()}::timestamptz
           where id = ${c.id} and budget_used + ${step}::numeric <= budget_limit returning id`,
       ]);
-      within = sql`exists (select 1 from ${sql.raw(name)})`;
+      within = sql`exists (select 1 from ${sql.identifier(name)})`;
     } else if (c?.budget_type) {
-      parts.push(sql`update campaigns set budget_used = budget_used + ${step}::numeric where id = ${c.id}`);
+      parts.push([name, sql`update campaigns set budget_used = budget_used + ${step}::numeric where id = ${c.id}`]);
     }
-    parts.push(sql`insert into promotion_usages (id, order_id, promotion_id, campaign_id, code, amount, within_budget, created_at)
+    parts.push([
+      `promotion_usage_${i}`,
+      sql`insert into promotion_usages (id, order_id, promotion_id, campaign_id, code, amount, within_budget, created_at)
       values (${newId('promuse')}, ${orderId}, ${p.promotion.id}, ${c?.id ?? null}, ${p.promotion.code}, ${amount}::numeric,
-        ${within}, ${now.toISOString()}::timestamptz)`);
+        ${within}, ${now.toISOString()}::timestamptz)`,
+    ]);
   });
   return parts;
 }
