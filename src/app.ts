@@ -141,8 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     readApis: {
       retrieveOrder: (id) => orderForPlugin({ db: deps.database.db, clock: deps.clock, log: app.log }, id),
     },
+    licenseCheck: licenseCheckFor(deps.config),
   });
-  plugins.licenseCheck = licenseCheckFor(deps.config);
   app.decorate('plugins', plugins);
 
   await registerCors(app, deps.config);

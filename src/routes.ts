@@ -6,6 +6,9 @@ import { storeProductRoutes } from './modules/products/store.routes.ts';
 import { storeCatalogCompatRoutes } from './modules/products/store-compat.routes.ts';
 import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.ts';
 import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
+import { stockLocationRoutes } from './modules/stock-locations/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { reservationRoutes } from './modules/inventory/reservation.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { adminMessagingRoutes } from './modules/messaging/routes.ts';
@@ -55,6 +58,9 @@ export const adminRoutes: RouteModule[] = [
   adminUserRoutes,
   adminRegionRoutes,
   salesChannelRoutes,
+  stockLocationRoutes,
+  inventoryRoutes,
+  reservationRoutes,
   apiKeyRoutes,
   adminProductRoutes,
   adminCollectionRoutes,
