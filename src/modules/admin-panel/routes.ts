@@ -96,7 +96,7 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
         token && session && (await livePanelLogin(req, token, session))
           ? await verifyToken(keys, deps.clock, token)
           : null;
-      if (!claims || !session) throw errors.unauthorized();
+      if (!claims || !session) throw errors.unauthorized('unauthorized');
       return {
         user: await getUserOfToken(req.ctx, claims),
         csrf_token: csrfTokenFor(deps.config.cookieSecret, session),

@@ -23,8 +23,8 @@ import type { CreateCollectionBody, UpdateCollectionBody } from './schema.ts';
 
 type View = Omit<CollectionRow, 'deleted_at'> & { deleted_at: Date | null; products?: ProductSummaryJson[] };
 
-const notFound = (id: string) => errors.notFound(`Product collection with id: ${id} was not found`);
-const handleTaken = (handle: string) => errors.invalid(`Product collection with handle: ${handle}, already exists.`);
+const notFound = (id: string) => errors.notFound('collection_not_found', { id });
+const handleTaken = (handle: string) => errors.invalid('collection_handle_taken', { handle });
 
 /** Adds `products` when `fields` asks for them (store: only what the key's channels sell). */
 async function withProducts(ctx: Ctx, rows: CollectionRow[], fields?: string, scope?: StoreScope): Promise<View[]> {

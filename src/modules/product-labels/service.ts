@@ -44,8 +44,8 @@ export async function listLabels(ctx: Ctx, kind: LabelKind, q: Query, page: Page
   return { rows, count: n };
 }
 
-const notFound = (kind: LabelKind, id: string) => errors.notFound(`${kind.noun} with id: ${id} was not found`);
-const taken = (kind: LabelKind, value: string) => errors.invalid(`${kind.noun} with value: ${value}, already exists.`);
+const notFound = (kind: LabelKind, id: string) => errors.notFound('product_label_not_found', { noun: kind.noun, id });
+const taken = (kind: LabelKind, value: string) => errors.invalid('product_label_taken', { noun: kind.noun, value });
 
 async function find(db: Executor, kind: LabelKind, id: string) {
   const t = kind.table;
