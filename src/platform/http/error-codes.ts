@@ -31,7 +31,6 @@ export type ErrorType = keyof typeof ERROR_STATUS;
  */
 export const ERROR_CODES = {
   // platform: request parsing, validation and the database backstop
-  invalid_request: { type: 'invalid_data', message: '{message}' },
   malformed_json: { type: 'invalid_data', message: 'Malformed JSON in request body: {detail}' },
   invalid_value: { type: 'invalid_data', message: 'Invalid value in request' },
   unsafe_input: { type: 'invalid_data', message: '{problem}' },
