@@ -17,17 +17,9 @@ import {
   useDebounced,
 } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-interface Customer {
-  id: string;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  company_name: string | null;
-  has_account: boolean;
-  created_at: string;
-}
+type Customer = Item<Ok<'/admin/customers'>['customers']>;
 
 const LIMIT = 50;
 const name = (c: Customer) => [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';

@@ -8,24 +8,11 @@ import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading, Pager } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import type { Webhook } from './webhooks.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-interface Delivery {
-  id: string;
-  event: string;
-  status: 'pending' | 'retrying' | 'succeeded' | 'dead';
-  attempt_count: number;
-  next_attempt_at: string | null;
-  last_status_code: number | null;
-  created_at: string;
-}
+type Delivery = Item<Ok<'/admin/webhooks/{id}/deliveries'>['deliveries']>;
 
-interface Attempt {
-  attempted_at: string;
-  status_code: number | null;
-  duration_ms: number | null;
-  error: string | null;
-  response_body: string | null;
-}
+type Attempt = Item<Ok<'/admin/webhooks/{id}/deliveries/{delivery_id}'>['delivery']['attempts']>;
 
 const LIMIT = 20;
 

@@ -6,14 +6,9 @@ import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
 import { EVENT_GROUPS, eventsFromPicker } from './webhook-events.ts';
+import type { Ok } from '../../api/types.ts';
 
-export interface Webhook {
-  id: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  created_at: string;
-}
+export type Webhook = Ok<'/admin/webhooks/{id}'>['webhook'];
 
 function CreateWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
   const client = useQueryClient();
