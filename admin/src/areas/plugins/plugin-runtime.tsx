@@ -2,21 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { Card, ErrorNote, Loading } from '../../components/ui.tsx';
+import type { Ok } from '../../api/types.ts';
 
-interface Runtime {
-  running: boolean;
-  pid: number | null;
-  calls: number;
-  errors: number;
-  timeouts: number;
-  time_ms: number;
-  avg_ms: number | null;
-  memory: { rss: number; heap_used: number; heap_total: number } | null;
-  restarts: number;
-  crashes: number;
-  crashes_in_window: number;
-  last_crash: { at: string; reason: string } | null;
-}
+type Runtime = NonNullable<Ok<'/admin/plugins/{id}'>['plugin']['runtime']>;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
