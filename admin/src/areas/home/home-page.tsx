@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { Card, Empty, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
-import { SalesChart, type DaySales } from './sales-chart.tsx';
+import { SalesChart } from './sales-chart.tsx';
 import type { Ok } from '../../api/types.ts';
 
 type Dashboard = Ok<'/admin/dashboard'>;

@@ -63,7 +63,7 @@ export function EntryActions({ e }: { e: Entry }) {
   });
   const buy = useMutation({
     mutationFn: (_tab: Window | null) =>
-      api<{ id: string; url: string }>('/admin/marketplace/checkout', {
+      api<Ok<'/admin/marketplace/checkout', 'post'>>('/admin/marketplace/checkout', {
         method: 'POST',
         body: { marketplace_id: e.marketplace_id, version: e.version, customer_email: user.email },
       }),

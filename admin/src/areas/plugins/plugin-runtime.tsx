@@ -4,15 +4,13 @@ import { dateTime } from '../../lib/format.ts';
 import { Card, ErrorNote, Loading } from '../../components/ui.tsx';
 import type { Ok } from '../../api/types.ts';
 
-type Runtime = NonNullable<Ok<'/admin/plugins/{id}'>['plugin']['runtime']>;
-
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** How the plugin's own process runs on the instance that answered (refreshed every 5 s). */
 export function PluginRuntime({ id }: { id: string }) {
   const q = useQuery({
     queryKey: ['plugin-runtime', id],
-    queryFn: ({ signal }) => api<{ plugin: { runtime: Runtime | null } }>(`/admin/plugins/${id}`, { signal }),
+    queryFn: ({ signal }) => api<Ok<'/admin/plugins/{id}'>>(`/admin/plugins/${id}`, { signal }),
     refetchInterval: 5_000,
   });
   const r = q.data?.plugin.runtime;

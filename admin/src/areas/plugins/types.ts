@@ -1,4 +1,3 @@
-import type { Permissions } from './permissions.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 
 export type ConfigField = Item<Plugin['config_fields']>;

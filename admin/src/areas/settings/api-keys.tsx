@@ -19,7 +19,7 @@ export function ApiKeysPage() {
   const channels = useQuery({
     queryKey: ['sales-channels', 'all'],
     queryFn: ({ signal }) =>
-      api<{ sales_channels: { id: string; name: string }[] }>('/admin/sales-channels', {
+      api<Ok<'/admin/sales-channels'>>('/admin/sales-channels', {
         query: { limit: 100 },
         signal,
       }),

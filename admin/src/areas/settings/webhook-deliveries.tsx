@@ -12,8 +12,6 @@ import type { Item, Ok } from '../../api/types.ts';
 
 type Delivery = Item<Ok<'/admin/webhooks/{id}/deliveries'>['deliveries']>;
 
-type Attempt = Item<Ok<'/admin/webhooks/{id}/deliveries/{delivery_id}'>['delivery']['attempts']>;
-
 const LIMIT = 20;
 
 /** Every attempt of one delivery, loaded when its row is opened. */
@@ -21,9 +19,12 @@ function Attempts({ webhookId, delivery }: { webhookId: string; delivery: Delive
   const detail = useQuery({
     queryKey: ['webhook-delivery', delivery.id, delivery.attempt_count],
     queryFn: ({ signal }) =>
-      api<{ delivery: Delivery & { attempts: Attempt[] } }>(`/admin/webhooks/${webhookId}/deliveries/${delivery.id}`, {
-        signal,
-      }),
+      api<Ok<'/admin/webhooks/{id}/deliveries/{delivery_id}'>>(
+        `/admin/webhooks/${webhookId}/deliveries/${delivery.id}`,
+        {
+          signal,
+        },
+      ),
   });
   if (detail.isPending) return <Loading />;
   if (detail.isError) return <ErrorNote error={detail.error} />;
@@ -76,7 +77,10 @@ export function WebhookDetail() {
     },
   });
   const replay = useMutation({
-    mutationFn: () => api<{ requeued?: number }>(`/admin/webhooks/${id}/deliveries/replay-dead`, { method: 'POST' }),
+    mutationFn: () =>
+      api<Ok<'/admin/webhooks/{id}/deliveries/replay-dead', 'post'>>(`/admin/webhooks/${id}/deliveries/replay-dead`, {
+        method: 'POST',
+      }),
     onSuccess: async () => {
       notify('Dead deliveries requeued', 'success');
       await refresh();

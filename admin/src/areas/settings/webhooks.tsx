@@ -16,7 +16,7 @@ function CreateWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
   const [picked, setPicked] = useState(new Set<string>(['order.placed']));
   const create = useMutation({
     mutationFn: () =>
-      api<{ webhook: Webhook & { signing_secret: string } }>('/admin/webhooks', {
+      api<Ok<'/admin/webhooks', 'post'>>('/admin/webhooks', {
         method: 'POST',
         body: { url, events: eventsFromPicker(picked) },
       }),
