@@ -199,18 +199,10 @@ function CustomerDetail() {
   const orders = useQuery({
     queryKey: ['orders', { customer_id: id }],
     queryFn: ({ signal }) =>
-      api<{
-        orders: {
-          id: string;
-          display_id: number;
-          total: number;
-          currency_code: string;
-          status: string;
-          payment_status: string;
-          created_at: string;
-        }[];
-        count: number;
-      }>('/admin/orders', { query: { customer_id: id, order: '-created_at', limit: 20 }, signal }),
+      api<Ok<'/admin/orders'>>('/admin/orders', {
+        query: { customer_id: id, order: '-created_at', limit: 20 },
+        signal,
+      }),
     enabled: !creating,
   });
   const saved = async (c: Customer) => {
