@@ -102,6 +102,22 @@ export interface PluginRowPayload extends Open {
   status: string;
 }
 
+export interface CustomerGroupPayload extends Open {
+  id: string;
+  name: string;
+  metadata: Record<string, unknown> | null;
+}
+
+export interface PriceListPayload extends Open {
+  id: string;
+  title: string;
+  type: 'sale' | 'override';
+  status: 'draft' | 'active';
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  rules: Record<string, string[]>;
+}
+
 /** Every core event and its payload. */
 export interface CoreEvents {
   'order.placed': OrderPayload;
@@ -116,6 +132,12 @@ export interface CoreEvents {
   'customer.created': CustomerPayload;
   'customer.updated': CustomerPayload;
   'customer.deleted': DeletedPayload;
+  'customer_group.created': CustomerGroupPayload;
+  'customer_group.updated': CustomerGroupPayload;
+  'customer_group.deleted': DeletedPayload;
+  'price_list.created': PriceListPayload;
+  'price_list.updated': PriceListPayload;
+  'price_list.deleted': DeletedPayload;
   'product.created': ProductPayload;
   'product.updated': ProductPayload;
   'product.deleted': DeletedPayload;

@@ -104,7 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preValidation', rejectUnsafeInput);
 
   // Cookies for `connect.sid` sessions, signed with COOKIE_SECRET (registered before the surfaces use them).
-  await app.register(fastifyCookie, { secret: deps.config.cookieSecret });
+  // With COOKIE_SECRET_PREVIOUS, @fastify/cookie signs with the first secret and reads with either.
+  const { cookieSecret, cookieSecretPrevious } = deps.config;
+  await app.register(fastifyCookie, {
+    secret: cookieSecretPrevious ? [cookieSecret, cookieSecretPrevious] : cookieSecret,
+  });
 
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('actor', null);
@@ -141,8 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     readApis: {
       retrieveOrder: (id) => orderForPlugin({ db: deps.database.db, clock: deps.clock, log: app.log }, id),
     },
+    licenseCheck: licenseCheckFor(deps.config),
   });
-  plugins.licenseCheck = licenseCheckFor(deps.config);
   app.decorate('plugins', plugins);
 
   await registerCors(app, deps.config);

@@ -6,11 +6,16 @@ import { storeProductRoutes } from './modules/products/store.routes.ts';
 import { storeCatalogCompatRoutes } from './modules/products/store-compat.routes.ts';
 import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.ts';
 import { salesChannelRoutes } from './modules/sales-channels/routes.ts';
+import { stockLocationRoutes } from './modules/stock-locations/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { reservationRoutes } from './modules/inventory/reservation.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { adminMessagingRoutes } from './modules/messaging/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { adminCustomerRoutes } from './modules/customers/admin.routes.ts';
+import { adminCustomerGroupRoutes } from './modules/customer-groups/routes.ts';
+import { adminPriceListRoutes } from './modules/price-lists/routes.ts';
 import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
 import { storeAddressRoutes } from './modules/customers/address.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
@@ -53,6 +58,9 @@ export const adminRoutes: RouteModule[] = [
   adminUserRoutes,
   adminRegionRoutes,
   salesChannelRoutes,
+  stockLocationRoutes,
+  inventoryRoutes,
+  reservationRoutes,
   apiKeyRoutes,
   adminProductRoutes,
   adminCollectionRoutes,
@@ -63,6 +71,8 @@ export const adminRoutes: RouteModule[] = [
   adminMessagingRoutes,
   settingRoutes,
   adminCustomerRoutes,
+  adminCustomerGroupRoutes,
+  adminPriceListRoutes,
   adminWebhookRoutes,
   adminMarketplaceRoutes,
   adminShippingOptionRoutes,

@@ -27,7 +27,17 @@ export const SECTIONS: Section[] = [
   { text: 'Start', pages: ['index', 'getting-started', 'configuration', 'architecture'] },
   {
     text: 'Sell',
-    pages: ['catalog', 'storefront', 'checkout', 'money', 'orders', 'payments', 'notifications', 'admin-panel'],
+    pages: [
+      'catalog',
+      'storefront',
+      'checkout',
+      'money',
+      'orders',
+      'inventory-and-fulfilment',
+      'payments',
+      'notifications',
+      'admin-panel',
+    ],
   },
   {
     text: 'Extend',

@@ -43,7 +43,7 @@ export function adminCookieHooks(deps: AppDeps) {
   const csrf = csrfGuard({
     cookies: [CONNECT_SID, TOKEN_COOKIE, SESSION_COOKIE],
     trustedOrigins: adminTrustedOrigins(deps),
-    expectedToken: expectedPanelCsrf(deps.config.cookieSecret),
+    expectedToken: expectedPanelCsrf(deps.config.cookieSecret, deps.config.cookieSecretPrevious),
   });
   return [csrf, panelCookieBridge()];
 }
@@ -53,7 +53,7 @@ export function adminCookieHooks(deps: AppDeps) {
  * login sets the two cookies, GET answers who is signed in with the CSRF token, DELETE revokes.
  */
 export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<void> {
-  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
+  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds, deps.config.jwtSecretPrevious);
   const limiter = sharedLoginLimiter(app, deps);
   const trusted = adminTrustedOrigins(deps);
   const instance = { role: deps.config.role, federated: !!deps.config.federation };
@@ -108,7 +108,7 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
   const csrf = csrfGuard({
     cookies: [TOKEN_COOKIE, SESSION_COOKIE],
     trustedOrigins: trusted,
-    expectedToken: expectedPanelCsrf(deps.config.cookieSecret),
+    expectedToken: expectedPanelCsrf(deps.config.cookieSecret, deps.config.cookieSecretPrevious),
   });
   app.delete(
     url,

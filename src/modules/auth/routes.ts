@@ -12,7 +12,7 @@ import { ResetPasswordBody, UpdatePasswordBody, UpdatePasswordResponse } from '.
 import { invalidResetToken } from './reset-tokens.ts';
 
 export const authUserRoutes: RouteModule = (app, deps) => {
-  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
+  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds, deps.config.jwtSecretPrevious);
   const limiter = sharedLoginLimiter(app, deps);
 
   app.post(

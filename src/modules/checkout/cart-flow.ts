@@ -5,6 +5,7 @@ import { eventWrite } from '../../platform/events/emit.ts';
 import type { AppError } from '../../platform/http/errors.ts';
 import type { StoreCustomer } from '../customers/customer-auth.ts';
 import { addLine, removeLine, setLineQuantity, type LineEdit } from '../carts/line-items.ts';
+import { priceAddition, priceQuantityChange, repriceForCustomer } from '../carts/line-prices.ts';
 import { cartTouch } from '../carts/queries.ts';
 import type { CreateCartInput, LineItemInputT, UpdateCartInput } from '../carts/schema.ts';
 import {
@@ -110,10 +111,10 @@ export function setCartCustomer(
   customer: StoreCustomer,
   channelIds: string[],
 ): Promise<CartView> {
-  return mutateCart(ctx, id, { customerId: customer.id, channelIds }, async () => ({
-    customer_id: customer.id,
-    email: customer.email,
-  }));
+  return mutateCart(ctx, id, { customerId: customer.id, channelIds }, async (tctx, cart) => {
+    if (cart.customer_id !== customer.id) await repriceForCustomer(tctx, cart, customer.id);
+    return { customer_id: customer.id, email: customer.email };
+  });
 }
 
 /**
@@ -142,9 +143,10 @@ function editLines(
 }
 
 export function addLineItem(ctx: Ctx, id: string, item: LineItemInputT, access: CartAccess): Promise<CartView> {
-  return editLines(ctx, id, access, [item.variant_id], (tctx, cart) =>
-    addLine(cart, item, cart.variants, tctx.clock.now()),
-  );
+  return editLines(ctx, id, access, [item.variant_id], async (tctx, read) => {
+    const { cart, variants } = await priceAddition(tctx, read, item, read.variants);
+    return addLine(cart, item, variants, tctx.clock.now());
+  });
 }
 
 export function updateLineItem(
@@ -154,7 +156,9 @@ export function updateLineItem(
   input: { quantity: number; metadata?: Record<string, unknown> | null },
   access: CartAccess,
 ): Promise<CartView> {
-  return editLines(ctx, id, access, [], (tctx, cart) => setLineQuantity(tctx, cart, lineId, input));
+  return editLines(ctx, id, access, [], async (tctx, read) =>
+    setLineQuantity(tctx, await priceQuantityChange(tctx, read, lineId, input.quantity), lineId, input),
+  );
 }
 
 export async function deleteLineItem(ctx: Ctx, id: string, lineId: string, access: CartAccess) {

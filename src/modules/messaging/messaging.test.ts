@@ -66,6 +66,8 @@ describe('templates', () => {
       'order.refunded',
       'customer.created',
       'auth.password_reset',
+      'marketplace.vendor_verify',
+      'marketplace.vendor_invite',
     ]);
   });
 
