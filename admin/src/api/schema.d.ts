@@ -1468,6 +1468,1823 @@ export type paths = {
       };
     };
   };
+  "/admin/stock-locations": {
+    /** List stock locations */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 20, at most 1000 */
+          limit?: number;
+          offset?: number;
+          /** @description matches the name, case-insensitively */
+          q?: string;
+          id?: string[];
+          name?: string[];
+          address_id?: string[];
+          sales_channel_id?: string[];
+          fields?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              stock_locations: ({
+                  id: string;
+                  name: string;
+                  address_id: string | null;
+                  address: ({
+                    id: string;
+                    address_1: string;
+                    address_2: string | null;
+                    company: string | null;
+                    city: string | null;
+                    country_code: string;
+                    phone: string | null;
+                    province: string | null;
+                    postal_code: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  }) | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  sales_channels?: ({
+                      id: string;
+                      name: string;
+                      description: string | null;
+                      is_disabled: boolean;
+                      metadata: {
+                        [key: string]: unknown;
+                      } | null;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Create a stock location */
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+            address?: {
+              address_1: string;
+              address_2?: string | null;
+              company?: string | null;
+              city?: string | null;
+              country_code: string;
+              phone?: string | null;
+              province?: string | null;
+              postal_code?: string | null;
+              metadata?: {
+                [key: string]: unknown;
+              } | null;
+            };
+            address_id?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              stock_location: {
+                id: string;
+                name: string;
+                address_id: string | null;
+                address: ({
+                  id: string;
+                  address_1: string;
+                  address_2: string | null;
+                  company: string | null;
+                  city: string | null;
+                  country_code: string;
+                  phone: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                sales_channels?: ({
+                    id: string;
+                    name: string;
+                    description: string | null;
+                    is_disabled: boolean;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/stock-locations/{id}": {
+    /** Get a stock location */
+    get: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              stock_location: {
+                id: string;
+                name: string;
+                address_id: string | null;
+                address: ({
+                  id: string;
+                  address_1: string;
+                  address_2: string | null;
+                  company: string | null;
+                  city: string | null;
+                  country_code: string;
+                  phone: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                sales_channels?: ({
+                    id: string;
+                    name: string;
+                    description: string | null;
+                    is_disabled: boolean;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Update a stock location */
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name?: string;
+            address?: {
+              address_1: string;
+              address_2?: string | null;
+              company?: string | null;
+              city?: string | null;
+              country_code: string;
+              phone?: string | null;
+              province?: string | null;
+              postal_code?: string | null;
+              metadata?: {
+                [key: string]: unknown;
+              } | null;
+            };
+            address_id?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              stock_location: {
+                id: string;
+                name: string;
+                address_id: string | null;
+                address: ({
+                  id: string;
+                  address_1: string;
+                  address_2: string | null;
+                  company: string | null;
+                  city: string | null;
+                  country_code: string;
+                  phone: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                sales_channels?: ({
+                    id: string;
+                    name: string;
+                    description: string | null;
+                    is_disabled: boolean;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Delete a stock location (soft), with its levels and channel links */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "stock_location";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/stock-locations/{id}/sales-channels": {
+    /** Add sales channels to and remove them from a stock location */
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            add?: string[];
+            remove?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              stock_location: {
+                id: string;
+                name: string;
+                address_id: string | null;
+                address: ({
+                  id: string;
+                  address_1: string;
+                  address_2: string | null;
+                  company: string | null;
+                  city: string | null;
+                  country_code: string;
+                  phone: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                sales_channels?: ({
+                    id: string;
+                    name: string;
+                    description: string | null;
+                    is_disabled: boolean;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/inventory-items": {
+    /** List inventory items */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 20, at most 1000 */
+          limit?: number;
+          offset?: number;
+          /** @description matches sku, title or description */
+          q?: string;
+          id?: string[];
+          sku?: string[];
+          requires_shipping?: boolean;
+          location_levels?: {
+            location_id?: string[];
+          };
+          fields?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              inventory_items: ({
+                  id: string;
+                  sku: string | null;
+                  title: string | null;
+                  description: string | null;
+                  thumbnail: string | null;
+                  origin_country: string | null;
+                  hs_code: string | null;
+                  mid_code: string | null;
+                  material: string | null;
+                  weight: number | null;
+                  length: number | null;
+                  height: number | null;
+                  width: number | null;
+                  requires_shipping: boolean;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  stocked_quantity: number;
+                  reserved_quantity: number;
+                  location_levels: ({
+                      id: string;
+                      inventory_item_id: string;
+                      location_id: string;
+                      stocked_quantity: number;
+                      reserved_quantity: number;
+                      incoming_quantity: number;
+                      available_quantity: number;
+                      metadata: {
+                        [key: string]: unknown;
+                      } | null;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Create an inventory item, with levels */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            sku?: string | null;
+            title?: string | null;
+            description?: string | null;
+            thumbnail?: string | null;
+            origin_country?: string | null;
+            hs_code?: string | null;
+            mid_code?: string | null;
+            material?: string | null;
+            weight?: number | null;
+            length?: number | null;
+            height?: number | null;
+            width?: number | null;
+            requires_shipping?: boolean;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+            location_levels?: {
+                location_id: string;
+                stocked_quantity?: number;
+                incoming_quantity?: number;
+              }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              inventory_item: {
+                id: string;
+                sku: string | null;
+                title: string | null;
+                description: string | null;
+                thumbnail: string | null;
+                origin_country: string | null;
+                hs_code: string | null;
+                mid_code: string | null;
+                material: string | null;
+                weight: number | null;
+                length: number | null;
+                height: number | null;
+                width: number | null;
+                requires_shipping: boolean;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                stocked_quantity: number;
+                reserved_quantity: number;
+                location_levels: ({
+                    id: string;
+                    inventory_item_id: string;
+                    location_id: string;
+                    stocked_quantity: number;
+                    reserved_quantity: number;
+                    incoming_quantity: number;
+                    available_quantity: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/inventory-items/location-levels/batch": {
+    /** Create, update and delete levels of several inventory items together */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            create?: {
+                inventory_item_id: string;
+                location_id: string;
+                stocked_quantity?: number;
+                incoming_quantity?: number;
+              }[];
+            update?: {
+                inventory_item_id: string;
+                location_id: string;
+                stocked_quantity?: number;
+                incoming_quantity?: number;
+                id?: string;
+              }[];
+            delete?: string[];
+            force?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              created: ({
+                  id: string;
+                  inventory_item_id: string;
+                  location_id: string;
+                  stocked_quantity: number;
+                  reserved_quantity: number;
+                  incoming_quantity: number;
+                  available_quantity: number;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+              updated: ({
+                  id: string;
+                  inventory_item_id: string;
+                  location_id: string;
+                  stocked_quantity: number;
+                  reserved_quantity: number;
+                  incoming_quantity: number;
+                  available_quantity: number;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+              deleted: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/inventory-items/{id}": {
+    /** Get an inventory item */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              inventory_item: {
+                id: string;
+                sku: string | null;
+                title: string | null;
+                description: string | null;
+                thumbnail: string | null;
+                origin_country: string | null;
+                hs_code: string | null;
+                mid_code: string | null;
+                material: string | null;
+                weight: number | null;
+                length: number | null;
+                height: number | null;
+                width: number | null;
+                requires_shipping: boolean;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                stocked_quantity: number;
+                reserved_quantity: number;
+                location_levels: ({
+                    id: string;
+                    inventory_item_id: string;
+                    location_id: string;
+                    stocked_quantity: number;
+                    reserved_quantity: number;
+                    incoming_quantity: number;
+                    available_quantity: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Update an inventory item */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            sku?: string | null;
+            title?: string | null;
+            description?: string | null;
+            thumbnail?: string | null;
+            origin_country?: string | null;
+            hs_code?: string | null;
+            mid_code?: string | null;
+            material?: string | null;
+            weight?: number | null;
+            length?: number | null;
+            height?: number | null;
+            width?: number | null;
+            requires_shipping?: boolean;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              inventory_item: {
+                id: string;
+                sku: string | null;
+                title: string | null;
+                description: string | null;
+                thumbnail: string | null;
+                origin_country: string | null;
+                hs_code: string | null;
+                mid_code: string | null;
+                material: string | null;
+                weight: number | null;
+                length: number | null;
+                height: number | null;
+                width: number | null;
+                requires_shipping: boolean;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                stocked_quantity: number;
+                reserved_quantity: number;
+                location_levels: ({
+                    id: string;
+                    inventory_item_id: string;
+                    location_id: string;
+                    stocked_quantity: number;
+                    reserved_quantity: number;
+                    incoming_quantity: number;
+                    available_quantity: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Delete an inventory item (soft), with its levels and variant links */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "inventory_item";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/inventory-items/{id}/location-levels": {
+    /** List an inventory item's levels */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          location_id?: string[];
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              inventory_levels: ({
+                  id: string;
+                  inventory_item_id: string;
+                  location_id: string;
+                  stocked_quantity: number;
+                  reserved_quantity: number;
+                  incoming_quantity: number;
+                  available_quantity: number;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Stock an inventory item at a location */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            location_id: string;
+            stocked_quantity?: number;
+            incoming_quantity?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              inventory_item: {
+                id: string;
+                sku: string | null;
+                title: string | null;
+                description: string | null;
+                thumbnail: string | null;
+                origin_country: string | null;
+                hs_code: string | null;
+                mid_code: string | null;
+                material: string | null;
+                weight: number | null;
+                length: number | null;
+                height: number | null;
+                width: number | null;
+                requires_shipping: boolean;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                stocked_quantity: number;
+                reserved_quantity: number;
+                location_levels: ({
+                    id: string;
+                    inventory_item_id: string;
+                    location_id: string;
+                    stocked_quantity: number;
+                    reserved_quantity: number;
+                    incoming_quantity: number;
+                    available_quantity: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/inventory-items/{id}/location-levels/batch": {
+    /** Create, update and delete an inventory item's levels together */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            create?: {
+                location_id: string;
+                stocked_quantity?: number;
+                incoming_quantity?: number;
+              }[];
+            update?: {
+                location_id: string;
+                stocked_quantity?: number;
+                incoming_quantity?: number;
+              }[];
+            delete?: string[];
+            force?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              created: ({
+                  id: string;
+                  inventory_item_id: string;
+                  location_id: string;
+                  stocked_quantity: number;
+                  reserved_quantity: number;
+                  incoming_quantity: number;
+                  available_quantity: number;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+              updated: ({
+                  id: string;
+                  inventory_item_id: string;
+                  location_id: string;
+                  stocked_quantity: number;
+                  reserved_quantity: number;
+                  incoming_quantity: number;
+                  available_quantity: number;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+              deleted: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/inventory-items/{id}/location-levels/{location_id}": {
+    /** Update an inventory item's level at a location */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          location_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            stocked_quantity?: number;
+            incoming_quantity?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              inventory_item: {
+                id: string;
+                sku: string | null;
+                title: string | null;
+                description: string | null;
+                thumbnail: string | null;
+                origin_country: string | null;
+                hs_code: string | null;
+                mid_code: string | null;
+                material: string | null;
+                weight: number | null;
+                length: number | null;
+                height: number | null;
+                width: number | null;
+                requires_shipping: boolean;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                stocked_quantity: number;
+                reserved_quantity: number;
+                location_levels: ({
+                    id: string;
+                    inventory_item_id: string;
+                    location_id: string;
+                    stocked_quantity: number;
+                    reserved_quantity: number;
+                    incoming_quantity: number;
+                    available_quantity: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Remove an inventory item's level at a location (nothing may be reserved there) */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+          location_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "inventory-level";
+              /** @enum {boolean} */
+              deleted: true;
+              parent: {
+                id: string;
+                sku: string | null;
+                title: string | null;
+                description: string | null;
+                thumbnail: string | null;
+                origin_country: string | null;
+                hs_code: string | null;
+                mid_code: string | null;
+                material: string | null;
+                weight: number | null;
+                length: number | null;
+                height: number | null;
+                width: number | null;
+                requires_shipping: boolean;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                stocked_quantity: number;
+                reserved_quantity: number;
+                location_levels: ({
+                    id: string;
+                    inventory_item_id: string;
+                    location_id: string;
+                    stocked_quantity: number;
+                    reserved_quantity: number;
+                    incoming_quantity: number;
+                    available_quantity: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/products/{id}/variants/inventory-items/batch": {
+    /** Link a product's variants to inventory items (required_quantity per unit sold) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            create?: {
+                variant_id: string;
+                inventory_item_id: string;
+                required_quantity: number;
+              }[];
+            update?: {
+                variant_id: string;
+                inventory_item_id: string;
+                required_quantity: number;
+              }[];
+            delete?: {
+                variant_id: string;
+                inventory_item_id: string;
+              }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              created: {
+                  id: string;
+                  variant_id: string;
+                  inventory_item_id: string;
+                  required_quantity: number;
+                }[];
+              updated: {
+                  id: string;
+                  variant_id: string;
+                  inventory_item_id: string;
+                  required_quantity: number;
+                }[];
+              deleted: {
+                  variant_id: string;
+                  inventory_item_id: string;
+                }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/reservations": {
+    /** List reservations */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 20, at most 1000 */
+          limit?: number;
+          offset?: number;
+          location_id?: string[];
+          inventory_item_id?: string[];
+          line_item_id?: string[];
+          fields?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              reservations: ({
+                  id: string;
+                  inventory_item_id: string;
+                  location_id: string;
+                  line_item_id: string | null;
+                  quantity: number;
+                  allow_backorder: boolean;
+                  description: string | null;
+                  external_id: string | null;
+                  created_by: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Hold stock of an item at a location */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            inventory_item_id: string;
+            location_id: string;
+            quantity: number;
+            line_item_id?: string | null;
+            allow_backorder?: boolean;
+            description?: string | null;
+            external_id?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              reservation: {
+                id: string;
+                inventory_item_id: string;
+                location_id: string;
+                line_item_id: string | null;
+                quantity: number;
+                allow_backorder: boolean;
+                description: string | null;
+                external_id: string | null;
+                created_by: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/reservations/{id}": {
+    /** Get a reservation */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              reservation: {
+                id: string;
+                inventory_item_id: string;
+                location_id: string;
+                line_item_id: string | null;
+                quantity: number;
+                allow_backorder: boolean;
+                description: string | null;
+                external_id: string | null;
+                created_by: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Change a reservation's quantity or location */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            location_id?: string;
+            quantity?: number;
+            description?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              reservation: {
+                id: string;
+                inventory_item_id: string;
+                location_id: string;
+                line_item_id: string | null;
+                quantity: number;
+                allow_backorder: boolean;
+                description: string | null;
+                external_id: string | null;
+                created_by: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Release a reservation */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "reservation";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
   "/admin/api-keys": {
     /** List API keys */
     get: {
@@ -2172,14 +3989,16 @@ export type paths = {
                       /** Format: date-time */
                       updated_at: string;
                       deleted_at: string | null;
-                      prices: {
+                      prices: ({
                           id: string;
                           currency_code: string;
                           /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                           amount: number;
                           variant_id: string;
-                        }[];
-                      calculated_price?: {
+                          min_quantity: number | null;
+                          max_quantity: number | null;
+                        })[];
+                      calculated_price?: ({
                         id: string;
                         /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                         calculated_amount: number;
@@ -2208,19 +4027,19 @@ export type paths = {
                         };
                         calculated_price: {
                           id: string;
-                          price_list_id: null;
-                          price_list_type: null;
-                          min_quantity: null;
-                          max_quantity: null;
+                          price_list_id: string | null;
+                          price_list_type: string | null;
+                          min_quantity: number | null;
+                          max_quantity: number | null;
                         };
                         original_price: {
                           id: string;
-                          price_list_id: null;
-                          price_list_type: null;
-                          min_quantity: null;
-                          max_quantity: null;
+                          price_list_id: string | null;
+                          price_list_type: string | null;
+                          min_quantity: number | null;
+                          max_quantity: number | null;
                         };
-                      } | null;
+                      }) | null;
                     })[];
                   images: ({
                       id: string;
@@ -2441,12 +4260,14 @@ export type paths = {
                 metadata?: {
                   [key: string]: unknown;
                 } | null;
-                prices?: {
+                prices?: ({
                     /** @description lower-case ISO 4217 */
                     currency_code: string;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     amount: number;
-                  }[];
+                    min_quantity?: number | null;
+                    max_quantity?: number | null;
+                  })[];
               })[];
           };
         };
@@ -2550,14 +4371,16 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                     deleted_at: string | null;
-                    prices: {
+                    prices: ({
                         id: string;
                         currency_code: string;
                         /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                         amount: number;
                         variant_id: string;
-                      }[];
-                    calculated_price?: {
+                        min_quantity: number | null;
+                        max_quantity: number | null;
+                      })[];
+                    calculated_price?: ({
                       id: string;
                       /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                       calculated_amount: number;
@@ -2586,19 +4409,19 @@ export type paths = {
                       };
                       calculated_price: {
                         id: string;
-                        price_list_id: null;
-                        price_list_type: null;
-                        min_quantity: null;
-                        max_quantity: null;
+                        price_list_id: string | null;
+                        price_list_type: string | null;
+                        min_quantity: number | null;
+                        max_quantity: number | null;
                       };
                       original_price: {
                         id: string;
-                        price_list_id: null;
-                        price_list_type: null;
-                        min_quantity: null;
-                        max_quantity: null;
+                        price_list_id: string | null;
+                        price_list_type: string | null;
+                        min_quantity: number | null;
+                        max_quantity: number | null;
                       };
-                    } | null;
+                    }) | null;
                   })[];
                 images: ({
                     id: string;
@@ -2852,14 +4675,16 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                     deleted_at: string | null;
-                    prices: {
+                    prices: ({
                         id: string;
                         currency_code: string;
                         /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                         amount: number;
                         variant_id: string;
-                      }[];
-                    calculated_price?: {
+                        min_quantity: number | null;
+                        max_quantity: number | null;
+                      })[];
+                    calculated_price?: ({
                       id: string;
                       /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                       calculated_amount: number;
@@ -2888,19 +4713,19 @@ export type paths = {
                       };
                       calculated_price: {
                         id: string;
-                        price_list_id: null;
-                        price_list_type: null;
-                        min_quantity: null;
-                        max_quantity: null;
+                        price_list_id: string | null;
+                        price_list_type: string | null;
+                        min_quantity: number | null;
+                        max_quantity: number | null;
                       };
                       original_price: {
                         id: string;
-                        price_list_id: null;
-                        price_list_type: null;
-                        min_quantity: null;
-                        max_quantity: null;
+                        price_list_id: string | null;
+                        price_list_type: string | null;
+                        min_quantity: number | null;
+                        max_quantity: number | null;
                       };
-                    } | null;
+                    }) | null;
                   })[];
                 images: ({
                     id: string;
@@ -3123,12 +4948,14 @@ export type paths = {
                 metadata?: {
                   [key: string]: unknown;
                 } | null;
-                prices?: {
+                prices?: ({
                     /** @description lower-case ISO 4217 */
                     currency_code: string;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     amount: number;
-                  }[];
+                    min_quantity?: number | null;
+                    max_quantity?: number | null;
+                  })[];
                 id?: string;
               })[];
           };
@@ -3233,14 +5060,16 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                     deleted_at: string | null;
-                    prices: {
+                    prices: ({
                         id: string;
                         currency_code: string;
                         /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                         amount: number;
                         variant_id: string;
-                      }[];
-                    calculated_price?: {
+                        min_quantity: number | null;
+                        max_quantity: number | null;
+                      })[];
+                    calculated_price?: ({
                       id: string;
                       /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                       calculated_amount: number;
@@ -3269,19 +5098,19 @@ export type paths = {
                       };
                       calculated_price: {
                         id: string;
-                        price_list_id: null;
-                        price_list_type: null;
-                        min_quantity: null;
-                        max_quantity: null;
+                        price_list_id: string | null;
+                        price_list_type: string | null;
+                        min_quantity: number | null;
+                        max_quantity: number | null;
                       };
                       original_price: {
                         id: string;
-                        price_list_id: null;
-                        price_list_type: null;
-                        min_quantity: null;
-                        max_quantity: null;
+                        price_list_id: string | null;
+                        price_list_type: string | null;
+                        min_quantity: number | null;
+                        max_quantity: number | null;
                       };
-                    } | null;
+                    }) | null;
                   })[];
                 images: ({
                     id: string;
@@ -3546,12 +5375,14 @@ export type paths = {
                 metadata?: {
                   [key: string]: unknown;
                 } | null;
-                prices?: {
+                prices?: ({
                     /** @description lower-case ISO 4217 */
                     currency_code: string;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     amount: number;
-                  }[];
+                    min_quantity?: number | null;
+                    max_quantity?: number | null;
+                  })[];
                 id?: string;
               })[];
           };
@@ -3656,14 +5487,16 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                     deleted_at: string | null;
-                    prices: {
+                    prices: ({
                         id: string;
                         currency_code: string;
                         /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                         amount: number;
                         variant_id: string;
-                      }[];
-                    calculated_price?: {
+                        min_quantity: number | null;
+                        max_quantity: number | null;
+                      })[];
+                    calculated_price?: ({
                       id: string;
                       /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                       calculated_amount: number;
@@ -3692,19 +5525,19 @@ export type paths = {
                       };
                       calculated_price: {
                         id: string;
-                        price_list_id: null;
-                        price_list_type: null;
-                        min_quantity: null;
-                        max_quantity: null;
+                        price_list_id: string | null;
+                        price_list_type: string | null;
+                        min_quantity: number | null;
+                        max_quantity: number | null;
                       };
                       original_price: {
                         id: string;
-                        price_list_id: null;
-                        price_list_type: null;
-                        min_quantity: null;
-                        max_quantity: null;
+                        price_list_id: string | null;
+                        price_list_type: string | null;
+                        min_quantity: number | null;
+                        max_quantity: number | null;
                       };
-                    } | null;
+                    }) | null;
                   })[];
                 images: ({
                     id: string;
@@ -3925,12 +5758,14 @@ export type paths = {
                     metadata?: {
                       [key: string]: unknown;
                     } | null;
-                    prices?: {
+                    prices?: ({
                         /** @description lower-case ISO 4217 */
                         currency_code: string;
                         /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                         amount: number;
-                      }[];
+                        min_quantity?: number | null;
+                        max_quantity?: number | null;
+                      })[];
                   })[];
               })[];
             update?: ({
@@ -4001,12 +5836,14 @@ export type paths = {
                     metadata?: {
                       [key: string]: unknown;
                     } | null;
-                    prices?: {
+                    prices?: ({
                         /** @description lower-case ISO 4217 */
                         currency_code: string;
                         /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                         amount: number;
-                      }[];
+                        min_quantity?: number | null;
+                        max_quantity?: number | null;
+                      })[];
                     id?: string;
                   })[];
                 id: string;
@@ -4114,14 +5951,16 @@ export type paths = {
                       /** Format: date-time */
                       updated_at: string;
                       deleted_at: string | null;
-                      prices: {
+                      prices: ({
                           id: string;
                           currency_code: string;
                           /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                           amount: number;
                           variant_id: string;
-                        }[];
-                      calculated_price?: {
+                          min_quantity: number | null;
+                          max_quantity: number | null;
+                        })[];
+                      calculated_price?: ({
                         id: string;
                         /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                         calculated_amount: number;
@@ -4150,19 +5989,19 @@ export type paths = {
                         };
                         calculated_price: {
                           id: string;
-                          price_list_id: null;
-                          price_list_type: null;
-                          min_quantity: null;
-                          max_quantity: null;
+                          price_list_id: string | null;
+                          price_list_type: string | null;
+                          min_quantity: number | null;
+                          max_quantity: number | null;
                         };
                         original_price: {
                           id: string;
-                          price_list_id: null;
-                          price_list_type: null;
-                          min_quantity: null;
-                          max_quantity: null;
+                          price_list_id: string | null;
+                          price_list_type: string | null;
+                          min_quantity: number | null;
+                          max_quantity: number | null;
                         };
-                      } | null;
+                      }) | null;
                     })[];
                   images: ({
                       id: string;
@@ -4377,14 +6216,16 @@ export type paths = {
                       /** Format: date-time */
                       updated_at: string;
                       deleted_at: string | null;
-                      prices: {
+                      prices: ({
                           id: string;
                           currency_code: string;
                           /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                           amount: number;
                           variant_id: string;
-                        }[];
-                      calculated_price?: {
+                          min_quantity: number | null;
+                          max_quantity: number | null;
+                        })[];
+                      calculated_price?: ({
                         id: string;
                         /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                         calculated_amount: number;
@@ -4413,19 +6254,19 @@ export type paths = {
                         };
                         calculated_price: {
                           id: string;
-                          price_list_id: null;
-                          price_list_type: null;
-                          min_quantity: null;
-                          max_quantity: null;
+                          price_list_id: string | null;
+                          price_list_type: string | null;
+                          min_quantity: number | null;
+                          max_quantity: number | null;
                         };
                         original_price: {
                           id: string;
-                          price_list_id: null;
-                          price_list_type: null;
-                          min_quantity: null;
-                          max_quantity: null;
+                          price_list_id: string | null;
+                          price_list_type: string | null;
+                          min_quantity: number | null;
+                          max_quantity: number | null;
                         };
-                      } | null;
+                      }) | null;
                     })[];
                   images: ({
                       id: string;
@@ -7204,6 +9045,8 @@ export type paths = {
           /** @description exact email(s), any case */
           email?: string | string[];
           has_account?: boolean;
+          /** @description customer group id(s): members of any */
+          groups?: string | string[];
         };
       };
       responses: {
@@ -7250,6 +9093,20 @@ export type paths = {
                       created_at: string;
                       /** Format: date-time */
                       updated_at: string;
+                    })[];
+                  groups: ({
+                      id: string;
+                      name: string;
+                      metadata: {
+                        [key: string]: unknown;
+                      } | null;
+                      created_by: string | null;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                      /** Format: date-time */
+                      deleted_at: string | null;
                     })[];
                 })[];
               count: number;
@@ -7342,6 +9199,20 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                groups: ({
+                    id: string;
+                    name: string;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
               };
             };
           };
@@ -7421,6 +9292,20 @@ export type paths = {
                     created_at: string;
                     /** Format: date-time */
                     updated_at: string;
+                  })[];
+                groups: ({
+                    id: string;
+                    name: string;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
                   })[];
               };
             };
@@ -7514,6 +9399,20 @@ export type paths = {
                     created_at: string;
                     /** Format: date-time */
                     updated_at: string;
+                  })[];
+                groups: ({
+                    id: string;
+                    name: string;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
                   })[];
               };
             };
@@ -7650,6 +9549,1120 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                groups: ({
+                    id: string;
+                    name: string;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/customer-groups": {
+    /** List customer groups */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          q?: string;
+          id?: string | string[];
+          name?: string | string[];
+          customers?: string | string[];
+          fields?: string;
+          order?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              customer_groups: ({
+                  id: string;
+                  name: string;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  created_by: string | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Create a customer group */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              customer_group: {
+                id: string;
+                name: string;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                created_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/customer-groups/{id}": {
+    /** Get a customer group */
+    get: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              customer_group: {
+                id: string;
+                name: string;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                created_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Update a customer group */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name?: string;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              customer_group: {
+                id: string;
+                name: string;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                created_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Delete a customer group (soft); its customers leave it */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "customer_group";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/customer-groups/{id}/customers": {
+    /** Add customers to and remove them from a customer group */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            add?: string[];
+            remove?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              customer_group: {
+                id: string;
+                name: string;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                created_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/customers/{id}/customer-groups": {
+    /** Add a customer to and remove it from customer groups */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            add?: string[];
+            remove?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              customer: {
+                id: string;
+                email: string | null;
+                first_name: string | null;
+                last_name: string | null;
+                phone: string | null;
+                company_name: string | null;
+                has_account: boolean;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                created_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                addresses: ({
+                    id: string;
+                    customer_id: string;
+                    address_name: string | null;
+                    is_default_shipping: boolean;
+                    is_default_billing: boolean;
+                    company: string | null;
+                    first_name: string | null;
+                    last_name: string | null;
+                    address_1: string | null;
+                    address_2: string | null;
+                    city: string | null;
+                    country_code: string | null;
+                    province: string | null;
+                    postal_code: string | null;
+                    phone: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                groups: ({
+                    id: string;
+                    name: string;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/price-lists": {
+    /** List price lists */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          q?: string;
+          id?: string | string[];
+          status?: ("draft" | "active") | (("draft" | "active")[]);
+          fields?: string;
+          order?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              price_lists: ({
+                  id: string;
+                  title: string;
+                  description: string | null;
+                  type: "sale" | "override";
+                  status: "draft" | "active";
+                  /** Format: date-time */
+                  starts_at: string | null;
+                  /** Format: date-time */
+                  ends_at: string | null;
+                  rules: {
+                    [key: string]: string[];
+                  };
+                  prices: ({
+                      id: string;
+                      currency_code: string;
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      min_quantity: number | null;
+                      max_quantity: number | null;
+                      variant_id: string;
+                      rules: {
+                        [key: string]: string;
+                      };
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                      /** Format: date-time */
+                      deleted_at: string | null;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Create a price list (draft sale list unless told) */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            title: string;
+            description: string;
+            starts_at?: string | null;
+            ends_at?: string | null;
+            status?: "draft" | "active";
+            type?: "sale" | "override";
+            rules?: {
+              [key: string]: string[];
+            };
+            prices?: ({
+                variant_id: string;
+                currency_code: string;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                amount: number;
+                min_quantity?: number | null;
+                max_quantity?: number | null;
+                rules?: {
+                  [key: string]: string;
+                };
+              })[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              price_list: {
+                id: string;
+                title: string;
+                description: string | null;
+                type: "sale" | "override";
+                status: "draft" | "active";
+                /** Format: date-time */
+                starts_at: string | null;
+                /** Format: date-time */
+                ends_at: string | null;
+                rules: {
+                  [key: string]: string[];
+                };
+                prices: ({
+                    id: string;
+                    currency_code: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    min_quantity: number | null;
+                    max_quantity: number | null;
+                    variant_id: string;
+                    rules: {
+                      [key: string]: string;
+                    };
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/price-lists/{id}": {
+    /** Get a price list with its prices */
+    get: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              price_list: {
+                id: string;
+                title: string;
+                description: string | null;
+                type: "sale" | "override";
+                status: "draft" | "active";
+                /** Format: date-time */
+                starts_at: string | null;
+                /** Format: date-time */
+                ends_at: string | null;
+                rules: {
+                  [key: string]: string[];
+                };
+                prices: ({
+                    id: string;
+                    currency_code: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    min_quantity: number | null;
+                    max_quantity: number | null;
+                    variant_id: string;
+                    rules: {
+                      [key: string]: string;
+                    };
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Update a price list */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            title?: string;
+            description?: string | null;
+            starts_at?: string | null;
+            ends_at?: string | null;
+            status?: "draft" | "active";
+            type?: "sale" | "override";
+            rules?: {
+              [key: string]: string[];
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              price_list: {
+                id: string;
+                title: string;
+                description: string | null;
+                type: "sale" | "override";
+                status: "draft" | "active";
+                /** Format: date-time */
+                starts_at: string | null;
+                /** Format: date-time */
+                ends_at: string | null;
+                rules: {
+                  [key: string]: string[];
+                };
+                prices: ({
+                    id: string;
+                    currency_code: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    min_quantity: number | null;
+                    max_quantity: number | null;
+                    variant_id: string;
+                    rules: {
+                      [key: string]: string;
+                    };
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Delete a price list and its prices */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "price_list";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/price-lists/{id}/prices": {
+    /** List a price list’s prices */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          variant_id?: string | string[];
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              prices: ({
+                  id: string;
+                  currency_code: string;
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  amount: number;
+                  min_quantity: number | null;
+                  max_quantity: number | null;
+                  variant_id: string;
+                  rules: {
+                    [key: string]: string;
+                  };
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/price-lists/{id}/prices/batch": {
+    /** Create, update and delete a price list’s prices */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            create?: ({
+                variant_id: string;
+                currency_code: string;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                amount: number;
+                min_quantity?: number | null;
+                max_quantity?: number | null;
+                rules?: {
+                  [key: string]: string;
+                };
+              })[];
+            update?: ({
+                id: string;
+                variant_id: string;
+                currency_code?: string;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                amount?: number;
+                min_quantity?: number | null;
+                max_quantity?: number | null;
+                rules?: {
+                  [key: string]: string;
+                };
+              })[];
+            delete?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              created: ({
+                  id: string;
+                  currency_code: string;
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  amount: number;
+                  min_quantity: number | null;
+                  max_quantity: number | null;
+                  variant_id: string;
+                  rules: {
+                    [key: string]: string;
+                  };
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                })[];
+              updated: ({
+                  id: string;
+                  currency_code: string;
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  amount: number;
+                  min_quantity: number | null;
+                  max_quantity: number | null;
+                  variant_id: string;
+                  rules: {
+                    [key: string]: string;
+                  };
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                })[];
+              deleted: {
+                ids: string[];
+                /** @enum {string} */
+                object: "price";
+                /** @enum {boolean} */
+                deleted: true;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/price-lists/{id}/products": {
+    /** Remove the prices of products’ variants from a price list */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            remove?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              price_list: {
+                id: string;
+                title: string;
+                description: string | null;
+                type: "sale" | "override";
+                status: "draft" | "active";
+                /** Format: date-time */
+                starts_at: string | null;
+                /** Format: date-time */
+                ends_at: string | null;
+                rules: {
+                  [key: string]: string[];
+                };
+                prices: ({
+                    id: string;
+                    currency_code: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    min_quantity: number | null;
+                    max_quantity: number | null;
+                    variant_id: string;
+                    rules: {
+                      [key: string]: string;
+                    };
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
               };
             };
           };
