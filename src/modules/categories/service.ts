@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import { inTx, type Ctx } from '../../platform/context.ts';
 import type { Executor } from '../../platform/db/database.ts';
-import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
+import { uniqueOr } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { parseFields } from '../../platform/http/fields.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -80,13 +80,8 @@ export async function getCategory(ctx: Ctx, id: string, q: GetQuery, scope?: Sto
   return view;
 }
 
-async function guardHandle<T>(handle: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    throw isUniqueViolation(err) && handle ? handleTaken(handle) : err;
-  }
-}
+const guardHandle = <T>(handle: string | undefined, write: () => Promise<T>) =>
+  uniqueOr(write, () => (handle ? handleTaken(handle) : undefined));
 
 type Create = Static<typeof CreateCategoryBody>;
 

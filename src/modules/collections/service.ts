@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { inTx, type Ctx } from '../../platform/context.ts';
-import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
+import { uniqueOr } from '../../platform/db/pg-errors.ts';
 import { parseFields } from '../../platform/http/fields.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -58,13 +58,8 @@ export async function getCollection(ctx: Ctx, id: string, fields?: string, scope
   return view;
 }
 
-async function guardHandle<T>(handle: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    throw isUniqueViolation(err) && handle ? handleTaken(handle) : err;
-  }
-}
+const guardHandle = <T>(handle: string | undefined, write: () => Promise<T>) =>
+  uniqueOr(write, () => (handle ? handleTaken(handle) : undefined));
 
 export async function createCollection(ctx: Ctx, input: Static<typeof CreateCollectionBody>): Promise<View> {
   const handle = input.handle ?? handleFromTitle(input.title);

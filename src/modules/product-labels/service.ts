@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { inTx, type Ctx } from '../../platform/context.ts';
 import type { Executor } from '../../platform/db/database.ts';
-import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
+import { uniqueOr } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
@@ -62,13 +62,8 @@ export async function getLabel(ctx: Ctx, kind: LabelKind, id: string) {
   return row;
 }
 
-async function guardValue<T>(kind: LabelKind, value: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    throw isUniqueViolation(err) && value ? taken(kind, value) : err;
-  }
-}
+const guardValue = <T>(kind: LabelKind, value: string | undefined, write: () => Promise<T>) =>
+  uniqueOr(write, () => (value ? taken(kind, value) : undefined));
 
 export async function createLabel(ctx: Ctx, kind: LabelKind, input: Static<typeof CreateLabelBody>) {
   const now = ctx.clock.now();
