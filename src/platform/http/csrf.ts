@@ -84,6 +84,7 @@ export function csrfGuard(opts: CsrfOptions) {
       return;
     }
     const got = req.headers[CSRF_HEADER];
-    if (typeof got !== 'string' || !expected.some((e) => sameToken(got, e))) throw errors.forbidden('csrf_token_invalid');
+    if (typeof got !== 'string' || !expected.some((e) => sameToken(got, e)))
+      throw errors.forbidden('csrf_token_invalid');
   };
 }
