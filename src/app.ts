@@ -13,6 +13,7 @@ import { registerCors } from './platform/http/cors.ts';
 import { RepeatReads } from './platform/http/repeat-reads.ts';
 import { proxyTrust } from './platform/http/client-ip.ts';
 import type { App, AppDeps } from './platform/http/types.ts';
+import { stampDeclaredPermissions } from './platform/http/permissions.ts';
 import { adminRoutes, authRoutes, hookRoutes, storeRoutes } from './routes.ts';
 import { registerUploadStatic } from './modules/uploads/routes.ts';
 import { adminGuard } from './modules/auth/admin-guard.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
   });
+  stampDeclaredPermissions(app as unknown as App);
 
   // Payment and notification providers of the running plugins: routes and workers call them here.
   const providers = createProviders(deps.config.providerTimeoutMs);

@@ -21,7 +21,7 @@ describe('POST /auth/user/emailpass', () => {
     expect(claims).toMatchObject({ actor_type: 'user', auth_provider: 'emailpass', user_metadata: {} });
     expect(claims.actor_id).toMatch(/^user_[0-9A-Z]{26}$/);
     expect(claims.auth_identity_id).toMatch(/^authid_/);
-    expect(claims.app_metadata).toEqual({ user_id: claims.actor_id, roles: ['admin'] });
+    expect(claims.app_metadata).toEqual({ user_id: claims.actor_id, roles: ['owner'] });
     expect(claims.exp! - claims.iat!).toBe(24 * 3600);
   });
 
@@ -86,7 +86,7 @@ describe('admin authentication', () => {
     const body = res.json();
     expect(body).toMatchObject({ count: 2, limit: 50, offset: 0 });
     expect(body.users.map((u: { email: string; role: string }) => [u.email, u.role]).sort()).toEqual([
-      ['admin@example.com', 'admin'],
+      ['admin@example.com', 'owner'],
       ['viewer@example.com', 'viewer'],
     ]);
     expect(res.body).not.toContain('password');
@@ -95,7 +95,7 @@ describe('admin authentication', () => {
   it('GET /admin/users/me returns the user without its password hash', async () => {
     const res = await t.admin('GET', '/admin/users/me');
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ email: ADMIN.email, role: 'admin' });
+    expect(res.json().user).toMatchObject({ email: ADMIN.email, role: 'owner' });
     expect(res.body).not.toContain('password');
     expect(res.body).not.toContain('argon2');
   });

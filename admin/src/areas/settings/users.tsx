@@ -41,7 +41,7 @@ export function UsersPage() {
                   {u.id === me.id && <span className="muted"> (you)</span>}
                 </td>
                 <td>
-                  <Badge value={u.role === 'admin' ? 'active' : 'pending'}>{u.role}</Badge>
+                  <Badge value={u.role === 'owner' || u.role === 'admin' ? 'active' : 'pending'}>{u.role}</Badge>
                 </td>
                 <td>{date(u.created_at)}</td>
               </tr>
