@@ -416,7 +416,7 @@ export type paths = {
               user: {
                 id: string;
                 email: string;
-                role: "admin" | "viewer";
+                role: string;
                 first_name: string | null;
                 last_name: string | null;
                 avatar_url: string | null;
@@ -428,6 +428,8 @@ export type paths = {
                 /** Format: date-time */
                 updated_at: string;
               };
+              /** @description the role's permission patterns (`*:read`, `orders:refund`) */
+              permissions: string[];
               /** @description send as x-csrf-token on every write made with the panel cookies */
               csrf_token: string;
               instance: {
@@ -478,7 +480,7 @@ export type paths = {
               user: {
                 id: string;
                 email: string;
-                role: "admin" | "viewer";
+                role: string;
                 first_name: string | null;
                 last_name: string | null;
                 avatar_url: string | null;
@@ -490,6 +492,8 @@ export type paths = {
                 /** Format: date-time */
                 updated_at: string;
               };
+              /** @description the role's permission patterns (`*:read`, `orders:refund`) */
+              permissions: string[];
               /** @description send as x-csrf-token on every write made with the panel cookies */
               csrf_token: string;
               instance: {
@@ -575,7 +579,7 @@ export type paths = {
               users: ({
                   id: string;
                   email: string;
-                  role: "admin" | "viewer";
+                  role: string;
                   first_name: string | null;
                   last_name: string | null;
                   avatar_url: string | null;
@@ -627,7 +631,7 @@ export type paths = {
               user: {
                 id: string;
                 email: string;
-                role: "admin" | "viewer";
+                role: string;
                 first_name: string | null;
                 last_name: string | null;
                 avatar_url: string | null;
@@ -638,6 +642,1195 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Change your own name, avatar or metadata */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            first_name?: string | null;
+            last_name?: string | null;
+            avatar_url?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              user: {
+                id: string;
+                email: string;
+                role: string;
+                first_name: string | null;
+                last_name: string | null;
+                avatar_url: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/users/{id}": {
+    /** A team member */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              user: {
+                id: string;
+                email: string;
+                role: string;
+                first_name: string | null;
+                last_name: string | null;
+                avatar_url: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Change a team member (role: only one you hold yourself; owners only by owners; never the last owner) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            first_name?: string | null;
+            last_name?: string | null;
+            avatar_url?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+            /** @description a built-in role (owner, admin, viewer, fulfilment, support) or a custom role id */
+            role?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              user: {
+                id: string;
+                email: string;
+                role: string;
+                first_name: string | null;
+                last_name: string | null;
+                avatar_url: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Remove a team member (their sign-ins stop at once; never the last owner) */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "user";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/permissions": {
+    /** Every permission an admin route declares (the x-permission of /openapi.json) */
+    get: {
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              permissions: {
+                  id: string;
+                  resource: string;
+                  action: string;
+                }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/roles": {
+    /** Built-in and custom roles with their permission patterns */
+    get: {
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              roles: ({
+                  id: string;
+                  name: string;
+                  description: string | null;
+                  permissions: string[];
+                  built_in: boolean;
+                  /** Format: date-time */
+                  created_at: string | null;
+                  /** Format: date-time */
+                  updated_at: string | null;
+                })[];
+              count: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Make a custom role */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+            description?: string | null;
+            permissions: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              role: {
+                id: string;
+                name: string;
+                description: string | null;
+                permissions: string[];
+                built_in: boolean;
+                /** Format: date-time */
+                created_at: string | null;
+                /** Format: date-time */
+                updated_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/roles/{id}": {
+    /** A role */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              role: {
+                id: string;
+                name: string;
+                description: string | null;
+                permissions: string[];
+                built_in: boolean;
+                /** Format: date-time */
+                created_at: string | null;
+                /** Format: date-time */
+                updated_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Change a custom role */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name?: string;
+            description?: string | null;
+            permissions?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              role: {
+                id: string;
+                name: string;
+                description: string | null;
+                permissions: string[];
+                built_in: boolean;
+                /** Format: date-time */
+                created_at: string | null;
+                /** Format: date-time */
+                updated_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Delete a custom role nobody holds */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "role";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/invites": {
+    /** Invites, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          email?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              invites: ({
+                  id: string;
+                  email: string;
+                  role: string;
+                  accepted: boolean;
+                  token: string | null;
+                  /** Format: date-time */
+                  expires_at: string;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Invite someone by email with a role (default viewer; only a role you hold yourself) */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            email: string;
+            /** @description a built-in role (owner, admin, viewer, fulfilment, support) or a custom role id */
+            role?: string;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              invite: {
+                id: string;
+                email: string;
+                role: string;
+                accepted: boolean;
+                token: string | null;
+                /** Format: date-time */
+                expires_at: string;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/invites/accept": {
+    /** Accept an invite with its token and a password: creates the user (no sign-in needed) */
+    post: {
+      parameters: {
+        query: {
+          token: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            email?: string | null;
+            first_name?: string | null;
+            last_name?: string | null;
+            /** @description the new user’s password */
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              user: {
+                id: string;
+                email: string;
+                role: string;
+                first_name: string | null;
+                last_name: string | null;
+                avatar_url: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/invites/{id}": {
+    /** An invite */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              invite: {
+                id: string;
+                email: string;
+                role: string;
+                accepted: boolean;
+                token: string | null;
+                /** Format: date-time */
+                expires_at: string;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Withdraw an invite */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "invite";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/invites/{id}/resend": {
+    /** Mail the invite again with a new token (the old link stops working) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              invite: {
+                id: string;
+                email: string;
+                role: string;
+                accepted: boolean;
+                token: string | null;
+                /** Format: date-time */
+                expires_at: string;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/stores": {
+    /** The store (one): name, currencies, defaults */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              stores: ({
+                  id: string;
+                  name: string;
+                  supported_currencies: ({
+                      id: string;
+                      currency_code: string;
+                      store_id: string;
+                      is_default: boolean;
+                      is_tax_inclusive: boolean;
+                      currency: {
+                        code: string;
+                        name: string;
+                        symbol: string;
+                        symbol_native: string;
+                        decimal_digits: number;
+                        rounding: number;
+                      };
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                      /** Format: date-time */
+                      deleted_at: string | null;
+                    })[];
+                  default_sales_channel_id: string | null;
+                  default_region_id: string | null;
+                  default_location_id: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/stores/{id}": {
+    /** The store */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              store: {
+                id: string;
+                name: string;
+                supported_currencies: ({
+                    id: string;
+                    currency_code: string;
+                    store_id: string;
+                    is_default: boolean;
+                    is_tax_inclusive: boolean;
+                    currency: {
+                      code: string;
+                      name: string;
+                      symbol: string;
+                      symbol_native: string;
+                      decimal_digits: number;
+                      rounding: number;
+                    };
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+                default_sales_channel_id: string | null;
+                default_region_id: string | null;
+                default_location_id: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Change the store: name, supported currencies (one default), default region, channel, location */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name?: string;
+            supported_currencies?: {
+                currency_code: string;
+                is_default?: boolean;
+                is_tax_inclusive?: boolean;
+              }[];
+            default_sales_channel_id?: string | null;
+            default_region_id?: string | null;
+            default_location_id?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              store: {
+                id: string;
+                name: string;
+                supported_currencies: ({
+                    id: string;
+                    currency_code: string;
+                    store_id: string;
+                    is_default: boolean;
+                    is_tax_inclusive: boolean;
+                    currency: {
+                      code: string;
+                      name: string;
+                      symbol: string;
+                      symbol_native: string;
+                      decimal_digits: number;
+                      rounding: number;
+                    };
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+                default_sales_channel_id: string | null;
+                default_region_id: string | null;
+                default_location_id: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/currencies": {
+    /** Currencies (ISO 4217), filtered by code or a search in code and name */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 200, at most 1000 */
+          limit?: number;
+          offset?: number;
+          q?: string;
+          code?: string | string[];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              currencies: {
+                  code: string;
+                  name: string;
+                  symbol: string;
+                  symbol_native: string;
+                  decimal_digits: number;
+                  rounding: number;
+                }[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/currencies/{code}": {
+    /** A currency */
+    get: {
+      parameters: {
+        path: {
+          code: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              currency: {
+                code: string;
+                name: string;
+                symbol: string;
+                symbol_native: string;
+                decimal_digits: number;
+                rounding: number;
               };
             };
           };
@@ -11599,6 +12792,2086 @@ export type paths = {
       };
     };
   };
+  "/admin/tax-regions": {
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 20, at most 1000 */
+          limit?: number;
+          offset?: number;
+          country_code?: string;
+          province_code?: string;
+          parent_id?: string;
+          fields?: string;
+          order?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              tax_regions: ({
+                  id: string;
+                  country_code: string;
+                  province_code: string | null;
+                  parent_id: string | null;
+                  provider_id: string | null;
+                  tax_rates: ({
+                      id: string;
+                      tax_region_id: string;
+                      name: string;
+                      code: string;
+                      rate: number | null;
+                      is_default: boolean;
+                      is_combinable: boolean;
+                      rules: {
+                          id: string;
+                          reference: string;
+                          reference_id: string;
+                          tax_rate_id: string;
+                        }[];
+                      metadata: {
+                        [key: string]: unknown;
+                      } | null;
+                      created_by: string | null;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                      /** Format: date-time */
+                      deleted_at: string | null;
+                    })[];
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  created_by: string | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description ISO 3166-1 alpha-2, any case */
+            country_code: string;
+            province_code?: string | null;
+            parent_id?: string | null;
+            provider_id?: string | null;
+            default_tax_rate?: {
+              /** @description percent: 19 for 19 % */
+              rate?: number;
+              code: string;
+              name: string;
+              is_combinable?: boolean;
+              metadata?: {
+                [key: string]: unknown;
+              } | null;
+            };
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              tax_region: {
+                id: string;
+                country_code: string;
+                province_code: string | null;
+                parent_id: string | null;
+                provider_id: string | null;
+                tax_rates: ({
+                    id: string;
+                    tax_region_id: string;
+                    name: string;
+                    code: string;
+                    rate: number | null;
+                    is_default: boolean;
+                    is_combinable: boolean;
+                    rules: {
+                        id: string;
+                        reference: string;
+                        reference_id: string;
+                        tax_rate_id: string;
+                      }[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                created_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/tax-regions/{id}": {
+    get: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              tax_region: {
+                id: string;
+                country_code: string;
+                province_code: string | null;
+                parent_id: string | null;
+                provider_id: string | null;
+                tax_rates: ({
+                    id: string;
+                    tax_region_id: string;
+                    name: string;
+                    code: string;
+                    rate: number | null;
+                    is_default: boolean;
+                    is_combinable: boolean;
+                    rules: {
+                        id: string;
+                        reference: string;
+                        reference_id: string;
+                        tax_rate_id: string;
+                      }[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                created_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            province_code?: string | null;
+            provider_id?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              tax_region: {
+                id: string;
+                country_code: string;
+                province_code: string | null;
+                parent_id: string | null;
+                provider_id: string | null;
+                tax_rates: ({
+                    id: string;
+                    tax_region_id: string;
+                    name: string;
+                    code: string;
+                    rate: number | null;
+                    is_default: boolean;
+                    is_combinable: boolean;
+                    rules: {
+                        id: string;
+                        reference: string;
+                        reference_id: string;
+                        tax_rate_id: string;
+                      }[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    created_by: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                created_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "tax_region";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/tax-rates": {
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 20, at most 1000 */
+          limit?: number;
+          offset?: number;
+          tax_region_id?: string;
+          is_default?: boolean;
+          fields?: string;
+          order?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              tax_rates: ({
+                  id: string;
+                  tax_region_id: string;
+                  name: string;
+                  code: string;
+                  rate: number | null;
+                  is_default: boolean;
+                  is_combinable: boolean;
+                  rules: {
+                      id: string;
+                      reference: string;
+                      reference_id: string;
+                      tax_rate_id: string;
+                    }[];
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  created_by: string | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            tax_region_id: string;
+            name: string;
+            code: string;
+            rate?: number | null;
+            is_default?: boolean;
+            is_combinable?: boolean;
+            rules?: ({
+                reference: "product" | "product_type" | "shipping_option";
+                reference_id: string;
+              })[];
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              tax_rate: {
+                id: string;
+                tax_region_id: string;
+                name: string;
+                code: string;
+                rate: number | null;
+                is_default: boolean;
+                is_combinable: boolean;
+                rules: {
+                    id: string;
+                    reference: string;
+                    reference_id: string;
+                    tax_rate_id: string;
+                  }[];
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                created_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/tax-rates/{id}": {
+    get: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              tax_rate: {
+                id: string;
+                tax_region_id: string;
+                name: string;
+                code: string;
+                rate: number | null;
+                is_default: boolean;
+                is_combinable: boolean;
+                rules: {
+                    id: string;
+                    reference: string;
+                    reference_id: string;
+                    tax_rate_id: string;
+                  }[];
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                created_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name?: string;
+            code?: string;
+            rate?: number | null;
+            is_default?: boolean;
+            is_combinable?: boolean;
+            rules?: ({
+                reference: "product" | "product_type" | "shipping_option";
+                reference_id: string;
+              })[];
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              tax_rate: {
+                id: string;
+                tax_region_id: string;
+                name: string;
+                code: string;
+                rate: number | null;
+                is_default: boolean;
+                is_combinable: boolean;
+                rules: {
+                    id: string;
+                    reference: string;
+                    reference_id: string;
+                    tax_rate_id: string;
+                  }[];
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                created_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "tax_rate";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/price-preferences": {
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 20, at most 1000 */
+          limit?: number;
+          offset?: number;
+          attribute?: string;
+          value?: string;
+          fields?: string;
+          order?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              price_preferences: ({
+                  id: string;
+                  attribute: string;
+                  value: string;
+                  is_tax_inclusive: boolean;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            attribute: "region_id" | "currency_code";
+            value: string;
+            is_tax_inclusive?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              price_preference: {
+                id: string;
+                attribute: string;
+                value: string;
+                is_tax_inclusive: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/price-preferences/{id}": {
+    get: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              price_preference: {
+                id: string;
+                attribute: string;
+                value: string;
+                is_tax_inclusive: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            attribute?: "region_id" | "currency_code";
+            value?: string;
+            is_tax_inclusive?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              price_preference: {
+                id: string;
+                attribute: string;
+                value: string;
+                is_tax_inclusive: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "price_preference";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/promotions": {
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 20, at most 1000 */
+          limit?: number;
+          offset?: number;
+          q?: string;
+          code?: string;
+          campaign_id?: string;
+          status?: string;
+          is_automatic?: boolean;
+          fields?: string;
+          order?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              promotions: ({
+                  id: string;
+                  code: string;
+                  type: string;
+                  status: string;
+                  is_automatic: boolean;
+                  is_tax_inclusive: boolean;
+                  campaign_id: string | null;
+                  campaign: ({
+                    id: string;
+                    name: string;
+                    campaign_identifier: string;
+                    description: string | null;
+                    /** Format: date-time */
+                    starts_at: string | null;
+                    /** Format: date-time */
+                    ends_at: string | null;
+                    budget: ({
+                      id: string;
+                      type: string;
+                      limit: number | null;
+                      used: number;
+                      currency_code: string | null;
+                    }) | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  }) | null;
+                  application_method: {
+                    id: string;
+                    type: string;
+                    target_type: string;
+                    allocation: string | null;
+                    value: number;
+                    currency_code: string | null;
+                    max_quantity: number | null;
+                    apply_to_quantity: number | null;
+                    buy_rules_min_quantity: number | null;
+                    description: string | null;
+                    target_rules: ({
+                        id: string;
+                        attribute: string;
+                        operator: string;
+                        description: string | null;
+                        values: {
+                            id: string;
+                            value: string;
+                          }[];
+                      })[];
+                    buy_rules: ({
+                        id: string;
+                        attribute: string;
+                        operator: string;
+                        description: string | null;
+                        values: {
+                            id: string;
+                            value: string;
+                          }[];
+                      })[];
+                  };
+                  rules: ({
+                      id: string;
+                      attribute: string;
+                      operator: string;
+                      description: string | null;
+                      values: {
+                          id: string;
+                          value: string;
+                        }[];
+                    })[];
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            code: string;
+            type: "standard" | "buyget";
+            is_automatic?: boolean;
+            is_tax_inclusive?: boolean;
+            status?: "draft" | "active" | "inactive";
+            campaign_id?: string | null;
+            application_method: {
+              description?: string | null;
+              /** @description percent, or an amount in the currency (AMOUNT_UNITS) */
+              value: number;
+              currency_code?: string | null;
+              max_quantity?: number | null;
+              type: "fixed" | "percentage";
+              target_type: "items" | "shipping_methods" | "order";
+              allocation?: ("each" | "across") | null;
+              target_rules?: ({
+                  attribute: string;
+                  operator: "eq" | "ne" | "in" | "gt" | "gte" | "lt" | "lte";
+                  description?: string | null;
+                  values: string | string[];
+                })[];
+              buy_rules?: ({
+                  attribute: string;
+                  operator: "eq" | "ne" | "in" | "gt" | "gte" | "lt" | "lte";
+                  description?: string | null;
+                  values: string | string[];
+                })[];
+              apply_to_quantity?: number | null;
+              buy_rules_min_quantity?: number | null;
+            };
+            rules?: ({
+                attribute: string;
+                operator: "eq" | "ne" | "in" | "gt" | "gte" | "lt" | "lte";
+                description?: string | null;
+                values: string | string[];
+              })[];
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              promotion: {
+                id: string;
+                code: string;
+                type: string;
+                status: string;
+                is_automatic: boolean;
+                is_tax_inclusive: boolean;
+                campaign_id: string | null;
+                campaign: ({
+                  id: string;
+                  name: string;
+                  campaign_identifier: string;
+                  description: string | null;
+                  /** Format: date-time */
+                  starts_at: string | null;
+                  /** Format: date-time */
+                  ends_at: string | null;
+                  budget: ({
+                    id: string;
+                    type: string;
+                    limit: number | null;
+                    used: number;
+                    currency_code: string | null;
+                  }) | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                }) | null;
+                application_method: {
+                  id: string;
+                  type: string;
+                  target_type: string;
+                  allocation: string | null;
+                  value: number;
+                  currency_code: string | null;
+                  max_quantity: number | null;
+                  apply_to_quantity: number | null;
+                  buy_rules_min_quantity: number | null;
+                  description: string | null;
+                  target_rules: ({
+                      id: string;
+                      attribute: string;
+                      operator: string;
+                      description: string | null;
+                      values: {
+                          id: string;
+                          value: string;
+                        }[];
+                    })[];
+                  buy_rules: ({
+                      id: string;
+                      attribute: string;
+                      operator: string;
+                      description: string | null;
+                      values: {
+                          id: string;
+                          value: string;
+                        }[];
+                    })[];
+                };
+                rules: ({
+                    id: string;
+                    attribute: string;
+                    operator: string;
+                    description: string | null;
+                    values: {
+                        id: string;
+                        value: string;
+                      }[];
+                  })[];
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/promotions/{id}": {
+    get: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              promotion: {
+                id: string;
+                code: string;
+                type: string;
+                status: string;
+                is_automatic: boolean;
+                is_tax_inclusive: boolean;
+                campaign_id: string | null;
+                campaign: ({
+                  id: string;
+                  name: string;
+                  campaign_identifier: string;
+                  description: string | null;
+                  /** Format: date-time */
+                  starts_at: string | null;
+                  /** Format: date-time */
+                  ends_at: string | null;
+                  budget: ({
+                    id: string;
+                    type: string;
+                    limit: number | null;
+                    used: number;
+                    currency_code: string | null;
+                  }) | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                }) | null;
+                application_method: {
+                  id: string;
+                  type: string;
+                  target_type: string;
+                  allocation: string | null;
+                  value: number;
+                  currency_code: string | null;
+                  max_quantity: number | null;
+                  apply_to_quantity: number | null;
+                  buy_rules_min_quantity: number | null;
+                  description: string | null;
+                  target_rules: ({
+                      id: string;
+                      attribute: string;
+                      operator: string;
+                      description: string | null;
+                      values: {
+                          id: string;
+                          value: string;
+                        }[];
+                    })[];
+                  buy_rules: ({
+                      id: string;
+                      attribute: string;
+                      operator: string;
+                      description: string | null;
+                      values: {
+                          id: string;
+                          value: string;
+                        }[];
+                    })[];
+                };
+                rules: ({
+                    id: string;
+                    attribute: string;
+                    operator: string;
+                    description: string | null;
+                    values: {
+                        id: string;
+                        value: string;
+                      }[];
+                  })[];
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            code?: string;
+            type?: "standard" | "buyget";
+            is_automatic?: boolean;
+            is_tax_inclusive?: boolean;
+            status?: "draft" | "active" | "inactive";
+            campaign_id?: string | null;
+            application_method?: {
+              description?: string | null;
+              /** @description percent, or an amount in the currency (AMOUNT_UNITS) */
+              value?: number;
+              currency_code?: string | null;
+              max_quantity?: number | null;
+              type?: "fixed" | "percentage";
+              target_type?: "items" | "shipping_methods" | "order";
+              allocation?: ("each" | "across") | null;
+              target_rules?: ({
+                  attribute: string;
+                  operator: "eq" | "ne" | "in" | "gt" | "gte" | "lt" | "lte";
+                  description?: string | null;
+                  values: string | string[];
+                })[];
+              buy_rules?: ({
+                  attribute: string;
+                  operator: "eq" | "ne" | "in" | "gt" | "gte" | "lt" | "lte";
+                  description?: string | null;
+                  values: string | string[];
+                })[];
+              apply_to_quantity?: number | null;
+              buy_rules_min_quantity?: number | null;
+            };
+            rules?: ({
+                attribute: string;
+                operator: "eq" | "ne" | "in" | "gt" | "gte" | "lt" | "lte";
+                description?: string | null;
+                values: string | string[];
+              })[];
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              promotion: {
+                id: string;
+                code: string;
+                type: string;
+                status: string;
+                is_automatic: boolean;
+                is_tax_inclusive: boolean;
+                campaign_id: string | null;
+                campaign: ({
+                  id: string;
+                  name: string;
+                  campaign_identifier: string;
+                  description: string | null;
+                  /** Format: date-time */
+                  starts_at: string | null;
+                  /** Format: date-time */
+                  ends_at: string | null;
+                  budget: ({
+                    id: string;
+                    type: string;
+                    limit: number | null;
+                    used: number;
+                    currency_code: string | null;
+                  }) | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                }) | null;
+                application_method: {
+                  id: string;
+                  type: string;
+                  target_type: string;
+                  allocation: string | null;
+                  value: number;
+                  currency_code: string | null;
+                  max_quantity: number | null;
+                  apply_to_quantity: number | null;
+                  buy_rules_min_quantity: number | null;
+                  description: string | null;
+                  target_rules: ({
+                      id: string;
+                      attribute: string;
+                      operator: string;
+                      description: string | null;
+                      values: {
+                          id: string;
+                          value: string;
+                        }[];
+                    })[];
+                  buy_rules: ({
+                      id: string;
+                      attribute: string;
+                      operator: string;
+                      description: string | null;
+                      values: {
+                          id: string;
+                          value: string;
+                        }[];
+                    })[];
+                };
+                rules: ({
+                    id: string;
+                    attribute: string;
+                    operator: string;
+                    description: string | null;
+                    values: {
+                        id: string;
+                        value: string;
+                      }[];
+                  })[];
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "promotion";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/promotions/{id}/{kind}/batch": {
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          kind: "rules" | "target-rules" | "buy-rules";
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            create?: ({
+                attribute: string;
+                operator: "eq" | "ne" | "in" | "gt" | "gte" | "lt" | "lte";
+                description?: string | null;
+                values: string | string[];
+              })[];
+            delete?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
+  "/admin/campaigns": {
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 20, at most 1000 */
+          limit?: number;
+          offset?: number;
+          q?: string;
+          campaign_identifier?: string;
+          fields?: string;
+          order?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              campaigns: ({
+                  id: string;
+                  name: string;
+                  campaign_identifier: string;
+                  description: string | null;
+                  /** Format: date-time */
+                  starts_at: string | null;
+                  /** Format: date-time */
+                  ends_at: string | null;
+                  budget: ({
+                    id: string;
+                    type: string;
+                    limit: number | null;
+                    used: number;
+                    currency_code: string | null;
+                  }) | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+            campaign_identifier: string;
+            description?: string | null;
+            budget?: ({
+              type?: "spend" | "usage";
+              limit?: number | null;
+              currency_code?: string | null;
+            }) | null;
+            starts_at?: string | null;
+            ends_at?: string | null;
+            promotions?: {
+                id: string;
+              }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              campaign: {
+                id: string;
+                name: string;
+                campaign_identifier: string;
+                description: string | null;
+                /** Format: date-time */
+                starts_at: string | null;
+                /** Format: date-time */
+                ends_at: string | null;
+                budget: ({
+                  id: string;
+                  type: string;
+                  limit: number | null;
+                  used: number;
+                  currency_code: string | null;
+                }) | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/campaigns/{id}": {
+    get: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              campaign: {
+                id: string;
+                name: string;
+                campaign_identifier: string;
+                description: string | null;
+                /** Format: date-time */
+                starts_at: string | null;
+                /** Format: date-time */
+                ends_at: string | null;
+                budget: ({
+                  id: string;
+                  type: string;
+                  limit: number | null;
+                  used: number;
+                  currency_code: string | null;
+                }) | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name?: string;
+            campaign_identifier?: string;
+            description?: string | null;
+            budget?: ({
+              type?: "spend" | "usage";
+              limit?: number | null;
+              currency_code?: string | null;
+            }) | null;
+            starts_at?: string | null;
+            ends_at?: string | null;
+            promotions?: {
+                id: string;
+              }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              campaign: {
+                id: string;
+                name: string;
+                campaign_identifier: string;
+                description: string | null;
+                /** Format: date-time */
+                starts_at: string | null;
+                /** Format: date-time */
+                ends_at: string | null;
+                budget: ({
+                  id: string;
+                  type: string;
+                  limit: number | null;
+                  used: number;
+                  currency_code: string | null;
+                }) | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "campaign";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/campaigns/{id}/promotions": {
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            add?: string[];
+            remove?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              campaign: {
+                id: string;
+                name: string;
+                campaign_identifier: string;
+                description: string | null;
+                /** Format: date-time */
+                starts_at: string | null;
+                /** Format: date-time */
+                ends_at: string | null;
+                budget: ({
+                  id: string;
+                  type: string;
+                  limit: number | null;
+                  used: number;
+                  currency_code: string | null;
+                }) | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
   "/admin/orders": {
     /** List orders (filters: statuses, customer, email, created_at range, q) */
     get: {
@@ -11712,6 +14985,14 @@ export type paths = {
                   discount_tax_total: number;
                   /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                   original_total: number;
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  original_tax_total: number;
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  original_item_total: number;
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  original_shipping_total: number;
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  discount_subtotal: number;
                   /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                   total: number;
                   metadata: {
@@ -11848,21 +15129,50 @@ export type paths = {
                       delivered_quantity: number;
                       returned_quantity: number;
                     };
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
                     metadata: {
                       [key: string]: unknown;
                     } | null;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -11879,18 +15189,47 @@ export type paths = {
                     data: {
                       [key: string]: unknown;
                     } | null;
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -11998,6 +15337,14 @@ export type paths = {
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 original_total: number;
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 total: number;
                 metadata: {
                   [key: string]: unknown;
@@ -12041,18 +15388,38 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                version: number;
                 summary: {
                   /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                   authorized_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  /** @description same as paid_total (kept for older clients) */
                   captured_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
-                  refunded_total: number;
-                  /** @description captured minus refunded */
+                  /** @description everything captured */
                   paid_total: number;
-                  /** @description total minus captured (0 once canceled) */
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
               };
             };
           };
@@ -12180,21 +15547,50 @@ export type paths = {
                       delivered_quantity: number;
                       returned_quantity: number;
                     };
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
                     metadata: {
                       [key: string]: unknown;
                     } | null;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -12211,18 +15607,47 @@ export type paths = {
                     data: {
                       [key: string]: unknown;
                     } | null;
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -12330,6 +15755,14 @@ export type paths = {
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 original_total: number;
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 total: number;
                 metadata: {
                   [key: string]: unknown;
@@ -12373,18 +15806,38 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                version: number;
                 summary: {
                   /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                   authorized_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  /** @description same as paid_total (kept for older clients) */
                   captured_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
-                  refunded_total: number;
-                  /** @description captured minus refunded */
+                  /** @description everything captured */
                   paid_total: number;
-                  /** @description total minus captured (0 once canceled) */
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
               };
             };
           };
@@ -12517,21 +15970,50 @@ export type paths = {
                       delivered_quantity: number;
                       returned_quantity: number;
                     };
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
                     metadata: {
                       [key: string]: unknown;
                     } | null;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -12548,18 +16030,47 @@ export type paths = {
                     data: {
                       [key: string]: unknown;
                     } | null;
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -12667,6 +16178,14 @@ export type paths = {
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 original_total: number;
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 total: number;
                 metadata: {
                   [key: string]: unknown;
@@ -12710,18 +16229,38 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                version: number;
                 summary: {
                   /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                   authorized_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  /** @description same as paid_total (kept for older clients) */
                   captured_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
-                  refunded_total: number;
-                  /** @description captured minus refunded */
+                  /** @description everything captured */
                   paid_total: number;
-                  /** @description total minus captured (0 once canceled) */
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
               };
             };
           };
@@ -12849,21 +16388,50 @@ export type paths = {
                       delivered_quantity: number;
                       returned_quantity: number;
                     };
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
                     metadata: {
                       [key: string]: unknown;
                     } | null;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -12880,18 +16448,47 @@ export type paths = {
                     data: {
                       [key: string]: unknown;
                     } | null;
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -12999,6 +16596,14 @@ export type paths = {
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 original_total: number;
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 total: number;
                 metadata: {
                   [key: string]: unknown;
@@ -13042,18 +16647,38 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                version: number;
                 summary: {
                   /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                   authorized_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  /** @description same as paid_total (kept for older clients) */
                   captured_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
-                  refunded_total: number;
-                  /** @description captured minus refunded */
+                  /** @description everything captured */
                   paid_total: number;
-                  /** @description total minus captured (0 once canceled) */
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
               };
             };
           };
@@ -13193,21 +16818,50 @@ export type paths = {
                       delivered_quantity: number;
                       returned_quantity: number;
                     };
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
                     metadata: {
                       [key: string]: unknown;
                     } | null;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -13224,18 +16878,47 @@ export type paths = {
                     data: {
                       [key: string]: unknown;
                     } | null;
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -13343,6 +17026,14 @@ export type paths = {
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 original_total: number;
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 total: number;
                 metadata: {
                   [key: string]: unknown;
@@ -13386,18 +17077,38 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                version: number;
                 summary: {
                   /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                   authorized_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  /** @description same as paid_total (kept for older clients) */
                   captured_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
-                  refunded_total: number;
-                  /** @description captured minus refunded */
+                  /** @description everything captured */
                   paid_total: number;
-                  /** @description total minus captured (0 once canceled) */
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
               };
             };
           };
@@ -13539,21 +17250,50 @@ export type paths = {
                       delivered_quantity: number;
                       returned_quantity: number;
                     };
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
                     metadata: {
                       [key: string]: unknown;
                     } | null;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -13570,18 +17310,47 @@ export type paths = {
                     data: {
                       [key: string]: unknown;
                     } | null;
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -13689,6 +17458,14 @@ export type paths = {
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 original_total: number;
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 total: number;
                 metadata: {
                   [key: string]: unknown;
@@ -13732,18 +17509,38 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                version: number;
                 summary: {
                   /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                   authorized_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  /** @description same as paid_total (kept for older clients) */
                   captured_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
-                  refunded_total: number;
-                  /** @description captured minus refunded */
+                  /** @description everything captured */
                   paid_total: number;
-                  /** @description total minus captured (0 once canceled) */
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
               };
             };
           };
@@ -13874,21 +17671,50 @@ export type paths = {
                       delivered_quantity: number;
                       returned_quantity: number;
                     };
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
                     metadata: {
                       [key: string]: unknown;
                     } | null;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -13905,18 +17731,47 @@ export type paths = {
                     data: {
                       [key: string]: unknown;
                     } | null;
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -14024,6 +17879,14 @@ export type paths = {
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 original_total: number;
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 total: number;
                 metadata: {
                   [key: string]: unknown;
@@ -14067,18 +17930,38 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                version: number;
                 summary: {
                   /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                   authorized_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  /** @description same as paid_total (kept for older clients) */
                   captured_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
-                  refunded_total: number;
-                  /** @description captured minus refunded */
+                  /** @description everything captured */
                   paid_total: number;
-                  /** @description total minus captured (0 once canceled) */
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
               };
             };
           };
@@ -14209,21 +18092,50 @@ export type paths = {
                       delivered_quantity: number;
                       returned_quantity: number;
                     };
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
                     metadata: {
                       [key: string]: unknown;
                     } | null;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -14240,18 +18152,47 @@ export type paths = {
                     data: {
                       [key: string]: unknown;
                     } | null;
-                    tax_lines: unknown[];
-                    adjustments: unknown[];
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
                     subtotal: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description before discounts, with tax */
                     original_total: number;
-                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    /** @description with the tax of the discount */
                     discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
                     /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                     tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -14359,6 +18300,14 @@ export type paths = {
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 original_total: number;
                 /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                 total: number;
                 metadata: {
                   [key: string]: unknown;
@@ -14402,19 +18351,13749 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                version: number;
                 summary: {
                   /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
                   authorized_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  /** @description same as paid_total (kept for older clients) */
                   captured_total: number;
-                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
-                  refunded_total: number;
-                  /** @description captured minus refunded */
+                  /** @description everything captured */
                   paid_total: number;
-                  /** @description total minus captured (0 once canceled) */
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
               };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/orders/{id}/changes": {
+    /** The order's changes (returns, edits) with their actions, oldest first */
+    get: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_changes: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/orders/{id}/preview": {
+    /** The order as it will be once its active change is confirmed */
+    get: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/orders/{id}/complete": {
+    /** Complete an order whose items are fulfilled and whose money is settled */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/orders/{id}/archive": {
+    /** Archive a completed or canceled order */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/return-reasons": {
+    /** List return reasons */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          q?: string;
+          id?: string | string[];
+          value?: string | string[];
+          parent_return_reason_id?: string | string[];
+          fields?: string;
+          order?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              return_reasons: ({
+                  id: string;
+                  value: string;
+                  label: string;
+                  description: string | null;
+                  parent_return_reason_id: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                  parent_return_reason: ({
+                    id: string;
+                    value: string;
+                    label: string;
+                    description: string | null;
+                    parent_return_reason_id: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  }) | null;
+                  return_reason_children: ({
+                      id: string;
+                      value: string;
+                      label: string;
+                      description: string | null;
+                      parent_return_reason_id: string | null;
+                      metadata: {
+                        [key: string]: unknown;
+                      } | null;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                      /** Format: date-time */
+                      deleted_at: string | null;
+                    })[];
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Create a return reason (under a parent with parent_return_reason_id) */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            value: string;
+            label: string;
+            description?: string | null;
+            parent_return_reason_id?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              return_reason: {
+                id: string;
+                value: string;
+                label: string;
+                description: string | null;
+                parent_return_reason_id: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+                parent_return_reason: ({
+                  id: string;
+                  value: string;
+                  label: string;
+                  description: string | null;
+                  parent_return_reason_id: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                }) | null;
+                return_reason_children: ({
+                    id: string;
+                    value: string;
+                    label: string;
+                    description: string | null;
+                    parent_return_reason_id: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/return-reasons/{id}": {
+    /** Get a return reason */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              return_reason: {
+                id: string;
+                value: string;
+                label: string;
+                description: string | null;
+                parent_return_reason_id: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+                parent_return_reason: ({
+                  id: string;
+                  value: string;
+                  label: string;
+                  description: string | null;
+                  parent_return_reason_id: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                }) | null;
+                return_reason_children: ({
+                    id: string;
+                    value: string;
+                    label: string;
+                    description: string | null;
+                    parent_return_reason_id: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Update a return reason */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            value?: string;
+            label?: string;
+            description?: string | null;
+            parent_return_reason_id?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              return_reason: {
+                id: string;
+                value: string;
+                label: string;
+                description: string | null;
+                parent_return_reason_id: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                deleted_at: string | null;
+                parent_return_reason: ({
+                  id: string;
+                  value: string;
+                  label: string;
+                  description: string | null;
+                  parent_return_reason_id: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                  /** Format: date-time */
+                  deleted_at: string | null;
+                }) | null;
+                return_reason_children: ({
+                    id: string;
+                    value: string;
+                    label: string;
+                    description: string | null;
+                    parent_return_reason_id: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    deleted_at: string | null;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Delete a return reason (its children lose their parent) */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "return_reason";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns": {
+    /** List returns */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 20, at most 1000 */
+          limit?: number;
+          offset?: number;
+          id?: string | string[];
+          order_id?: string | string[];
+          status?: string | string[];
+          fields?: string;
+          order?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              returns: ({
+                  id: string;
+                  display_id: number;
+                  order_id: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  status: string;
+                  location_id: string | null;
+                  description: string | null;
+                  internal_note: string | null;
+                  no_notification: boolean;
+                  /** @description value of the items received so far, less return shipping */
+                  refund_amount: number;
+                  items: ({
+                      id: string;
+                      return_id: string;
+                      order_id: string;
+                      item_id: string;
+                      quantity: number;
+                      received_quantity: number;
+                      damaged_quantity: number;
+                      reason_id: string | null;
+                      note: string | null;
+                      metadata: {
+                        [key: string]: unknown;
+                      } | null;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  shipping_methods: ({
+                      id: string;
+                      shipping_option_id: string | null;
+                      name: string;
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                    })[];
+                  created_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  /** Format: date-time */
+                  received_at: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Start a return on an order */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            order_id: string;
+            location_id?: string;
+            description?: string;
+            internal_note?: string;
+            no_notification?: boolean;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}": {
+    /** Get a return */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Update a return */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            location_id?: string;
+            no_notification?: boolean;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/request-items": {
+    /** Ask items back, with a reason and a note */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            items: ({
+                id: string;
+                quantity: number;
+                description?: string;
+                internal_note?: string;
+                reason_id?: string;
+                metadata?: {
+                  [key: string]: unknown;
+                } | null;
+              })[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/shipping-method": {
+    /** Set the return shipping and its price */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            shipping_option_id: string;
+            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+            custom_amount?: number;
+            description?: string;
+            internal_note?: string;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/request": {
+    /** Confirm the request (event order.return_requested) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            no_notification?: boolean;
+            internal_note?: string;
+            description?: string;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Drop a return still being requested */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "return";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/receive": {
+    /** Start receiving the return */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            no_notification?: boolean;
+            internal_note?: string;
+            description?: string;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Drop a receipt in progress */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/receive-items": {
+    /** Items that arrived sellable (restocked on confirmation) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            items: {
+                id: string;
+                quantity: number;
+                description?: string;
+                internal_note?: string;
+              }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/dismiss-items": {
+    /** Items that arrived damaged (not restocked) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            items: {
+                id: string;
+                quantity: number;
+                description?: string;
+                internal_note?: string;
+              }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/receive/confirm": {
+    /** Confirm the receipt: restock, and the refund owed (event order.return_received) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            no_notification?: boolean;
+            internal_note?: string;
+            description?: string;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/request-items/{action_id}": {
+    /** Change a pending request-items action */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            quantity?: number;
+            internal_note?: string | null;
+            reason_id?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Remove a pending request-items action */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/shipping-method/{action_id}": {
+    /** Change a pending shipping-method action */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            quantity?: number;
+            internal_note?: string | null;
+            reason_id?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Remove a pending shipping-method action */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/receive-items/{action_id}": {
+    /** Remove a pending receive-items action */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/dismiss-items/{action_id}": {
+    /** Remove a pending dismiss-items action */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/returns/{id}/cancel": {
+    /** Cancel a return nothing of which was received */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            no_notification?: boolean;
+            internal_note?: string;
+            description?: string;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/order-edits": {
+    /** Start editing an order */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            order_id: string;
+            description?: string;
+            internal_note?: string;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_change: {
+                id: string;
+                order_id: string;
+                return_id: string | null;
+                exchange_id: null;
+                claim_id: null;
+                change_type: string;
+                /** @description the order's */
+                currency_code: string;
+                /** @description pending | requested | confirmed | declined | canceled */
+                status: string;
+                version: number;
+                description: string | null;
+                internal_note: string | null;
+                created_by: string | null;
+                requested_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                confirmed_by: string | null;
+                /** Format: date-time */
+                confirmed_at: string | null;
+                declined_by: string | null;
+                declined_reason: string | null;
+                /** Format: date-time */
+                declined_at: string | null;
+                canceled_by: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                actions: ({
+                    id: string;
+                    order_change_id: string;
+                    order_id: string;
+                    return_id: string | null;
+                    version: number;
+                    action: string;
+                    reference: string | null;
+                    reference_id: string | null;
+                    details: {
+                      [key: string]: unknown;
+                    };
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    internal_note: string | null;
+                    applied: boolean;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/order-edits/{id}/items": {
+    /** Add items to the edit */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            items: ({
+                variant_id: string;
+                quantity: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                unit_price?: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                compare_at_unit_price?: number;
+                internal_note?: string;
+                allow_backorder?: boolean;
+                metadata?: {
+                  [key: string]: unknown;
+                } | null;
+              })[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/order-edits/{id}/items/item/{item_id}": {
+    /** Change a line's quantity or price (0 removes it) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          item_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            quantity: number;
+            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+            unit_price?: number;
+            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+            compare_at_unit_price?: number;
+            internal_note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/order-edits/{id}/items/{action_id}": {
+    /** Change an item this edit adds */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            quantity: number;
+            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+            unit_price?: number;
+            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+            compare_at_unit_price?: number;
+            internal_note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Remove an action of the edit */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/order-edits/{id}/request": {
+    /** Request the edit (ready to confirm) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/order-edits/{id}/confirm": {
+    /** Confirm the edit into a new order version (event order.edit_confirmed) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string;
+                    product_id: string;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: {
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    };
+                    variant: {
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    };
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: null;
+                  claim_id: null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/order-edits/{id}": {
+    /** Cancel the edit */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "order-edit";
+              /** @enum {boolean} */
+              deleted: true;
             };
           };
         };
