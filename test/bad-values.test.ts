@@ -19,7 +19,9 @@ const count = async (table: string) =>
 
 function expectBadInput(res: { statusCode: number; json(): unknown }) {
   expect(res.statusCode).toBe(400);
-  expect(res.json()).toEqual({ type: 'invalid_data', message: expect.any(String) });
+  // `code` is there once the raising module has moved to error codes.
+  const { code: _code, ...body } = res.json() as Record<string, unknown>;
+  expect(body).toEqual({ type: 'invalid_data', message: expect.any(String) });
 }
 
 describe('values past what PostgreSQL takes', () => {

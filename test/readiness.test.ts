@@ -29,6 +29,7 @@ describe('GET /health and GET /ready', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       type: 'service_unavailable',
+      code: 'not_ready',
       message: 'Not ready: migrations not applied, workers not running',
     });
     expect(res.headers['retry-after']).toBeDefined();

@@ -95,7 +95,11 @@ describe('a burst of large store pages', () => {
     const statuses = res.map((r) => r.statusCode);
     expect(statuses.slice(0, 9)).toEqual(Array(9).fill(200)); // 1 running + 8 waiting
     expect(statuses.slice(9, 12)).toEqual([503, 503, 503]);
-    expect(res[9].json()).toEqual({ type: 'service_unavailable', message: expect.any(String) });
+    expect(res[9].json()).toEqual({
+      type: 'service_unavailable',
+      code: 'too_many_large_pages',
+      message: expect.any(String),
+    });
     expect(res[9].headers['retry-after']).toBe('1');
     expect(statuses[12]).toBe(200);
   });

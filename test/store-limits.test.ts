@@ -23,7 +23,11 @@ describe('store rate limit', () => {
     for (let i = 0; i < 50; i++) expect((await get(t.app, '/store/regions', ip)).statusCode, `request ${i}`).toBe(200);
     const limited = await get(t.app, '/store/regions', ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ type: 'too_many_requests', message: 'Too many requests, retry later' });
+    expect(limited.json()).toEqual({
+      type: 'too_many_requests',
+      code: 'too_many_requests',
+      message: 'Too many requests, retry later',
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await get(t.app, '/store/regions', freshIp())).statusCode).toBe(200); // someone else
     expect((await t.inject({ method: 'GET', url: '/health', remoteAddress: ip })).statusCode).toBe(200);

@@ -112,7 +112,7 @@ describe('SIGTERM', () => {
     await eventually(async () => (await shop.call('GET', '/ready')).status === 503, 2_500, '/ready 503');
     const fresh = await shop.call('GET', '/store/regions', undefined, { key });
     expect(fresh.status).toBe(503);
-    expect(fresh.body).toEqual({ type: 'service_unavailable', message: expect.any(String) });
+    expect(fresh.body).toEqual({ type: 'service_unavailable', code: 'shutting_down', message: expect.any(String) });
     expect(fresh.headers.get('retry-after')).toBe('5');
     expect((await shop.call('GET', '/health')).status).toBe(200);
 

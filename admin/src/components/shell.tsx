@@ -5,10 +5,9 @@ import { api } from '../lib/api.ts';
 import { safeMode } from '../lib/safe-mode.ts';
 import { useLogout, useSession } from '../lib/session.tsx';
 import { ToastProvider } from './toasts.tsx';
+import type { Ok } from '../api/types.ts';
 
-interface Unread {
-  count: number;
-}
+type Unread = Pick<Ok<'/admin/notifications'>, 'count'>;
 
 export const UNREAD_KEY = ['notifications', 'unread-count'] as const;
 

@@ -3,14 +3,15 @@ import { ApiError, api } from '../lib/api.ts';
 import { useToast } from '../components/toasts.tsx';
 import { bridgeRequest } from './policy.ts';
 import { loadVerifiedBundle } from './verify.ts';
+import type { Item, Ok } from '../api/types.ts';
 
-export interface ExtensionPlugin {
-  id: string;
-  name: string | null;
-  manifest_id: string;
+export type ExtensionPlugin = Pick<
+  Item<Ok<'/admin/plugins'>['plugins']>,
+  'id' | 'name' | 'manifest_id' | 'admin_bundle'
+> & {
+  // The route documents the manifest as an open object; the bridge reads this one part of it.
   manifest: { admin_api?: { methods?: string[] } } | null;
-  admin_bundle: { url: string; sha256: string } | null;
-}
+};
 
 /** Past this the extension counts as hung (the frame itself gives up at 5 s). */
 const PANEL_TIMEOUT_MS = 8000;

@@ -1,23 +1,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, setCsrfToken } from './api.ts';
+import type { Ok } from '../api/types.ts';
 
-export interface User {
-  id: string;
-  email: string;
-  /** A built-in role (owner, admin, viewer, fulfilment, support) or a custom role's id. */
-  role: string;
-  first_name: string | null;
-  last_name: string | null;
-}
+export type User = PanelSession['user'];
 
-export interface PanelSession {
-  user: User;
-  /** The role's permission patterns: `*` (owner), `*:*`, `*:read`, `orders:refund`. */
-  permissions: string[];
-  csrf_token: string;
-  instance: { role: 'shop' | 'marketplace'; federated: boolean };
-}
+export type PanelSession = Ok<'/admin/panel/session'>;
 
 export const SESSION_KEY = ['panel-session'] as const;
 

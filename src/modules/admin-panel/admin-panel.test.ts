@@ -156,7 +156,11 @@ describe('CSRF on cookie-authenticated writes to /admin', () => {
       payload: 'key=shop.name&value=pwned',
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ type: 'forbidden', message: 'Cross-site request refused' });
+    expect(res.json()).toEqual({
+      type: 'forbidden',
+      code: 'cross_site_refused',
+      message: 'Cross-site request refused',
+    });
   });
 
   it('connect.sid: a foreign Origin (or Origin: null) is refused on every write; the own origin and non-browser clients pass', async () => {

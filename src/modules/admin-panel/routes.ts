@@ -105,7 +105,7 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
         token && session && (await livePanelLogin(req, token, session))
           ? await verifyToken(keys, deps.clock, token)
           : null;
-      if (!claims || !session) throw errors.unauthorized();
+      if (!claims || !session) throw errors.unauthorized('unauthorized');
       const user = await getUserOfToken(req.ctx, claims);
       return {
         user,

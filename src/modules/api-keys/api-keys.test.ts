@@ -83,7 +83,11 @@ describe('api keys: create and read', () => {
   it('404s an unknown key', async () => {
     const res = await t.admin('GET', '/admin/api-keys/apk_nope');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'not_found', message: 'API key with id: apk_nope not found' });
+    expect(res.json()).toEqual({
+      type: 'not_found',
+      code: 'api_key_not_found',
+      message: 'API key with id: apk_nope not found',
+    });
   });
 
   it('renames by POST and PATCH, and validates the update', async () => {
@@ -243,6 +247,7 @@ describe('api keys: revoke and delete', () => {
     expect(early.statusCode).toBe(400);
     expect(early.json()).toEqual({
       type: 'not_allowed',
+      code: 'api_key_not_revoked',
       message: `Cannot delete api keys that are not revoked - ${key.id}`,
     });
     await revoke(key.id, { revoke_in: 60 });
@@ -282,13 +287,18 @@ describe('api keys: sales channels', () => {
     expect(sec.statusCode).toBe(400);
     expect(sec.json()).toEqual({
       type: 'invalid_data',
+      code: 'api_key_not_publishable',
       message: 'Sales channels can only be associated with publishable API keys',
     });
 
     const key = await createKey('Public');
     const phony = await t.admin('POST', `/admin/api-keys/${key.id}/sales-channels`, { add: ['phony', channel.id] });
     expect(phony.statusCode).toBe(400);
-    expect(phony.json()).toEqual({ type: 'invalid_data', message: 'Sales channels with IDs phony do not exist' });
+    expect(phony.json()).toEqual({
+      type: 'invalid_data',
+      code: 'sales_channels_missing',
+      message: 'Sales channels with IDs phony do not exist',
+    });
     expect((await t.admin('GET', `/admin/api-keys/${key.id}`)).json().api_key.sales_channels).toEqual([]);
 
     const dropped = await createChannel('Dropped');

@@ -56,7 +56,7 @@ async function withChannels(db: Executor, rows: ApiKeyRow[]): Promise<ApiKeyView
   return rows.map((row) => toView(row, byKey.get(row.id) ?? []));
 }
 
-const notFound = (id: string) => errors.notFound(`API key with id: ${id} not found`);
+const notFound = (id: string) => errors.notFound('api_key_not_found', { id });
 
 const isRevoked = (row: ApiKeyRow, now: Date) => row.revoked_at !== null && row.revoked_at <= now;
 
@@ -107,7 +107,7 @@ export async function revokeApiKey(ctx: Ctx, id: string, input: { revoke_in?: nu
     const now = clock.now();
     const key = await lockLiveApiKey(tx, id);
     if (!key) throw notFound(id);
-    if (isRevoked(key, now)) throw errors.invalid(`API key with id: ${id} is already revoked`);
+    if (isRevoked(key, now)) throw errors.invalid('api_key_already_revoked', { id });
     const revokedAt = new Date(now.getTime() + Math.round((input.revoke_in ?? 0) * 1000));
     const row = await updateApiKeyRow(tx, id, {
       revoked_at: revokedAt,
@@ -125,7 +125,7 @@ export async function deleteApiKey(ctx: Ctx, id: string) {
     const now = clock.now();
     const key = await lockLiveApiKey(tx, id);
     if (!key) throw notFound(id);
-    if (!isRevoked(key, now)) throw errors.notAllowed(`Cannot delete api keys that are not revoked - ${id}`);
+    if (!isRevoked(key, now)) throw errors.notAllowed('api_key_not_revoked', { id });
     await updateApiKeyRow(tx, id, { deleted_at: now, updated_at: now });
     await deleteKeyLinks(tx, id);
   });
@@ -143,11 +143,10 @@ export async function batchApiKeySalesChannels(
   return inTx(ctx, async ({ tx }) => {
     const key = await lockLiveApiKey(tx, id);
     if (!key) throw notFound(id);
-    if (key.type !== 'publishable')
-      throw errors.invalid('Sales channels can only be associated with publishable API keys');
+    if (key.type !== 'publishable') throw errors.invalid('api_key_not_publishable');
     const live = new Set(await findLiveChannelIds(tx, add));
     const missing = add.filter((c) => !live.has(c));
-    if (missing.length) throw errors.invalid(`Sales channels with IDs ${missing.join(', ')} do not exist`);
+    if (missing.length) throw errors.invalid('sales_channels_missing', { ids: missing.join(', ') });
     await linkChannels(tx, id, add);
     await unlinkChannels(tx, id, remove);
     const [view] = await withChannels(tx, [key]);

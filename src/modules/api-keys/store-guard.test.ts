@@ -9,7 +9,11 @@ afterAll(() => t.close());
 
 const MISSING =
   'Publishable API key required in the request header: x-publishable-api-key. You can manage your keys in settings in the dashboard.';
-const INVALID = { type: 'unauthorized', message: 'A valid publishable key is required to proceed with the request' };
+const INVALID = {
+  type: 'unauthorized',
+  code: 'publishable_key_invalid',
+  message: 'A valid publishable key is required to proceed with the request',
+};
 
 // Any real store route shows the guard; /store/regions needs nothing but the key.
 const storeGet = (key: string | null) => t.store('GET', '/store/regions', undefined, { key });
@@ -29,7 +33,7 @@ describe('store guard', () => {
     for (const key of [null, '']) {
       const res = await storeGet(key);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ type: 'not_allowed', message: MISSING });
+      expect(res.json()).toEqual({ type: 'not_allowed', code: 'publishable_key_missing', message: MISSING });
     }
   });
 

@@ -1,11 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, errors } from '../../platform/http/errors.ts';
+import { errors } from '../../platform/http/errors.ts';
 import type { AppDeps, StoreScope } from '../../platform/http/types.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { findPublishableScope } from './lookup.ts';
-
-const MISSING_KEY =
-  'Publishable API key required in the request header: x-publishable-api-key. You can manage your keys in settings in the dashboard.';
 
 const TTL_MS = 5_000;
 
@@ -62,7 +59,7 @@ export function storeGuard(deps: AppDeps) {
   return async function guard(req: FastifyRequest) {
     if (isPublicStorePath(req.url)) return;
     const token = req.headers['x-publishable-api-key'];
-    if (typeof token !== 'string' || token === '') throw new AppError('not_allowed', MISSING_KEY);
+    if (typeof token !== 'string' || token === '') throw errors.notAllowed('publishable_key_missing');
     const now = deps.clock.now().getTime();
     let scope = held(token, now);
     if (scope === undefined) {
@@ -73,7 +70,7 @@ export function storeGuard(deps: AppDeps) {
       if (cache.size > 10_000) cache.clear();
       cache.set(token, { scope, until });
     }
-    if (!scope) throw errors.unauthorized('A valid publishable key is required to proceed with the request');
+    if (!scope) throw errors.unauthorized('publishable_key_invalid');
     req.store = scope;
   };
 }

@@ -156,6 +156,7 @@ describe('store product categories', () => {
       expect(error(await t.store('GET', `/store/product-categories/${id}`))).toEqual({
         status: 404,
         type: 'not_found',
+        code: 'category_not_found',
         message: `Product category with id: ${id} was not found`,
       });
     }

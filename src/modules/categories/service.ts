@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import { inTx, type Ctx } from '../../platform/context.ts';
 import type { Executor } from '../../platform/db/database.ts';
-import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
+import { uniqueOr } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { parseFields } from '../../platform/http/fields.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -24,8 +24,8 @@ import { CategoryTree, type TopCategoryView } from './tree.ts';
 type ListQuery = Static<typeof AdminCategoryQuery>;
 type GetQuery = Static<typeof CategoryGetQuery>;
 
-export const categoryNotFound = (id: string) => errors.notFound(`Product category with id: ${id} was not found`);
-const handleTaken = (handle: string) => errors.invalid(`Product category with handle: ${handle}, already exists.`);
+export const categoryNotFound = (id: string) => errors.notFound('category_not_found', { id });
+const handleTaken = (handle: string) => errors.invalid('category_handle_taken', { handle });
 
 /** The store's view (`scope` given: active, public categories, products of the key's channels) or the admin's. */
 async function loadTree(ctx: Ctx, q: GetQuery, scope?: StoreScope) {
@@ -80,13 +80,8 @@ export async function getCategory(ctx: Ctx, id: string, q: GetQuery, scope?: Sto
   return view;
 }
 
-async function guardHandle<T>(handle: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    throw isUniqueViolation(err) && handle ? handleTaken(handle) : err;
-  }
-}
+const guardHandle = <T>(handle: string | undefined, write: () => Promise<T>) =>
+  uniqueOr(write, () => (handle ? handleTaken(handle) : undefined));
 
 type Create = Static<typeof CreateCategoryBody>;
 
@@ -144,8 +139,7 @@ export async function updateCategory(ctx: Ctx, id: string, input: Static<typeof 
           descendants: false,
           ancestors: false,
         });
-        if (tree.isSelfOrDescendant(id, parent))
-          throw errors.invalid('A category cannot be moved under itself or one of its descendants');
+        if (tree.isSelfOrDescendant(id, parent)) throw errors.invalid('category_cycle');
       }
       const { rank, parent_category_id: _p, ...rest } = input;
       const patch: Partial<CategoryRow> = { ...rest, updated_at: clock.now() };
@@ -167,7 +161,7 @@ export async function deleteCategory(ctx: Ctx, id: string) {
     const current = await findLiveCategory(tctx.tx, id, true);
     if (!current) throw categoryNotFound(id);
     if (await hasLiveChildren(tctx.tx, id)) {
-      throw errors.notAllowed(`Deleting ProductCategory (${id}) with category children is not allowed`);
+      throw errors.notAllowed('category_has_children', { id });
     }
     const now = tctx.clock.now();
     await updateCategoryRow(tctx.tx, id, { deleted_at: now, updated_at: now });

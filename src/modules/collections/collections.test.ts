@@ -61,6 +61,7 @@ describe('admin collections', () => {
     expect(error(await t.admin('GET', `/admin/collections/${collection.id}`))).toEqual({
       status: 404,
       type: 'not_found',
+      code: 'collection_not_found',
       message: `Product collection with id: ${collection.id} was not found`,
     });
   });
@@ -70,6 +71,7 @@ describe('admin collections', () => {
     expect(error(await t.admin('POST', '/admin/collections', { title: 'B', handle: a.handle }))).toEqual({
       status: 400,
       type: 'invalid_data',
+      code: 'collection_handle_taken',
       message: `Product collection with handle: ${a.handle}, already exists.`,
     });
     for (const body of [{}, { title: '' }, { title: 'x', color: 'red' }, { title: 'x', handle: 'has space' }]) {

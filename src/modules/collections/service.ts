@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { inTx, type Ctx } from '../../platform/context.ts';
-import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
+import { uniqueOr } from '../../platform/db/pg-errors.ts';
 import { parseFields } from '../../platform/http/fields.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -23,8 +23,8 @@ import type { CreateCollectionBody, UpdateCollectionBody } from './schema.ts';
 
 type View = Omit<CollectionRow, 'deleted_at'> & { deleted_at: Date | null; products?: ProductSummaryJson[] };
 
-const notFound = (id: string) => errors.notFound(`Product collection with id: ${id} was not found`);
-const handleTaken = (handle: string) => errors.invalid(`Product collection with handle: ${handle}, already exists.`);
+const notFound = (id: string) => errors.notFound('collection_not_found', { id });
+const handleTaken = (handle: string) => errors.invalid('collection_handle_taken', { handle });
 
 /** Adds `products` when `fields` asks for them (store: only what the key's channels sell). */
 async function withProducts(ctx: Ctx, rows: CollectionRow[], fields?: string, scope?: StoreScope): Promise<View[]> {
@@ -58,13 +58,8 @@ export async function getCollection(ctx: Ctx, id: string, fields?: string, scope
   return view;
 }
 
-async function guardHandle<T>(handle: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    throw isUniqueViolation(err) && handle ? handleTaken(handle) : err;
-  }
-}
+const guardHandle = <T>(handle: string | undefined, write: () => Promise<T>) =>
+  uniqueOr(write, () => (handle ? handleTaken(handle) : undefined));
 
 export async function createCollection(ctx: Ctx, input: Static<typeof CreateCollectionBody>): Promise<View> {
   const handle = input.handle ?? handleFromTitle(input.title);

@@ -41,7 +41,11 @@ describe('marketplace rate limit', () => {
     }
     const limited = await from(t.app, ip, '/store/marketplace/feed');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ type: 'too_many_requests', message: 'Too many requests, retry later' });
+    expect(limited.json()).toEqual({
+      type: 'too_many_requests',
+      code: 'too_many_requests',
+      message: 'Too many requests, retry later',
+    });
     const retryAfter = Number(limited.headers['retry-after']);
     expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
 

@@ -47,6 +47,7 @@ describe('without a notification provider', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({
       type: 'not_found',
+      code: 'notification_delivery_not_found',
       message: 'Notification delivery with id: ntfd_missing was not found',
     });
     expect((await t.admin('GET', '/admin/notification-deliveries?limit=-1')).statusCode).toBe(400);

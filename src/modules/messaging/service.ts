@@ -27,7 +27,7 @@ function deliveryView(row: q.DeliveryRow) {
   };
 }
 
-const deliveryNotFound = (id: string) => errors.notFound(`Notification delivery with id: ${id} was not found`);
+const deliveryNotFound = (id: string) => errors.notFound('notification_delivery_not_found', { id });
 
 export async function listDeliveries(ctx: Ctx, filters: q.DeliveryFilters, page: Page) {
   const found = page.limit ? await q.listDeliveryRows(ctx.db, filters, page) : [];
@@ -44,7 +44,7 @@ export async function getDelivery(ctx: Ctx, id: string) {
 export async function retryDelivery(ctx: Ctx, id: string) {
   const row = await q.requeueDelivery(ctx.db, id, ctx.clock.now());
   if (row) return deliveryView(row);
-  if (await q.findDeliveryRow(ctx.db, id)) throw errors.notAllowed(`Notification delivery ${id} was already sent`);
+  if (await q.findDeliveryRow(ctx.db, id)) throw errors.notAllowed('notification_delivery_sent', { id });
   throw deliveryNotFound(id);
 }
 
@@ -62,7 +62,7 @@ export function listTemplates() {
 /** The template rendered with its sample data, overridden by what the admin sends. */
 export function previewTemplate(name: string, data: Record<string, unknown> = {}) {
   const t = TEMPLATES.get(name);
-  if (!t) throw errors.notFound(`Notification template ${name} was not found`);
+  if (!t) throw errors.notFound('notification_template_not_found', { name });
   return { preview: renderTemplate(name, { ...t.sample, ...data }) };
 }
 

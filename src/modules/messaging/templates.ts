@@ -130,7 +130,7 @@ const html = { escape: (value: unknown) => String(value).replace(/[&<>"']/g, (c)
 
 export function renderTemplate(name: string, data: Record<string, unknown>) {
   const t = TEMPLATES.get(name);
-  if (!t) throw errors.notFound(`Notification template ${name} was not found`);
+  if (!t) throw errors.notFound('notification_template_not_found', { name });
   return {
     subject: Mustache.render(t.subject, data, {}, plain),
     text: Mustache.render(t.text, data, {}, plain),

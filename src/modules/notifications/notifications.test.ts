@@ -61,7 +61,11 @@ describe('createNotification and reading', () => {
   it('404s an unknown notification', async () => {
     const res = await t.admin('GET', '/admin/notifications/noti_missing');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'not_found', message: 'Notification with id: noti_missing not found' });
+    expect(res.json()).toEqual({
+      type: 'not_found',
+      code: 'notification_not_found',
+      message: 'Notification with id: noti_missing not found',
+    });
   });
 
   it('with the same dedupeKey creates only the first; without one, every call creates', async () => {

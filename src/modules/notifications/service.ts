@@ -69,7 +69,7 @@ export async function listNotifications(
   return { notifications: rows.map(toNotification), count: await q.countNotifications(ctx.db, f) };
 }
 
-const notFound = (id: string) => errors.notFound(`Notification with id: ${id} not found`);
+const notFound = (id: string) => errors.notFound('notification_not_found', { id });
 
 export async function getNotification(ctx: Ctx, id: string): Promise<Notification> {
   const row = await q.findNotification(ctx.db, id);

@@ -44,7 +44,11 @@ describe('product types and tags', () => {
     const value = `dup-${uniq()}`;
     await sdk.dashboard.admin.productTag.create({ value });
     const dup = await t.admin('POST', '/admin/product-tags', { value });
-    expect(dup.json()).toEqual({ type: 'invalid_data', message: `Product tag with value: ${value}, already exists.` });
+    expect(dup.json()).toEqual({
+      type: 'invalid_data',
+      code: 'product_label_taken',
+      message: `Product tag with value: ${value}, already exists.`,
+    });
     expect((await t.admin('POST', '/admin/product-types', { value: '' })).statusCode).toBe(400);
     expect((await t.admin('POST', '/admin/products', { title: 'x', type_id: 'ptyp_nope' })).statusCode).toBe(400);
     expect((await t.admin('POST', '/admin/products', { title: 'x', tags: [{ id: 'ptag_nope' }] })).statusCode).toBe(

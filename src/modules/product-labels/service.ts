@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { inTx, type Ctx } from '../../platform/context.ts';
 import type { Executor } from '../../platform/db/database.ts';
-import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
+import { uniqueOr } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
@@ -44,8 +44,8 @@ export async function listLabels(ctx: Ctx, kind: LabelKind, q: Query, page: Page
   return { rows, count: n };
 }
 
-const notFound = (kind: LabelKind, id: string) => errors.notFound(`${kind.noun} with id: ${id} was not found`);
-const taken = (kind: LabelKind, value: string) => errors.invalid(`${kind.noun} with value: ${value}, already exists.`);
+const notFound = (kind: LabelKind, id: string) => errors.notFound('product_label_not_found', { noun: kind.noun, id });
+const taken = (kind: LabelKind, value: string) => errors.invalid('product_label_taken', { noun: kind.noun, value });
 
 async function find(db: Executor, kind: LabelKind, id: string) {
   const t = kind.table;
@@ -62,13 +62,8 @@ export async function getLabel(ctx: Ctx, kind: LabelKind, id: string) {
   return row;
 }
 
-async function guardValue<T>(kind: LabelKind, value: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    throw isUniqueViolation(err) && value ? taken(kind, value) : err;
-  }
-}
+const guardValue = <T>(kind: LabelKind, value: string | undefined, write: () => Promise<T>) =>
+  uniqueOr(write, () => (value ? taken(kind, value) : undefined));
 
 export async function createLabel(ctx: Ctx, kind: LabelKind, input: Static<typeof CreateLabelBody>) {
   const now = ctx.clock.now();

@@ -173,7 +173,11 @@ describe('the store front door', () => {
     for (let i = 0; i < 30; i++) expect((await get(url, ip)).status, `request ${i}`).toBe(200); // 30 points
     const limited = await get(url, ip);
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ type: 'too_many_requests', message: 'Too many requests, retry later' });
+    expect(await limited.json()).toEqual({
+      type: 'too_many_requests',
+      code: 'too_many_requests',
+      message: 'Too many requests, retry later',
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await get(url, { 'x-forwarded-for': freshIp() })).status).toBe(200); // someone else
     t.clock.advance(60_000);

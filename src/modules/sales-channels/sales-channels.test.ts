@@ -100,7 +100,11 @@ describe('sales channels: create, read, update', () => {
   it('404s an unknown channel with Medusa message, and refuses an absurd id', async () => {
     const res = await t.admin('GET', '/admin/sales-channels/sc_nope');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'not_found', message: 'Sales channel with id: sc_nope not found' });
+    expect(res.json()).toEqual({
+      type: 'not_found',
+      code: 'sales_channel_not_found',
+      message: 'Sales channel with id: sc_nope not found',
+    });
     // Over-long ids fail the params schema (400 naming the field), never a 500.
     const long = await t.admin('GET', `/admin/sales-channels/${'x'.repeat(201)}`);
     expect(long.statusCode).toBe(400);

@@ -42,7 +42,7 @@ function toView(row: SalesChannelRow): SalesChannelView {
   return view;
 }
 
-const notFound = (id: string) => errors.notFound(`Sales channel with id: ${id} not found`);
+const notFound = (id: string) => errors.notFound('sales_channel_not_found', { id });
 
 /** `id=a,b` and `id=a&id=b` mean the same (Medusa splits a comma list). */
 export function splitList(values: string[] | undefined): string[] | undefined {
@@ -107,7 +107,7 @@ export async function batchSalesChannelProducts(
     if (!channel) throw notFound(id);
     const live = new Set(await findLiveProductIds(tx, add));
     const missing = add.filter((p) => !live.has(p));
-    if (missing.length) throw errors.invalid(`Products with IDs ${missing.join(', ')} do not exist`);
+    if (missing.length) throw errors.invalid('products_missing', { ids: missing.join(', ') });
     await linkProducts(tx, id, add);
     await unlinkProducts(tx, id, remove);
     await refreshStoreDocuments(tx, [...add, ...remove]);

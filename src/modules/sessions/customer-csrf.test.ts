@@ -51,7 +51,11 @@ describe('CSRF on customer sessions', () => {
     for (const headers of foreign) {
       const res = await updateMe(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
-      expect(res.json()).toEqual({ type: 'forbidden', message: 'Cross-site request refused' });
+      expect(res.json()).toEqual({
+        type: 'forbidden',
+        code: 'cross_site_refused',
+        message: 'Cross-site request refused',
+      });
     }
     expect(
       (await t.store('GET', '/store/customers/me', undefined, { headers: { cookie } })).json().customer.first_name,
@@ -83,7 +87,11 @@ describe('CSRF on customer sessions', () => {
         payload: 'first_name=Forged',
       });
       expect(res.statusCode, type).toBe(403);
-      expect(res.json()).toEqual({ type: 'forbidden', message: 'A cookie-authenticated write must be sent as JSON' });
+      expect(res.json()).toEqual({
+        type: 'forbidden',
+        code: 'cookie_write_not_json',
+        message: 'A cookie-authenticated write must be sent as JSON',
+      });
     }
     expect(
       (await t.store('GET', '/store/customers/me', undefined, { headers: { cookie } })).json().customer.first_name,

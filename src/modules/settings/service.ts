@@ -27,7 +27,7 @@ export async function getSetting(ctx: Ctx | TxCtx, key: string): Promise<string 
   return (await q.findSetting(executor(ctx), key))?.value ?? null;
 }
 
-const notFound = (key: string) => errors.notFound(`Setting with key: ${key} not found`);
+const notFound = (key: string) => errors.notFound('setting_not_found', { key });
 
 export async function retrieveSetting(ctx: Ctx, key: string): Promise<Setting> {
   const row = await q.findSetting(ctx.db, key);
@@ -37,9 +37,9 @@ export async function retrieveSetting(ctx: Ctx, key: string): Promise<Setting> {
 
 /** Creates or replaces the value of key, recording who wrote it. */
 export async function setSetting(ctx: Ctx | TxCtx, key: string, value: string): Promise<Setting> {
-  if (!KEY.test(key)) throw errors.invalid(`Invalid request: Field 'key' must match ${SETTING_KEY_PATTERN}`);
+  if (!KEY.test(key)) throw errors.invalid('setting_key_invalid', { pattern: SETTING_KEY_PATTERN });
   if (Buffer.byteLength(value, 'utf8') > MAX_VALUE_BYTES) {
-    throw errors.invalid(`Invalid request: Field 'value' must be at most ${MAX_VALUE_BYTES} bytes`);
+    throw errors.invalid('setting_value_too_large', { max: MAX_VALUE_BYTES });
   }
   const row = await q.upsertSetting(executor(ctx), {
     key,

@@ -74,7 +74,11 @@ describe('POST /admin/settings (upsert) and reading', () => {
   it('404s an unknown key', async () => {
     const res = await t.admin('GET', '/admin/settings/no.such.key');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'not_found', message: 'Setting with key: no.such.key not found' });
+    expect(res.json()).toEqual({
+      type: 'not_found',
+      code: 'setting_not_found',
+      message: 'Setting with key: no.such.key not found',
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { Type } from 'typebox';
-import { AppError, errors } from '../../platform/http/errors.ts';
+import { AppError, appError, errors } from '../../platform/http/errors.ts';
 import { deletedEnvelope } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -26,32 +26,31 @@ const streamedBody: FastifySchemaCompiler<unknown> = () => (data) => ({ value: d
 function multipartError(err: { code?: string; message?: string }, maxBytes: number) {
   switch (err.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('payload_too_large', `A file is larger than ${maxBytes} bytes`);
+      return appError('file_too_large', { max: maxBytes });
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return errors.invalid(`Upload at most ${MAX_FILES} files at once`);
+      return errors.invalid('too_many_files', { max: MAX_FILES });
     default:
-      return errors.invalid(`Invalid multipart upload: ${err.message ?? 'unreadable body'}`);
+      return errors.invalid('upload_unreadable', { detail: err.message ?? 'unreadable body' });
   }
 }
 
 async function readFiles(req: FastifyRequest, maxBytes: number): Promise<IncomingFile[]> {
-  if (!req.isMultipart()) throw errors.invalid(`Invalid request: send multipart/form-data with the images in 'files'`);
+  if (!req.isMultipart()) throw errors.invalid('upload_not_multipart');
   const files: IncomingFile[] = [];
   try {
     for await (const part of req.parts()) {
-      if (part.type !== 'file') throw errors.invalid(`Invalid request: Unrecognized fields: '${part.fieldname}'`);
+      if (part.type !== 'file') throw errors.invalid('upload_unknown_field', { field: part.fieldname });
       // The name arrives in the multipart header, past the body guard that refuses NUL everywhere
       // else (`filename*=utf-8''a%00.png` decodes to one), and PostgreSQL cannot store it.
-      if (part.filename?.includes('\u0000'))
-        throw errors.invalid('Invalid request: a file name contains a NUL character');
+      if (part.filename?.includes('\u0000')) throw errors.invalid('upload_filename_nul');
       files.push({ filename: part.filename || 'file', bytes: await part.toBuffer() });
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw multipartError(err as { code?: string; message?: string }, maxBytes);
   }
-  if (!files.length) throw errors.invalid(`Invalid request: Field 'files' is required`);
+  if (!files.length) throw errors.invalid('upload_files_required');
   return files;
 }
 
@@ -118,7 +117,7 @@ export async function registerUploadStatic(app: App, deps: AppDeps): Promise<voi
     async (req, reply) => {
       const { key } = req.params;
       const bytes = KEY.test(key) && deps.config.storage.kind === 'local' ? await storage.get(key) : undefined;
-      if (!bytes) throw errors.notFound('File not found');
+      if (!bytes) throw errors.notFound('file_content_not_found');
       return reply
         .type(typeOfExtension(key.split('.').pop()!)!)
         .header('cache-control', 'public, max-age=31536000, immutable')

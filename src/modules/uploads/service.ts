@@ -16,7 +16,7 @@ export interface FileView {
   url: string;
 }
 
-const notFound = (id: string) => errors.notFound(`File with id: ${id} was not found`);
+const notFound = (id: string) => errors.notFound('file_not_found', { id });
 
 /**
  * Checks every file first (a recognised image, not empty), then stores them and records them;
@@ -26,7 +26,10 @@ export async function uploadFiles(ctx: Ctx, storage: FileStorage, files: Incomin
   const prepared = files.map((f) => {
     const kind = sniffImage(f.bytes);
     if (!kind) {
-      throw errors.invalid(`File ${f.filename.slice(0, 200)} is not an accepted image (${ACCEPTED_TYPES.join(', ')})`);
+      throw errors.invalid('file_type_refused', {
+        filename: f.filename.slice(0, 200),
+        accepted: ACCEPTED_TYPES.join(', '),
+      });
     }
     const id = newId('file');
     const key = `${id.slice(5).toLowerCase()}-${safeStem(f.filename)}.${kind.ext}`;

@@ -96,6 +96,7 @@ describe('uploads on local disk', () => {
     const text = await upload([['files', 'x.png', Buffer.from('<svg onload=alert(1)>')]]);
     expect(text.json()).toEqual({
       type: 'invalid_data',
+      code: 'file_type_refused',
       message: 'File x.png is not an accepted image (image/jpeg, image/png, image/gif, image/webp, image/avif)',
     });
     const big = await upload([['files', 'big.png', Buffer.concat([PNG, Buffer.alloc(3000)])]]);

@@ -52,9 +52,7 @@ function validEvents(events: string[]): string[] {
     (e) => !(e === '*' || KNOWN_EVENTS.has(e) || (e.endsWith('.*') && KNOWN_GROUPS.has(e.slice(0, -2)))),
   );
   if (unknown.length) {
-    throw errors.invalid(
-      `Invalid request: Field 'events' has unknown event names: ${unknown.map((e) => `"${e}"`).join(', ')}`,
-    );
+    throw errors.invalid('webhook_events_unknown', { names: unknown.map((e) => `"${e}"`).join(', ') });
   }
   return [...new Set(events)];
 }
@@ -64,23 +62,25 @@ async function validUrl(raw: string, policy: WebhookPolicy): Promise<string> {
   try {
     url = new URL(raw);
   } catch {
-    throw errors.invalid(`Invalid request: Field 'url' must be an absolute http or https URL`);
+    throw errors.invalid('webhook_url_invalid', { problem: 'must be an absolute http or https URL' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw errors.invalid(`Invalid request: Field 'url' must use http or https, got '${url.protocol.slice(0, -1)}'`);
+    throw errors.invalid('webhook_url_invalid', {
+      problem: `must use http or https, got '${url.protocol.slice(0, -1)}'`,
+    });
   }
   if (policy.blockPrivate) {
     try {
       await assertPublicUrl(url);
     } catch (err) {
       const why = (err as { code?: string }).code ? `its host could not be resolved` : (err as Error).message;
-      throw errors.invalid(`Invalid request: Field 'url' is not allowed: ${why}`);
+      throw errors.invalid('webhook_url_invalid', { problem: `is not allowed: ${why}` });
     }
   }
   return url.toString();
 }
 
-const notFound = (id: string) => errors.notFound(`Webhook with id: ${id} not found`);
+const notFound = (id: string) => errors.notFound('webhook_not_found', { id });
 
 /** The generated secret and the given one are returned here once; only the encrypted form is stored. */
 export async function createWebhook(
@@ -172,7 +172,7 @@ export async function listDeliveries(
   return { deliveries: rows.map(toDelivery), count: await q.countDeliveries(ctx.db, webhookId, statuses) };
 }
 
-const deliveryNotFound = (id: string) => errors.notFound(`Webhook delivery with id: ${id} not found`);
+const deliveryNotFound = (id: string) => errors.notFound('webhook_delivery_not_found', { id });
 
 export async function getDelivery(ctx: Ctx, webhookId: string, deliveryId: string) {
   await getWebhook(ctx, webhookId);
@@ -195,8 +195,7 @@ export async function getDelivery(ctx: Ctx, webhookId: string, deliveryId: strin
 
 async function activeWebhook(ctx: Ctx, id: string): Promise<void> {
   const hook = await getWebhook(ctx, id);
-  if (!hook.active)
-    throw errors.notAllowed(`Webhook with id: ${id} is not active; activate it before retrying deliveries`);
+  if (!hook.active) throw errors.notAllowed('webhook_inactive', { id });
 }
 
 /** Due at once, whatever its status (a dead one gets one more attempt; it dies again if that fails). */

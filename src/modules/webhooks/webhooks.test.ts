@@ -165,6 +165,7 @@ describe('list, update, delete', () => {
     expect(res.json()).toEqual({ id: hook.id, object: 'webhook', deleted: true });
     expect((await t.admin('GET', `/admin/webhooks/${hook.id}`)).json()).toEqual({
       type: 'not_found',
+      code: 'webhook_not_found',
       message: `Webhook with id: ${hook.id} not found`,
     });
     expect((await t.admin('DELETE', `/admin/webhooks/${hook.id}`)).statusCode).toBe(404);
@@ -187,7 +188,11 @@ describe('list, update, delete', () => {
     }
     const hook = await create();
     const res = await t.admin('GET', `/admin/webhooks/${hook.id}/deliveries/whd_nope`);
-    expect(res.json()).toEqual({ type: 'not_found', message: 'Webhook delivery with id: whd_nope not found' });
+    expect(res.json()).toEqual({
+      type: 'not_found',
+      code: 'webhook_delivery_not_found',
+      message: 'Webhook delivery with id: whd_nope not found',
+    });
   });
 });
 

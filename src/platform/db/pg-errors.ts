@@ -20,6 +20,18 @@ export const pgCode = (err: unknown): string | undefined => pgError(err).code;
 /** A unique index refused the write (23505 unique_violation). */
 export const isUniqueViolation = (err: unknown): boolean => pgCode(err) === '23505';
 
+/**
+ * Runs a write that a unique index guards: when the index refuses it, throws the error `taken`
+ * gives instead (a handle or value already in use), or the original one when it gives none.
+ */
+export async function uniqueOr<T>(write: () => Promise<T>, taken: () => Error | undefined): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    throw (isUniqueViolation(err) && taken()) || err;
+  }
+}
+
 /** serialization_failure and deadlock_detected: the transaction did nothing and may simply run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 export const isRetryable = (err: unknown): boolean => RETRYABLE.has(pgCode(err) ?? '');

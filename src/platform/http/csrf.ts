@@ -34,11 +34,11 @@ export function assertSameSite(req: FastifyRequest, trustedOrigins: string[]): v
   const origin = req.headers.origin ?? originOf(req.headers.referer);
   if (origin !== undefined) {
     const own = `${req.protocol}://${req.host}`;
-    if (origin !== own && !trustedOrigins.includes(origin)) throw errors.forbidden('Cross-site request refused');
+    if (origin !== own && !trustedOrigins.includes(origin)) throw errors.forbidden('cross_site_refused');
     return;
   }
   const site = req.headers['sec-fetch-site'];
-  if (site && site !== 'same-origin' && site !== 'none') throw errors.forbidden('Cross-site request refused');
+  if (site && site !== 'same-origin' && site !== 'none') throw errors.forbidden('cross_site_refused');
 }
 
 /** Content types a cross-site HTML form (or a no-preflight fetch) can send. */
@@ -55,7 +55,7 @@ function assertNotFormSubmittable(req: FastifyRequest): void {
   const h = req.headers;
   if (h.origin === undefined && h.referer === undefined && h['sec-fetch-site'] === undefined) return;
   const type = (h['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (SIMPLE_TYPES.has(type)) throw errors.forbidden('A cookie-authenticated write must be sent as JSON');
+  if (SIMPLE_TYPES.has(type)) throw errors.forbidden('cookie_write_not_json');
 }
 
 function sameToken(got: string, expected: string): boolean {
@@ -85,6 +85,6 @@ export function csrfGuard(opts: CsrfOptions) {
     }
     const got = req.headers[CSRF_HEADER];
     if (typeof got !== 'string' || !expected.some((e) => sameToken(got, e)))
-      throw errors.forbidden('Missing or invalid CSRF token');
+      throw errors.forbidden('csrf_token_invalid');
   };
 }

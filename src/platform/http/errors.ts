@@ -1,25 +1,10 @@
-/**
- * The one error catalog. Every error the API returns is an AppError rendered as
- * `{ type, message, code? }`; the status comes from the type, as in Medusa v2.
- */
-export const ERROR_STATUS = {
-  invalid_data: 400,
-  not_allowed: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  duplicate_error: 422,
-  too_many_requests: 429,
-  unknown_error: 500,
-  bad_gateway: 502,
-  gateway_timeout: 504,
-  service_unavailable: 503,
-} as const;
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode, type ErrorType } from './error-codes.ts';
 
-export type ErrorType = keyof typeof ERROR_STATUS;
+/**
+ * Every error the API returns is an AppError rendered as `{ type, message, code }`; the status
+ * comes from the type, as in Medusa v2. The codes and their messages are in error-codes.ts.
+ */
+export { ERROR_STATUS, type ErrorType };
 
 /**
  * The type of a 4xx that arrives as a bare status (a framework error, a plugin's thrown status),
@@ -59,16 +44,63 @@ export class AppError extends Error {
   }
 }
 
+type Table = typeof ERROR_CODES;
+type Holes<S extends string> = S extends `${string}{${infer P}}${infer R}` ? P | Holes<R> : never;
+/** The codes of one type, so `errors.notFound` only accepts not-found codes. */
+export type CodeOf<T extends ErrorType> = { [C in ErrorCode]: Table[C]['type'] extends T ? C : never }[ErrorCode];
+type Params = Record<string, string | number>;
+/** The parameters a code's message needs: none, or exactly its `{name}` holes. */
+export type ArgsOf<C extends ErrorCode> = [Holes<Table[C]['message']>] extends [never]
+  ? [params?: Record<string, never>]
+  : [params: Record<Holes<Table[C]['message']>, string | number>];
+
+const isCode = (s: string): s is ErrorCode => Object.hasOwn(ERROR_CODES, s);
+const fill = (template: string, params: Params = {}) =>
+  template.replace(/\{(\w+)\}/g, (hole, name: string) => (name in params ? String(params[name]) : hole));
+
+/** The error of a code, its message filled from `params`. */
+export function appError<C extends ErrorCode>(
+  code: C,
+  params?: ArgsOf<C>[0],
+  opts: { headers?: Record<string, string> } = {},
+): AppError {
+  const entry: { type: ErrorType; message: string } = ERROR_CODES[code];
+  return new AppError(entry.type, fill(entry.message, params as Params), { code, headers: opts.headers });
+}
+
+/**
+ * One helper per type. Given a code (`errors.notFound('webhook_not_found', { id })`) the message
+ * comes from the table; the older form (a message, maybe a code) still works for modules not yet
+ * moved to codes (`test/error-codes.test.ts` lists them).
+ */
+function helper<T extends ErrorType>(type: T, legacyCode?: string) {
+  function make<C extends CodeOf<T>>(code: C, ...args: ArgsOf<C>): AppError;
+  /** @deprecated give a code from ERROR_CODES instead of a message */
+  function make(message: string, code?: string): AppError;
+  function make(first: string, second?: Params | string): AppError {
+    if (isCode(first)) return appError(first, second as never);
+    return new AppError(type, first, { code: typeof second === 'string' ? second : legacyCode });
+  }
+  return make;
+}
+
+/** As `helper`; called bare it keeps the old generic message without a code, until its callers move. */
+function helperWithDefault<T extends ErrorType>(type: T, message: string) {
+  const make = helper(type);
+  return ((...args: [string?, (Params | string)?]) => make(args[0] ?? message, args[1] as never)) as typeof make &
+    (() => AppError);
+}
+
 export const errors = {
-  invalid: (message: string, code?: string) => new AppError('invalid_data', message, { code }),
-  notAllowed: (message: string, code?: string) => new AppError('not_allowed', message, { code }),
-  unauthorized: (message = 'Unauthorized') => new AppError('unauthorized', message),
-  forbidden: (message = 'You are not allowed to perform this action') => new AppError('forbidden', message),
-  notFound: (message: string) => new AppError('not_found', message),
-  conflict: (message: string) => new AppError('conflict', message),
-  duplicate: (message: string) => new AppError('duplicate_error', message, { code: 'invalid_request_error' }),
+  invalid: helper('invalid_data'),
+  notAllowed: helper('not_allowed'),
+  unauthorized: helperWithDefault('unauthorized', 'Unauthorized'),
+  forbidden: helperWithDefault('forbidden', 'You are not allowed to perform this action'),
+  notFound: helper('not_found'),
+  conflict: helper('conflict'),
+  duplicate: helper('duplicate_error', 'invalid_request_error'),
   tooManyRequests: (retryAfterSeconds: number) =>
-    new AppError('too_many_requests', 'Too many requests, retry later', {
+    appError('too_many_requests', undefined, {
       headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
     }),
 };

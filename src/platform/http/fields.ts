@@ -21,7 +21,7 @@ export function parseFields(expression: string | undefined): Fields {
   for (const raw of (expression ?? '').split(',')) {
     const token = raw.trim();
     if (!token) continue;
-    if (!TOKEN.test(token)) throw errors.invalid(`Invalid field in 'fields': ${token.slice(0, 100)}`);
+    if (!TOKEN.test(token)) throw errors.invalid('invalid_field_selection', { token: token.slice(0, 100) });
     if (token.startsWith('-')) continue;
     const path = token.replace(/^[+*]/, '');
     paths.add(path);

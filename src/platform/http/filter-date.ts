@@ -15,9 +15,6 @@ export function filterDate(value: string | undefined, field: string): Date | und
   if (value === undefined || value === '') return undefined;
   const at = new Date(value);
   const ms = at.getTime();
-  if (Number.isNaN(ms) || ms < FIRST || ms > LAST)
-    throw errors.invalid(
-      `Invalid request (query): Field '${field}' must be a date or date-time between the years 1 and 9999`,
-    );
+  if (Number.isNaN(ms) || ms < FIRST || ms > LAST) throw errors.invalid('invalid_date_filter', { field });
   return at;
 }

@@ -37,5 +37,5 @@ function isOpaque(v: object): boolean {
  */
 export function rejectUnsafeInput(req: FastifyRequest, _reply: unknown, done: (err?: Error) => void): void {
   const problem = unsafeInput(req.params, 'path') ?? unsafeInput(req.query, 'query') ?? unsafeInput(req.body, 'body');
-  done(problem ? errors.invalid(problem) : undefined);
+  done(problem ? errors.invalid('unsafe_input', { problem }) : undefined);
 }

@@ -1,5 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES, ERROR_STATUS } from './error-codes.ts';
+import { ErrorBody } from './errors.ts';
 import type { App } from './types.ts';
 
 /** OpenAPI 3.1 built from the route schemas (every route declares one), JSON at /openapi.json, UI at /docs. */
@@ -10,9 +12,11 @@ export async function registerOpenApi(app: App, version: string) {
       info: {
         title: 'Emporium API',
         version,
-        description: 'Shop (admin, store, auth) and marketplace surfaces. Errors are `{ type, message }`.',
+        description:
+          'Shop (admin, store, auth) and marketplace surfaces. Errors are `{ type, message, code }`; the codes are listed in the `Error` schema.',
       },
       components: {
+        schemas: { Error: errorSchema() as never },
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           publishableKey: { type: 'apiKey', in: 'header', name: 'x-publishable-api-key' },
@@ -29,6 +33,32 @@ export async function registerOpenApi(app: App, version: string) {
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerDocsUi(app);
+}
+
+/**
+ * The error body with its codes: `code` as an enum, and `x-error-codes` giving each code's status,
+ * type and message, so a client (or a generated one) can switch on a code and know what it means.
+ */
+function errorSchema() {
+  const codes = Object.entries(ERROR_CODES).map(([code, e]) => ({
+    code,
+    status: ERROR_STATUS[e.type],
+    type: e.type,
+    message: e.message,
+  }));
+  return {
+    ...ErrorBody,
+    properties: {
+      ...ErrorBody.properties,
+      type: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+      code: {
+        type: 'string',
+        description: 'Stable error code; modules not yet moved to codes may send none or another',
+        enum: Object.keys(ERROR_CODES),
+      },
+    },
+    'x-error-codes': codes,
+  };
 }
 
 /** Hop-by-hop headers of the inner response that the outer reply sets itself. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../db/database.ts';
-import { AppError, ErrorBody } from './errors.ts';
+import { appError, ErrorBody } from './errors.ts';
 import type { App } from './types.ts';
 
 declare module 'fastify' {
@@ -61,9 +61,7 @@ export class Readiness {
     app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, next) => {
       if (this.draining && req.url !== '/health') {
         reply.header('connection', 'close');
-        throw new AppError('service_unavailable', 'This instance is shutting down; retry on another', {
-          headers: { 'retry-after': RETRY_AFTER },
-        });
+        throw appError('shutting_down', undefined, { headers: { 'retry-after': RETRY_AFTER } });
       }
       this.inFlight++;
       this.counted.add(req);
@@ -94,9 +92,7 @@ export class Readiness {
         if (!this.workersRunning) problems.push('workers not running');
         if (!(await reachable(database))) problems.push('database unreachable');
         if (problems.length)
-          throw new AppError('service_unavailable', `Not ready: ${problems.join(', ')}`, {
-            headers: { 'retry-after': RETRY_AFTER },
-          });
+          throw appError('not_ready', { problems: problems.join(', ') }, { headers: { 'retry-after': RETRY_AFTER } });
         return { status: 'ready' as const };
       },
     );

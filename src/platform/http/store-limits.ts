@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { connectRedis } from '../redis.ts';
 import { clientKey, trustedIps } from './client-ip.ts';
-import { AppError, errors } from './errors.ts';
+import { appError, errors } from './errors.ts';
 import type { App, AppDeps } from './types.ts';
 import { WindowCounter } from './window-counter.ts';
 
@@ -106,10 +106,7 @@ export function storeLimits(app: App, deps: AppDeps) {
       if (waitMs > 0) throw errors.tooManyRequests(waitMs / 1000);
       if (limit > HEAVY_PAGE) {
         const slot = heavy.tryAcquire();
-        if (!slot)
-          throw new AppError('service_unavailable', 'Too many large pages are being prepared; retry shortly', {
-            headers: { 'retry-after': '1' },
-          });
+        if (!slot) throw appError('too_many_large_pages', undefined, { headers: { 'retry-after': '1' } });
         await slot;
         // 'close' comes once the response is sent or the connection is gone, whatever happened.
         reply.raw.once('close', () => heavy.release());

@@ -25,7 +25,7 @@ export function toMajorText(minor: number, exponent: number): string {
  * significant digits) is shifted by the exponent; more decimals than the currency has is an error.
  */
 export function toMinor(major: number, exponent: number, currency: string, field = 'amount'): number {
-  if (!Number.isFinite(major)) throw errors.invalid(`${field} must be a finite number`);
+  if (!Number.isFinite(major)) throw errors.invalid('amount_not_finite', { field });
   const [mantissa, power = '0'] = String(major).toLowerCase().split('e');
   const negative = mantissa.startsWith('-');
   const [whole, fraction = ''] = (negative ? mantissa.slice(1) : mantissa).split('.');
@@ -34,14 +34,12 @@ export function toMinor(major: number, exponent: number, currency: string, field
   if (shift >= 0) digits += '0'.repeat(shift);
   else {
     if (!/^0*$/.test(digits.slice(shift))) {
-      throw errors.invalid(
-        `${field} ${major} has more decimal places than ${currency.toUpperCase()} allows (${exponent})`,
-      );
+      throw errors.invalid('amount_too_precise', { field, amount: major, currency: currency.toUpperCase(), exponent });
     }
     digits = digits.slice(0, shift) || '0';
   }
   const minor = BigInt(digits);
-  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) throw errors.invalid(`${field} ${major} is too large`);
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) throw errors.invalid('amount_too_large', { field, amount: major });
   const value = Number(minor);
   return negative && value !== 0 ? -value : value;
 }

@@ -33,7 +33,7 @@ function planOf(schema: unknown): MoneyPlan | null {
 
 // Worded as the validator words a type error, since in minor mode that is what it is.
 function integerOnly(amount: number, _currency: string | undefined, path: string): number {
-  if (!Number.isInteger(amount)) throw errors.invalid(`Invalid request: Expected type: 'integer' for field '${path}'`);
+  if (!Number.isInteger(amount)) throw errors.invalid('invalid_amount', { field: path });
   return amount;
 }
 

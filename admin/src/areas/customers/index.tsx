@@ -17,17 +17,9 @@ import {
   useDebounced,
 } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-interface Customer {
-  id: string;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  company_name: string | null;
-  has_account: boolean;
-  created_at: string;
-}
+type Customer = Item<Ok<'/admin/customers'>['customers']>;
 
 const LIMIT = 50;
 const name = (c: Customer) => [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';
@@ -207,18 +199,10 @@ function CustomerDetail() {
   const orders = useQuery({
     queryKey: ['orders', { customer_id: id }],
     queryFn: ({ signal }) =>
-      api<{
-        orders: {
-          id: string;
-          display_id: number;
-          total: number;
-          currency_code: string;
-          status: string;
-          payment_status: string;
-          created_at: string;
-        }[];
-        count: number;
-      }>('/admin/orders', { query: { customer_id: id, order: '-created_at', limit: 20 }, signal }),
+      api<Ok<'/admin/orders'>>('/admin/orders', {
+        query: { customer_id: id, order: '-created_at', limit: 20 },
+        signal,
+      }),
     enabled: !creating,
   });
   const saved = async (c: Customer) => {

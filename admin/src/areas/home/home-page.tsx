@@ -4,26 +4,12 @@ import { api } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { Card, Empty, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
-import { SalesChart, type DaySales } from './sales-chart.tsx';
+import { SalesChart } from './sales-chart.tsx';
+import type { Ok } from '../../api/types.ts';
 
-interface Dashboard {
-  days: number;
-  sales: DaySales[];
-  low_stock: {
-    variant_id: string;
-    variant_title: string;
-    sku: string | null;
-    product_id: string;
-    product_title: string;
-    inventory_quantity: number;
-  }[];
-  low_stock_threshold: number;
-  unread_notifications: number;
-}
+type Dashboard = Ok<'/admin/dashboard'>;
 
-interface Updates {
-  updates: { id: string; current: string; latest: string; changelog_url: string }[];
-}
+type Updates = Ok<'/admin/plugins/check-updates'>;
 
 const offset = -new Date().getTimezoneOffset();
 

@@ -1,12 +1,8 @@
 import { money } from '../../lib/format.ts';
 import { lastDays } from './days.ts';
+import type { Item, Ok } from '../../api/types.ts';
 
-export interface DaySales {
-  day: string;
-  currency_code: string;
-  orders: number;
-  revenue: number;
-}
+export type DaySales = Item<Ok<'/admin/dashboard'>['sales']>;
 
 /** Revenue bars per day in the shop's main currency (the one with most orders), with a table for screen readers. */
 export function SalesChart({ sales, days, today }: { sales: DaySales[]; days: number; today: string }) {

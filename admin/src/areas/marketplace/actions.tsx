@@ -5,24 +5,11 @@ import { useCanWrite, useSession } from '../../lib/session.tsx';
 import { ErrorNote } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PLUGINS_KEY } from '../../extensions/slot.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-export interface Entry {
-  id: string;
-  marketplace_id: string;
-  name: string;
-  type: string;
-  version: string;
-  price_eur: number;
-  source: 'local' | 'federation';
-  plugin_id: string | null;
-  installed_version: string | null;
-  status: string | null;
-}
+export type Entry = Item<Ok<'/admin/marketplace/feed'>['products']>;
 
-interface Checkout {
-  checkout: { id: string; status: 'open' | 'paid' | 'expired'; marketplace_id: string; version: string };
-  plugin_id: string | null;
-}
+type Checkout = Ok<'/admin/marketplace/checkout/{id}'>;
 
 export const busyEntry = (e: Pick<Entry, 'status'>) => e.status === 'installing' || e.status === 'updating';
 
@@ -76,7 +63,7 @@ export function EntryActions({ e }: { e: Entry }) {
   });
   const buy = useMutation({
     mutationFn: (_tab: Window | null) =>
-      api<{ id: string; url: string }>('/admin/marketplace/checkout', {
+      api<Ok<'/admin/marketplace/checkout', 'post'>>('/admin/marketplace/checkout', {
         method: 'POST',
         body: { marketplace_id: e.marketplace_id, version: e.version, customer_email: user.email },
       }),

@@ -6,15 +6,9 @@ import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, Empty, ErrorNote, Field, Loading, PageHeader, Pager } from '../../components/ui.tsx';
 import { UNREAD_KEY } from '../../components/shell.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-interface Notification {
-  id: string;
-  type: string;
-  title: string;
-  message: string;
-  read_at: string | null;
-  created_at: string;
-}
+type Notification = Item<Ok<'/admin/notifications'>['notifications']>;
 
 const LIMIT = 30;
 

@@ -1,68 +1,10 @@
-export interface OrderItem {
-  id: string;
-  title: string;
-  variant_title: string;
-  variant_sku: string | null;
-  unit_price: number;
-  quantity: number;
-  total: number;
-  detail: { quantity: number; fulfilled_quantity: number; shipped_quantity: number; delivered_quantity: number };
-}
+import type { Item, Ok } from '../../api/types.ts';
 
-export interface Payment {
-  id: string;
-  provider_id: string;
-  amount: number;
-  status: string;
-  captured_amount: number;
-  refunded_amount: number;
-  captured_at: string | null;
-  canceled_at: string | null;
-  created_at: string;
-  captures: { id: string; amount: number; created_at: string }[];
-  refunds: { id: string; amount: number; reason: string | null; note: string | null; created_at: string }[];
-}
-
-export interface Fulfillment {
-  id: string;
-  items: { id: string; line_item_id: string; title: string; sku: string | null; quantity: number }[];
-  shipped_at: string | null;
-  delivered_at: string | null;
-  canceled_at: string | null;
-  created_at: string;
-}
-
-export interface Order {
-  id: string;
-  display_id: number;
-  status: string;
-  payment_status: string;
-  fulfillment_status: string;
-  customer_id: string | null;
-  email: string;
-  currency_code: string;
-  items: OrderItem[];
-  payment_collections: { payments: Payment[] }[];
-  fulfillments: Fulfillment[];
-  item_total: number;
-  shipping_total: number;
-  total: number;
-  summary: {
-    authorized_total: number;
-    captured_total: number;
-    refunded_total: number;
-    /** Everything captured (refunds are not subtracted: see transaction_total). */
-    paid_total: number;
-    transaction_total: number;
-    original_order_total: number;
-    current_order_total: number;
-    /** Owed by the shopper (> 0) or to them (< 0). */
-    pending_difference: number;
-  };
-  shipping_address: Record<string, string | null> | null;
-  canceled_at: string | null;
-  created_at: string;
-}
+/** The order as the detail route answers it (generated from the server's schema). */
+export type Order = Ok<'/admin/orders/{id}'>['order'];
+export type OrderItem = Item<Order['items']>;
+export type Payment = Item<Item<Order['payment_collections']>['payments']>;
+export type Fulfillment = Item<Order['fulfillments']>;
 
 export const ORDER_STATUSES = ['pending', 'completed', 'draft', 'archived', 'canceled', 'requires_action'];
 export const PAYMENT_STATUSES = [

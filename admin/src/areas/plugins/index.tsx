@@ -10,13 +10,9 @@ import { PendingUpdate, PermissionList } from './permissions.tsx';
 import { PluginConfig } from './plugin-config.tsx';
 import { PluginRuntime } from './plugin-runtime.tsx';
 import { busy, type Plugin } from './types.ts';
+import type { Item, Ok } from '../../api/types.ts';
 
-interface Update {
-  id: string;
-  current: string;
-  latest: string;
-  changelog_url: string;
-}
+type Update = Item<Ok<'/admin/plugins/check-updates'>['updates']>;
 
 /** Installed plugins, polled every second while one is installing or updating. */
 export function usePluginList() {
@@ -28,12 +24,7 @@ export function usePluginList() {
   });
 }
 
-interface LicenseCheck {
-  plugin_id: string;
-  last_verified_at: string;
-  grace_until: string;
-  license_expires_at: string | null;
-}
+type LicenseCheck = Item<Ok<'/admin/plugins/license-checks'>['license_checks']>;
 
 /** "verified 3 days ago; works offline until 12 Mar" (the 7-day grace of a paid plugin). */
 function LicenseStatus({ p, check }: { p: Plugin; check?: LicenseCheck }) {

@@ -3,16 +3,9 @@ import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PLUGINS_KEY } from '../../extensions/slot.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-export interface Permissions {
-  events: string[];
-  apis: string[];
-  routes: { admin: boolean; store: boolean };
-  providers: string[];
-  hosts: string[];
-  /** Its admin bundle runs in this panel with your session; `methods`: the writes it may send. */
-  admin_extension: { bundle: boolean; methods: string[] };
-}
+export type Permissions = NonNullable<Item<Ok<'/admin/plugins'>['plugins']>['permissions']>;
 
 const list = (xs: string[]) => (xs.length ? xs.join(', ') : 'none');
 

@@ -2,21 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { Card, ErrorNote, Loading } from '../../components/ui.tsx';
-
-interface Runtime {
-  running: boolean;
-  pid: number | null;
-  calls: number;
-  errors: number;
-  timeouts: number;
-  time_ms: number;
-  avg_ms: number | null;
-  memory: { rss: number; heap_used: number; heap_total: number } | null;
-  restarts: number;
-  crashes: number;
-  crashes_in_window: number;
-  last_crash: { at: string; reason: string } | null;
-}
+import type { Ok } from '../../api/types.ts';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -24,7 +10,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 export function PluginRuntime({ id }: { id: string }) {
   const q = useQuery({
     queryKey: ['plugin-runtime', id],
-    queryFn: ({ signal }) => api<{ plugin: { runtime: Runtime | null } }>(`/admin/plugins/${id}`, { signal }),
+    queryFn: ({ signal }) => api<Ok<'/admin/plugins/{id}'>>(`/admin/plugins/${id}`, { signal }),
     refetchInterval: 5_000,
   });
   const r = q.data?.plugin.runtime;

@@ -1,36 +1,8 @@
-import type { Permissions } from './permissions.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-export interface ConfigField {
-  key: string;
-  label: string;
-  type: 'string' | 'number' | 'boolean';
-  secret?: boolean;
-  required?: boolean;
-  description?: string;
-}
+export type ConfigField = Item<Plugin['config_fields']>;
 
-export interface Plugin {
-  id: string;
-  manifest_id: string;
-  marketplace_id: string;
-  vendor: string;
-  name: string | null;
-  type: string | null;
-  description: string | null;
-  version: string;
-  target_version: string | null;
-  status: 'installing' | 'installed' | 'failed' | 'disabled' | 'updating';
-  error: string | null;
-  source: 'local' | 'federation' | null;
-  licensed: boolean;
-  config_fields: ConfigField[];
-  admin_bundle: { url: string; sha256: string } | null;
-  manifest: { admin_api?: { methods?: string[] } } | null;
-  permissions: Permissions | null;
-  permissions_declared: boolean | null;
-  pending_update: { version: string; new_rights: string[]; approve_url: string } | null;
-  installed_at: string | null;
-}
+export type Plugin = Item<Ok<'/admin/plugins'>['plugins']>;
 
 export type ConfigValues = Record<string, string | number | boolean | null>;
 

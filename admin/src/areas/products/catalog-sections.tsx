@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import type { Ok } from '../../api/types.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { Card, ErrorNote, Field } from '../../components/ui.tsx';
@@ -21,7 +22,7 @@ export function ImagesCard(props: {
     mutationFn: (files: File[]) => {
       const form = new FormData();
       for (const f of files) form.append('files', f);
-      return api<{ files: { id: string; url: string }[] }>('/admin/uploads', { method: 'POST', form });
+      return api<Ok<'/admin/uploads', 'post'>>('/admin/uploads', { method: 'POST', form });
     },
     onSuccess: ({ files }) => {
       onChange([...images, ...files.map((f) => ({ url: f.url }))]);
@@ -81,8 +82,7 @@ export function OrganisationCard(props: {
   const { collectionId, categoryIds, onChange, error } = props;
   const collections = useQuery({
     queryKey: ['collections', 'all'],
-    queryFn: ({ signal }) =>
-      api<{ collections: { id: string; title: string }[] }>('/admin/collections', { query: { limit: 100 }, signal }),
+    queryFn: ({ signal }) => api<Ok<'/admin/collections'>>('/admin/collections', { query: { limit: 100 }, signal }),
   });
   const categories = useQuery({
     queryKey: ['product-categories', 'all'],

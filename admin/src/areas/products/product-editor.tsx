@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type { Ok } from '../../api/types.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -28,15 +29,14 @@ export function ProductEditor() {
   const channels = useQuery({
     queryKey: ['sales-channels', 'all'],
     queryFn: ({ signal }) =>
-      api<{ sales_channels: { id: string; name: string }[] }>('/admin/sales-channels', {
+      api<Ok<'/admin/sales-channels'>>('/admin/sales-channels', {
         query: { limit: 100 },
         signal,
       }),
   });
   const regions = useQuery({
     queryKey: ['regions', 'all'],
-    queryFn: ({ signal }) =>
-      api<{ regions: { currency_code: string }[] }>('/admin/regions', { query: { limit: 100 }, signal }),
+    queryFn: ({ signal }) => api<Ok<'/admin/regions'>>('/admin/regions', { query: { limit: 100 }, signal }),
   });
   const [draft, setDraft] = useState<Draft | null>(null);
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { Ok } from '../../api/types.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useUrlFilters } from '../../lib/url-filters.ts';
@@ -45,7 +46,7 @@ export function ProductList() {
     queryKey: ['products', view],
     queryFn: async ({ signal }) => {
       const { query, counted } = pageRequest(view);
-      const body = await api<{ products: Product[]; count: number | null }>('/admin/products', { query, signal });
+      const body = await api<Ok<'/admin/products'>>('/admin/products', { query, signal });
       const page = toPage(body, view, counted);
       if (page.count !== null) client.setQueryData(TOTAL_KEY, page.count);
       return page;

@@ -4,17 +4,9 @@ import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-interface ApiKey {
-  id: string;
-  title: string;
-  token: string;
-  redacted: string;
-  type: 'publishable' | 'secret';
-  revoked_at: string | null;
-  created_at: string;
-  sales_channels?: { id: string; name: string }[];
-}
+type ApiKey = Item<Ok<'/admin/api-keys'>['api_keys']>;
 
 /** Publishable keys (with their sales channels) and secret keys: create, link channels, revoke. */
 export function ApiKeysPage() {
@@ -27,7 +19,7 @@ export function ApiKeysPage() {
   const channels = useQuery({
     queryKey: ['sales-channels', 'all'],
     queryFn: ({ signal }) =>
-      api<{ sales_channels: { id: string; name: string }[] }>('/admin/sales-channels', {
+      api<Ok<'/admin/sales-channels'>>('/admin/sales-channels', {
         query: { limit: 100 },
         signal,
       }),

@@ -2,21 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { Badge } from '../../components/ui.tsx';
 import { ResourceTable } from './resource-table.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-interface Collection {
-  id: string;
-  title: string;
-  handle: string;
-}
+type Collection = Item<Ok<'/admin/collections'>['collections']>;
 
-interface Category {
-  id: string;
-  name: string;
-  handle: string;
-  parent_category_id: string | null;
-  is_active: boolean;
-  is_internal: boolean;
-}
+type Category = Item<Ok<'/admin/product-categories'>['product_categories']>;
 
 const CATEGORIES = '/admin/product-categories';
 

@@ -4,12 +4,9 @@ import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-interface Setting {
-  key: string;
-  value: string;
-  updated_at: string;
-}
+type Setting = Item<Ok<'/admin/settings'>['settings']>;
 
 /** The key/value settings table: set (create or replace) and delete. */
 export function KeyValuesPage() {

@@ -4,12 +4,9 @@ import { ApiError, api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading } from '../../components/ui.tsx';
 import type { Template } from './notification-types.ts';
+import type { Ok } from '../../api/types.ts';
 
-interface Preview {
-  subject: string;
-  text: string;
-  html: string;
-}
+type Preview = Ok<'/admin/notification-templates/{name}/preview', 'post'>['preview'];
 
 /**
  * A template rendered by the server (the words a provider would send) with its sample data, which

@@ -1,36 +1,11 @@
-export interface NotificationProvider {
-  id: string;
-  name: string;
-  channels: string[];
-  plugin: string;
-}
+import type { Item, Ok } from '../../api/types.ts';
+export type NotificationProvider = Item<ProviderList['notification_providers']>;
 
-export interface ProviderList {
-  notification_providers: NotificationProvider[];
-  channels_without_provider: string[];
-}
+export type ProviderList = Ok<'/admin/notification-providers'>;
 
-export interface NotificationDelivery {
-  id: string;
-  channel: string;
-  to: string;
-  template: string;
-  status: 'pending' | 'sent' | 'dead' | 'not_sent';
-  attempts: number;
-  next_attempt_at: string | null;
-  provider_id: string | null;
-  provider_message_id: string | null;
-  error: string | null;
-  sent_at: string | null;
-  created_at: string;
-}
+export type NotificationDelivery = Ok<'/admin/notification-deliveries/{id}'>['notification_delivery'];
 
-export interface Template {
-  name: string;
-  channel: string;
-  description: string;
-  sample_data: Record<string, unknown>;
-}
+export type Template = Item<Ok<'/admin/notification-templates'>['notification_templates']>;
 
 export const DELIVERY_STATUSES = ['pending', 'sent', 'dead', 'not_sent'] as const;
 

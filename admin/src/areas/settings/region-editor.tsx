@@ -6,14 +6,9 @@ import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ErrorNote, Field, Loading } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { providerChoices, type RunningProvider } from './region-providers.ts';
+import type { Ok } from '../../api/types.ts';
 
-interface Region {
-  id: string;
-  name: string;
-  currency_code: string;
-  countries: { iso_2: string }[];
-  payment_providers: { id: string; is_enabled: boolean }[];
-}
+type Region = Ok<'/admin/regions/{id}'>['region'];
 
 /** One region: name, currency, countries and the payment providers its shoppers may pay with. */
 export function RegionEditor() {

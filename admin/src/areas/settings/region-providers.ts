@@ -1,8 +1,9 @@
-export interface RunningProvider {
-  id: string;
-  name: string;
-  plugin: string | null;
-}
+import type { Item, Ok } from '../../api/types.ts';
+/** What the choice needs of a running provider (the list route answers more). */
+export type RunningProvider = Pick<
+  Item<Ok<'/admin/payments/payment-providers'>['payment_providers']>,
+  'id' | 'name' | 'plugin'
+>;
 
 export interface ProviderChoice {
   id: string;

@@ -4,25 +4,11 @@ import { api } from '../../lib/api.ts';
 import { money, toMinor } from '../../lib/format.ts';
 import { Badge } from '../../components/ui.tsx';
 import { ResourceTable } from './resource-table.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-interface Channel {
-  id: string;
-  name: string;
-  description: string | null;
-  is_disabled: boolean;
-}
-interface Region {
-  id: string;
-  name: string;
-  currency_code: string;
-  countries: { iso_2: string }[];
-}
-interface ShippingOption {
-  id: string;
-  name: string;
-  region_id: string;
-  amount: number;
-}
+type Channel = Item<Ok<'/admin/sales-channels'>['sales_channels']>;
+type Region = Item<Ok<'/admin/regions'>['regions']>;
+type ShippingOption = Item<Ok<'/admin/shipping-options'>['shipping_options']>;
 
 export function ChannelsPage() {
   return (

@@ -3,13 +3,9 @@ import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Badge, Card, ErrorNote, Loading } from '../../components/ui.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-interface User {
-  id: string;
-  email: string;
-  role: string;
-  created_at: string;
-}
+type User = Item<Ok<'/admin/users'>['users']>;
 
 /** Who can sign in and with which role; users are created with the CLI (no invite flow in the API yet). */
 export function UsersPage() {

@@ -8,24 +8,9 @@ import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading, Pager } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import type { Webhook } from './webhooks.tsx';
+import type { Item, Ok } from '../../api/types.ts';
 
-interface Delivery {
-  id: string;
-  event: string;
-  status: 'pending' | 'retrying' | 'succeeded' | 'dead';
-  attempt_count: number;
-  next_attempt_at: string | null;
-  last_status_code: number | null;
-  created_at: string;
-}
-
-interface Attempt {
-  attempted_at: string;
-  status_code: number | null;
-  duration_ms: number | null;
-  error: string | null;
-  response_body: string | null;
-}
+type Delivery = Item<Ok<'/admin/webhooks/{id}/deliveries'>['deliveries']>;
 
 const LIMIT = 20;
 
@@ -34,9 +19,12 @@ function Attempts({ webhookId, delivery }: { webhookId: string; delivery: Delive
   const detail = useQuery({
     queryKey: ['webhook-delivery', delivery.id, delivery.attempt_count],
     queryFn: ({ signal }) =>
-      api<{ delivery: Delivery & { attempts: Attempt[] } }>(`/admin/webhooks/${webhookId}/deliveries/${delivery.id}`, {
-        signal,
-      }),
+      api<Ok<'/admin/webhooks/{id}/deliveries/{delivery_id}'>>(
+        `/admin/webhooks/${webhookId}/deliveries/${delivery.id}`,
+        {
+          signal,
+        },
+      ),
   });
   if (detail.isPending) return <Loading />;
   if (detail.isError) return <ErrorNote error={detail.error} />;
@@ -89,7 +77,10 @@ export function WebhookDetail() {
     },
   });
   const replay = useMutation({
-    mutationFn: () => api<{ requeued?: number }>(`/admin/webhooks/${id}/deliveries/replay-dead`, { method: 'POST' }),
+    mutationFn: () =>
+      api<Ok<'/admin/webhooks/{id}/deliveries/replay-dead', 'post'>>(`/admin/webhooks/${id}/deliveries/replay-dead`, {
+        method: 'POST',
+      }),
     onSuccess: async () => {
       notify('Dead deliveries requeued', 'success');
       await refresh();

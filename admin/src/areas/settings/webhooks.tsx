@@ -6,14 +6,9 @@ import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
 import { EVENT_GROUPS, eventsFromPicker } from './webhook-events.ts';
+import type { Ok } from '../../api/types.ts';
 
-export interface Webhook {
-  id: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  created_at: string;
-}
+export type Webhook = Ok<'/admin/webhooks/{id}'>['webhook'];
 
 function CreateWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
   const client = useQueryClient();
@@ -21,7 +16,7 @@ function CreateWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
   const [picked, setPicked] = useState(new Set<string>(['order.placed']));
   const create = useMutation({
     mutationFn: () =>
-      api<{ webhook: Webhook & { signing_secret: string } }>('/admin/webhooks', {
+      api<Ok<'/admin/webhooks', 'post'>>('/admin/webhooks', {
         method: 'POST',
         body: { url, events: eventsFromPicker(picked) },
       }),
