@@ -137,14 +137,14 @@ describe('cart line prices', () => {
     const home = await makeRegion(t, { currency: 'eur' });
     const abroad = await makeRegion(t, { currency: 'eur' });
     const dollars = await makeRegion(t, { currency: 'usd' });
-    const { variant } = await makeProduct(t, {
-      prices: [
-        { currency_code: 'eur', amount: 1500 },
-        { currency_code: 'usd', amount: 1700 },
-        { currency_code: 'usd', amount: 1600, min_quantity: 2 },
-      ],
-      stock: 100,
-    });
+    const { product, variant } = await makeProduct(t, { stock: 100 });
+    const prices = [
+      { currency_code: 'eur', amount: 1500 },
+      { currency_code: 'usd', amount: 1700 },
+      { currency_code: 'usd', amount: 1600, min_quantity: 2 },
+    ];
+    const priced = await t.admin('POST', `/admin/products/${product.id}`, { variants: [{ id: variant.id, prices }] });
+    expect(priced.statusCode, priced.body).toBe(200);
     await makePriceList(t, {
       prices: [{ variant_id: variant.id, currency_code: 'eur', amount: 1100, rules: { region_id: abroad.id } }],
     });

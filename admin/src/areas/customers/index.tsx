@@ -17,6 +17,7 @@ import {
   useDebounced,
 } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { CustomerTabs, GroupDetail, GroupList } from './groups.tsx';
 
 interface Customer {
   id: string;
@@ -60,6 +61,7 @@ function CustomerList() {
           )
         }
       />
+      <CustomerTabs />
       <Card>
         <search className="filters">
           <Field
@@ -309,6 +311,8 @@ export default function CustomersArea() {
   return (
     <Routes>
       <Route index element={<CustomerList />} />
+      <Route path="groups" element={<GroupList />} />
+      <Route path="groups/:id" element={<GroupDetail />} />
       <Route path=":id" element={<CustomerDetail />} />
     </Routes>
   );
