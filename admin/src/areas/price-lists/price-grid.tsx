@@ -15,6 +15,8 @@ import type { GridRow, PriceList } from './types.ts';
 
 let seq = 0;
 const nextKey = () => `new-${++seq}`;
+/** Labels of variants picked in this session: the grid is rebuilt after a save, the names stay. */
+const seen: Labels = {};
 
 interface FoundProduct {
   id: string;
@@ -68,7 +70,7 @@ export function PriceGrid({ list }: { list: PriceList }) {
   const notify = useToast();
   const canWrite = useCanWrite();
   const [rows, setRows] = useState<GridRow[]>(() => gridRows(list.prices));
-  const [labels, setLabels] = useState<Labels>({});
+  const [labels, setLabels] = useState<Labels>(() => ({ ...seen }));
   const [problem, setProblem] = useState<ApiError | null>(null);
   const save = useMutation({
     mutationFn: () =>
@@ -136,7 +138,7 @@ export function PriceGrid({ list }: { list: PriceList }) {
                 .filter((r) => r.variant_id === variantId)
                 .map((r, i) => (
                   <tr key={r.key}>
-                    <th scope="row">{i === 0 ? (labels[variantId] ?? <code>{variantId}</code>) : null}</th>
+                    <td>{i === 0 ? (labels[variantId] ?? <code>{variantId}</code>) : null}</td>
                     <td>
                       <input
                         aria-label="Currency"
@@ -185,7 +187,7 @@ export function PriceGrid({ list }: { list: PriceList }) {
                       />
                     </td>
                     {canWrite && (
-                      <td className="num">
+                      <td className="num nowrap">
                         {i === 0 && (
                           <button type="button" className="btn" onClick={() => add(variantId)}>
                             Add tier
@@ -211,6 +213,7 @@ export function PriceGrid({ list }: { list: PriceList }) {
       {canWrite && (
         <VariantPicker
           onPick={(id, label) => {
+            seen[id] = label;
             setLabels({ ...labels, [id]: label });
             add(id);
           }}
