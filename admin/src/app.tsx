@@ -14,6 +14,7 @@ const AREAS = {
   products: () => import('./areas/products/index.tsx'),
   orders: () => import('./areas/orders/index.tsx'),
   customers: () => import('./areas/customers/index.tsx'),
+  'price-lists': () => import('./areas/price-lists/index.tsx'),
   plugins: () => import('./areas/plugins/index.tsx'),
   marketplace: () => import('./areas/marketplace/index.tsx'),
   settings: () => import('./areas/settings/index.tsx'),
@@ -24,6 +25,7 @@ const Home = lazy(AREAS.home);
 const Products = lazy(AREAS.products);
 const Orders = lazy(AREAS.orders);
 const Customers = lazy(AREAS.customers);
+const PriceLists = lazy(AREAS['price-lists']);
 const Plugins = lazy(AREAS.plugins);
 const Marketplace = lazy(AREAS.marketplace);
 const Settings = lazy(AREAS.settings);
@@ -89,6 +91,7 @@ export function App() {
             <Route path="/products/*" element={<Products />} />
             <Route path="/orders/*" element={<Orders />} />
             <Route path="/customers/*" element={<Customers />} />
+            <Route path="/price-lists/*" element={<PriceLists />} />
             <Route path="/plugins/*" element={<Plugins />} />
             <Route path="/marketplace/*" element={<Marketplace />} />
             <Route path="/settings/*" element={<Settings />} />

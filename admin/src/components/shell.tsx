@@ -37,6 +37,7 @@ const SHOP_AREAS: [string, string][] = [
   ['/orders', 'Orders'],
   ['/products', 'Products'],
   ['/customers', 'Customers'],
+  ['/price-lists', 'Price lists'],
   ['/plugins', 'Plugins'],
   ['/marketplace', 'Marketplace'],
   ['/settings', 'Settings'],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TxCtx } from '../../platform/context.ts';
+import { type Ctx, executor, type TxCtx } from '../../platform/context.ts';
 import { rows } from '../../platform/db/database.ts';
 import { customerGroupIds } from '../customer-groups/service.ts';
 import { listPriceSql, parseListPrice } from '../price-lists/store-prices.ts';
@@ -22,20 +22,20 @@ interface PricingCart {
 
 /** Unit prices (minor units) of `items`, in order, in one statement; null where the variant has none. */
 export async function unitPrices(
-  tctx: TxCtx,
+  ctx: Ctx,
   cart: PricingCart,
   items: { variant_id: string; quantity: number }[],
 ): Promise<(number | null)[]> {
   if (!items.length) return [];
-  const groups = await customerGroupIds(tctx, cart.customer_id ?? undefined);
+  const groups = await customerGroupIds(ctx, cart.customer_id ?? undefined);
   const currency = sql`${cart.currency_code}::text`;
   const listed = listPriceSql(sql`x.v`, currency, sql`${cart.region_id}::text`, {
     groups,
-    now: tctx.clock.now(),
+    now: ctx.clock.now(),
     quantity: sql`x.q`,
   });
   const found = await rows<{ base: string | number | null; listed: string | null }>(
-    tctx.tx,
+    executor(ctx),
     sql`select (select pr.amount from prices pr where pr.variant_id = x.v and pr.currency_code = ${currency}
             and coalesce(pr.min_quantity, 0) <= x.q and coalesce(pr.max_quantity, x.q) >= x.q
           order by pr.amount limit 1) as base,
@@ -45,6 +45,16 @@ export async function unitPrices(
         order by x.n`,
   );
   return found.map((r) => parseListPrice(r.listed)?.amount ?? (r.base == null ? null : Number(r.base)));
+}
+
+/** `lines` with the unit price `unitPrices` gives each (a new cart's lines, before they are written). */
+export async function pricedLines<L extends { variant_id: string; quantity: number; unit_price: number }>(
+  ctx: Ctx,
+  cart: PricingCart,
+  lines: L[],
+): Promise<L[]> {
+  const prices = await unitPrices(ctx, cart, lines);
+  return lines.map((l, i) => (prices[i] == null ? l : { ...l, unit_price: prices[i] }));
 }
 
 /** Writes new unit prices of existing lines (a statement of its own, before the change's writes). */

@@ -5,6 +5,7 @@ import { newId } from '../../platform/ids.ts';
 import type { StoreCustomer } from '../customers/customer-auth.ts';
 import { findRegionOrDefault, type Region } from '../regions/service.ts';
 import { assertInRegion, fitsRegion, toAddress } from './addresses.ts';
+import { pricedLines, unitPrices } from './line-prices.ts';
 import { mergeItems, sellableVariants } from './pricing.ts';
 import * as q from './queries.ts';
 import type { CreateCartInput, UpdateCartInput } from './schema.ts';
@@ -129,7 +130,8 @@ export async function newCart(
         row,
       )
     : new Map();
-  const lines = mergeItems(row.id, [], items, variants, now).inserts as q.LineRow[];
+  // Merged first: two items of one variant make one line, priced for their summed quantity.
+  const lines = await pricedLines(ctx, row, mergeItems(row.id, [], items, variants, now).inserts as q.LineRow[]);
   // A new cart: everything its view shows is at hand, nothing needs reading back.
   const cart = { ...row, customer_email: customer?.email ?? null, lines, methods: [], region };
   return { cart, writes: q.newCartWrites(row, lines) };
@@ -181,7 +183,11 @@ export async function changeCartFields(
       : salesChannelFor(input.sales_channel_id, access.channelIds ?? []);
   if (regionChanged || channel !== cart.sales_channel_id) {
     Object.assign(change, { region_id: region.id, currency_code: region.currency_code, sales_channel_id: channel });
-    await repriceLines(tctx, cart, { currency_code: region.currency_code, sales_channel_id: channel });
+    await repriceLines(tctx, cart, {
+      region_id: region.id,
+      currency_code: region.currency_code,
+      sales_channel_id: channel,
+    });
   }
   if (regionChanged) await q.deleteShippingMethods(tctx.tx, cart.id); // options belong to a region
   if (input.email !== undefined) change.email = input.email?.toLowerCase() ?? null;
@@ -198,20 +204,26 @@ export async function changeCartFields(
   return change;
 }
 
-/** New currency or channel: every line is re-validated and takes the variant's price in the new currency. */
+/**
+ * New region, currency or channel: every line is re-validated and priced again as when it was
+ * added (the region's price lists and the line's quantity tier for the cart's customer).
+ */
 async function repriceLines(
   tctx: TxCtx,
   cart: q.LockedCart,
-  target: { currency_code: string; sales_channel_id: string | null },
+  target: { region_id: string; currency_code: string; sales_channel_id: string | null },
 ) {
   const variants = await sellableVariants(
     tctx,
     cart.lines.map((l) => l.variant_id),
     target,
   );
+  const prices = await unitPrices(tctx, { ...target, customer_id: cart.customer_id }, cart.lines);
   const now = tctx.clock.now();
-  for (const l of cart.lines)
-    await q.updateLine(tctx.tx, cart.id, l.id, { unit_price: variants.get(l.variant_id)!.price!, updated_at: now });
+  for (const [i, l] of cart.lines.entries()) {
+    const unit_price = prices[i] ?? variants.get(l.variant_id)!.price!;
+    await q.updateLine(tctx.tx, cart.id, l.id, { unit_price, updated_at: now });
+  }
 }
 
 /** Checkout placed the cart's order: the write that completes the cart and names the order, for checkout's statement. */

@@ -106,4 +106,53 @@ describe('cart line prices', () => {
     });
     expect(backwards.statusCode).toBe(400);
   });
+
+  it('price the items a cart is created with, for the customer and the summed quantity', async () => {
+    const region = await makeRegion(t, { currency: 'eur' });
+    const { variant } = await makeProduct(t, { prices: [{ currency_code: 'eur', amount: 1500 }], stock: 100 });
+    await makePriceList(t, {
+      prices: [{ variant_id: variant.id, currency_code: 'eur', amount: 1200, min_quantity: 3 }],
+    });
+    const vip = await signUpCustomer(t);
+    const group = await makeGroup(t, [vip.customer.id]);
+    await makePriceList(t, {
+      rules: { 'customer.groups.id': [group.id] },
+      prices: [{ variant_id: variant.id, currency_code: 'eur', amount: 1000 }],
+    });
+    const items = (...quantities: number[]) => quantities.map((quantity) => ({ variant_id: variant.id, quantity }));
+
+    const guest = await makeCart(t, { region_id: region.id, items: items(1) });
+    expect(guest.items[0].unit_price).toBe(1500);
+    const bulk = await makeCart(t, { region_id: region.id, items: items(1, 2) });
+    expect(bulk.items).toHaveLength(1);
+    expect(bulk.items[0]).toMatchObject({ quantity: 3, unit_price: 1200 });
+    expect(bulk).toMatchObject({ item_total: 3600 });
+    const own = await makeCart(t, { region_id: region.id, items: items(1) }, bearer(vip.token));
+    expect(own.items[0].unit_price).toBe(1000);
+    const read = await t.store('GET', `/store/carts/${own.id}`, undefined, { headers: bearer(vip.token) });
+    expect(linesOf(read)[0].unit_price).toBe(1000);
+  });
+
+  it('are priced again on a region change: the new region’s list prices and tiers', async () => {
+    const home = await makeRegion(t, { currency: 'eur' });
+    const abroad = await makeRegion(t, { currency: 'eur' });
+    const dollars = await makeRegion(t, { currency: 'usd' });
+    const { product, variant } = await makeProduct(t, { stock: 100 });
+    const prices = [
+      { currency_code: 'eur', amount: 1500 },
+      { currency_code: 'usd', amount: 1700 },
+      { currency_code: 'usd', amount: 1600, min_quantity: 2 },
+    ];
+    const priced = await t.admin('POST', `/admin/products/${product.id}`, { variants: [{ id: variant.id, prices }] });
+    expect(priced.statusCode, priced.body).toBe(200);
+    await makePriceList(t, {
+      prices: [{ variant_id: variant.id, currency_code: 'eur', amount: 1100, rules: { region_id: abroad.id } }],
+    });
+    const cart = await makeCart(t, { region_id: home.id, items: [{ variant_id: variant.id, quantity: 2 }] });
+    expect(cart.items[0].unit_price).toBe(1500);
+    const move = (region_id: string) => t.store('POST', `/store/carts/${cart.id}`, { region_id });
+    expect(linesOf(await move(abroad.id))[0].unit_price).toBe(1100);
+    expect(linesOf(await move(dollars.id))[0].unit_price).toBe(1600);
+    expect(linesOf(await move(home.id))[0].unit_price).toBe(1500);
+  });
 });

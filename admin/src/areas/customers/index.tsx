@@ -18,6 +18,7 @@ import {
 } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { CustomerTabs, GroupDetail, GroupList } from './groups.tsx';
 
 type Customer = Item<Ok<'/admin/customers'>['customers']>;
 
@@ -52,6 +53,7 @@ function CustomerList() {
           )
         }
       />
+      <CustomerTabs />
       <Card>
         <search className="filters">
           <Field
@@ -293,6 +295,8 @@ export default function CustomersArea() {
   return (
     <Routes>
       <Route index element={<CustomerList />} />
+      <Route path="groups" element={<GroupList />} />
+      <Route path="groups/:id" element={<GroupDetail />} />
       <Route path=":id" element={<CustomerDetail />} />
     </Routes>
   );

@@ -1,0 +1,345 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, NavLink, useNavigate, useParams } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { date } from '../../lib/format.ts';
+import { useCanWrite } from '../../lib/session.tsx';
+import { useUrlFilters } from '../../lib/url-filters.ts';
+import {
+  Card,
+  ConfirmButton,
+  Empty,
+  ErrorNote,
+  Field,
+  Loading,
+  PageHeader,
+  Pager,
+  useDebounced,
+} from '../../components/ui.tsx';
+import { useToast } from '../../components/toasts.tsx';
+
+/** Customers → Groups: the groups price lists are limited to, and who is in them. */
+
+export interface Group {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+interface Member {
+  id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+const LIMIT = 50;
+const who = (c: Member) => [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email || c.id;
+const back = (
+  <Link className="back" to="/customers/groups">
+    ← Customer groups
+  </Link>
+);
+
+/** Customers and their groups: two lists of one area. */
+export function CustomerTabs() {
+  return (
+    <nav className="tabs" aria-label="Customer sections">
+      <NavLink to="/customers" end>
+        Customers
+      </NavLink>
+      <NavLink to="/customers/groups">Groups</NavLink>
+    </nav>
+  );
+}
+
+export function GroupList() {
+  const [params, set] = useUrlFilters();
+  const q = params.get('q') ?? '';
+  const offset = Number(params.get('offset') ?? 0);
+  const debouncedQ = useDebounced(q);
+  const canWrite = useCanWrite();
+  const list = useQuery({
+    queryKey: ['customer-groups', { q: debouncedQ, offset }],
+    queryFn: ({ signal }) =>
+      api<{ customer_groups: Group[]; count: number }>('/admin/customer-groups', {
+        query: { q: debouncedQ, limit: LIMIT, offset, order: 'name' },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <PageHeader
+        title="Customer groups"
+        actions={
+          canWrite && (
+            <Link className="btn btn-primary" to="/customers/groups/new">
+              Add group
+            </Link>
+          )
+        }
+      />
+      <CustomerTabs />
+      <Card>
+        <search className="filters">
+          <Field label="Search" name="q" type="search" value={q} onChange={(e) => set('q', e.target.value)} />
+        </search>
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <ErrorNote error={list.error} />
+        ) : list.data.customer_groups.length === 0 ? (
+          <Empty>No customer groups yet.</Empty>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.customer_groups.map((g) => (
+                <tr key={g.id}>
+                  <td>
+                    <Link to={`/customers/groups/${g.id}`}>{g.name}</Link>
+                  </td>
+                  <td>{date(g.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {list.data && (
+          <Pager
+            offset={offset}
+            limit={LIMIT}
+            count={list.data.count}
+            shown={list.data.customer_groups.length}
+            onChange={(o) => set('offset', String(o))}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
+
+function GroupForm({ group, onSaved }: { group?: Group; onSaved: (g: Group) => void }) {
+  const canWrite = useCanWrite();
+  const [name, setName] = useState(group?.name ?? '');
+  const save = useMutation({
+    mutationFn: () =>
+      api<{ customer_group: Group }>(group ? `/admin/customer-groups/${group.id}` : '/admin/customer-groups', {
+        method: 'POST',
+        body: { name: name.trim() },
+      }),
+    onSuccess: (d) => onSaved(d.customer_group),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} aria-label={group ? 'Edit group' : 'New group'}>
+      <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
+        <Field
+          label="Name"
+          name="name"
+          value={name}
+          required
+          onChange={(e) => setName(e.target.value)}
+          error={save.error}
+        />
+        <ErrorNote error={save.error} skipField />
+        {canWrite && (
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {group ? 'Save group' : 'Create group'}
+          </button>
+        )}
+      </fieldset>
+    </form>
+  );
+}
+
+/** Members: the admin customers list filtered by the group; add by searching customers. */
+function Members({ group }: { group: Group }) {
+  const client = useQueryClient();
+  const notify = useToast();
+  const canWrite = useCanWrite();
+  const [offset, setOffset] = useState(0);
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search);
+  const members = useQuery({
+    queryKey: ['customers', { groups: group.id, offset }],
+    queryFn: ({ signal }) =>
+      api<{ customers: Member[]; count: number }>('/admin/customers', {
+        query: { groups: group.id, limit: LIMIT, offset },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const found = useQuery({
+    queryKey: ['customers', { q }],
+    queryFn: ({ signal }) => api<{ customers: Member[] }>('/admin/customers', { query: { q, limit: 10 }, signal }),
+    enabled: canWrite && q.trim().length > 0,
+  });
+  const change = useMutation({
+    mutationFn: (body: { add?: string[]; remove?: string[] }) =>
+      api(`/admin/customer-groups/${group.id}/customers`, { method: 'POST', body }),
+    onSuccess: async (_d, body) => {
+      await client.invalidateQueries({ queryKey: ['customers'] });
+      notify(body.add ? 'Customer added to the group' : 'Customer removed from the group', 'success');
+    },
+  });
+  const inGroup = new Set(members.data?.customers.map((c) => c.id));
+  return (
+    <Card title={`Customers${members.data ? ` (${members.data.count})` : ''}`}>
+      {canWrite && (
+        <div className="filters">
+          <Field
+            label="Add a customer"
+            name="member-search"
+            type="search"
+            placeholder="Email or name"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+      )}
+      {found.data && q && (
+        <ul className="matches" aria-label="Matching customers">
+          {found.data.customers.length === 0 && <li>No customer matches.</li>}
+          {found.data.customers.map((c) => (
+            <li key={c.id}>
+              {who(c)} {c.email && c.email !== who(c) ? <small>{c.email}</small> : null}{' '}
+              <button
+                type="button"
+                className="btn"
+                disabled={inGroup.has(c.id) || change.isPending}
+                onClick={() => change.mutate({ add: [c.id] })}
+                aria-label={`Add ${who(c)}`}
+              >
+                {inGroup.has(c.id) ? 'In the group' : 'Add'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ErrorNote error={change.error} />
+      {members.isPending ? (
+        <Loading />
+      ) : members.isError ? (
+        <ErrorNote error={members.error} />
+      ) : members.data.customers.length === 0 ? (
+        <Empty>Nobody is in this group yet.</Empty>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Email</th>
+              {canWrite && <th />}
+            </tr>
+          </thead>
+          <tbody>
+            {members.data.customers.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  <Link to={`/customers/${c.id}`}>{who(c)}</Link>
+                </td>
+                <td>{c.email ?? '—'}</td>
+                {canWrite && (
+                  <td className="num">
+                    <button
+                      type="button"
+                      className="btn"
+                      disabled={change.isPending}
+                      onClick={() => change.mutate({ remove: [c.id] })}
+                      aria-label={`Remove ${who(c)}`}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {members.data && (
+        <Pager
+          offset={offset}
+          limit={LIMIT}
+          count={members.data.count}
+          shown={members.data.customers.length}
+          onChange={setOffset}
+        />
+      )}
+    </Card>
+  );
+}
+
+export function GroupDetail() {
+  const { id } = useParams();
+  const client = useQueryClient();
+  const notify = useToast();
+  const navigate = useNavigate();
+  const canWrite = useCanWrite();
+  const creating = id === 'new';
+  const group = useQuery({
+    queryKey: ['customer-group', id],
+    queryFn: ({ signal }) => api<{ customer_group: Group }>(`/admin/customer-groups/${id}`, { signal }),
+    enabled: !creating,
+  });
+  const remove = useMutation({
+    mutationFn: () => api(`/admin/customer-groups/${id}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['customer-groups'] });
+      notify('Group deleted', 'success');
+      navigate('/customers/groups', { replace: true });
+    },
+  });
+  const saved = async (g: Group) => {
+    client.setQueryData(['customer-group', g.id], { customer_group: g });
+    await client.invalidateQueries({ queryKey: ['customer-groups'] });
+    notify(creating ? 'Group created' : 'Group saved', 'success');
+    if (creating) navigate(`/customers/groups/${g.id}`, { replace: true });
+  };
+  if (creating)
+    return (
+      <>
+        <PageHeader back={back} title="New customer group" />
+        <Card>
+          <GroupForm onSaved={saved} />
+        </Card>
+      </>
+    );
+  if (group.isPending) return <Loading />;
+  if (group.isError) return <ErrorNote error={group.error} />;
+  const g = group.data.customer_group;
+  return (
+    <>
+      <PageHeader
+        back={back}
+        title={g.name}
+        actions={
+          canWrite && (
+            <ConfirmButton
+              label="Delete group"
+              title={`Delete ${g.name}?`}
+              body="Its customers stay; price lists limited to this group no longer apply to them."
+              danger
+              onConfirm={() => remove.mutate()}
+            />
+          )
+        }
+      />
+      <ErrorNote error={remove.error} />
+      <Card title="Details">
+        <GroupForm key={g.id} group={g} onSaved={saved} />
+      </Card>
+      <Members group={g} />
+    </>
+  );
+}
