@@ -56,4 +56,22 @@ describe('a received return restocks into its location', () => {
     expect(await stockedAt(itemId, location.id)).toBe(1);
     expect(await stockOf(t, variantId)).toBe(stockBefore + 1);
   });
+
+  it('an order edit takes and gives back stock through the levels at the default location', async () => {
+    const placed = await placeOrder(t);
+    const order = placed.order;
+    const variantId = placed.variants[0].id;
+    const itemId = await itemOf(variantId);
+    const [{ location_id: home }] = await rows<{ location_id: string }>(
+      t.database.db,
+      sql`select location_id from inventory_defaults`,
+    );
+    const before = await stockedAt(itemId, home);
+    await sdk.admin.orderEdit.initiateRequest({ order_id: order.id });
+    await sdk.admin.orderEdit.updateOriginalItem(order.id, order.items[0].id, { quantity: 1 });
+    await sdk.admin.orderEdit.request(order.id);
+    await sdk.admin.orderEdit.confirm(order.id);
+    expect(await stockedAt(itemId, home)).toBe(before + 2);
+    expect(await stockOf(t, variantId)).toBe(before + 2);
+  });
 });
