@@ -8,6 +8,7 @@ import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { currencyOfRow } from '../../platform/money/currency-lookup.ts';
+import { assertLocation } from '../inventory/restock.ts';
 import { onLockedOrder } from '../orders/desk.ts';
 import { beginReceive, cancelReceive, confirmReceive, receiveItems, removeReceiveAction } from './receive.ts';
 import {
@@ -88,6 +89,7 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     { schema: { tags, summary: 'Update a return', params: IdParams, body: UpdateReturnBody, response: preview } },
     async (req) =>
       onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+        if (req.body.location_id) await assertLocation(tctx.tx, req.body.location_id);
         await rq.updateReturn(tctx.tx, ret.id, { ...req.body, updated_at: tctx.clock.now() });
         return answer(tctx, order.id, ret.id);
       }),

@@ -3,6 +3,7 @@ import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { addAction, cancelChange, confirmChange, openChange } from '../orders/changes/engine.ts';
 import * as cq from '../orders/changes/queries.ts';
+import { restockVariant } from '../inventory/restock.ts';
 import * as dq from '../orders/desk-queries.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import * as rq from './queries.ts';
@@ -107,8 +108,9 @@ export async function confirmReceive(tctx: TxCtx, order: OrderRow, ret: rq.Retur
         });
       }
       await rq.addReturnedQuantity(tctx.tx, a.reference_id!, a.details.quantity!, now);
-      // Only what came back sellable goes back on the shelf.
-      if (!damaged) await dq.restock(tctx.tx, lines.get(a.reference_id!)!.variant_id, a.details.quantity!, now);
+      // Only what came back sellable goes back on the shelf, at the return's location.
+      const variantId = lines.get(a.reference_id!)!.variant_id;
+      if (!damaged) await restockVariant(tctx.tx, variantId, a.details.quantity!, now, ret.location_id);
     }
   });
   const done = items.every((i) => i.received_quantity + i.damaged_quantity >= i.quantity);

@@ -2,6 +2,7 @@ import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { assertLocation } from '../inventory/restock.ts';
 import { addAction, adjustSummary, cancelChange, confirmChange, openChange } from '../orders/changes/engine.ts';
 import * as cq from '../orders/changes/queries.ts';
 import { orderPreview, type OrderPreview } from '../orders/changes/views.ts';
@@ -66,6 +67,7 @@ export async function createReturn(
     metadata?: Record<string, unknown> | null;
   },
 ): Promise<rq.ReturnRow> {
+  if (input.location_id) await assertLocation(tctx.tx, input.location_id);
   const now = tctx.clock.now();
   const id = newId('return');
   await openChange(tctx, order, 'return_request', {
