@@ -75,7 +75,7 @@ describe('Settings → Team', () => {
     const orderId = await capturedOrder();
     // The admin sees the refund; the packer does not, but may still ship.
     await page.goto(`${shop.url}/app/orders/${orderId}`);
-    await page.getByRole('heading', { name: 'Refund' }).waitFor();
+    await page.getByRole('heading', { name: 'Refund', exact: true }).waitFor();
     await guest.page.getByRole('link', { name: 'Sign in' }).click();
     await login(
       guest.page,
@@ -83,8 +83,8 @@ describe('Settings → Team', () => {
       { email: 'packer@example.com', password: 'packer-password-1' },
       `/app/orders/${orderId}`,
     );
-    await guest.page.getByRole('heading', { name: 'Items' }).waitFor();
-    expect(await guest.page.getByRole('heading', { name: 'Refund' }).count()).toBe(0);
+    await guest.page.getByRole('heading', { name: 'Fulfil items' }).waitFor();
+    expect(await guest.page.getByRole('heading', { name: 'Refund', exact: true }).count()).toBe(0);
     expect(await guest.page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
     await screenshot(guest.page, '63-order-without-refund');
 
