@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { seedStore } from '../../cli/seed.ts';
+import { storageFor } from '../uploads/storage.ts';
 import { checkoutAddress, Medusa, storefront, type Json } from './storefront.testing.ts';
 
 /**
@@ -16,7 +17,7 @@ let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
   t = await startTestApp({ env: { AMOUNT_UNITS: 'major' } });
-  await seedStore(t.ctx);
+  await seedStore(t.ctx, storageFor(t.config.storage, t.config.publicUrl));
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(() => t.close());
