@@ -35,7 +35,13 @@ async function shop(sf: ReturnType<typeof newStorefront>, country: string, exist
   expect(await sf.listLocales()).toEqual([{ code: 'en-US', name: 'American English' }]);
 
   // Header and footer of every page: collections and the category tree.
-  expect(await sf.listCollections()).toEqual([]);
+  const collections = await sf.listCollections();
+  expect(collections.map((c: Json) => c.title).sort()).toEqual(['Latest Drops', 'Weekly Picks']);
+  // Home page: each collection's products (the starter's featured rails).
+  for (const c of collections) {
+    const rail = await sf.listProducts(region.id, { collection_id: [c.id] });
+    expect(rail.products.length, c.title).toBeGreaterThan(0);
+  }
   const categories = await sf.listCategories();
   expect(categories.map((c: Json) => c.name).sort()).toEqual(['Merch', 'Pants', 'Shirts', 'Sweatshirts']);
   // Category page: the category by handle, then its products.
