@@ -109,7 +109,7 @@ describe('the other settings', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('cell', { name: '€4.90' }).waitFor();
     await screenshot(page, '33-shipping');
-    await page.getByRole('link', { name: 'Users and roles' }).click();
+    await page.getByRole('link', { name: 'Team' }).click();
     await page.getByRole('cell', { name: 'viewer@example.com' }).waitFor();
     await page.getByRole('link', { name: 'Key/value settings' }).click();
     await page.getByLabel('Key', { exact: true }).fill('shop.name');

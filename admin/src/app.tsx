@@ -6,6 +6,7 @@ import { SESSION_KEY, SessionProvider, useSessionQuery } from './lib/session.tsx
 import { Shell } from './components/shell.tsx';
 import { LoginPage } from './areas/login/login-page.tsx';
 import { ForgotPasswordPage, ResetPasswordPage } from './areas/login/password-reset.tsx';
+import { AcceptInvitePage } from './areas/login/accept-invite.tsx';
 import { ErrorNote, Loading } from './components/ui.tsx';
 
 // One chunk per area: the first load carries the shell and the login only.
@@ -66,6 +67,7 @@ export function App() {
   // Reachable signed in or not: the emailed link may be opened in a browser with a session.
   if (location.pathname === '/forgot-password') return <ForgotPasswordPage />;
   if (location.pathname === '/reset-password') return <ResetPasswordPage />;
+  if (location.pathname === '/invite') return <AcceptInvitePage />;
   if (session.isPending) return <Loading label="Loading the admin" />;
   if (session.isError)
     return (

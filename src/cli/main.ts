@@ -13,12 +13,14 @@ import { pluginPack } from './plugin-pack.ts';
 import { pluginPublish } from './plugin-publish.ts';
 import { UsageError } from './usage-error.ts';
 import { seedStore } from './seed.ts';
+import { storageFor } from '../modules/uploads/storage.ts';
 import { backupDataDir, restoreDataDir } from '../platform/db/backup.ts';
 
 const USAGE = `Usage:
   emporium user create --email <email> --password <password> [--role owner|admin|viewer|fulfilment|support]
-  emporium seed                a store ready to browse: region Europe (EUR), standard and express shipping,
-                               products with sizes, prices and stock in the default sales channel (idempotent)
+  emporium seed                a store ready to browse: regions Europe (EUR) and United States (USD) with
+                               standard and express shipping, two collections, categories, products with
+                               sizes, prices, stock and pictures in the default sales channel (idempotent)
   emporium backup <file>       a consistent copy of the embedded database (also while the server runs)
   emporium restore <file>      create the embedded database of a new DATA_DIR from such a copy
   emporium plugin init <dir> [--id <slug>] [--vendor <slug>] [--name <name>] [--type integration|admin-extension|payment-provider|notification-provider]
@@ -90,7 +92,10 @@ async function seedCommand(argv: string[]) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const report = await seedStore({ db: database.db, clock: systemClock, log: pino({ level: 'silent' }) });
+    const report = await seedStore(
+      { db: database.db, clock: systemClock, log: pino({ level: 'silent' }) },
+      storageFor(config.storage, config.publicUrl),
+    );
     for (const line of report.created) console.log(`created ${line}`);
     for (const line of report.skipped) console.log(`already there: ${line}`);
   } finally {

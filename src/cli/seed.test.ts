@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { seedStore } from './seed.ts';
 import { bootstrap, newShopHint } from '../bootstrap.ts';
-import { CATEGORIES, PRODUCTS, REGION, SHIPPING, STOCK } from './seed-data.ts';
+import { storageFor } from '../modules/uploads/storage.ts';
+import { CATEGORIES, COLLECTIONS, PRODUCTS, REGION, REGIONS, SHIPPING, STOCK } from './seed-data.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,29 +13,56 @@ afterAll(() => t.close());
 
 describe('emporium seed', () => {
   it('makes a store ready to browse, and a second run changes nothing', async () => {
-    const first = await seedStore(t.ctx);
+    const storage = storageFor(t.config.storage, t.config.publicUrl);
+    const first = await seedStore(t.ctx, storage);
     expect(first.created).toEqual([
-      `region Europe (${REGION.countries.join(', ')})`,
-      ...SHIPPING.map((s) => `shipping ${s.name}`),
+      ...REGIONS.flatMap((r) => [
+        `region ${r.name} (${r.countries.join(', ')})`,
+        ...SHIPPING.map((s) => `shipping ${s.name} (${r.name})`),
+      ]),
+      ...COLLECTIONS.map((c) => `collection ${c.title}`),
       ...CATEGORIES.map((c) => `category ${c}`),
       ...PRODUCTS.map((p) => `product ${p.handle}`),
     ]);
-    const again = await seedStore(t.ctx);
+    const again = await seedStore(t.ctx, storage);
     expect(again.created).toEqual([]);
     expect(again.regionId).toBe(first.regionId);
 
     const regions = (await t.store('GET', '/store/regions')).json().regions;
-    expect(regions).toHaveLength(1);
-    expect(regions[0]).toMatchObject({ name: 'Europe', currency_code: 'eur' });
-    expect(regions[0].countries.map((c: { iso_2: string }) => c.iso_2).sort()).toEqual([...REGION.countries].sort());
+    expect(regions.map((r: { name: string; currency_code: string }) => [r.name, r.currency_code]).sort()).toEqual([
+      ['Europe', 'eur'],
+      ['United States', 'usd'],
+    ]);
+    const europe = regions.find((r: { id: string }) => r.id === first.regionId);
+    expect(europe.countries.map((c: { iso_2: string }) => c.iso_2).sort()).toEqual([...REGION.countries].sort());
 
     const list = await t.store('GET', `/store/products?region_id=${first.regionId}&limit=10`);
     expect(list.json().count).toBe(PRODUCTS.length);
     const tee = list.json().products.find((p: { handle: string }) => p.handle === 't-shirt');
     expect(tee.options.map((o: { title: string }) => o.title)).toEqual(['Size', 'Color']);
     expect(tee.variants).toHaveLength(8);
-    expect(tee.thumbnail).toMatch(/^https:\/\//);
-    expect(tee.images.map((i: { url: string }) => i.url)).toEqual(PRODUCTS[0].images);
+    // Pictures drawn at seed time and served by the shop itself: no internet needed.
+    expect(tee.images.map((i: { url: string }) => i.url)).toEqual(
+      PRODUCTS[0].images.map((i) => `${t.config.publicUrl}/static/uploads/${i.file}`),
+    );
+    expect(tee.thumbnail).toBe(tee.images[0].url);
+    const picture = await t.inject({ method: 'GET', url: new URL(tee.thumbnail).pathname });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+
+    // Medusa's starter home page: collections, each with products.
+    const collections = (await t.store('GET', '/store/collections')).json().collections;
+    expect(collections.map((c: { handle: string }) => c.handle).sort()).toEqual(
+      COLLECTIONS.map((c) => c.handle).sort(),
+    );
+    for (const c of collections) {
+      const inIt = await t.store('GET', `/store/products?collection_id[]=${c.id}&region_id=${first.regionId}`);
+      expect(inIt.json().count).toBeGreaterThan(0);
+    }
+    const us = regions.find((r: { name: string }) => r.name === 'United States');
+    const usCart = await t.store('POST', '/store/carts', { region_id: us.id });
+    const usOptions = await t.store('GET', `/store/shipping-options?cart_id=${usCart.json().cart.id}`);
+    expect(usOptions.json().shipping_options).toHaveLength(SHIPPING.length);
     expect(tee.categories.map((c: { name: string }) => c.name)).toEqual([PRODUCTS[0].category]);
     const shirts = (await t.store('GET', '/store/product-categories?handle=shirts')).json().product_categories;
     expect(shirts).toHaveLength(1);

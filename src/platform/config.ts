@@ -318,7 +318,7 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = isatty(1))
     production,
     host,
     port,
-    publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL || defaultPublicUrl(host, port)).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteSharedBuffers: memorySize(env, 'PGLITE_SHARED_BUFFERS', DEFAULT_PGLITE_SHARED_BUFFERS),
@@ -389,4 +389,13 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = isatty(1))
     );
   }
   return config;
+}
+
+/**
+ * `localhost` for a server on this machine: Medusa's Next.js starter lets its image optimizer load
+ * `localhost` only, so image URLs with 127.0.0.1 would not show there.
+ */
+function defaultPublicUrl(host: string, port: number): string {
+  const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host);
+  return `http://${local ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
 }

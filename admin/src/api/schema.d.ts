@@ -33820,6 +33820,14 @@ export type paths = {
                   permissions_declared: boolean | null;
                   [key: string]: unknown;
                 })[];
+              /** @description PLUGINS_DIR entries that are not offered because they cannot be packed */
+              local_errors?: ({
+                  /** @description `plugins/<name>` */
+                  file: string;
+                  marketplace_id: string | null;
+                  /** @description why it cannot be packed, e.g. a dependency to npm install */
+                  error: string;
+                })[];
               count: number;
               limit: number;
               offset: number;

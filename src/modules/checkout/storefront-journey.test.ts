@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { seedStore } from '../../cli/seed.ts';
+import { storageFor } from '../uploads/storage.ts';
 import { checkoutAddress, Medusa, storefront, type Json } from './storefront.testing.ts';
 
 /**
@@ -16,7 +17,7 @@ let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
   t = await startTestApp({ env: { AMOUNT_UNITS: 'major' } });
-  await seedStore(t.ctx);
+  await seedStore(t.ctx, storageFor(t.config.storage, t.config.publicUrl));
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(() => t.close());
@@ -34,7 +35,13 @@ async function shop(sf: ReturnType<typeof newStorefront>, country: string, exist
   expect(await sf.listLocales()).toEqual([{ code: 'en-US', name: 'American English' }]);
 
   // Header and footer of every page: collections and the category tree.
-  expect(await sf.listCollections()).toEqual([]);
+  const collections = await sf.listCollections();
+  expect(collections.map((c: Json) => c.title).sort()).toEqual(['Latest Drops', 'Weekly Picks']);
+  // Home page: each collection's products (the starter's featured rails).
+  for (const c of collections) {
+    const rail = await sf.listProducts(region.id, { collection_id: [c.id] });
+    expect(rail.products.length, c.title).toBeGreaterThan(0);
+  }
   const categories = await sf.listCategories();
   expect(categories.map((c: Json) => c.name).sort()).toEqual(['Merch', 'Pants', 'Shirts', 'Sweatshirts']);
   // Category page: the category by handle, then its products.

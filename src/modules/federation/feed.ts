@@ -2,7 +2,13 @@ import type { Ctx } from '../../platform/context.ts';
 import type { Config } from '../../platform/config.ts';
 import { previewRights } from '../../plugin-package/permissions.ts';
 import { compareVersions } from '../../plugin-package/versions.ts';
-import { installStates, listLocalPackages, type InstallState, type LocalPackage } from '../plugins/service.ts';
+import {
+  installStates,
+  listLocalPackages,
+  type InstallState,
+  type LocalPackage,
+  type LocalPackageProblem,
+} from '../plugins/service.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { MarketplaceError, marketplaceClient } from './client.ts';
 
@@ -69,7 +75,8 @@ function localItem(p: LocalPackage) {
 
 async function localFeed(ctx: Ctx, config: Config, query: AdminFeedQuery, limit: number, offset: number) {
   const newest = new Map<string, LocalPackage>();
-  for (const p of await listLocalPackages(config.pluginsDir, ctx.log)) {
+  const problems: LocalPackageProblem[] = [];
+  for (const p of await listLocalPackages(config.pluginsDir, ctx.log, problems)) {
     const seen = newest.get(p.marketplaceId);
     if (!seen || compareVersions(p.pkg.manifest.version, seen.pkg.manifest.version) > 0) newest.set(p.marketplaceId, p);
   }
@@ -78,7 +85,8 @@ async function localFeed(ctx: Ctx, config: Config, query: AdminFeedQuery, limit:
     .map(localItem)
     .filter((i) => !query.type || i.type === query.type)
     .filter((i) => !search || [i.name, i.marketplace_id, i.description].some((s) => s.toLowerCase().includes(search)));
-  return { items: items.slice(offset, offset + limit), count: items.length };
+  const local_errors = problems.map((p) => ({ file: p.file, marketplace_id: p.marketplaceId, error: p.error }));
+  return { items: items.slice(offset, offset + limit), count: items.length, local_errors };
 }
 
 /**
@@ -92,8 +100,14 @@ export async function adminFeed(ctx: Ctx, config: Config, query: AdminFeedQuery)
   const client = marketplaceClient(config.federation);
   const states = await installStates(ctx);
   if (!client) {
-    const { items, count } = await localFeed(ctx, config, query, limit, offset);
-    return { products: items.map((i) => withState(i, states.get(i.marketplace_id))), count, limit, offset };
+    const { items, count, local_errors } = await localFeed(ctx, config, query, limit, offset);
+    return {
+      products: items.map((i) => withState(i, states.get(i.marketplace_id))),
+      count,
+      limit,
+      offset,
+      local_errors,
+    };
   }
   const remote = await client.getJson<RemoteFeed>('/store/marketplace/feed', {
     type: query.type,

@@ -68,6 +68,16 @@ export const AdminFeedItemParams = Type.Object({
 
 export const AdminFeedList = Type.Object({
   products: Type.Array(FeedEntry),
+  local_errors: Type.Optional(
+    Type.Array(
+      Type.Object({
+        file: Type.String({ description: '`plugins/<name>`' }),
+        marketplace_id: Type.Union([Type.String(), Type.Null()]),
+        error: Type.String({ description: 'why it cannot be packed, e.g. a dependency to npm install' }),
+      }),
+      { description: 'PLUGINS_DIR entries that are not offered because they cannot be packed' },
+    ),
+  ),
   count: Type.Integer(),
   limit: Type.Integer(),
   offset: Type.Integer(),

@@ -226,7 +226,7 @@ export async function adminBundle(
   return { sha256: row.admin_sha256, bytes: file };
 }
 
-export { listLocalPackages, type LocalPackage } from './local-packages.ts';
+export { listLocalPackages, type LocalPackage, type LocalPackageProblem } from './local-packages.ts';
 
 export interface InstallState {
   plugin_id: string;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
 import { ErrorNote, Field } from '../../components/ui.tsx';
 
-function Frame({ title, children }: { title: string; children: ReactNode }) {
+export function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="login">
       <div className="card login-card">

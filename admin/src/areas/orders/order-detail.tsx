@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime, money } from '../../lib/format.ts';
-import { useCanWrite } from '../../lib/session.tsx';
+import { useCan } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
@@ -12,7 +12,9 @@ import { timeline, type Order } from './types.ts';
 /** One order: lines, totals, payments, fulfilments and their history, with the desk's actions. */
 export function OrderDetail() {
   const { id } = useParams();
-  const canWrite = useCanWrite();
+  // Each control shows only to a role the API would let through (a support role refunds, a fulfilment role ships).
+  const canWrite = useCan('orders:write');
+  const canRefund = useCan('orders:refund');
   const client = useQueryClient();
   const notify = useToast();
   const order = useQuery({
@@ -57,10 +59,9 @@ export function OrderDetail() {
           </>
         }
         actions={
-          canWrite &&
           open && (
             <>
-              {capturable && (
+              {canWrite && capturable && (
                 <button
                   type="button"
                   className="btn btn-primary"
@@ -70,15 +71,17 @@ export function OrderDetail() {
                   Capture {c(o.summary.authorized_total - o.summary.captured_total)}
                 </button>
               )}
-              <ConfirmButton
-                label="Cancel order"
-                danger
-                title={`Cancel order #${o.display_id}?`}
-                body="Stock goes back, captured money is refunded and the rest of the authorization is released. This cannot be undone."
-                confirmLabel="Cancel order"
-                disabled={act.isPending}
-                onConfirm={() => run('/cancel', 'Order canceled')}
-              />
+              {canRefund && (
+                <ConfirmButton
+                  label="Cancel order"
+                  danger
+                  title={`Cancel order #${o.display_id}?`}
+                  body="Stock goes back, captured money is refunded and the rest of the authorization is released. This cannot be undone."
+                  confirmLabel="Cancel order"
+                  disabled={act.isPending}
+                  onConfirm={() => run('/cancel', 'Order canceled')}
+                />
+              )}
             </>
           )
         }
@@ -207,7 +210,7 @@ export function OrderDetail() {
               </p>
             )}
           </Card>
-          {canWrite && refundable > 0 && (
+          {canRefund && refundable > 0 && (
             <RefundForm
               currency={o.currency_code}
               max={refundable}

@@ -5,6 +5,7 @@ import { WebhookDetail } from './webhook-deliveries.tsx';
 import { ApiKeysPage } from './api-keys.tsx';
 import { ChannelsPage, RegionsPage, ShippingPage } from './store-setup.tsx';
 import { UsersPage } from './users.tsx';
+import { StorePage } from './store.tsx';
 import { KeyValuesPage } from './key-values.tsx';
 import { NotificationsSettingsPage } from './notifications.tsx';
 import { RegionEditor } from './region-editor.tsx';
@@ -12,6 +13,7 @@ import { CategoriesPage, CollectionsPage } from './catalog.tsx';
 
 const TABS: [string, string][] = [
   ['webhooks', 'Webhooks'],
+  ['store', 'Store'],
   ['api-keys', 'API keys'],
   ['sales-channels', 'Sales channels'],
   ['regions', 'Regions'],
@@ -19,7 +21,7 @@ const TABS: [string, string][] = [
   ['collections', 'Collections'],
   ['categories', 'Categories'],
   ['notifications', 'Notifications'],
-  ['users', 'Users and roles'],
+  ['team', 'Team'],
   ['values', 'Key/value settings'],
 ];
 
@@ -36,6 +38,7 @@ export default function SettingsArea() {
       </nav>
       <Routes>
         <Route index element={<Navigate to="webhooks" replace />} />
+        <Route path="store" element={<StorePage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
         <Route path="webhooks/:id" element={<WebhookDetail />} />
         <Route path="api-keys" element={<ApiKeysPage />} />
@@ -46,7 +49,8 @@ export default function SettingsArea() {
         <Route path="collections" element={<CollectionsPage />} />
         <Route path="categories" element={<CategoriesPage />} />
         <Route path="notifications" element={<NotificationsSettingsPage />} />
-        <Route path="users" element={<UsersPage />} />
+        <Route path="team" element={<UsersPage />} />
+        <Route path="users" element={<Navigate to="../team" replace />} />
         <Route path="values" element={<KeyValuesPage />} />
       </Routes>
     </>

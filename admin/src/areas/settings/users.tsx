@@ -1,25 +1,45 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
-import { useSession } from '../../lib/session.tsx';
-import { Badge, Card, ErrorNote, Loading } from '../../components/ui.tsx';
-import type { Item, Ok } from '../../api/types.ts';
+import { useCan, useSession } from '../../lib/session.tsx';
+import { Card, ConfirmButton, ErrorNote, Loading } from '../../components/ui.tsx';
+import { InvitesCard } from './team-invites.tsx';
+import { RolesCard } from './team-roles.tsx';
+import { type TeamUser, useRoles } from './team-api.ts';
 
-type User = Item<Ok<'/admin/users'>['users']>;
-
-/** Who can sign in and with which role; users are created with the CLI (no invite flow in the API yet). */
+/** Settings → Team: who can sign in, pending invites, and the roles with their permissions. */
 export function UsersPage() {
+  return (
+    <>
+      <UsersCard />
+      <InvitesCard />
+      <RolesCard />
+    </>
+  );
+}
+
+function UsersCard() {
   const { user: me } = useSession();
+  const canManage = useCan('team:write');
+  const client = useQueryClient();
+  const roles = useRoles();
   const users = useQuery({
     queryKey: ['users'],
-    queryFn: ({ signal }) => api<{ users: User[] }>('/admin/users', { query: { limit: 200 }, signal }),
+    queryFn: ({ signal }) => api<{ users: TeamUser[] }>('/admin/users', { query: { limit: 200 }, signal }),
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['users'] });
+  const setRole = useMutation({
+    mutationFn: ({ id, role }: { id: string; role: string }) =>
+      api(`/admin/users/${id}`, { method: 'POST', body: { role } }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`/admin/users/${id}`, { method: 'DELETE' }),
+    onSettled: refresh,
   });
   return (
-    <Card title="Users and roles">
-      <p className="muted">
-        <strong>admin</strong>: everything. <strong>viewer</strong>: every area read-only; the API refuses their writes.
-        Add users with <code>npx emporium user create --email … --password … --role admin|viewer</code>.
-      </p>
+    <Card title="Users">
+      <ErrorNote error={setRole.error ?? remove.error} />
       {users.isPending ? (
         <Loading />
       ) : users.isError ? (
@@ -31,6 +51,7 @@ export function UsersPage() {
               <th>Email</th>
               <th>Role</th>
               <th>Since</th>
+              <th />
             </tr>
           </thead>
           <tbody>
@@ -41,9 +62,35 @@ export function UsersPage() {
                   {u.id === me.id && <span className="muted"> (you)</span>}
                 </td>
                 <td>
-                  <Badge value={u.role === 'owner' || u.role === 'admin' ? 'active' : 'pending'}>{u.role}</Badge>
+                  {canManage && u.id !== me.id ? (
+                    <select
+                      aria-label={`Role of ${u.email}`}
+                      value={u.role}
+                      disabled={setRole.isPending}
+                      onChange={(e) => setRole.mutate({ id: u.id, role: e.target.value })}
+                    >
+                      {(roles.data?.roles ?? [{ id: u.role, name: u.role }]).map((r) => (
+                        <option key={r.id} value={r.id}>
+                          {r.name}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    (roles.data?.roles.find((r) => r.id === u.role)?.name ?? u.role)
+                  )}
                 </td>
                 <td>{date(u.created_at)}</td>
+                <td>
+                  {canManage && u.id !== me.id && (
+                    <ConfirmButton
+                      label="Remove"
+                      title={`Remove ${u.email}?`}
+                      body="They can no longer sign in; their sessions end now."
+                      danger
+                      onConfirm={() => remove.mutate(u.id)}
+                    />
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { date } from '../../lib/format.ts';
+import { useCan } from '../../lib/session.tsx';
+import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { type Invite, useRoles } from './team-api.ts';
+
+/** The link the invite mail carries; shown to the inviter when no email provider sent it. */
+const inviteLink = (token: string) => `${window.location.origin}/app/invite?token=${encodeURIComponent(token)}`;
+
+/** Pending and accepted invites: invite by email with a role, resend (new token), withdraw. */
+export function InvitesCard() {
+  const canManage = useCan('team:write');
+  const client = useQueryClient();
+  const roles = useRoles();
+  const invites = useQuery({
+    queryKey: ['invites'],
+    queryFn: ({ signal }) => api<{ invites: Invite[] }>('/admin/invites', { query: { limit: 100 }, signal }),
+  });
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState('viewer');
+  const [issued, setIssued] = useState<Invite | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['invites'] });
+  const create = useMutation({
+    mutationFn: () => api<{ invite: Invite }>('/admin/invites', { method: 'POST', body: { email, role } }),
+    onSuccess: async (d) => {
+      setIssued(d.invite);
+      setEmail('');
+      await refresh();
+    },
+  });
+  const resend = useMutation({
+    mutationFn: (id: string) => api<{ invite: Invite }>(`/admin/invites/${id}/resend`, { method: 'POST' }),
+    onSuccess: async (d) => {
+      setIssued(d.invite);
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`/admin/invites/${id}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
+  };
+  return (
+    <Card title="Invites">
+      {canManage && (
+        <form className="inline-form" onSubmit={submit} aria-label="Invite someone">
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={create.error}
+          />
+          <Field label="Role" name="role" as="select" value={role} onChange={(e) => setRole(e.target.value)}>
+            {(roles.data?.roles ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </Field>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            Send invite
+          </button>
+        </form>
+      )}
+      <ErrorNote error={create.error ?? resend.error ?? remove.error} skipField />
+      {issued && (
+        <p className="note" role="status">
+          Invite for <strong>{issued.email}</strong>{' '}
+          {issued.token ? (
+            <>
+              made. No email provider is installed: pass on this link yourself.
+              <br />
+              <code data-testid="invite-link">{inviteLink(issued.token)}</code>
+            </>
+          ) : (
+            'mailed.'
+          )}
+        </p>
+      )}
+      {invites.isPending ? (
+        <Loading />
+      ) : invites.isError ? (
+        <ErrorNote error={invites.error} />
+      ) : invites.data.invites.length === 0 ? (
+        <Empty>No invites.</Empty>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>Email</th>
+              <th>Role</th>
+              <th>State</th>
+              <th>Expires</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {invites.data.invites.map((i) => (
+              <tr key={i.id}>
+                <td>{i.email}</td>
+                <td>{roles.data?.roles.find((r) => r.id === i.role)?.name ?? i.role}</td>
+                <td>
+                  <Badge value={i.accepted ? 'active' : 'pending'}>{i.accepted ? 'accepted' : 'pending'}</Badge>
+                </td>
+                <td>{date(i.expires_at)}</td>
+                <td className="row-actions">
+                  {canManage && !i.accepted && (
+                    <>
+                      <button type="button" className="btn" onClick={() => resend.mutate(i.id)}>
+                        Resend
+                      </button>
+                      <ConfirmButton
+                        label="Withdraw"
+                        title={`Withdraw the invite for ${i.email}?`}
+                        body="Its link stops working."
+                        danger
+                        onConfirm={() => remove.mutate(i.id)}
+                      />
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
