@@ -33,7 +33,12 @@ export interface TaxRateInput {
 
 export interface TaxCalculationInput {
   cart: { id: string; currency_code: string; customer_id: string | null; region_id: string };
-  shipping_address: { country_code: string; province_code: string | null; postal_code: string | null; city: string | null };
+  shipping_address: {
+    country_code: string;
+    province_code: string | null;
+    postal_code: string | null;
+    city: string | null;
+  };
   items: {
     id: string;
     product_id: string;
@@ -45,7 +50,13 @@ export interface TaxCalculationInput {
     is_tax_inclusive: boolean;
     rates: TaxRateInput[];
   }[];
-  shipping_methods: { id: string; shipping_option_id: string; amount: number; is_tax_inclusive: boolean; rates: TaxRateInput[] }[];
+  shipping_methods: {
+    id: string;
+    shipping_option_id: string;
+    amount: number;
+    is_tax_inclusive: boolean;
+    rates: TaxRateInput[];
+  }[];
   context: { deadline: number };
 }
 

@@ -137,7 +137,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   stampDeclaredPermissions(app as unknown as App);
 
-
   // Plugins install at run time: the catch-all routes find their routers here; workers.ts runs its bus.
   const plugins = new PluginLifecycle({
     database: deps.database,

@@ -91,5 +91,10 @@ export interface Providers {
 }
 
 export function createProviders(timeoutMs: number): Providers {
-  return { payment: new ProviderRegistry(), notification: new ProviderRegistry(), tax: new ProviderRegistry(), timeoutMs };
+  return {
+    payment: new ProviderRegistry(),
+    notification: new ProviderRegistry(),
+    tax: new ProviderRegistry(),
+    timeoutMs,
+  };
 }

@@ -56,14 +56,14 @@ export function priceCart(cart: PricingCart, now: Date, only?: StoredPromotion[]
       : fromProvider
         ? (fromProvider.items[l.id] ?? [])
         : systemTaxLines(
-          {
-            kind: 'item',
-            id: l.id,
-            product_id: l.product_id,
-            product_type_id: products.get(l.product_id)?.type_id ?? null,
-          },
-          facts.tax_rates,
-        ),
+            {
+              kind: 'item',
+              id: l.id,
+              product_id: l.product_id,
+              product_type_id: products.get(l.product_id)?.type_id ?? null,
+            },
+            facts.tax_rates,
+          ),
   );
   const methodTax = cart.methods.map((m) =>
     !taxed

@@ -20,7 +20,10 @@ const SYSTEM = 'tp_system';
 type Cart = Omit<PricingCart, 'region'> & { region: { automatic_taxes: boolean } | null };
 
 const unavailable = (id: string, why: string) =>
-  new AppError('service_unavailable', `Taxes cannot be calculated right now (tax provider ${id} ${why}); try again shortly`);
+  new AppError(
+    'service_unavailable',
+    `Taxes cannot be calculated right now (tax provider ${id} ${why}); try again shortly`,
+  );
 
 function ratesOf(t: Taxable, candidates: CandidateRate[]) {
   return ratesFor(t, candidates).map((r) => ({ id: r.id, rate: Number(r.rate ?? 0), code: r.code, name: r.name }));

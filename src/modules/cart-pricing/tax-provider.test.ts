@@ -13,7 +13,9 @@ import { uniq } from '../checkout/checkout.testing.ts';
  */
 
 // Each line: the shop's rate plus one point (proves the rates reach the provider); shipping 5 %.
-const COMPUTING = (id: string) => `export default { register(ctx) { ctx.taxes.register({ id: '${id}', name: 'Fixture tax service',
+const COMPUTING = (
+  id: string,
+) => `export default { register(ctx) { ctx.taxes.register({ id: '${id}', name: 'Fixture tax service',
   getTaxLines(input) {
     return {
       item_tax_lines: input.items.map((i) => ({ line_item_id: i.id, rate: (i.rates[0]?.rate ?? 0) + 1, code: 'SVC', name: 'Service tax ' + input.shipping_address.country_code })),
@@ -70,7 +72,10 @@ describe('tax providers of plugins', () => {
     const product = await pricedProduct(t, 1000);
     const ship = await shippingOption(t, region.id, 500);
     const { cart } = await ok200(
-      await t.store('POST', '/store/carts', { region_id: region.id, items: [{ variant_id: product.variants[0].id, quantity: 2 }] }),
+      await t.store('POST', '/store/carts', {
+        region_id: region.id,
+        items: [{ variant_id: product.variants[0].id, quantity: 2 }],
+      }),
     );
     const c = cart as { id: string; items: { tax_lines: Record<string, unknown>[] }[]; tax_total: number };
     expect(c.items[0].tax_lines).toEqual([

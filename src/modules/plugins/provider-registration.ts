@@ -103,8 +103,7 @@ export function providerRegistrars(deps: {
 }): Pick<PluginContext, 'payments' | 'notifications' | 'taxes'> {
   const { manifestId: owner, providers, staged } = deps;
   const stage = (kind: ProviderKind, port: ProviderPort) => {
-    if (deps.state() === 'disposed')
-      throw new Error(`ctx.${REGISTRAR[kind]}: plugin unloaded`);
+    if (deps.state() === 'disposed') throw new Error(`ctx.${REGISTRAR[kind]}: plugin unloaded`);
     const other = providers[kind].takenBy(port.id, owner);
     if (other) throw new Error(`${kind} provider ${port.id} is already registered by plugin ${other}`);
     if (staged.some((s) => s.kind === kind && s.port.id === port.id))
