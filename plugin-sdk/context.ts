@@ -1,6 +1,7 @@
 import type { CoreEventName, CoreEvents } from './events.ts';
 import type { NotificationProvider } from './notifications.ts';
 import type { PaymentProvider } from './payments.ts';
+import type { TaxProvider } from './taxes.ts';
 
 /** An event as a subscriber receives it, after the change it describes was committed. */
 export interface PluginEvent<P extends object = Record<string, unknown>> {
@@ -119,6 +120,12 @@ export interface PluginContext {
    * @example `ctx.payments.register({ id: 'stripe', initiatePayment, authorizePayment, … })` → `pp_stripe`
    */
   payments: { register(provider: PaymentProvider): void };
+  /**
+   * Tax providers of this plugin (see {@link TaxProvider}); needs `permissions.providers: ["taxes"]`.
+   *
+   * @example `ctx.taxes.register({ id: 'avalara', getTaxLines })` → a tax region's `provider_id: 'tp_avalara'`
+   */
+  taxes: { register(provider: TaxProvider): void };
   /**
    * Notification providers of this plugin (see {@link NotificationProvider}).
    *

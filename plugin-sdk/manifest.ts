@@ -75,8 +75,8 @@ export interface PluginPermissions {
   apis?: 'orders:read'[];
   /** Whether `ctx.routes.admin` / `ctx.routes.store` may add routes. */
   routes?: { admin?: boolean; store?: boolean };
-  /** Provider kinds `ctx.payments.register` / `ctx.notifications.register` may add. */
-  providers?: ('payments' | 'notifications')[];
+  /** Provider kinds `ctx.payments.register` / `ctx.notifications.register` / `ctx.taxes.register` may add. */
+  providers?: ('payments' | 'notifications' | 'taxes')[];
   /**
    * Hosts the server code calls (`api.stripe.com`, `*.example.com`). Shown to the operator and
    * compared on updates, but NOT enforced: Node 20 has no per-process network permission.

@@ -2,6 +2,7 @@ import type { EventHandler, HttpMethod, Plugin, PluginContext, PluginEvent, Rout
 import type { PluginPermissions } from './manifest.ts';
 import type { NotificationProvider } from './notifications.ts';
 import type { PaymentProvider } from './payments.ts';
+import type { TaxProvider } from './taxes.ts';
 
 /** What a plugin's SQL runs against in tests: e.g. a PGlite instance (`new PGlite()`), or a stub. */
 export interface TestDatabase {
@@ -47,6 +48,7 @@ export interface TestHost {
   readonly logs: { level: string; message: string; data?: Record<string, unknown> }[];
   readonly payments: PaymentProvider[];
   readonly notifications: NotificationProvider[];
+  readonly taxes: TaxProvider[];
 }
 
 interface Route {
@@ -96,6 +98,7 @@ export function createTestHost(opts: TestHostOptions = {}): TestHost {
   const logs: TestHost['logs'] = [];
   const payments: PaymentProvider[] = [];
   const notifications: NotificationProvider[] = [];
+  const taxes: TaxProvider[] = [];
   const p = opts.permissions;
   const refuse = (right: string, field: string) => {
     throw Object.assign(new Error(`Plugin ${me.id} may not use ${right}: add it to permissions.${field}`), {
@@ -150,6 +153,12 @@ export function createTestHost(opts: TestHostOptions = {}): TestHost {
         notifications.push(provider);
       },
     },
+    taxes: {
+      register(provider) {
+        if (p && !(p.providers ?? []).includes('taxes')) refuse('provider:taxes', 'providers');
+        taxes.push(provider);
+      },
+    },
   };
 
   const host: TestHost = {
@@ -157,6 +166,7 @@ export function createTestHost(opts: TestHostOptions = {}): TestHost {
     logs,
     payments,
     notifications,
+    taxes,
     async load(plugin) {
       current = plugin;
       await plugin.register(ctx);
@@ -207,6 +217,7 @@ export function createTestHost(opts: TestHostOptions = {}): TestHost {
       routes = [];
       payments.length = 0;
       notifications.length = 0;
+      taxes.length = 0;
       await plugin?.unload?.();
     },
   };

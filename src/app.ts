@@ -111,6 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: cookieSecretPrevious ? [cookieSecret, cookieSecretPrevious] : cookieSecret,
   });
 
+  // Payment, notification and tax providers of the running plugins: routes and workers call them here.
+  const providers = createProviders(deps.config.providerTimeoutMs);
+  app.decorate('providers', providers);
+
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('actor', null);
   app.decorateRequest('store', null);
@@ -118,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Hooks every request runs take a callback where they never wait: an async hook costs a promise
   // and a microtask turn per request, which showed in the store list's share of a bare route.
   app.addHook('onRequest', (req, reply, done) => {
-    req.ctx = { db: deps.database.db, clock: deps.clock, log: req.log };
+    req.ctx = { db: deps.database.db, clock: deps.clock, log: req.log, providers };
     reply.header('x-request-id', req.id);
     done();
   });
@@ -132,10 +136,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
   });
   stampDeclaredPermissions(app as unknown as App);
-
-  // Payment and notification providers of the running plugins: routes and workers call them here.
-  const providers = createProviders(deps.config.providerTimeoutMs);
-  app.decorate('providers', providers);
 
   // Plugins install at run time: the catch-all routes find their routers here; workers.ts runs its bus.
   const plugins = new PluginLifecycle({

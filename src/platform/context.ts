@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Db, Executor, Tx } from './db/database.ts';
+import type { Providers } from './providers.ts';
 import { transaction } from './db/prepared.ts';
 
 /** A built-in role's name (`owner`, `admin`, `viewer`, `fulfilment`, `support`) or a custom role's id. */
@@ -28,6 +29,8 @@ export interface Ctx {
   actor?: Actor;
   /** How amounts are written in this request's answers (SQL-rendered JSON reads it); minor when absent. */
   amountUnits?: 'minor' | 'major';
+  /** The running plugins' providers (a cart's tax provider); absent in jobs that price no cart. */
+  providers?: Providers;
 }
 
 export interface TxCtx extends Ctx {

@@ -84,10 +84,17 @@ export class ProviderRegistry {
 export interface Providers {
   payment: ProviderRegistry;
   notification: ProviderRegistry;
+  /** Tax providers (`tp_…`), chosen by a tax region's `provider_id`. */
+  tax: ProviderRegistry;
   /** How long the shop waits for one provider call (PROVIDER_TIMEOUT_MS). */
   timeoutMs: number;
 }
 
 export function createProviders(timeoutMs: number): Providers {
-  return { payment: new ProviderRegistry(), notification: new ProviderRegistry(), timeoutMs };
+  return {
+    payment: new ProviderRegistry(),
+    notification: new ProviderRegistry(),
+    tax: new ProviderRegistry(),
+    timeoutMs,
+  };
 }

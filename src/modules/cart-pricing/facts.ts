@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/database.ts';
 import { preparedRows, textArray } from '../../platform/db/prepared.ts';
 import type { CandidateRate } from '../taxes/select-rates.ts';
 import type { StoredPromotion } from '../promotions/stored.ts';
+import type { TaxLineJson } from '../totals/shapes.ts';
 
 /**
  * What prices a cart beyond its lines' amounts, read in the cart's own statement (for the cart
@@ -24,6 +25,10 @@ export interface PricingFacts {
   tax_rates: CandidateRate[];
   currency_tax_inclusive: boolean;
   promotions: StoredPromotion[];
+  /** The provider of the address's tax region (`tp_system`, or a plugin's `tp_…`); null without one. */
+  tax_provider_id: string | null;
+  /** A plugin provider's tax lines by line and method id (provider-taxes.ts), when it computed them. */
+  provider_tax?: { items: Record<string, TaxLineJson[]>; shipping: Record<string, TaxLineJson[]> };
 }
 
 // Each product read by primary key in a LATERAL that `offset 0` keeps from being flattened:
@@ -49,6 +54,13 @@ const TAX_RATES = sql`(select coalesce(json_agg(json_build_object('id', r.id, 'r
     and (g.province_code is null or g.province_code in (lower(c.shipping_address->>'province'),
       lower(c.shipping_address->>'country_code') || '-' || lower(c.shipping_address->>'province'))))`;
 
+// The province's own region when it names a provider, else its country's (Medusa's choice).
+const TAX_PROVIDER = sql`(select g.provider_id from tax_regions g
+  where g.deleted_at is null and g.country_code = lower(c.shipping_address->>'country_code')
+    and (g.province_code is null or g.province_code in (lower(c.shipping_address->>'province'),
+      lower(c.shipping_address->>'country_code') || '-' || lower(c.shipping_address->>'province')))
+  order by g.province_code is null, g.id limit 1)`;
+
 const CURRENCY_INCLUSIVE = sql`coalesce((select pp.is_tax_inclusive from price_preferences pp
   where pp.attribute = 'currency_code' and pp.value = c.currency_code and pp.deleted_at is null), false)`;
 
@@ -64,7 +76,7 @@ const PROMOTIONS = sql`(select coalesce(json_agg(json_build_object('promotion', 
 export const pricingFacts = (
   productIds: SQL = sql`array(select l.product_id from cart_line_items l where l.cart_id = c.id)`,
 ) => sql`json_build_object('products', ${products(productIds)}, 'tax_rates', ${TAX_RATES},
-  'currency_tax_inclusive', ${CURRENCY_INCLUSIVE}, 'promotions', ${PROMOTIONS})`;
+  'currency_tax_inclusive', ${CURRENCY_INCLUSIVE}, 'promotions', ${PROMOTIONS}, 'tax_provider_id', ${TAX_PROVIDER})`;
 
 export const PRICING_FACTS = pricingFacts();
 

@@ -38,30 +38,39 @@ export interface PricedCart {
   adjustments: Adjustment[];
 }
 
+/** Whether the cart is taxed now: an address, and a region that taxes automatically or a shopper who asked. */
+export const isTaxed = (cart: Pick<PricingCart, 'shipping_address' | 'region' | 'tax_requested_at'>): boolean =>
+  !!cart.shipping_address?.country_code && (!!cart.region?.automatic_taxes || !!cart.tax_requested_at);
+
 const NO_FACTS: Omit<ProductFacts, 'id'> = { collection_id: null, type_id: null, categories: [], tags: [] };
 
 export function priceCart(cart: PricingCart, now: Date, only?: StoredPromotion[]): PricedCart {
   const facts = cart.pricing_facts;
   const products = new Map(facts.products.map((p) => [p.id, p]));
-  const taxed = !!cart.shipping_address?.country_code && (!!cart.region?.automatic_taxes || !!cart.tax_requested_at);
+  const taxed = isTaxed(cart);
   const inclusive = facts.currency_tax_inclusive;
+  const fromProvider = facts.provider_tax;
   const lineTax = cart.lines.map((l) =>
-    taxed
-      ? systemTaxLines(
-          {
-            kind: 'item',
-            id: l.id,
-            product_id: l.product_id,
-            product_type_id: products.get(l.product_id)?.type_id ?? null,
-          },
-          facts.tax_rates,
-        )
-      : [],
+    !taxed
+      ? []
+      : fromProvider
+        ? (fromProvider.items[l.id] ?? [])
+        : systemTaxLines(
+            {
+              kind: 'item',
+              id: l.id,
+              product_id: l.product_id,
+              product_type_id: products.get(l.product_id)?.type_id ?? null,
+            },
+            facts.tax_rates,
+          ),
   );
   const methodTax = cart.methods.map((m) =>
-    taxed
-      ? systemTaxLines({ kind: 'shipping', id: m.id, shipping_option_id: m.shipping_option_id }, facts.tax_rates)
-      : [],
+    !taxed
+      ? []
+      : fromProvider
+        ? (fromProvider.shipping[m.id] ?? [])
+        : systemTaxLines({ kind: 'shipping', id: m.id, shipping_option_id: m.shipping_option_id }, facts.tax_rates),
   );
   const bare = cartTotals(
     cart.lines.map((l, i) => ({ ...l, is_tax_inclusive: inclusive, tax_lines: lineTax[i], adjustments: [] })),

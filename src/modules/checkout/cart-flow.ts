@@ -25,7 +25,7 @@ import { chooseShippingMethod } from '../carts/shipping-methods.ts';
 import { collectionInStep } from '../payments/collections.ts';
 import { findCart, lockCartForEdit, updateAndReadCart, type EditableCart, type FullCart } from './cart-read.ts';
 import type { CartView } from './cart-schema.ts';
-import { buildCartView, chargedTotal } from './cart-view.ts';
+import { cartViewOf, chargedTotal } from './cart-view.ts';
 import { newCartFacts } from '../cart-pricing/facts.ts';
 import { applyCodes, assertCodesApply } from './cart-promotions.ts';
 
@@ -46,7 +46,7 @@ async function finish(
   event: 'cart.created' | 'cart.updated',
   writes: SQL[] = [],
 ): Promise<CartView> {
-  const view = buildCartView(cart, tctx.clock.now());
+  const view = await cartViewOf(tctx, cart);
   if (view.payment_collection) {
     const synced = collectionInStep(tctx, view.payment_collection, chargedTotal(view), view.currency_code);
     view.payment_collection = synced.collection;
@@ -85,7 +85,7 @@ export async function findVisibleCart(ctx: Ctx, id: string, access: CartAccess):
 }
 
 export async function getCart(ctx: Ctx, id: string, access: CartAccess): Promise<CartView> {
-  return buildCartView(await findVisibleCart(ctx, id, access), ctx.clock.now());
+  return cartViewOf(ctx, await findVisibleCart(ctx, id, access));
 }
 
 /**

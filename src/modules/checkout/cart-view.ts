@@ -6,6 +6,8 @@ import { chargedAmount, totalsView } from '../totals/view.ts';
 import type { FullCart } from './cart-read.ts';
 import type { CartView } from './cart-schema.ts';
 import { priceCart } from '../cart-pricing/price-cart.ts';
+import { withProviderTaxes } from '../cart-pricing/provider-taxes.ts';
+import type { Ctx } from '../../platform/context.ts';
 
 /** The cart's region; one deleted under an open cart is the shop's problem, shown as a 400. */
 function cartRegion(cart: FullCart): Region {
@@ -19,6 +21,13 @@ const charged = new WeakMap<CartView, number>();
 /** The amount a payment of this cart moves: its total, rounded half-up to the currency's minor unit. */
 export function chargedTotal(view: CartView): number {
   return charged.get(view) ?? Math.round(view.total);
+}
+
+/** The cart's view with its tax lines from its tax region's provider (a plugin's, or the built-in rates). */
+export async function cartViewOf(ctx: Ctx, cart: FullCart): Promise<CartView> {
+  const region = cartRegion(cart);
+  const pricing_facts = await withProviderTaxes(ctx, { ...cart, region });
+  return buildCartView({ ...cart, pricing_facts }, ctx.clock.now());
 }
 
 /** The whole cart as the store shows it (Medusa's default fields), from one cart read, priced at `now`. */

@@ -14,6 +14,7 @@ import { offeredOf } from '../payments/providers.ts';
 import { SYSTEM_PROVIDER } from '../payments/schema.ts';
 import { findVisibleCart, getCart } from './cart-flow.ts';
 import { lockCartForCheckout, type CheckoutCart } from './cart-read.ts';
+import { withProviderTaxes } from '../cart-pricing/provider-taxes.ts';
 import type { CartView } from './cart-schema.ts';
 import { stockTakes } from './inventory-queries.ts';
 import { authorizeWithProvider, type ProviderAuthorization } from './provider-authorization.ts';
@@ -162,7 +163,14 @@ async function complete(
   // its authorization is refused here too (completeCart releases the hold).
   if (chosen && !offered.includes(chosen.provider_id)) throw sessionNotOffered(chosen.provider_id);
 
-  const placed = placeOrder(tctx, { ...cart, email: cart.email }, lines, methods, managed);
+  // A plugin's tax provider prices the order as it priced the cart (a 503, nothing written, when it fails).
+  const pricing_facts = await withProviderTaxes(tctx, {
+    ...cart,
+    lines,
+    methods,
+    region: { automatic_taxes: cart.region_automatic_taxes },
+  });
+  const placed = placeOrder(tctx, { ...cart, email: cart.email, pricing_facts }, lines, methods, managed);
   const { order } = placed;
   // What the processor authorized must be this session, for this total: a cart changed meanwhile is completed again.
   if (viaProvider && (authorized?.sessionId !== chosen.id || authorized.amount !== order.total))

@@ -10,7 +10,7 @@ import { SYSTEM_PROVIDER, type PaymentCollectionView } from '../payments/schema.
 import { sessionStatus } from '../payments/session-status.ts';
 import { mutateCart } from './cart-flow.ts';
 import { findCart } from './cart-read.ts';
-import { buildCartView, chargedTotal } from './cart-view.ts';
+import { cartViewOf, chargedTotal } from './cart-view.ts';
 import { releaseSessions } from './session-release.ts';
 
 /**
@@ -56,7 +56,7 @@ export async function createPaymentSession(
   if (input.provider_id !== SYSTEM_PROVIDER) {
     if (cart.completed_at) throw cartCompleted(cart.id);
     const id = newId('payses');
-    const view = buildCartView(cart, ctx.clock.now());
+    const view = await cartViewOf(ctx, cart);
     const answer = await callPaymentProvider(
       providers,
       input.provider_id,

@@ -1,4 +1,4 @@
-import type { NotificationProvider, PaymentProvider, PluginContext } from '../../../plugin-sdk/index.ts';
+import type { NotificationProvider, PaymentProvider, PluginContext, TaxProvider } from '../../../plugin-sdk/index.ts';
 import {
   ProviderCallError,
   ProviderTimeoutError,
@@ -9,8 +9,8 @@ import {
 import { PluginTimeoutError, withTimeout } from './timeout.ts';
 
 /**
- * THE SEAM between a plugin's provider objects and the shop. `ctx.payments.register(p)` and
- * `ctx.notifications.register(p)` land here: the object is checked and wrapped in a ProviderPort
+ * THE SEAM between a plugin's provider objects and the shop. `ctx.payments.register(p)`,
+ * `ctx.notifications.register(p)` and `ctx.taxes.register(p)` land here: the object is checked and wrapped in a ProviderPort
  * (`call(method, jsonInput, timeoutMs)` → JSON), kept on the plugin's Registration until the host
  * activates it (host.ts: `activateProviders`, `removeProviders`). The shop only ever calls ports:
  * every argument and answer is copied through JSON and every call has a deadline, so a port can
@@ -28,7 +28,7 @@ const PAYMENT_REQUIRED = [
 ] as const;
 const PAYMENT_OPTIONAL = ['getWebhookActionAndData'] as const;
 
-export type ProviderKind = 'payment' | 'notification';
+export type ProviderKind = 'payment' | 'notification' | 'tax';
 
 /** A provider a plugin registered, waiting on its Registration to go live. */
 export interface StagedProvider {
@@ -38,6 +38,10 @@ export interface StagedProvider {
 
 /** The shop's id of a payment provider registered as `id`. */
 export const paymentProviderId = (id: string) => `pp_${id}`;
+/** The shop's id of a tax provider registered as `id` (a tax region's `provider_id`). */
+export const taxProviderId = (id: string) => `tp_${id}`;
+
+const REGISTRAR: Record<ProviderKind, string> = { payment: 'payments', notification: 'notifications', tax: 'taxes' };
 
 function jsonCopy(providerId: string, value: unknown, what: string): JsonObject {
   let copy: unknown;
@@ -96,11 +100,10 @@ export function providerRegistrars(deps: {
   staged: StagedProvider[];
   /** The Registration's state: staged providers go live on activation, later ones at once. */
   state: () => 'staged' | 'active' | 'disposed';
-}): Pick<PluginContext, 'payments' | 'notifications'> {
+}): Pick<PluginContext, 'payments' | 'notifications' | 'taxes'> {
   const { manifestId: owner, providers, staged } = deps;
   const stage = (kind: ProviderKind, port: ProviderPort) => {
-    if (deps.state() === 'disposed')
-      throw new Error(`ctx.${kind === 'payment' ? 'payments' : 'notifications'}: plugin unloaded`);
+    if (deps.state() === 'disposed') throw new Error(`ctx.${REGISTRAR[kind]}: plugin unloaded`);
     const other = providers[kind].takenBy(port.id, owner);
     if (other) throw new Error(`${kind} provider ${port.id} is already registered by plugin ${other}`);
     if (staged.some((s) => s.kind === kind && s.port.id === port.id))
@@ -133,6 +136,16 @@ export function providerRegistrars(deps: {
         stage('notification', portOf(impl, { id, owner, name, methods: ['send'], channels: [...channels] }));
       },
     },
+    taxes: {
+      register(provider: TaxProvider) {
+        const impl = provider as unknown as Record<string, unknown>;
+        const id = checkId('taxes', provider?.id);
+        if (id === 'system') throw new Error('ctx.taxes.register: tp_system is the shop’s own');
+        if (typeof impl.getTaxLines !== 'function') throw new Error(`ctx.taxes.register(${id}): missing getTaxLines`);
+        const name = typeof provider.name === 'string' && provider.name ? provider.name : id;
+        stage('tax', portOf(impl, { id: taxProviderId(id), owner, name, methods: ['getTaxLines'], channels: [] }));
+      },
+    },
   };
 }
 
@@ -145,4 +158,5 @@ export function activateProviders(providers: Providers, owner: string, staged: S
 export function removeProviders(providers: Providers, owner: string): void {
   providers.payment.removeOwner(owner);
   providers.notification.removeOwner(owner);
+  providers.tax.removeOwner(owner);
 }

@@ -18,7 +18,7 @@ export const PermissionsJson = Type.Object({
   events: Type.Array(Type.String(), { description: 'event names or patterns ctx.on may subscribe to' }),
   apis: Type.Array(Type.String(), { description: 'read APIs, e.g. orders:read' }),
   routes: Type.Object({ admin: Type.Boolean(), store: Type.Boolean() }),
-  providers: Type.Array(Type.String({ enum: ['payments', 'notifications'] })),
+  providers: Type.Array(Type.String({ enum: ['payments', 'notifications', 'taxes'] })),
   hosts: Type.Array(Type.String(), { description: 'outbound hosts it says it calls (shown, not enforced)' }),
   admin_extension: Type.Object(
     {

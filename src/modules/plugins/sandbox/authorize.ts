@@ -5,13 +5,15 @@ import { authorize as checkRight, type PluginGrant } from '../rights.ts';
  * Everything a plugin's process can ask the shop for, one kind per ctx call. The shop checks each
  * request with {@link authorize} before performing it (serve-ctx.ts is the only caller).
  */
+const RIGHT_OF = { payment: 'payments', notification: 'notifications', tax: 'taxes' } as const;
+
 export type Capability =
   | { kind: 'events.subscribe'; pattern: string }
   | { kind: 'events.emit'; name: string }
   | { kind: 'routes.add'; surface: 'admin' | 'store'; method: string; path: string }
   | { kind: 'db.query' }
   | { kind: 'api.read'; api: 'orders:read' }
-  | { kind: 'providers.register'; provider: 'payment' | 'notification'; id: string }
+  | { kind: 'providers.register'; provider: 'payment' | 'notification' | 'tax'; id: string }
   | { kind: 'log' };
 
 export interface PluginIdentity {
@@ -68,7 +70,7 @@ export function authorize(plugin: PluginIdentity, capability: Capability): void 
       checkRight(grant, { type: 'api', api: capability.api });
       return;
     case 'providers.register':
-      checkRight(grant, { type: 'provider', kind: capability.provider === 'payment' ? 'payments' : 'notifications' });
+      checkRight(grant, { type: 'provider', kind: RIGHT_OF[capability.provider] });
       return;
     case 'db.query': // its own schema, as its own role: the database holds the line (plugin-role.ts)
     case 'log':

@@ -41,7 +41,7 @@ export interface CtxCalls {
   route: { args: { surface: 'admin' | 'store'; method: Plain; path: Plain; hid: number }; result: void };
   provider: {
     args: {
-      kind: 'payment' | 'notification';
+      kind: 'payment' | 'notification' | 'tax';
       pid: number;
       id: Plain;
       name: Plain;

@@ -42,7 +42,7 @@ export function makeContext(meta, port) {
   const log = (level) => (/** @type {unknown} */ message, /** @type {unknown} */ data) =>
     port.notify('log', { level, message: String(message), data: data && typeof data === 'object' ? { ...data } : {} });
   /**
-   * @param {'payment' | 'notification'} kind
+   * @param {'payment' | 'notification' | 'tax'} kind
    * @param {string[]} methods
    */
   const provider = (kind, methods) => (/** @type {any} */ impl) => {
@@ -76,5 +76,6 @@ export function makeContext(meta, port) {
     orders: { retrieve: (/** @type {unknown} */ id) => port.call('orders.retrieve', { id: plain(id) }) },
     payments: { register: provider('payment', PAYMENT_METHODS) },
     notifications: { register: provider('notification', ['send']) },
+    taxes: { register: provider('tax', ['getTaxLines']) },
   };
 }

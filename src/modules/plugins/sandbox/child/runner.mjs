@@ -99,7 +99,7 @@ async function route({ hid, req }) {
 /** @type {HostHandlers['provider']} */
 async function provider({ pid, method, input }) {
   const impl = providers.get(pid);
-  if (!impl || typeof impl[method] !== 'function' || !PAYMENT_METHODS.concat(['send']).includes(method))
+  if (!impl || typeof impl[method] !== 'function' || !PAYMENT_METHODS.concat(['send', 'getTaxLines']).includes(method))
     throw new Error(`no provider method ${method}`);
   return impl[method](input);
 }
