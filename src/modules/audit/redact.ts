@@ -46,7 +46,5 @@ export function bodyChanges(body: unknown): { fields: string[]; changes: Record<
 function scrub(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrub);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, isSecretKey(k) ? '[redacted]' : scrub(v)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretKey(k) ? '[redacted]' : scrub(v)]));
 }
