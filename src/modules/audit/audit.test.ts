@@ -13,7 +13,8 @@ import { auditRetentionJob } from './retention.ts';
 let t: TestApp;
 let env: Record<string, string>;
 beforeAll(async () => {
-  env = shopEnv(null);
+  // A loaded machine may take more than the harness's 500 ms for a plugin's first query.
+  env = shopEnv(null, { PLUGIN_ROUTE_TIMEOUT_MS: '10000' });
   t = await startTestApp({ env });
 });
 afterAll(() => t.close());

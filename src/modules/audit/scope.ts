@@ -1,4 +1,6 @@
+import { hostname, userInfo } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
 import type { AuditScope } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import { actionOfMethod } from '../../platform/http/permissions.ts';
@@ -55,4 +57,51 @@ export async function recordUnwrittenAudit(req: FastifyRequest, reply: FastifyRe
   if (!audit || audit.recorded || reply.statusCode >= 400) return;
   audit.recorded = true;
   await audit.record(req.ctx.db, false);
+}
+
+/**
+ * The audit entry of a CLI write (`emporium user create`): the actor is the operating-system user
+ * who ran it, the route the command; written in the command's transaction (run it through inTx).
+ */
+export function cliAuditScope(
+  clock: Clock,
+  command: string,
+  body: Record<string, unknown>,
+  target: { resource: string; action?: string },
+): AuditScope {
+  const id = newId('audit');
+  const scope: AuditScope = {
+    recorded: false,
+    begin: (tx) => setAuditId(tx, id),
+    async record(exec, inTransaction) {
+      const { fields, changes } = bodyChanges(body);
+      await insertAuditEntry(exec, {
+        id,
+        created_at: clock.now(),
+        actor_type: 'cli',
+        actor_id: osUser(),
+        actor_role: null,
+        method: 'CLI',
+        route: `emporium ${command}`,
+        path: `emporium ${command}`,
+        resource: target.resource,
+        action: target.action ?? 'write',
+        resource_id: null,
+        fields,
+        changes,
+        in_transaction: inTransaction,
+        ip: hostname(),
+        user_agent: `node ${process.version}`,
+      });
+    },
+  };
+  return scope;
+}
+
+function osUser(): string | null {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? null;
+  }
 }
