@@ -7,7 +7,10 @@ import { rows } from '../../platform/db/database.ts';
 import { installAndWait, packPlugin, pluginSlug, shopEnv } from '../plugins/plugins.testing.ts';
 import { schemaNameOf } from '../plugins/raw-db.ts';
 import { customRole, memberWithRole } from '../team/team.testing.ts';
+import { inTx } from '../../platform/context.ts';
+import { createUser } from '../auth/service.ts';
 import { bodyChanges } from './redact.ts';
+import { cliAuditScope } from './scope.ts';
 import { auditRetentionJob } from './retention.ts';
 
 let t: TestApp;
@@ -109,6 +112,22 @@ describe('audit log', () => {
     expect((await ok('GET', `/admin/audit-log?actor_id=${member.id}&created_at[gte]=${future}`)).count).toBe(0);
     const bad = await t.admin('GET', '/admin/audit-log?created_at[gte]=yesterday');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("records the CLI's user create in its transaction, the password by name only", async () => {
+    const input = { email: `cli-${Date.now()}@example.com`, password: 'cli-password-1', role: 'viewer' };
+    const audit = cliAuditScope(t.clock, 'user create', input, { resource: 'team' });
+    await inTx({ ...t.ctx, audit }, (tctx) => createUser(tctx, input));
+    const [entry] = await entriesOf('method=CLI&limit=1');
+    expect(entry).toMatchObject({
+      actor_type: 'cli',
+      route: 'emporium user create',
+      resource: 'team',
+      fields: ['email', 'password', 'role'],
+      changes: { role: 'viewer' },
+      in_transaction: true,
+    });
+    expect(JSON.stringify(entry)).not.toContain('cli-password-1');
   });
 
   it('is read with the audit:read permission', async () => {
