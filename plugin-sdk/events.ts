@@ -105,6 +105,15 @@ export interface ProductPayload extends Open {
   variants: ({ id: string; title: string; inventory_quantity: number } & Open)[];
 }
 
+/** `promotion.created` and `promotion.updated`. */
+export interface PromotionPayload extends Open {
+  id: string;
+  code: string;
+  type: string;
+  status: string;
+  is_automatic: boolean;
+}
+
 /** A deleted resource: only its id is left. */
 export interface DeletedPayload {
   id: string;
@@ -160,6 +169,9 @@ export interface CoreEvents {
   'product.created': ProductPayload;
   'product.updated': ProductPayload;
   'product.deleted': DeletedPayload;
+  'promotion.created': PromotionPayload;
+  'promotion.updated': PromotionPayload;
+  'promotion.deleted': DeletedPayload;
   'plugin.installed': PluginRowPayload;
   'plugin.uninstalled': PluginRowPayload;
   'plugin.updated': PluginRowPayload;

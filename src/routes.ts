@@ -51,6 +51,8 @@ import { adminCollectionRoutes, storeCollectionRoutes } from './modules/collecti
 import { adminCategoryRoutes, storeCategoryRoutes } from './modules/categories/routes.ts';
 import { adminLabelRoutes, storeLabelRoutes } from './modules/product-labels/routes.ts';
 import { adminUploadRoutes } from './modules/uploads/routes.ts';
+import { adminTaxRoutes } from './modules/taxes/routes.ts';
+import { adminPromotionRoutes } from './modules/promotions/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -90,6 +92,8 @@ export const adminRoutes: RouteModule[] = [
   adminWebhookRoutes,
   adminMarketplaceRoutes,
   adminShippingOptionRoutes,
+  adminTaxRoutes,
+  adminPromotionRoutes,
   adminOrderRoutes,
   adminOrderChangeRoutes,
   adminReturnReasonRoutes,

@@ -73,6 +73,8 @@ export function addItems(ctx: Ctx, orderId: string, input: AddItemsInput): Promi
         variant_sku: v.sku,
         unit_price: unitPrice,
         quantity: item.quantity,
+        // Added after placement: no tax lines or discounts are computed for it (yet); its price is as given.
+        pricing: null,
         reserved_quantity: 0,
         fulfilled_quantity: 0,
         shipped_quantity: 0,

@@ -3,6 +3,7 @@ import type { AdminOrderView, DeskLineItemView } from '../desk-schema.ts';
 import { orderDetail } from '../desk-view.ts';
 import type { OrderLineRow, OrderRow } from '../queries.ts';
 import { orderLineView } from '../service.ts';
+import { pricedTotals } from '../../totals/view.ts';
 import { pendingDelta } from './engine.ts';
 import * as cq from './queries.ts';
 import type { OrderChangeActionView, OrderChangeView } from './schema.ts';
@@ -40,8 +41,12 @@ export type OrderPreview = Omit<AdminOrderView, 'items'> & {
 
 /** A line an ITEM_ADD action would create, as the order will show it. */
 function addedItem(order: OrderRow, a: cq.ActionRow): DeskLineItemView {
-  const line = a.details.line as OrderLineRow;
-  const view = orderLineView({ ...line, order_id: order.id, created_at: a.created_at, updated_at: a.updated_at });
+  const stored = a.details.line as OrderLineRow;
+  const line = { ...stored, pricing: stored.pricing ?? null };
+  const view = orderLineView(
+    { ...line, order_id: order.id, created_at: a.created_at, updated_at: a.updated_at },
+    pricedTotals([line], []).items[0],
+  );
   return { ...view, detail: { ...view.detail, delivered_quantity: 0 } };
 }
 
