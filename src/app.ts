@@ -17,6 +17,7 @@ import { stampDeclaredPermissions } from './platform/http/permissions.ts';
 import { adminRoutes, authRoutes, hookRoutes, storeRoutes } from './routes.ts';
 import { registerUploadStatic } from './modules/uploads/routes.ts';
 import { adminGuard } from './modules/auth/admin-guard.ts';
+import { auditScopeOf, recordUnwrittenAudit } from './modules/audit/scope.ts';
 import { heldStoreScopes, storeGuard } from './modules/api-keys/store-guard.ts';
 import { customerAuth } from './modules/customers/customer-auth.ts';
 import { sessionCsrf } from './modules/sessions/csrf.ts';
@@ -196,6 +197,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (scope) => {
       for (const hook of adminCookieHooks(deps)) scope.addHook('onRequest', hook);
       scope.addHook('onRequest', adminGuard(deps));
+      // Every write's audit entry: in its own transaction (inTx), or just after one made without it.
+      scope.addHook('onRequest', (req, _reply, done) => {
+        req.ctx.audit = auditScopeOf(req);
+        done();
+      });
+      scope.addHook('onSend', async (req, reply, payload) => {
+        await recordUnwrittenAudit(req, reply);
+        return payload;
+      });
       for (const register of adminRoutes) await register(scope as App, deps);
     },
     { prefix: '/admin' },

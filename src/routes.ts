@@ -20,6 +20,7 @@ import { settingRoutes } from './modules/settings/routes.ts';
 import { adminCustomerRoutes } from './modules/customers/admin.routes.ts';
 import { adminCustomerGroupRoutes } from './modules/customer-groups/routes.ts';
 import { adminPriceListRoutes } from './modules/price-lists/routes.ts';
+import { adminAuditRoutes } from './modules/audit/routes.ts';
 import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
 import { storeAddressRoutes } from './modules/customers/address.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
@@ -87,6 +88,7 @@ export const adminRoutes: RouteModule[] = [
   adminCustomerRoutes,
   adminCustomerGroupRoutes,
   adminPriceListRoutes,
+  adminAuditRoutes,
   adminWebhookRoutes,
   adminMarketplaceRoutes,
   adminShippingOptionRoutes,

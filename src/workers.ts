@@ -5,6 +5,7 @@ import type { Database } from './platform/db/database.ts';
 import { SubscriberRegistry } from './platform/events/bus.ts';
 import { Dispatcher } from './platform/events/dispatcher.ts';
 import { outboxRetentionJob } from './platform/events/outbox-retention.ts';
+import { auditRetentionJob } from './modules/audit/retention.ts';
 import type { ScheduledJob } from './platform/jobs/scheduled-job.ts';
 import { statisticsJob } from './platform/jobs/statistics-job.ts';
 import { webhookFanOut } from './modules/webhooks/fan-out.ts';
@@ -89,6 +90,7 @@ export function createWorkers(deps: {
     statisticsJob(config.analyzeCheckMs),
     // PGlite has no autovacuum: the job vacuums the outbox itself after deleting.
     outboxRetentionJob({ days: config.outboxRetentionDays, vacuum: database.kind === 'pglite' }),
+    auditRetentionJob(config.auditRetentionDays),
   ].filter((job) => job !== null);
   let jobTimers: NodeJS.Timeout[] = [];
   const jobRuns = new Map<string, Promise<unknown>>(); // one run per job at a time; stop() waits for them

@@ -50,6 +50,10 @@ export async function resetDatabase(database: Database): Promise<void> {
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );
   if (tables.length) {
-    await database.db.execute(sql.raw(`truncate ${tables.map((t) => `"${t.tablename}"`).join(', ')} cascade`));
+    // The audit log refuses TRUNCATE but to the retention job's setting (migration audit_log_data).
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('emporium.audit_retention', 'on', true)`);
+      await tx.execute(sql.raw(`truncate ${tables.map((t) => `"${t.tablename}"`).join(', ')} cascade`));
+    });
   }
 }

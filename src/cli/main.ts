@@ -7,6 +7,8 @@ import { systemClock } from '../platform/clock.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { createUser } from '../modules/auth/service.ts';
+import { cliAuditScope } from '../modules/audit/scope.ts';
+import { inTx } from '../platform/context.ts';
 import { pluginInit } from './plugin-init.ts';
 import { pluginDev } from './plugin-dev.ts';
 import { pluginPack } from './plugin-pack.ts';
@@ -49,14 +51,10 @@ async function userCreate(argv: string[]) {
   });
   try {
     await database.migrate();
-    const user = await createUser(
-      { db: database.db, clock: systemClock, log: pino({ level: 'silent' }) },
-      {
-        email: values.email,
-        password: values.password,
-        role: values.role,
-      },
-    );
+    const input = { email: values.email, password: values.password, role: values.role };
+    const audit = cliAuditScope(systemClock, 'user create', input, { resource: 'team' });
+    const ctx = { db: database.db, clock: systemClock, log: pino({ level: 'silent' }), audit };
+    const user = await inTx(ctx, (tctx) => createUser(tctx, input));
     console.log(`Created ${user.role} ${user.email} (${user.id})`);
   } finally {
     await database.close();

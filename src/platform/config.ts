@@ -65,6 +65,8 @@ export interface Config {
   analyzeCheckMs: number;
   /** Dispatched outbox events older than this many days are deleted (events/outbox-retention.ts); 0 keeps them. */
   outboxRetentionDays: number;
+  /** Audit log entries older than this many days are deleted (modules/audit/retention.ts); 0 keeps them. */
+  auditRetentionDays: number;
   /** Outbound deliveries (webhooks, license callbacks): a receiver must answer within this. */
   deliveryTimeoutMs: number;
   /** How long a claimed delivery stays with the instance that claimed it (a crashed one's are retried after). */
@@ -354,6 +356,7 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = isatty(1))
     cartAbandonmentCheckMs: Math.max(100, intVar(env, 'CART_ABANDONMENT_CHECK_MS', 60_000)),
     analyzeCheckMs: Math.max(100, intVar(env, 'ANALYZE_CHECK_MS', 15_000)),
     outboxRetentionDays: intVar(env, 'OUTBOX_RETENTION_DAYS', 7),
+    auditRetentionDays: intVar(env, 'AUDIT_RETENTION_DAYS', 365),
     deliveryTimeoutMs,
     deliveryLeaseMs,
     trustProxy: trustProxyVar(env, production),

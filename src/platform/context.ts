@@ -31,6 +31,18 @@ export interface Ctx {
   amountUnits?: 'minor' | 'major';
   /** The running plugins' providers (a cart's tax provider); absent in jobs that price no cart. */
   providers?: Providers;
+  /** Set for an admin write (modules/audit): its entry is written by the first transaction inTx commits. */
+  audit?: AuditScope;
+}
+
+/**
+ * A request's audit entry, written once. `begin` names the entry for the transaction (so the
+ * watched tables' triggers file their before/after values under it); `record` appends the entry.
+ */
+export interface AuditScope {
+  recorded: boolean;
+  begin(tx: Executor): Promise<void>;
+  record(exec: Executor, inTransaction: boolean): Promise<void>;
 }
 
 export interface TxCtx extends Ctx {
@@ -39,7 +51,19 @@ export interface TxCtx extends Ctx {
 
 /** Runs fn in one transaction. Inside, use only `tctx.tx` (on PGlite, touching `db` there deadlocks). */
 export function inTx<T>(ctx: Ctx, fn: (tctx: TxCtx) => Promise<T>): Promise<T> {
-  return transaction(ctx.db, (tx) => fn({ ...ctx, tx }));
+  const audit = ctx.audit;
+  if (!audit || audit.recorded) return transaction(ctx.db, (tx) => fn({ ...ctx, tx }));
+  // An admin write: its audit entry commits with it, or not at all.
+  audit.recorded = true;
+  return transaction(ctx.db, async (tx) => {
+    await audit.begin(tx);
+    const result = await fn({ ...ctx, tx });
+    await audit.record(tx, true);
+    return result;
+  }).catch((err) => {
+    audit.recorded = false;
+    throw err;
+  });
 }
 
 /** The caller's transaction when there is one, else the pool: on PGlite, touching `db` inside a transaction deadlocks. */

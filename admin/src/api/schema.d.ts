@@ -11883,6 +11883,89 @@ export type paths = {
       };
     };
   };
+  "/admin/audit-log": {
+    /** Admin writes: who, what, when, from where (filters: actor, resource, action, date range) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          actor_id?: string;
+          resource?: string;
+          resource_id?: string;
+          action?: string;
+          method?: "POST" | "PUT" | "PATCH" | "DELETE" | "CLI";
+          created_at?: {
+            gte?: string;
+            lt?: string;
+          };
+          /** @description false: answer count null, skip counting */
+          count?: boolean;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              audit_entries: ({
+                  id: string;
+                  /** Format: date-time */
+                  created_at: string;
+                  actor_type: string;
+                  actor_id: string | null;
+                  actor_role: string | null;
+                  method: string;
+                  route: string;
+                  path: string;
+                  resource: string | null;
+                  action: string | null;
+                  resource_id: string | null;
+                  fields: string[];
+                  changes: {
+                    [key: string]: unknown;
+                  };
+                  before_after: ({
+                      table: string;
+                      row_id: string | null;
+                      column: string;
+                      before: unknown;
+                      after: unknown;
+                    })[];
+                  in_transaction: boolean;
+                  ip: string | null;
+                  user_agent: string | null;
+                })[];
+              count: number | null;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
   "/admin/webhooks": {
     /** List webhook subscriptions */
     get: {
@@ -32607,7 +32690,7 @@ export type paths = {
                       admin: boolean;
                       store: boolean;
                     };
-                    providers: ("payments" | "notifications")[];
+                    providers: ("payments" | "notifications" | "taxes")[];
                     /** @description outbound hosts it says it calls (shown, not enforced) */
                     hosts: string[];
                     /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
@@ -32630,7 +32713,7 @@ export type paths = {
                         admin: boolean;
                         store: boolean;
                       };
-                      providers: ("payments" | "notifications")[];
+                      providers: ("payments" | "notifications" | "taxes")[];
                       /** @description outbound hosts it says it calls (shown, not enforced) */
                       hosts: string[];
                       /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
@@ -32747,7 +32830,7 @@ export type paths = {
                     admin: boolean;
                     store: boolean;
                   };
-                  providers: ("payments" | "notifications")[];
+                  providers: ("payments" | "notifications" | "taxes")[];
                   /** @description outbound hosts it says it calls (shown, not enforced) */
                   hosts: string[];
                   /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
@@ -32770,7 +32853,7 @@ export type paths = {
                       admin: boolean;
                       store: boolean;
                     };
-                    providers: ("payments" | "notifications")[];
+                    providers: ("payments" | "notifications" | "taxes")[];
                     /** @description outbound hosts it says it calls (shown, not enforced) */
                     hosts: string[];
                     /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
@@ -32846,7 +32929,7 @@ export type paths = {
                     admin: boolean;
                     store: boolean;
                   };
-                  providers: ("payments" | "notifications")[];
+                  providers: ("payments" | "notifications" | "taxes")[];
                   /** @description outbound hosts it says it calls (shown, not enforced) */
                   hosts: string[];
                   /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
@@ -32869,7 +32952,7 @@ export type paths = {
                       admin: boolean;
                       store: boolean;
                     };
-                    providers: ("payments" | "notifications")[];
+                    providers: ("payments" | "notifications" | "taxes")[];
                     /** @description outbound hosts it says it calls (shown, not enforced) */
                     hosts: string[];
                     /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
@@ -33017,7 +33100,7 @@ export type paths = {
                     admin: boolean;
                     store: boolean;
                   };
-                  providers: ("payments" | "notifications")[];
+                  providers: ("payments" | "notifications" | "taxes")[];
                   /** @description outbound hosts it says it calls (shown, not enforced) */
                   hosts: string[];
                   /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
@@ -33040,7 +33123,7 @@ export type paths = {
                       admin: boolean;
                       store: boolean;
                     };
-                    providers: ("payments" | "notifications")[];
+                    providers: ("payments" | "notifications" | "taxes")[];
                     /** @description outbound hosts it says it calls (shown, not enforced) */
                     hosts: string[];
                     /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
@@ -33319,7 +33402,7 @@ export type paths = {
                     admin: boolean;
                     store: boolean;
                   };
-                  providers: ("payments" | "notifications")[];
+                  providers: ("payments" | "notifications" | "taxes")[];
                   /** @description outbound hosts it says it calls (shown, not enforced) */
                   hosts: string[];
                   /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
@@ -33342,7 +33425,7 @@ export type paths = {
                       admin: boolean;
                       store: boolean;
                     };
-                    providers: ("payments" | "notifications")[];
+                    providers: ("payments" | "notifications" | "taxes")[];
                     /** @description outbound hosts it says it calls (shown, not enforced) */
                     hosts: string[];
                     /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
@@ -33458,7 +33541,7 @@ export type paths = {
                     admin: boolean;
                     store: boolean;
                   };
-                  providers: ("payments" | "notifications")[];
+                  providers: ("payments" | "notifications" | "taxes")[];
                   /** @description outbound hosts it says it calls (shown, not enforced) */
                   hosts: string[];
                   /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
@@ -33481,7 +33564,7 @@ export type paths = {
                       admin: boolean;
                       store: boolean;
                     };
-                    providers: ("payments" | "notifications")[];
+                    providers: ("payments" | "notifications" | "taxes")[];
                     /** @description outbound hosts it says it calls (shown, not enforced) */
                     hosts: string[];
                     /** @description what its admin extension may do (from the manifest’s admin and admin_api) */
