@@ -9,6 +9,17 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
+export type ReviewStatus = 'in_review' | 'approved' | 'rejected';
+export interface ReviewCheck {
+  name: 'manifest' | 'permissions' | 'size' | 'sql';
+  ok: boolean;
+  detail: string;
+}
+export interface ReviewChecks {
+  checks: ReviewCheck[];
+  permissions: string[];
+}
+
 /** A plugin in the catalog (marketplace role), created by its first published version. */
 export const marketplaceItems = pgTable(
   'marketplace_items',
@@ -54,8 +65,18 @@ export const marketplaceVersions = pgTable(
     key_id: text('key_id').notNull(),
     changelog_url: text('changelog_url'),
     published_at: ts('published_at').notNull(),
+    /** Only `approved` versions reach the feed, downloads and updates (catalog/review.ts). */
+    status: text('status').$type<ReviewStatus>().notNull().default('approved'),
+    /** Why it was rejected (shown to the vendor), or the operator's note on approval. */
+    review_reason: text('review_reason'),
+    /** The automatic checks run at upload, and the permissions in plain words the reviewer reads. */
+    review_checks: jsonb('review_checks').$type<ReviewChecks>(),
+    reviewed_at: ts('reviewed_at'),
   },
-  (t) => [uniqueIndex('marketplace_versions_item_version_idx').on(t.item_id, t.version_key)],
+  (t) => [
+    uniqueIndex('marketplace_versions_item_version_idx').on(t.item_id, t.version_key),
+    index('marketplace_versions_review_idx').on(t.published_at).where(sql`status = 'in_review'`),
+  ],
 );
 
 /** The package bytes, apart from the version rows so that listing versions never reads them. */
