@@ -9,7 +9,8 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-export type ReviewStatus = 'in_review' | 'approved' | 'rejected';
+/** `revoked`: was approved, then taken back (revocations.ts); like the others, out of the feed and downloads. */
+export type ReviewStatus = 'in_review' | 'approved' | 'rejected' | 'revoked';
 export interface ReviewCheck {
   name: 'manifest' | 'permissions' | 'size' | 'sql';
   ok: boolean;
@@ -99,6 +100,8 @@ export const marketplaceSigningKeys = pgTable(
     private_key_encrypted: text('private_key_encrypted').notNull(),
     active: boolean('active').notNull(),
     created_at: ts('created_at').notNull(),
+    /** A revoked key signs nothing more and is listed on the revocation list; shops refuse what it signed. */
+    revoked_at: ts('revoked_at'),
   },
   // At most one active key: concurrent first starts race on this index, and one key wins.
   (t) => [uniqueIndex('marketplace_signing_keys_active_idx').on(t.active).where(sql`active`)],
@@ -187,4 +190,31 @@ export const marketplaceCallbacks = pgTable(
     uniqueIndex('marketplace_callbacks_checkout_idx').on(t.checkout_session_id),
     index('marketplace_callbacks_due_idx').on(t.next_attempt_at).where(sql`status = 'pending'`),
   ],
+);
+
+export type RevocationKind = 'version' | 'item' | 'key';
+export type RevocationSeverity = 'critical' | 'warning';
+
+/**
+ * The revocation list, one row per entry, append-only: shops fetch all of it signed
+ * (GET /store/marketplace/revocations) and the highest `sequence` is the list's sequence number.
+ */
+export const marketplaceRevocations = pgTable(
+  'marketplace_revocations',
+  {
+    id: idColumn(),
+    /** 1, 2, 3…: assigned under a table lock, so the list's sequence never repeats or goes back. */
+    sequence: integer('sequence').notNull(),
+    kind: text('kind').$type<RevocationKind>().notNull(),
+    /** The item (`version` and `item` entries). */
+    marketplace_id: text('marketplace_id'),
+    version: text('version'),
+    key_id: text('key_id'),
+    severity: text('severity').$type<RevocationSeverity>().notNull(),
+    reason: text('reason').notNull(),
+    /** `operator` or the vendor's id. */
+    revoked_by: text('revoked_by').notNull(),
+    created_at: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('marketplace_revocations_sequence_idx').on(t.sequence)],
 );

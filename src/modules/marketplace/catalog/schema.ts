@@ -82,7 +82,12 @@ const AdminVersion = Type.Object({
   changelog_url: Nullable(Type.String()),
   published_at: Timestamp,
   manifest: Manifest,
-  status: Type.Union([Type.Literal('in_review'), Type.Literal('approved'), Type.Literal('rejected')]),
+  status: Type.Union([
+    Type.Literal('in_review'),
+    Type.Literal('approved'),
+    Type.Literal('rejected'),
+    Type.Literal('revoked'),
+  ]),
   review_reason: Nullable(Type.String()),
   reviewed_at: NullableTimestamp,
   review_checks: Nullable(
