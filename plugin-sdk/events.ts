@@ -73,6 +73,22 @@ export interface FulfillmentPayload extends Open {
   no_notification: boolean;
 }
 
+/** `order.return_requested`, `order.return_received`: the order (`id`) and its return. */
+export interface ReturnPayload extends Open {
+  id: string;
+  order_id: string;
+  return_id: string;
+  no_notification: boolean;
+}
+
+/** `order.edit_confirmed`: the order (`id`) and the order change that was confirmed. */
+export interface OrderChangePayload extends Open {
+  id: string;
+  order_id: string;
+  order_change_id: string;
+  version: number;
+}
+
 export interface CustomerPayload extends Open {
   id: string;
   email: string | null;
@@ -87,6 +103,15 @@ export interface ProductPayload extends Open {
   handle: string;
   status: string;
   variants: ({ id: string; title: string; inventory_quantity: number } & Open)[];
+}
+
+/** `promotion.created` and `promotion.updated`. */
+export interface PromotionPayload extends Open {
+  id: string;
+  code: string;
+  type: string;
+  status: string;
+  is_automatic: boolean;
 }
 
 /** A deleted resource: only its id is left. */
@@ -126,6 +151,9 @@ export interface CoreEvents {
   'order.shipped': FulfillmentPayload;
   'order.refunded': OrderPayload;
   'order.cancelled': OrderPayload;
+  'order.return_requested': ReturnPayload;
+  'order.return_received': ReturnPayload;
+  'order.edit_confirmed': OrderChangePayload;
   'cart.created': CartPayload;
   'cart.updated': CartPayload;
   'cart.abandoned': AbandonedCartPayload;
@@ -141,6 +169,9 @@ export interface CoreEvents {
   'product.created': ProductPayload;
   'product.updated': ProductPayload;
   'product.deleted': DeletedPayload;
+  'promotion.created': PromotionPayload;
+  'promotion.updated': PromotionPayload;
+  'promotion.deleted': DeletedPayload;
   'plugin.installed': PluginRowPayload;
   'plugin.uninstalled': PluginRowPayload;
   'plugin.updated': PluginRowPayload;

@@ -3,7 +3,8 @@ import type { Clock } from './clock.ts';
 import type { Db, Executor, Tx } from './db/database.ts';
 import { transaction } from './db/prepared.ts';
 
-export type Role = 'admin' | 'viewer';
+/** A built-in role's name (`owner`, `admin`, `viewer`, `fulfilment`, `support`) or a custom role's id. */
+export type Role = string;
 
 /**
  * Who is acting: an admin user, a secret API key (which acts with the admin role), or, on a
@@ -14,6 +15,8 @@ export interface Actor {
   type: 'user' | 'api_key' | 'vendor';
   id: string;
   role: Role | 'vendor';
+  /** The role's permission patterns (`*:read`, `orders:refund`), read with the user on each request. */
+  permissions: readonly string[];
   vendor?: { id: string; scopes: readonly string[] };
 }
 

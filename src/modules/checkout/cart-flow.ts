@@ -25,7 +25,9 @@ import { chooseShippingMethod } from '../carts/shipping-methods.ts';
 import { collectionInStep } from '../payments/collections.ts';
 import { findCart, lockCartForEdit, updateAndReadCart, type EditableCart, type FullCart } from './cart-read.ts';
 import type { CartView } from './cart-schema.ts';
-import { buildCartView } from './cart-view.ts';
+import { buildCartView, chargedTotal } from './cart-view.ts';
+import { newCartFacts } from '../cart-pricing/facts.ts';
+import { applyCodes, assertCodesApply } from './cart-promotions.ts';
 
 /**
  * The store's cart: created, read and changed here, so that every change keeps the cart's
@@ -44,9 +46,9 @@ async function finish(
   event: 'cart.created' | 'cart.updated',
   writes: SQL[] = [],
 ): Promise<CartView> {
-  const view = buildCartView(cart);
+  const view = buildCartView(cart, tctx.clock.now());
   if (view.payment_collection) {
-    const synced = collectionInStep(tctx, view.payment_collection, view.total, view.currency_code);
+    const synced = collectionInStep(tctx, view.payment_collection, chargedTotal(view), view.currency_code);
     view.payment_collection = synced.collection;
     writes = [...writes, ...synced.writes];
   }
@@ -66,7 +68,12 @@ export async function createCart(
 ): Promise<CartView> {
   const salesChannelId = salesChannelFor(input.sales_channel_id, channelIds);
   const { cart, writes } = await newCart(ctx, input, customer, salesChannelId);
-  return finish(ctx, { ...cart, payment_collection: null }, 'cart.created', writes);
+  const facts = await newCartFacts(
+    ctx.db,
+    cart,
+    cart.lines.map((l) => l.product_id),
+  );
+  return finish(ctx, { ...cart, payment_collection: null, pricing_facts: facts }, 'cart.created', writes);
 }
 
 /** The cart if this shopper may see it (read in one statement with everything its view shows). */
@@ -78,7 +85,7 @@ export async function findVisibleCart(ctx: Ctx, id: string, access: CartAccess):
 }
 
 export async function getCart(ctx: Ctx, id: string, access: CartAccess): Promise<CartView> {
-  return buildCartView(await findVisibleCart(ctx, id, access));
+  return buildCartView(await findVisibleCart(ctx, id, access), ctx.clock.now());
 }
 
 /**
@@ -92,16 +99,58 @@ export async function mutateCart(
   access: CartAccess,
   change: (tctx: TxCtx, cart: LockedCart) => Promise<CartChange | void>,
   notFound?: AppError,
+  check?: (cart: FullCart, now: Date) => void,
 ): Promise<CartView> {
   return inTx(ctx, async (tctx) => {
     const cart = await lockOpenCart(tctx, id, access, notFound);
     const patch = (await change(tctx, cart)) ?? {};
-    return finish(tctx, await updateAndReadCart(tctx.tx, touchCart(tctx, id, patch)), 'cart.updated');
+    const after = await updateAndReadCart(tctx.tx, touchCart(tctx, id, patch));
+    check?.(after, tctx.clock.now());
+    return finish(tctx, after, 'cart.updated');
   });
 }
 
+/** `POST /store/carts/{id}`: its fields, and `promo_codes` (the codes replace those applied). */
 export function updateCart(ctx: Ctx, id: string, input: UpdateCartInput, access: CartAccess): Promise<CartView> {
-  return mutateCart(ctx, id, access, (tctx, cart) => changeCartFields(tctx, cart, input, access));
+  const { promo_codes: codes, ...fields } = input;
+  let mustApply: string[] = [];
+  return mutateCart(
+    ctx,
+    id,
+    access,
+    async (tctx, cart) => {
+      if (codes) mustApply = await applyCodes(tctx, id, codes, 'replace');
+      return changeCartFields(tctx, cart, fields, access);
+    },
+    undefined,
+    (after, now) => assertCodesApply(after, mustApply, now),
+  );
+}
+
+/** `POST` / `DELETE /store/carts/{id}/promotions`: codes added to or removed from those applied. */
+export function changeCartCodes(
+  ctx: Ctx,
+  id: string,
+  codes: string[],
+  action: 'add' | 'remove',
+  access: CartAccess,
+): Promise<CartView> {
+  let mustApply: string[] = [];
+  return mutateCart(
+    ctx,
+    id,
+    access,
+    async (tctx) => {
+      mustApply = await applyCodes(tctx, id, codes, action);
+    },
+    undefined,
+    (after, now) => assertCodesApply(after, mustApply, now),
+  );
+}
+
+/** `POST /store/carts/{id}/taxes`: taxes apply from now on, even in a region without automatic taxes. */
+export function calculateCartTaxes(ctx: Ctx, id: string, access: CartAccess): Promise<CartView> {
+  return mutateCart(ctx, id, access, async (tctx) => ({ tax_requested_at: tctx.clock.now() }));
 }
 
 /** `POST /store/carts/{id}/customer`: binds the cart to the signed-in customer (and their email). */

@@ -23,10 +23,11 @@ import {
   updateGroup,
   withGroups,
 } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['customer groups'];
 
-export const adminCustomerGroupRoutes: RouteModule = (app) => {
+export const adminCustomerGroupRoutes: RouteModule = adminResource('customers', (app) => {
   app.get(
     '/customer-groups',
     { schema: { tags, summary: 'List customer groups', querystring: GroupQuery, response: ok(CustomerGroupList) } },
@@ -118,4 +119,4 @@ export const adminCustomerGroupRoutes: RouteModule = (app) => {
       return { customer };
     },
   );
-};
+});

@@ -7,6 +7,7 @@ import { AdminCustomer, AdminCustomerWithGroups } from '../customer-groups/custo
 import { withGroups } from '../customer-groups/service.ts';
 import { AdminCustomerQuery, CustomerBody } from './schema.ts';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['customers'];
 // The admin sees each customer's groups (Medusa's `groups`), read for a whole page at once.
@@ -15,7 +16,7 @@ const CustomerList = listEnvelope('customers', AdminCustomer);
 const one = async <C extends { id: string }>(req: { ctx: Parameters<typeof withGroups>[0] }, customer: C) =>
   (await withGroups(req.ctx, [customer]))[0];
 
-export const adminCustomerRoutes: RouteModule = (app) => {
+export const adminCustomerRoutes: RouteModule = adminResource('customers', (app) => {
   app.get(
     '/customers',
     { schema: { tags, summary: 'List customers', querystring: AdminCustomerQuery, response: ok(CustomerList) } },
@@ -73,4 +74,4 @@ export const adminCustomerRoutes: RouteModule = (app) => {
     },
     async (req) => deleteCustomer(req.ctx, req.params.id),
   );
-};
+});

@@ -67,6 +67,7 @@ describe('templates', () => {
       'auth.password_reset',
       'marketplace.vendor_verify',
       'marketplace.vendor_invite',
+      'team.invite',
     ]);
   });
 

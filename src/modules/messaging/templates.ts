@@ -110,6 +110,15 @@ const defs: TemplateDef[] = [
       verify_url: 'http://market.example/app/vendor/verify?token=SAMPLE',
     },
   },
+  {
+    name: 'team.invite',
+    channel: 'email',
+    description: 'Invitation to join the shop team, with the role it grants (the link works 7 days)',
+    subject: 'You are invited to join the shop team',
+    text: 'You have been invited to join the shop team as {{role}}. Open this link within 7 days to choose your password:\n\n{{invite_url}}\n\nIf you did not expect this, ignore this message.\n',
+    html: '<p>You have been invited to join the shop team as <strong>{{role}}</strong>. Open this link within 7 days to choose your password:</p><p><a href="{{invite_url}}">Accept the invitation</a></p><p>If you did not expect this, ignore this message.</p>',
+    sample: { email: 'ada@example.com', role: 'admin', invite_url: 'http://localhost:9000/app/invite?token=SAMPLE' },
+  },
 ];
 
 export const TEMPLATES: ReadonlyMap<string, TemplateDef> = new Map(defs.map((t) => [t.name, t]));

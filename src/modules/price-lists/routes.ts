@@ -24,10 +24,11 @@ import {
   removeProducts,
   updatePriceList,
 } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['price lists'];
 
-export const adminPriceListRoutes: RouteModule = (app) => {
+export const adminPriceListRoutes: RouteModule = adminResource('products', (app) => {
   app.get(
     '/price-lists',
     { schema: { tags, summary: 'List price lists', querystring: PriceListQuery, response: ok(PriceListList) } },
@@ -132,4 +133,4 @@ export const adminPriceListRoutes: RouteModule = (app) => {
     },
     async (req) => ({ price_list: await removeProducts(req.ctx, req.params.id, req.body.remove) }),
   );
-};
+});

@@ -99,6 +99,36 @@ export async function readStoreList(
   regionId?: string,
   lists?: PriceListContext,
 ): Promise<StoreRows> {
+  return readStoreListWith(db, f, page, regionId, pageDocuments(regionId, lists));
+}
+
+/** The ids of a page of the store list (and its total and region), without their documents. */
+export async function readStoreListIds(db: Executor, f: StoreFilters, page: Page, regionId?: string) {
+  return readStoreListWith(db, f, page, regionId, sql`select page.product_id from page`);
+}
+
+/** The documents of `ids` (a slice of a page read by readStoreListIds) still in `channelIds`, in product order. */
+export async function readStoreDocuments(
+  db: Executor,
+  ids: string[],
+  channelIds: string[],
+  regionId?: string,
+  lists?: PriceListContext,
+): Promise<StoreRows> {
+  const ctes = [
+    sql`page as (select product_id from store_documents
+      where product_id = any(${textArray(ids)}) and channel_ids && ${textArray(channelIds)})`,
+  ];
+  return toRows(await preparedRows<Row>(db, statement(ctes, sql`0`, pageDocuments(regionId, lists), regionId)));
+}
+
+async function readStoreListWith(
+  db: Executor,
+  f: StoreFilters,
+  page: Page,
+  regionId: string | undefined,
+  pageProducts: SQL,
+): Promise<StoreRows> {
   const { limit, offset } = page;
   const catalog = storeCatalogIds(f, sql`l.product_id`);
   if (f.channelIds.length === 1 && !f.q && !f.id && !f.handle && !catalog) {
@@ -106,7 +136,7 @@ export async function readStoreList(
     // store_listing_page (migration store_listing_page): the ordered index walk, stopping at the limit.
     const ctes = [sql`page as (select product_id from store_listing_page(${channel}, ${limit}, ${offset}))`];
     const total = sql`coalesce((select visible_products from product_channel_counts where sales_channel_id = ${channel}), 0)`;
-    return toRows(await preparedRows<Row>(db, statement(ctes, total, pageDocuments(regionId, lists), regionId)));
+    return toRows(await preparedRows<Row>(db, statement(ctes, total, pageProducts, regionId)));
   }
   // With q, the channel test is written so no index can serve it: without statistics the planner
   // would AND the trigram matches with a bitmap of the whole channel (most of a search's time).
@@ -126,7 +156,7 @@ export async function readStoreList(
     sql`page as (select product_id, count(*) over () as total from found order by product_id limit ${limit} offset ${offset})`,
   ];
   const total = sql`coalesce((select max(total) from page), (select count(*) from found))`;
-  const query = statement(ctes, total, pageDocuments(regionId, lists), regionId);
+  const query = statement(ctes, total, pageProducts, regionId);
   // A LIKE pattern is not prepared: its plan (trigram index or not) depends on the value.
   return toRows(f.q ? await rows<Row>(db, query) : await preparedRows<Row>(db, query));
 }

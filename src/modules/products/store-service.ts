@@ -10,6 +10,7 @@ import { listProductSummariesJson } from './queries.ts';
 import { assembleProduct } from './store-assembly.ts';
 import type { StoreCache } from './store-cache.ts';
 import { readStoreList, readStoreProduct, type StoreRows } from './store-queries.ts';
+import { readSlicedStoreList, SLICE } from './store-slices.ts';
 import type { ProductSummary, StoreListFilters } from './schema.ts';
 import { productNotFound } from './service.ts';
 import type { PriceListContext } from '../price-lists/store-prices.ts';
@@ -60,7 +61,7 @@ async function cached(
   ctx: Ctx,
   caching: Caching | undefined,
   key: unknown[],
-  read: () => Promise<string>,
+  read: () => Promise<string | Buffer>,
   lists?: PriceListContext,
 ): Promise<string | Buffer> {
   if (!caching) return read();
@@ -73,7 +74,8 @@ async function cached(
   const repeat = priced?.repeatable === false ? undefined : caching.repeat;
   let body = cache.get(k, version);
   if (body === undefined) {
-    body = Buffer.from(await read());
+    const text = await read();
+    body = typeof text === 'string' ? Buffer.from(text) : text;
     cache.set(k, body, version);
   }
   if (repeat) cache.remember(k, repeat, version);
@@ -107,9 +109,15 @@ export async function listStoreProducts(
     caching,
     key,
     async () => {
+      const tail = (total: number) => `],"count":${total},"limit":${page.limit},"offset":${page.offset}}`;
+      if (page.limit > SLICE) {
+        const render = (slice: StoreRows) => products(slice, query.region_id, units);
+        const sliced = await readSlicedStoreList(ctx.db, filters, page, query.region_id, render, lists);
+        render(sliced.head); // the region check, for an empty page too
+        return Buffer.concat([Buffer.from('{"products":['), ...sliced.parts, Buffer.from(tail(sliced.head.total))]);
+      }
       const read = await readStoreList(ctx.db, filters, page, query.region_id, lists);
-      const list = products(read, query.region_id, units);
-      return `{"products":[${list.join(',')}],"count":${read.total},"limit":${page.limit},"offset":${page.offset}}`;
+      return `{"products":[${products(read, query.region_id, units).join(',')}${tail(read.total)}`;
     },
     lists,
   );
