@@ -120,6 +120,8 @@ export async function pollRevocations(
   let applied = 0;
   for (const row of await pq.listPluginRowsByStatus(ctx.db, ['installed', 'disabled', 'failed'])) {
     const entry = entryFor(row, list.revocations);
+    // Updated to a version the list does not name: the flag goes with the old version.
+    if (!entry && row.revocation) await pq.updatePluginRow(ctx.db, row.id, { revocation: null });
     if (!entry || row.revocation?.sequence === entry.sequence) continue;
     if (!(await applyEntry(ctx, row, entry))) continue;
     applied++;
