@@ -28,6 +28,15 @@ export function revocationJson(r: q.RevocationRow) {
 export type RevocationJson = ReturnType<typeof revocationJson>;
 
 /**
+ * Before the body is read: a foreign vendor learns nothing from validation errors about an item
+ * that is not theirs (403 first). An unknown item is left to the handler's 404.
+ */
+export async function assertMayRevoke(ctx: Ctx, itemId: string): Promise<void> {
+  const item = await catalog.findItemById(ctx.db, itemId);
+  if (item) await assertOwnsNamespace(ctx, item.vendor);
+}
+
+/**
  * Revokes one version, or the whole item when `versionId` is absent: the versions leave the feed
  * and downloads, and an entry joins the signed list every shop polls, where it stops (critical)
  * or flags (warning) the installed copies. The operator, or the vendor owning the namespace.

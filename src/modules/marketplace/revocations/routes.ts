@@ -1,8 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ok } from '../../../platform/http/responses.ts';
 import { IdParams, Nullable } from '../../../platform/http/schema-types.ts';
 import type { App, AppDeps } from '../../../platform/http/types.ts';
-import { revokeItem, revokeSigningKey } from './revocations.ts';
+import { assertMayRevoke, revokeItem, revokeSigningKey } from './revocations.ts';
 import { signedRevocationList } from './signed-list.ts';
 
 const Revocation = Type.Object({
@@ -36,12 +37,15 @@ const VersionParams = Type.Object({ id: Type.String({ maxLength: 200 }), version
 const KeyParams = Type.Object({ key_id: Type.String({ maxLength: 64 }) });
 const tags = ['marketplace (revocations)'];
 
+const ownerFirst = async (req: FastifyRequest) => assertMayRevoke(req.ctx, String((req.params as { id?: unknown }).id));
+
 /** Inside /admin/marketplace: the operator or the owning vendor revokes; keys are the operator's alone. */
 export function registerRevocationAdminRoutes(scope: App): void {
   scope.post(
     '/items/:id/revoke',
     {
       config: { vendorScope: 'publish' },
+      preValidation: ownerFirst,
       schema: {
         tags,
         summary: 'Revoke every version of an item',
@@ -56,6 +60,7 @@ export function registerRevocationAdminRoutes(scope: App): void {
     '/items/:id/versions/:version_id/revoke',
     {
       config: { vendorScope: 'publish' },
+      preValidation: ownerFirst,
       schema: {
         tags,
         summary: 'Revoke one version',
