@@ -42,12 +42,27 @@ export function orderFilters(q: AdminOrderQueryInput): dq.OrderFilters {
   };
 }
 
-/** `GET /admin/orders`: one query for the page, one for the count. */
+/**
+ * `GET /admin/orders`: one query for the page, one for the count, and one each for the page's
+ * lines and shipping methods: an order's totals are computed from what its lines kept at placement
+ * (exact, with their tax lines and discounts), so a summary without them would read 0.
+ */
 export async function listOrders(ctx: Ctx, query: AdminOrderQueryInput, page: Page) {
   const filters = orderFilters(query);
   const rows = await dq.listOrderRows(ctx.db, filters, sortOf(query.order), page);
   const count = await dq.countOrderRows(ctx.db, filters);
-  return { orders: rows.map((o) => orderView(o, [], [], [])), count };
+  const ids = rows.map((o) => o.id);
+  const lines = ids.length ? await dq.listLinesOf(ctx.db, ids) : [];
+  const methods = ids.length ? await dq.listMethodsOf(ctx.db, ids) : [];
+  const orders = rows.map((o) =>
+    orderView(
+      o,
+      lines.filter((l) => l.order_id === o.id),
+      methods.filter((m) => m.order_id === o.id),
+      [],
+    ),
+  );
+  return { orders, count };
 }
 
 export async function getOrder(ctx: Ctx, id: string): Promise<AdminOrderView> {
