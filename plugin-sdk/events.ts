@@ -178,6 +178,8 @@ export interface CoreEvents {
   'plugin.license_failed': PluginRowPayload & { reason: string };
   /** The plugin's process kept crashing (PLUGIN_MAX_CRASHES within the window): it is set `failed`. */
   'plugin.failed': PluginRowPayload & { reason: string };
+  /** The marketplace revoked the installed version: `critical` stopped the plugin, `warning` left it running. */
+  'plugin.revoked': PluginRowPayload & { severity: 'critical' | 'warning'; reason: string };
 }
 
 export type CoreEventName = keyof CoreEvents;

@@ -15,6 +15,7 @@ import type { PluginLifecycle } from './modules/plugins/lifecycle.ts';
 import { pluginUpdatesJob } from './modules/plugins/updates.ts';
 import { LicenseCallbackSender } from './modules/marketplace/licenses/callback-sender.ts';
 import { licenseChecksJob } from './modules/federation/license-check.ts';
+import { revocationsJob } from './modules/federation/revocations.ts';
 import { notificationFanOut } from './modules/messaging/fan-out.ts';
 import { NotificationSender } from './modules/messaging/sender.ts';
 import { createProviders } from './platform/providers.ts';
@@ -87,6 +88,7 @@ export function createWorkers(deps: {
     { ...cartAbandonmentJob, everyMs: config.cartAbandonmentCheckMs },
     pluginUpdatesJob(config),
     licenseChecksJob(config, deps.plugins),
+    revocationsJob(config, deps.plugins),
     statisticsJob(config.analyzeCheckMs),
     // PGlite has no autovacuum: the job vacuums the outbox itself after deleting.
     outboxRetentionJob({ days: config.outboxRetentionDays, vacuum: database.kind === 'pglite' }),

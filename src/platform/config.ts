@@ -120,6 +120,8 @@ export interface FederationConfig {
   signingKey?: string;
   /** Every call to the marketplace gives up after this long (502 to the admin). */
   timeoutMs: number;
+  /** How often the shop fetches the marketplace's signed revocation list (and once at start). */
+  revocationPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -282,6 +284,7 @@ function federationConfig(env: Env): FederationConfig | undefined {
     publishableKey,
     signingKey,
     timeoutMs: intVar(env, 'SERVICE_FEDERATION_TIMEOUT_MS', 10_000),
+    revocationPollMs: intVar(env, 'SERVICE_FEDERATION_REVOCATION_POLL_MINUTES', 15) * 60_000,
   };
 }
 

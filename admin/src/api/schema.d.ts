@@ -32665,6 +32665,13 @@ export type paths = {
                   /** @enum {string} */
                   status: "installing" | "installed" | "failed" | "disabled" | "updating";
                   error: string | null;
+                  revocation: ({
+                    /** @enum {string} */
+                    severity: "critical" | "warning";
+                    reason: string;
+                    revoked_at: string;
+                    sequence: number;
+                  }) | null;
                   source: ("local" | "federation") | null;
                   /** @description installed with a license key (paid item); the key itself is never returned */
                   licensed: boolean;
@@ -32805,6 +32812,13 @@ export type paths = {
                 /** @enum {string} */
                 status: "installing" | "installed" | "failed" | "disabled" | "updating";
                 error: string | null;
+                revocation: ({
+                  /** @enum {string} */
+                  severity: "critical" | "warning";
+                  reason: string;
+                  revoked_at: string;
+                  sequence: number;
+                }) | null;
                 source: ("local" | "federation") | null;
                 /** @description installed with a license key (paid item); the key itself is never returned */
                 licensed: boolean;
@@ -32904,6 +32918,13 @@ export type paths = {
                 /** @enum {string} */
                 status: "installing" | "installed" | "failed" | "disabled" | "updating";
                 error: string | null;
+                revocation: ({
+                  /** @enum {string} */
+                  severity: "critical" | "warning";
+                  reason: string;
+                  revoked_at: string;
+                  sequence: number;
+                }) | null;
                 source: ("local" | "federation") | null;
                 /** @description installed with a license key (paid item); the key itself is never returned */
                 licensed: boolean;
@@ -33075,6 +33096,13 @@ export type paths = {
                 /** @enum {string} */
                 status: "installing" | "installed" | "failed" | "disabled" | "updating";
                 error: string | null;
+                revocation: ({
+                  /** @enum {string} */
+                  severity: "critical" | "warning";
+                  reason: string;
+                  revoked_at: string;
+                  sequence: number;
+                }) | null;
                 source: ("local" | "federation") | null;
                 /** @description installed with a license key (paid item); the key itself is never returned */
                 licensed: boolean;
@@ -33377,6 +33405,13 @@ export type paths = {
                 /** @enum {string} */
                 status: "installing" | "installed" | "failed" | "disabled" | "updating";
                 error: string | null;
+                revocation: ({
+                  /** @enum {string} */
+                  severity: "critical" | "warning";
+                  reason: string;
+                  revoked_at: string;
+                  sequence: number;
+                }) | null;
                 source: ("local" | "federation") | null;
                 /** @description installed with a license key (paid item); the key itself is never returned */
                 licensed: boolean;
@@ -33516,6 +33551,13 @@ export type paths = {
                 /** @enum {string} */
                 status: "installing" | "installed" | "failed" | "disabled" | "updating";
                 error: string | null;
+                revocation: ({
+                  /** @enum {string} */
+                  severity: "critical" | "warning";
+                  reason: string;
+                  revoked_at: string;
+                  sequence: number;
+                }) | null;
                 source: ("local" | "federation") | null;
                 /** @description installed with a license key (paid item); the key itself is never returned */
                 licensed: boolean;

@@ -1,6 +1,11 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { federationSeenDeliveries, instanceIdentity, pluginLicenseChecks } from './tables.ts';
+import {
+  federationRevocationLists,
+  federationSeenDeliveries,
+  instanceIdentity,
+  pluginLicenseChecks,
+} from './tables.ts';
 
 const SINGLETON = 1;
 
@@ -53,4 +58,43 @@ export async function upsertLicenseCheck(db: Executor, row: LicenseCheckRow): Pr
     .insert(pluginLicenseChecks)
     .values(row)
     .onConflictDoUpdate({ target: pluginLicenseChecks.plugin_id, set: rest });
+}
+
+export type RevocationListRow = typeof federationRevocationLists.$inferSelect;
+
+export async function findRevocationList(db: Executor, url: string): Promise<RevocationListRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(federationRevocationLists)
+    .where(eq(federationRevocationLists.marketplace_url, url));
+  return row;
+}
+
+/** Records an accepted list; only ever raises the sequence (two instances polling at once both keep the higher). */
+export async function saveAcceptedList(
+  db: Executor,
+  url: string,
+  sequence: number,
+  revokedKeys: string[],
+  now: Date,
+): Promise<void> {
+  const set = { sequence, revoked_keys: revokedKeys, fetched_at: now, refused_at: null, refused_reason: null };
+  await db
+    .insert(federationRevocationLists)
+    .values({ marketplace_url: url, ...set })
+    .onConflictDoUpdate({
+      target: federationRevocationLists.marketplace_url,
+      set,
+      setWhere: sql`${federationRevocationLists.sequence} <= ${sequence}`,
+    });
+}
+
+export async function saveRefusal(db: Executor, url: string, reason: string, now: Date): Promise<void> {
+  await db
+    .insert(federationRevocationLists)
+    .values({ marketplace_url: url, sequence: 0, refused_at: now, refused_reason: reason })
+    .onConflictDoUpdate({
+      target: federationRevocationLists.marketplace_url,
+      set: { refused_at: now, refused_reason: reason },
+    });
 }

@@ -2,6 +2,7 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import type { Ctx } from '../../platform/context.ts';
 import { getSetting, setSetting } from '../settings/service.ts';
 import type { MarketplaceClient } from './client.ts';
+import { findRevocationList } from './queries.ts';
 
 /** Setting holding the keys pinned on first use: `{ "<marketplace url>": { "<key_id>": "<base64 key>" } }`. */
 export const PINNED_KEYS_SETTING = 'federation.pinned_keys';
@@ -77,6 +78,12 @@ export async function trustedMarketplaceKeys(ctx: Ctx, client: MarketplaceClient
  */
 export async function verifyArtifactSignature(ctx: Ctx, client: MarketplaceClient, a: SignedArtifact): Promise<void> {
   const trusted = await trustedMarketplaceKeys(ctx, client);
+  // A key the marketplace's signed revocation list revoked signs nothing this shop installs.
+  const revoked = (await findRevocationList(ctx.db, client.url))?.revoked_keys ?? [];
+  if (revoked.includes(a.keyId))
+    throw new VerificationError(
+      `${a.marketplaceId}@${a.version} is signed with key ${a.keyId}, which the marketplace revoked`,
+    );
   const publicKey = trusted[a.keyId];
   if (!publicKey) {
     const how = client.fed.signingKey

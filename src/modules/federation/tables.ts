@@ -35,3 +35,15 @@ export const pluginLicenseChecks = pgTable('plugin_license_checks', {
   /** last_verified_at + 7 days: while the marketplace is unreachable the plugin runs until then. */
   grace_until: ts('grace_until').notNull(),
 });
+
+/** The last revocation list accepted from each marketplace, and the last one refused (why, when). */
+export const federationRevocationLists = pgTable('federation_revocation_lists', {
+  marketplace_url: text('marketplace_url').primaryKey(),
+  /** A list below this sequence is an old one replayed: refused. */
+  sequence: integer('sequence').notNull(),
+  fetched_at: ts('fetched_at'),
+  /** Signing keys the accepted list revoked: an artifact they signed is refused. */
+  revoked_keys: jsonb('revoked_keys').$type<string[]>().notNull().default([]),
+  refused_at: ts('refused_at'),
+  refused_reason: text('refused_reason'),
+});

@@ -16,10 +16,15 @@ export const MARKETPLACE_ENV = {
   PUBLIC_URL: 'http://market.test',
 };
 
-/** Packs an example plugin, with manifest fields replaced (tests give each item its own id). */
-export async function packExample(example: string, manifest: Record<string, unknown> = {}): Promise<Buffer> {
+/** Packs an example plugin, with manifest fields replaced (tests give each item its own id) and files overwritten. */
+export async function packExample(
+  example: string,
+  manifest: Record<string, unknown> = {},
+  files: Record<string, string> = {},
+): Promise<Buffer> {
   const dir = mkdtempSync(path.join(tmpdir(), `emporium-${example}-`));
   cpSync(path.join(EXAMPLES_DIR, example), dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   const file = path.join(dir, 'manifest.json');
   writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...manifest }));
   return packPackage(dir, { nodePaths: [REPO_NODE_MODULES] });

@@ -8,6 +8,7 @@ import { registerKeyRoutes } from './keys/routes.ts';
 import { registerLicenseAdminRoutes } from './licenses/admin.routes.ts';
 import { registerLicenseVerifyRoute } from './licenses/store.routes.ts';
 import { marketplaceRateLimit } from './rate-limit.ts';
+import { registerRevocationAdminRoutes, registerRevocationListRoute } from './revocations/routes.ts';
 import { registerSalesAdminRoutes } from './sales/admin.routes.ts';
 import { registerSalesRoutes } from './sales/routes.ts';
 import { registerVendorAdminRoutes, registerVendorStoreRoutes } from './vendors/routes.ts';
@@ -30,6 +31,7 @@ export const adminMarketplaceRoutes: RouteModule = async (app, deps) => {
       registerLicenseAdminRoutes(scope);
       registerSalesAdminRoutes(scope);
       registerVendorAdminRoutes(scope, deps);
+      registerRevocationAdminRoutes(scope);
     },
     { prefix: '/marketplace' },
   );
@@ -49,6 +51,7 @@ export const storeMarketplaceRoutes: RouteModule = async (app, deps) => {
       registerDownloadRoutes(scope, deps);
       registerLicenseVerifyRoute(scope, deps);
       registerVendorStoreRoutes(scope, deps);
+      registerRevocationListRoute(scope, deps);
       await registerSalesRoutes(scope, deps);
     },
     { prefix: '/marketplace' },

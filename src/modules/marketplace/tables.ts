@@ -9,6 +9,18 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
+/** `revoked`: was approved, then taken back (revocations.ts); like the others, out of the feed and downloads. */
+export type ReviewStatus = 'in_review' | 'approved' | 'rejected' | 'revoked';
+export interface ReviewCheck {
+  name: 'manifest' | 'permissions' | 'size' | 'sql';
+  ok: boolean;
+  detail: string;
+}
+export interface ReviewChecks {
+  checks: ReviewCheck[];
+  permissions: string[];
+}
+
 /** A plugin in the catalog (marketplace role), created by its first published version. */
 export const marketplaceItems = pgTable(
   'marketplace_items',
@@ -54,8 +66,18 @@ export const marketplaceVersions = pgTable(
     key_id: text('key_id').notNull(),
     changelog_url: text('changelog_url'),
     published_at: ts('published_at').notNull(),
+    /** Only `approved` versions reach the feed, downloads and updates (catalog/review.ts). */
+    status: text('status').$type<ReviewStatus>().notNull().default('approved'),
+    /** Why it was rejected (shown to the vendor), or the operator's note on approval. */
+    review_reason: text('review_reason'),
+    /** The automatic checks run at upload, and the permissions in plain words the reviewer reads. */
+    review_checks: jsonb('review_checks').$type<ReviewChecks>(),
+    reviewed_at: ts('reviewed_at'),
   },
-  (t) => [uniqueIndex('marketplace_versions_item_version_idx').on(t.item_id, t.version_key)],
+  (t) => [
+    uniqueIndex('marketplace_versions_item_version_idx').on(t.item_id, t.version_key),
+    index('marketplace_versions_review_idx').on(t.published_at).where(sql`status = 'in_review'`),
+  ],
 );
 
 /** The package bytes, apart from the version rows so that listing versions never reads them. */
@@ -78,6 +100,8 @@ export const marketplaceSigningKeys = pgTable(
     private_key_encrypted: text('private_key_encrypted').notNull(),
     active: boolean('active').notNull(),
     created_at: ts('created_at').notNull(),
+    /** A revoked key signs nothing more and is listed on the revocation list; shops refuse what it signed. */
+    revoked_at: ts('revoked_at'),
   },
   // At most one active key: concurrent first starts race on this index, and one key wins.
   (t) => [uniqueIndex('marketplace_signing_keys_active_idx').on(t.active).where(sql`active`)],
@@ -166,4 +190,31 @@ export const marketplaceCallbacks = pgTable(
     uniqueIndex('marketplace_callbacks_checkout_idx').on(t.checkout_session_id),
     index('marketplace_callbacks_due_idx').on(t.next_attempt_at).where(sql`status = 'pending'`),
   ],
+);
+
+export type RevocationKind = 'version' | 'item' | 'key';
+export type RevocationSeverity = 'critical' | 'warning';
+
+/**
+ * The revocation list, one row per entry, append-only: shops fetch all of it signed
+ * (GET /store/marketplace/revocations) and the highest `sequence` is the list's sequence number.
+ */
+export const marketplaceRevocations = pgTable(
+  'marketplace_revocations',
+  {
+    id: idColumn(),
+    /** 1, 2, 3…: assigned under a table lock, so the list's sequence never repeats or goes back. */
+    sequence: integer('sequence').notNull(),
+    kind: text('kind').$type<RevocationKind>().notNull(),
+    /** The item (`version` and `item` entries). */
+    marketplace_id: text('marketplace_id'),
+    version: text('version'),
+    key_id: text('key_id'),
+    severity: text('severity').$type<RevocationSeverity>().notNull(),
+    reason: text('reason').notNull(),
+    /** `operator` or the vendor's id. */
+    revoked_by: text('revoked_by').notNull(),
+    created_at: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('marketplace_revocations_sequence_idx').on(t.sequence)],
 );

@@ -44,6 +44,17 @@ export const PluginJsonSchema = Type.Object({
   target_version: Nullable(Type.String({ description: 'while updating: the version being installed' })),
   status: Type.String({ enum: ['installing', 'installed', 'failed', 'disabled', 'updating'] }),
   error: Nullable(Type.String({ description: 'why the last install, update or load failed' })),
+  revocation: Nullable(
+    Type.Object(
+      {
+        severity: Type.String({ enum: ['critical', 'warning'] }),
+        reason: Type.String(),
+        revoked_at: Type.String(),
+        sequence: Type.Integer(),
+      },
+      { description: 'the marketplace revoked this version: critical stops it, warning keeps it running' },
+    ),
+  ),
   source: Nullable(Type.String({ enum: ['local', 'federation'] })),
   licensed: Type.Boolean({ description: 'installed with a license key (paid item); the key itself is never returned' }),
   manifest: Nullable(Type.Object({ id: Type.String() }, { additionalProperties: true })),

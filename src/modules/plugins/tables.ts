@@ -13,6 +13,15 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /** An installed (or installing, failed, …) plugin of this shop. DELETE removes the row; its schema stays. */
+/** An entry of the marketplace's signed revocation list that names this plugin's installed version. */
+export interface PluginRevocation {
+  severity: 'critical' | 'warning';
+  reason: string;
+  revoked_at: string;
+  /** The list entry's sequence number: an entry is applied once. */
+  sequence: number;
+}
+
 export const plugins = pgTable(
   'plugins',
   {
@@ -44,6 +53,8 @@ export const plugins = pgTable(
     /** A verified update that asks for more rights than granted waits here for POST …/approve. */
     pending_version: text('pending_version'),
     pending_permissions: jsonb('pending_permissions').$type<StoredRights>(),
+    /** The marketplace revoked the installed version (federation/revocations.ts): shown with the plugin. */
+    revocation: jsonb('revocation').$type<PluginRevocation>(),
     /** Lease of the instance running this row's pipeline; an expired lease (crash) lets another resume it. */
     lease_until: ts('lease_until'),
     /** Pipeline runs of the current install or update; a row that keeps crashing the process gives up. */

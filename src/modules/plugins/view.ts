@@ -56,6 +56,7 @@ export function pluginJson(row: PluginRow, grant?: PluginGrant) {
     target_version: row.target_version,
     status: row.status,
     error: row.error,
+    revocation: row.revocation,
     source: row.source,
     licensed: row.license_key !== null,
     manifest: m,

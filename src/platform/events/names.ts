@@ -34,6 +34,7 @@ export const EVENT_NAMES = [
   'plugin.updated',
   'plugin.license_failed',
   'plugin.failed',
+  'plugin.revoked',
 ] as const satisfies readonly CoreEventName[];
 
 export type EventName = CoreEventName;

@@ -1,10 +1,21 @@
 import type { FastifySchemaCompiler } from 'fastify';
+import { emptyBodyIsObject } from '../../../platform/http/body.ts';
 import { ok } from '../../../platform/http/responses.ts';
 import { IdParams } from '../../../platform/http/schema-types.ts';
 import type { App, AppDeps } from '../../../platform/http/types.ts';
 import { getAdminItem, listAdminItems, unpublishAdminItem, updateAdminItem } from './admin-items.ts';
 import { publishUpload } from './publish.ts';
-import { AdminItemEnvelope, AdminItemList, AdminItemsQuery, PublishForm, UpdateItemBody } from './schema.ts';
+import { decideVersion } from './review.ts';
+import {
+  AdminItemEnvelope,
+  AdminItemList,
+  AdminItemsQuery,
+  ApproveBody,
+  PublishForm,
+  RejectBody,
+  ReviewParams,
+  UpdateItemBody,
+} from './schema.ts';
 import { readUpload } from './upload.ts';
 
 const tags = ['marketplace (vendor)'];
@@ -87,5 +98,38 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
       },
     },
     async (req) => ({ item: await unpublishAdminItem(req.ctx, req.params.id) }),
+  );
+
+  // Review decisions are the operator's alone: no vendorScope, so a vendor token gets 403.
+  scope.post(
+    '/items/:id/versions/:version_id/approve',
+    {
+      schema: {
+        tags: ['marketplace (operator)'],
+        summary: 'Approve a version in review: it reaches the feed, downloads and updates',
+        params: ReviewParams,
+        body: ApproveBody,
+        response: ok(AdminItemEnvelope),
+      },
+      preValidation: emptyBodyIsObject,
+    },
+    async (req) => ({
+      item: await decideVersion(req.ctx, req.params.id, req.params.version_id, 'approved', req.body.reason),
+    }),
+  );
+  scope.post(
+    '/items/:id/versions/:version_id/reject',
+    {
+      schema: {
+        tags: ['marketplace (operator)'],
+        summary: 'Reject a version in review, with the reason its vendor reads',
+        params: ReviewParams,
+        body: RejectBody,
+        response: ok(AdminItemEnvelope),
+      },
+    },
+    async (req) => ({
+      item: await decideVersion(req.ctx, req.params.id, req.params.version_id, 'rejected', req.body.reason),
+    }),
   );
 }

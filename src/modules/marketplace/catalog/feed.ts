@@ -29,6 +29,7 @@ export async function listFeed(ctx: Ctx, query: FeedQuery) {
       await q.latestVersionRows(
         ctx.db,
         items.map((i) => i.id),
+        true,
       )
     ).map((v) => [v.item_id, v]),
   );
@@ -44,7 +45,7 @@ async function publishedItem(ctx: Ctx, marketplaceId: string): Promise<q.ItemRow
 /** One item with every version (newest first) and its full description. */
 export async function getFeedProduct(ctx: Ctx, marketplaceId: string) {
   const item = await publishedItem(ctx, marketplaceId);
-  const versions = await q.listVersionRows(ctx.db, [item.id]);
+  const versions = await q.listVersionRows(ctx.db, [item.id], true);
   return {
     ...feedItem(item, versions[0]),
     changelog_url: item.changelog_url,
@@ -97,6 +98,7 @@ export async function listUpdates(ctx: Ctx, publicUrl: string, rawVersions: stri
       await q.latestVersionRows(
         ctx.db,
         items.map((i) => i.id),
+        true,
       )
     ).map((v) => [v.item_id, v]),
   );

@@ -38,7 +38,8 @@ export function versionEntry(v: VersionRow, fallbackChangelog: string | null) {
 
 /** The vendor's view: everything, unpublished items and signatures included. `versions` newest first. */
 export function adminItem(item: ItemRow, versions: VersionRow[]) {
-  const latest = versions[0];
+  // What shops see as the item's version: its newest approved one.
+  const approved = versions.find((v) => v.status === 'approved');
   return {
     id: item.id,
     marketplace_id: item.marketplace_id,
@@ -50,8 +51,8 @@ export function adminItem(item: ItemRow, versions: VersionRow[]) {
     changelog_url: item.changelog_url,
     published: item.published,
     unpublished_at: item.unpublished_at,
-    version: latest?.version ?? null,
-    sha256: latest?.sha256 ?? null,
+    version: approved?.version ?? null,
+    sha256: approved?.sha256 ?? null,
     created_at: item.created_at,
     updated_at: item.updated_at,
     versions: versions.map((v) => ({
@@ -64,6 +65,10 @@ export function adminItem(item: ItemRow, versions: VersionRow[]) {
       changelog_url: v.changelog_url,
       published_at: v.published_at,
       manifest: v.manifest,
+      status: v.status,
+      review_reason: v.review_reason,
+      reviewed_at: v.reviewed_at,
+      review_checks: v.review_checks,
     })),
   };
 }

@@ -9,7 +9,9 @@ import { adminItem, type AdminItem } from './item-json.ts';
 import * as fields from './item-fields.ts';
 import * as q from './queries.ts';
 import { ensureSigningKey, signedText, signText } from '../keys/signing-keys.ts';
-import { assertOwnsNamespace } from '../vendors/lookup.ts';
+import { assertOwnsNamespace, reviewerOfUpload } from '../vendors/lookup.ts';
+import type { ReviewStatus } from '../tables.ts';
+import { failedChecks, runReviewChecks } from './review-checks.ts';
 
 export interface Upload {
   file: Buffer;
@@ -44,6 +46,12 @@ export async function publishUpload(ctx: Ctx, encryptionKey: string, upload: Upl
   const marketplaceId = marketplaceIdOf(manifest);
   const key = await ensureSigningKey(ctx, encryptionKey);
   const signature = signText(key, signedText(marketplaceId, manifest.version, pkg.sha256));
+  const review = await runReviewChecks(pkg);
+  const failed = failedChecks(review);
+  const reviewer = await reviewerOfUpload(ctx);
+  // The operator's uploads are approved even with a failed check (recorded): the operator is the reviewer.
+  const status: ReviewStatus =
+    reviewer === 'operator' ? 'approved' : failed ? 'rejected' : reviewer === 'trusted' ? 'approved' : 'in_review';
 
   return inTx(ctx, async (tctx) => {
     const now = tctx.clock.now();
@@ -87,10 +95,14 @@ export async function publishUpload(ctx: Ctx, encryptionKey: string, upload: Upl
         key_id: key.keyId,
         changelog_url: changelog ?? null,
         published_at: now,
+        status,
+        review_reason: status === 'rejected' ? (failed ?? null) : null,
+        review_checks: review,
+        reviewed_at: status === 'in_review' ? null : now,
       },
       upload.file,
     );
-    const newest = !latest || compareVersions(manifest.version, latest.version) > 0;
+    const newest = status === 'approved' && (!latest || compareVersions(manifest.version, latest.version) > 0);
     const updated = await q.updateItemRow(tctx.tx, item.id, {
       updated_at: now,
       published: true,

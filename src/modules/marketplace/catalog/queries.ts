@@ -19,6 +19,11 @@ export interface ItemFilters {
   vendors?: string[];
 }
 
+const approved = eq(marketplaceVersions.status, 'approved');
+
+/** An item reaches shops only once one of its versions is approved. */
+const hasApprovedVersion = sql`exists (select 1 from ${marketplaceVersions} where ${marketplaceVersions.item_id} = ${marketplaceItems.id} and ${marketplaceVersions.status} = 'approved')`;
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
@@ -26,7 +31,7 @@ function escapeLike(text: string): string {
 function matching(f: ItemFilters): SQL | undefined {
   const like = f.search ? `%${escapeLike(f.search)}%` : undefined;
   return and(
-    f.publishedOnly ? eq(marketplaceItems.published, true) : undefined,
+    f.publishedOnly ? and(eq(marketplaceItems.published, true), hasApprovedVersion) : undefined,
     f.type ? eq(marketplaceItems.type, f.type) : undefined,
     f.vendors ? inArray(marketplaceItems.vendor, f.vendors.length ? f.vendors : ['']) : undefined,
     like
@@ -72,7 +77,7 @@ export async function findItemsByMarketplaceIds(
     .where(
       and(
         inArray(marketplaceItems.marketplace_id, marketplaceIds),
-        publishedOnly ? eq(marketplaceItems.published, true) : undefined,
+        publishedOnly ? and(eq(marketplaceItems.published, true), hasApprovedVersion) : undefined,
       ),
     );
 }
@@ -116,11 +121,22 @@ export async function findVersionByKey(
 }
 
 /** The exact version string: descriptors sign the text as published. */
-export async function findVersion(db: Executor, itemId: string, version: string): Promise<VersionRow | undefined> {
+export async function findVersion(
+  db: Executor,
+  itemId: string,
+  version: string,
+  approvedOnly = false,
+): Promise<VersionRow | undefined> {
   const [row] = await db
     .select()
     .from(marketplaceVersions)
-    .where(and(eq(marketplaceVersions.item_id, itemId), eq(marketplaceVersions.version, version)))
+    .where(
+      and(
+        eq(marketplaceVersions.item_id, itemId),
+        eq(marketplaceVersions.version, version),
+        approvedOnly ? approved : undefined,
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -136,22 +152,22 @@ export async function insertVersion(
 }
 
 /** Every version of the given items, newest (numerically highest) first within each item. */
-export async function listVersionRows(db: Executor, itemIds: string[]): Promise<VersionRow[]> {
+export async function listVersionRows(db: Executor, itemIds: string[], approvedOnly = false): Promise<VersionRow[]> {
   if (!itemIds.length) return [];
   return db
     .select()
     .from(marketplaceVersions)
-    .where(inArray(marketplaceVersions.item_id, itemIds))
+    .where(and(inArray(marketplaceVersions.item_id, itemIds), approvedOnly ? approved : undefined))
     .orderBy(asc(marketplaceVersions.item_id), newestFirst);
 }
 
 /** The numerically highest version of each given item. */
-export async function latestVersionRows(db: Executor, itemIds: string[]): Promise<VersionRow[]> {
+export async function latestVersionRows(db: Executor, itemIds: string[], approvedOnly = false): Promise<VersionRow[]> {
   if (!itemIds.length) return [];
   return db
     .selectDistinctOn([marketplaceVersions.item_id])
     .from(marketplaceVersions)
-    .where(inArray(marketplaceVersions.item_id, itemIds))
+    .where(and(inArray(marketplaceVersions.item_id, itemIds), approvedOnly ? approved : undefined))
     .orderBy(asc(marketplaceVersions.item_id), newestFirst);
 }
 
@@ -162,4 +178,23 @@ export async function readArtifact(db: Executor, versionId: string): Promise<Buf
     .where(eq(marketplaceArtifacts.version_id, versionId))
     .limit(1);
   return row?.bytes;
+}
+
+export async function findVersionById(db: Executor, id: string): Promise<VersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(marketplaceVersions)
+    .where(eq(marketplaceVersions.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function updateVersionRow(
+  db: Executor,
+  id: string,
+  set: Partial<typeof marketplaceVersions.$inferInsert>,
+): Promise<VersionRow | undefined> {
+  const [row] = await db.update(marketplaceVersions).set(set).where(eq(marketplaceVersions.id, id)).returning();
+  return row;
 }

@@ -82,7 +82,34 @@ const AdminVersion = Type.Object({
   changelog_url: Nullable(Type.String()),
   published_at: Timestamp,
   manifest: Manifest,
+  status: Type.Union([
+    Type.Literal('in_review'),
+    Type.Literal('approved'),
+    Type.Literal('rejected'),
+    Type.Literal('revoked'),
+  ]),
+  review_reason: Nullable(Type.String()),
+  reviewed_at: NullableTimestamp,
+  review_checks: Nullable(
+    Type.Object({
+      checks: Type.Array(Type.Object({ name: Type.String(), ok: Type.Boolean(), detail: Type.String() })),
+      permissions: Type.Array(Type.String()),
+    }),
+  ),
 });
+
+export const ReviewParams = Type.Object({
+  id: Type.String({ maxLength: 200 }),
+  version_id: Type.String({ maxLength: 200 }),
+});
+export const ApproveBody = Type.Object(
+  { reason: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { additionalProperties: false },
+);
+export const RejectBody = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 2000 }) },
+  { additionalProperties: false },
+);
 
 export const AdminItem = Type.Object({
   id: Type.String(),

@@ -24,7 +24,7 @@ async function findDownloadable(
 ): Promise<{ item: q.ItemRow; version: q.VersionRow }> {
   const [item] = await q.findItemsByMarketplaceIds(ctx.db, [marketplaceId], true);
   if (!item) throw errors.notFound(`Marketplace item ${marketplaceId} not found`);
-  const row = await q.findVersion(ctx.db, item.id, version);
+  const row = await q.findVersion(ctx.db, item.id, version, true);
   if (!row) throw errors.notFound(`Version ${version} of ${marketplaceId} not found`);
   return { item, version: row };
 }

@@ -9,6 +9,7 @@ const KeysResponse = Type.Object({
       key_id: Type.String(),
       alg: Type.Literal('Ed25519'),
       public_key: Type.String({ description: 'base64 of the raw 32-byte key' }),
+      revoked_at: Type.Union([Type.String(), Type.Null()]),
     }),
   ),
 });

@@ -14,6 +14,8 @@ export interface PublishedKey {
   key_id: string;
   alg: 'Ed25519';
   public_key: string;
+  /** Set once the operator revoked it: shops refuse what it signs. */
+  revoked_at: string | null;
 }
 
 /** First 16 hex characters of sha256 over the raw public key: short, stable, derivable by anyone. */
@@ -31,6 +33,7 @@ function generateRow(encryptionKey: string, now: Date): q.SigningKeyRow {
     private_key_encrypted: encryptSecret(encryptionKey, pkcs8),
     active: true,
     created_at: now,
+    revoked_at: null,
   };
 }
 
@@ -71,5 +74,6 @@ export async function publishedKeys(ctx: Ctx): Promise<PublishedKey[]> {
     key_id: r.key_id,
     alg: 'Ed25519' as const,
     public_key: r.public_key,
+    revoked_at: r.revoked_at?.toISOString() ?? null,
   }));
 }

@@ -45,7 +45,7 @@ export async function createCheckout(ctx: Ctx, provider: PaymentProvider, input:
   const callbackUrl = callbackBase(input.callback_url);
   const [item] = await catalog.findItemsByMarketplaceIds(ctx.db, [input.marketplace_id], true);
   if (!item) throw errors.notFound(`Marketplace item ${input.marketplace_id} not found`);
-  const version = await catalog.findVersion(ctx.db, item.id, input.version);
+  const version = await catalog.findVersion(ctx.db, item.id, input.version, true);
   if (!version) throw errors.notFound(`Version ${input.version} of ${input.marketplace_id} not found`);
   if (item.price_cents <= 0) throw errors.invalid(`${input.marketplace_id} is free: download it without a checkout`);
 

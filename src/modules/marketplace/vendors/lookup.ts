@@ -33,3 +33,13 @@ export async function assertOwnsNamespace(ctx: Ctx, namespace: string): Promise<
   if (owned && !owned.includes(namespace))
     throw errors.forbidden(`@${namespace} is not one of this vendor's namespaces`);
 }
+
+/**
+ * How a new version starts: the operator's own uploads are approved (they are the reviewer), a
+ * trusted vendor's too once the automatic checks pass; anyone else's wait for the operator.
+ */
+export async function reviewerOfUpload(ctx: Ctx): Promise<'operator' | 'trusted' | 'vendor'> {
+  const vendor = ctx.actor?.type === 'vendor' ? ctx.actor.vendor : undefined;
+  if (!vendor) return 'operator';
+  return (await q.findVendor(ctx.db, vendor.id))?.trusted ? 'trusted' : 'vendor';
+}

@@ -113,6 +113,24 @@ export function registerVendorAdminRoutes(scope: App, deps: AppDeps): void {
       async (req) => ({ vendor: await v.setVendorStatus(req.ctx, req.params.id, status) }),
     );
   }
+  for (const [action, trusted] of [
+    ['trust', true],
+    ['untrust', false],
+  ] as const) {
+    scope.post(
+      `/vendors/:id/${action}`,
+      {
+        schema: {
+          tags: operatorTags,
+          summary: trusted ? 'Let a vendor skip the human review step' : 'Review every version of a vendor again',
+          params: IdParams,
+          response: ok(s.VendorEnvelope),
+        },
+        preValidation: emptyBodyIsObject,
+      },
+      async (req) => ({ vendor: await v.setVendorTrusted(req.ctx, req.params.id, trusted) }),
+    );
+  }
   scope.get(
     '/vendors/:id/tokens',
     {

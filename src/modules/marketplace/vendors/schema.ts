@@ -47,6 +47,7 @@ export const Vendor = Type.Object({
     Type.Literal('suspended'),
   ]),
   namespaces: Type.Array(Type.String()),
+  trusted: Type.Boolean(),
   verified_at: NullableTimestamp,
   created_at: Timestamp,
 });

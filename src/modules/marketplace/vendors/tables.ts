@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, ts } from '../../../platform/db/columns.ts';
 
 export type VendorStatus = 'unverified' | 'invited' | 'active' | 'suspended';
@@ -17,6 +17,8 @@ export const marketplaceVendors = pgTable(
     /** `unverified` (signed up) and `invited` become `active` when the emailed link is used. */
     status: text('status').$type<VendorStatus>().notNull(),
     verified_at: ts('verified_at'),
+    /** A trusted vendor's versions that pass the automatic checks skip the operator's review. */
+    trusted: boolean('trusted').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('marketplace_vendors_email_idx').on(t.email)],

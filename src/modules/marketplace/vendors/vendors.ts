@@ -32,6 +32,7 @@ export interface VendorJson {
   email: string;
   status: q.VendorRow['status'];
   namespaces: string[];
+  trusted: boolean;
   verified_at: string | null;
   created_at: string;
 }
@@ -47,6 +48,7 @@ export async function vendorJson(ctx: Ctx, rows: q.VendorRow[]): Promise<VendorJ
     email: r.email,
     status: r.status,
     namespaces: owned.filter((n) => n.vendor_id === r.id).map((n) => `@${n.namespace}`),
+    trusted: r.trusted,
     verified_at: r.verified_at?.toISOString() ?? null,
     created_at: r.created_at.toISOString(),
   }));
@@ -221,5 +223,12 @@ export async function setVendorStatus(ctx: Ctx, id: string, status: 'active' | '
   if (status === 'active' && !current.verified_at)
     throw errors.invalid('A vendor becomes active by verifying its email address');
   await q.updateVendor(ctx.db, id, { status, updated_at: ctx.clock.now() });
+  return getVendor(ctx, id);
+}
+
+/** The operator marks a vendor trusted: its versions that pass the automatic checks are approved without review. */
+export async function setVendorTrusted(ctx: Ctx, id: string, trusted: boolean): Promise<VendorJson> {
+  await getVendor(ctx, id);
+  await q.updateVendor(ctx.db, id, { trusted, updated_at: ctx.clock.now() });
   return getVendor(ctx, id);
 }

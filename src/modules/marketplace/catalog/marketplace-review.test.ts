@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/app.ts';
+import type { JsonObject } from '../../../platform/providers.ts';
+import { installMailbox } from '../../auth/auth.testing.ts';
+import { MARKETPLACE_ENV, packExample, publish, uniqueSlug } from '../marketplace.testing.ts';
+import { signUpVendor, uniqueNamespace } from '../vendors/vendors.testing.ts';
+
+let t: TestApp;
+let sent: JsonObject[];
+beforeAll(async () => {
+  t = await startTestApp({ env: MARKETPLACE_ENV });
+  sent = installMailbox(t);
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.inject({ method: 'GET', url });
+const asVendor = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+const updatesFor = (marketplaceId: string, version: string) =>
+  get(`/store/marketplace/updates?versions=${encodeURIComponent(JSON.stringify({ [marketplaceId]: version }))}`);
+
+/** Where a version can be seen by a shop: feed search, item page, download descriptor. */
+async function visibility(marketplaceId: string, version: string) {
+  const feed = (await get(`/store/marketplace/feed?search=${encodeURIComponent(marketplaceId)}`)).json();
+  const page = await get(`/store/marketplace/feed/${marketplaceId}`);
+  const download = await get(`/store/marketplace/download/${marketplaceId}/${version}`);
+  return {
+    inFeed: feed.products.some((p: { marketplace_id: string }) => p.marketplace_id === marketplaceId),
+    onPage:
+      page.statusCode === 200 && page.json().product.versions.some((v: { version: string }) => v.version === version),
+    downloadable: download.statusCode === 200,
+  };
+}
+
+const hidden = { inFeed: false, onPage: false, downloadable: false };
+
+describe('review before listing', () => {
+  it("a vendor's version waits in review, invisible to the feed, downloads and updates, until approved", async () => {
+    const v = await signUpVendor(t, sent, uniqueNamespace('rev'));
+    const id = uniqueSlug('reviewed');
+    const mid = `@${v.namespace}/${id}`;
+    const res = await publish(t, await packExample('order-notes', { id, vendor: v.namespace }), {}, { token: v.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const item = res.json().item;
+    const [first] = item.versions;
+    expect(first.status).toBe('in_review');
+    expect(item.version).toBeNull();
+    expect(first.review_checks.checks.map((c: { name: string; ok: boolean }) => [c.name, c.ok])).toEqual([
+      ['manifest', true],
+      ['permissions', true],
+      ['size', true],
+      ['sql', true],
+    ]);
+    expect(first.review_checks.permissions).toContain("Reads the shop's orders");
+    expect(await visibility(mid, '1.0.0')).toEqual(hidden);
+
+    // Only the operator decides.
+    const approveUrl = `/admin/marketplace/items/${item.id}/versions/${first.id}/approve`;
+    expect((await asVendor(v.token, 'POST', approveUrl, {})).statusCode).toBe(403);
+    const approved = await t.admin('POST', approveUrl, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().item.versions[0]).toMatchObject({ status: 'approved' });
+    expect(await visibility(mid, '1.0.0')).toEqual({ inFeed: true, onPage: true, downloadable: true });
+    expect((await t.admin('POST', approveUrl, {})).statusCode).toBe(409);
+
+    // 1.1.0 in review: the feed keeps 1.0.0 and updates offer nothing.
+    const next = await publish(
+      t,
+      await packExample('order-notes', { id, vendor: v.namespace, version: '1.1.0' }),
+      {},
+      { token: v.token },
+    );
+    expect(next.statusCode, next.body).toBe(200);
+    const second = next.json().item.versions[0];
+    expect(second).toMatchObject({ version: '1.1.0', status: 'in_review' });
+    expect((await updatesFor(mid, '1.0.0')).json().updates).toEqual([]);
+    expect((await get(`/store/marketplace/feed/${mid}`)).json().product.version).toBe('1.0.0');
+    expect((await visibility(mid, '1.1.0')).downloadable).toBe(false);
+
+    // Rejected, with a reason its vendor reads; still invisible.
+    const rejectUrl = `/admin/marketplace/items/${item.id}/versions/${second.id}/reject`;
+    expect((await t.admin('POST', rejectUrl, {})).statusCode).toBe(400);
+    const rejected = await t.admin('POST', rejectUrl, { reason: 'Sends order data to an undeclared host' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const seen = (await asVendor(v.token, 'GET', `/admin/marketplace/items/${item.id}`)).json().item.versions[0];
+    expect(seen).toMatchObject({ status: 'rejected', review_reason: 'Sends order data to an undeclared host' });
+    expect((await updatesFor(mid, '1.0.0')).json().updates).toEqual([]);
+    expect((await visibility(mid, '1.1.0')).onPage).toBe(false);
+    expect((await visibility(mid, '1.1.0')).downloadable).toBe(false);
+  });
+
+  it('a migration the SQL guard refuses is rejected at upload, with the reason', async () => {
+    const v = await signUpVendor(t, sent, uniqueNamespace('sql'));
+    const id = uniqueSlug('badsql');
+    const res = await publish(
+      t,
+      await packExample(
+        'order-notes',
+        { id, vendor: v.namespace },
+        { 'migrations/0001_init.sql': 'set role postgres;' },
+      ),
+      {},
+      { token: v.token },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [version] = res.json().item.versions;
+    expect(version.status).toBe('rejected');
+    expect(version.review_reason).toMatch(/^Automatic checks failed: sql \(0001_init\.sql: Plugin SQL refused/);
+    expect(await visibility(`@${v.namespace}/${id}`, '1.0.0')).toEqual(hidden);
+  });
+
+  it("a trusted vendor's version that passes the checks is approved at once; the operator's always", async () => {
+    const v = await signUpVendor(t, sent, uniqueNamespace('trust'));
+    const trusted = await t.admin('POST', `/admin/marketplace/vendors/${v.id}/trust`, {});
+    expect(trusted.statusCode, trusted.body).toBe(200);
+    expect(trusted.json().vendor.trusted).toBe(true);
+    const id = uniqueSlug('trusted');
+    const res = await publish(t, await packExample('order-notes', { id, vendor: v.namespace }), {}, { token: v.token });
+    expect(res.json().item.versions[0].status).toBe('approved');
+    expect(await visibility(`@${v.namespace}/${id}`, '1.0.0')).toEqual({
+      inFeed: true,
+      onPage: true,
+      downloadable: true,
+    });
+
+    const opId = uniqueSlug('operator');
+    const op = await publish(t, await packExample('order-notes', { id: opId }));
+    expect(op.json().item.versions[0]).toMatchObject({ status: 'approved', review_reason: null });
+  });
+});

@@ -1,0 +1,35 @@
+import { inTx, type Ctx } from '../../../platform/context.ts';
+import { errors } from '../../../platform/http/errors.ts';
+import { adminItem, type AdminItem } from './item-json.ts';
+import * as q from './queries.ts';
+
+/**
+ * The operator's decision on a version in review: `approved` puts it in the feed, downloads and
+ * updates; `rejected` keeps it out, with the reason its vendor reads in its item's versions.
+ * Only a version still `in_review` can be decided (409 otherwise: a decision is not silently
+ * overwritten); revoking an approved version is the revocation list's job.
+ */
+export async function decideVersion(
+  ctx: Ctx,
+  itemId: string,
+  versionId: string,
+  decision: 'approved' | 'rejected',
+  reason: string | undefined,
+): Promise<AdminItem> {
+  return inTx(ctx, async (tctx) => {
+    const item = await q.findItemById(tctx.tx, itemId);
+    const version = item ? await q.findVersionById(tctx.tx, versionId) : undefined;
+    if (!item || !version || version.item_id !== item.id)
+      throw errors.notFound(`Version with id: ${versionId} was not found`);
+    if (version.status !== 'in_review')
+      throw errors.conflict(`Version ${version.version} of ${item.marketplace_id} is already ${version.status}`);
+    const now = tctx.clock.now();
+    await q.updateVersionRow(tctx.tx, version.id, {
+      status: decision,
+      review_reason: reason ?? null,
+      reviewed_at: now,
+    });
+    const updated = await q.updateItemRow(tctx.tx, item.id, { updated_at: now });
+    return adminItem(updated!, await q.listVersionRows(tctx.tx, [item.id]));
+  });
+}
