@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { rows } from '../../platform/db/database.ts';
-import { defaultChannelId, makeCart, makeProduct, makeRegion, stockOf } from '../checkout/checkout.testing.ts';
+import {
+  defaultChannelId,
+  makeCart,
+  makeChannel,
+  makeKey,
+  makeProduct,
+  makeRegion,
+  stockOf,
+} from '../checkout/checkout.testing.ts';
 
 let t: TestApp;
 let sdk: Sdk;
@@ -156,5 +164,56 @@ describe('checkout reserves stock at a location', () => {
     expect(short.json().code).toBe('insufficient_inventory');
     expect(await at(itemId, home)).toEqual({ stocked: 5, reserved: 2 });
     expect(await at(itemId, annex)).toEqual({ stocked: 1, reserved: 0 });
+  });
+});
+
+describe("the store's inventory_quantity counts the channel's locations", () => {
+  it('each channel sees what its locations can sell; a move between locations shows at once', async () => {
+    const channel = await makeChannel(t);
+    const { variant, product } = await makeProduct(t, { stock: 6, channels: [await defaultChannelId(t), channel] });
+    const [{ id: itemId }] = await rows<{ id: string }>(
+      t.database.db,
+      sql`select inventory_item_id as id from product_variant_inventory_items where variant_id = ${variant.id}`,
+    );
+    const shop = (await sdk.admin.stockLocation.create({ name: 'Channel shop' })).stock_location.id;
+    await sdk.admin.stockLocation.updateSalesChannels(shop, { add: [channel] });
+    await sdk.admin.inventoryItem.batchInventoryItemLocationLevels(itemId, {
+      create: [
+        { location_id: shop, stocked_quantity: 4 },
+        { location_id: annex, stocked_quantity: 3 },
+      ],
+    });
+    const key = await makeKey(t, [channel]);
+    const seen = async (k?: string) => {
+      const res = await t.store(
+        'GET',
+        `/store/products/${product.id}?fields=+variants.inventory_quantity`,
+        undefined,
+        k ? { key: k } : undefined,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().product.variants[0].inventory_quantity as number;
+    };
+    expect(await seen()).toBe(6 + 3); // the default channel: home and the annex
+    expect(await seen(key)).toBe(4); // its own shop only
+    expect(await stockOf(t, variant.id)).toBe(13); // the variant's own number: every location
+
+    await sdk.admin.inventoryItem.batchInventoryItemLocationLevels(itemId, {
+      update: [
+        { location_id: shop, stocked_quantity: 1 },
+        { location_id: annex, stocked_quantity: 6 },
+      ],
+    });
+    expect(await seen()).toBe(12);
+    expect(await seen(key)).toBe(1);
+    const list = await t.store(
+      'GET',
+      `/store/products?id=${product.id}&fields=+variants.inventory_quantity`,
+      undefined,
+      {
+        key,
+      },
+    );
+    expect(list.json().products[0].variants[0].inventory_quantity).toBe(1);
   });
 });

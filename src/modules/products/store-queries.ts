@@ -10,7 +10,7 @@ import type { StoreListFilters } from './schema.ts';
 /**
  * The store's reads, from the stored documents (store-documents.ts): a page of product ids from
  * store_listing's primary key (in product order, stopping at the limit), each product's document
- * by primary key, and per variant its live stock and `updated_at` (and, with a region, its price
+ * by primary key, and per variant its live stock in the channels (`channelQuantity`) and `updated_at` (and, with a region, its price
  * in the region's currency) by primary key. Every step is an index lookup whose plan does not
  * depend on statistics; products-plans.test.ts asserts it on both databases.
  */
@@ -49,11 +49,32 @@ const regionColumns = (regionId: string | undefined) =>
  * U+0002, variants by U+0001, which JSON text never holds raw): drivers parse array literals
  * character by character in JavaScript, which cost more than the whole statement.
  */
-const live = (regionId: string | undefined, variantIds = sql`d.variant_ids`) => sql`array_to_string(array(
-    select array_to_string(coalesce((select array[v.inventory_quantity::text, ${LIVE_UPDATED_AT}
+const live = (
+  regionId: string | undefined,
+  channelIds: string[],
+  variantIds = sql`d.variant_ids`,
+) => sql`array_to_string(array(
+    select array_to_string(coalesce((select array[${channelQuantity(channelIds)}::text, ${LIVE_UPDATED_AT}
         ${regionId ? sql`, (select pr.id || ' ' || pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = (select currency_code from region))` : sql``}]
       from product_variants v where v.id = x.id), '{}'::text[]), chr(2), '')
     from unnest(${variantIds}) with ordinality x(id, n) order by x.n), chr(1)) as live`;
+
+/**
+ * What a stock-managed variant `v` can sell in these channels now: the minimum over its live items
+ * of floor(available at the channels' locations / required_quantity), as Medusa's store answers
+ * `inventory_quantity` for the request's sales channel. The channels' locations are gathered once
+ * (an uncorrelated subquery: one InitPlan per statement; a channel linked to no location counts
+ * every location, as checkout's allocation does, see migration checkout_reservations); then per
+ * variant its links by (variant, item) and per item its levels by (item, location), all index
+ * lookups. A variant without items (or not managing stock) shows its own number.
+ */
+const channelQuantity = (channelIds: string[]) => sql`case when v.manage_inventory then coalesce((
+      select min(floor(coalesce((select sum(lv.stocked_quantity - lv.reserved_quantity) from inventory_levels lv
+          where lv.inventory_item_id = l.inventory_item_id and lv.location_id = any(array(select cl.location_id
+            from unnest(${textArray(channelIds)}) ch(id) cross join lateral inventory_channel_locations(ch.id) cl))), 0)::numeric
+        / l.required_quantity))::int
+      from product_variant_inventory_items l join inventory_items i on i.id = l.inventory_item_id and i.deleted_at is null
+      where l.variant_id = v.id), v.inventory_quantity) else v.inventory_quantity end`;
 
 /** The document's variant pieces as one text, joined by U+0001 (see `live`). */
 const PARTS = sql`array_to_string(d.variant_parts, chr(1)) as variant_parts`;
@@ -66,8 +87,8 @@ function statement(ctes: SQL[], total: SQL, products: SQL, regionId: string | un
     order by x.product_id`;
 }
 
-const pageDocuments = (regionId: string | undefined) =>
-  sql`select page.product_id, d.head, ${PARTS}, ${live(regionId)}
+const pageDocuments = (regionId: string | undefined, channelIds: string[]) =>
+  sql`select page.product_id, d.head, ${PARTS}, ${live(regionId, channelIds)}
       from page join store_documents d on d.product_id = page.product_id`;
 
 function toRows<P extends { product_id: string | null }>(rs: (P & Meta)[]): Meta & { products: P[] } {
@@ -94,7 +115,7 @@ export async function readStoreList(db: Executor, f: StoreFilters, page: Page, r
     // store_listing_page (migration store_listing_page): the ordered index walk, stopping at the limit.
     const ctes = [sql`page as (select product_id from store_listing_page(${channel}, ${limit}, ${offset}))`];
     const total = sql`coalesce((select visible_products from product_channel_counts where sales_channel_id = ${channel}), 0)`;
-    return toRows(await preparedRows<Row>(db, statement(ctes, total, pageDocuments(regionId), regionId)));
+    return toRows(await preparedRows<Row>(db, statement(ctes, total, pageDocuments(regionId, f.channelIds), regionId)));
   }
   // With q, the channel test is written so no index can serve it: without statistics the planner
   // would AND the trigram matches with a bitmap of the whole channel (most of a search's time).
@@ -114,7 +135,7 @@ export async function readStoreList(db: Executor, f: StoreFilters, page: Page, r
     sql`page as (select product_id, count(*) over () as total from found order by product_id limit ${limit} offset ${offset})`,
   ];
   const total = sql`coalesce((select max(total) from page), (select count(*) from found))`;
-  const query = statement(ctes, total, pageDocuments(regionId), regionId);
+  const query = statement(ctes, total, pageDocuments(regionId, f.channelIds), regionId);
   // A LIKE pattern is not prepared: its plan (trigram index or not) depends on the value.
   return toRows(f.q ? await rows<Row>(db, query) : await preparedRows<Row>(db, query));
 }
@@ -126,7 +147,7 @@ export async function readStoreProduct(
   channelIds: string[],
   regionId?: string,
 ): Promise<StoreRows> {
-  const products = sql`select d.product_id, d.head, ${PARTS}, ${live(regionId)} from store_documents d
+  const products = sql`select d.product_id, d.head, ${PARTS}, ${live(regionId, channelIds)} from store_documents d
     where d.product_id = ${id} and d.channel_ids && ${textArray(channelIds)}`;
   return toRows(await preparedRows<Row>(db, statement([], sql`0`, products, regionId)));
 }
@@ -175,7 +196,7 @@ export async function readStoreVariantPage(
       from page group by product_id)`,
   ];
   const total = sql`coalesce((select max(total) from page), (select count(*) from found))`;
-  const products = sql`select pp.product_id, pp.positions, ${PARTS}, ${live(regionId, sql`pp.ids`)}
+  const products = sql`select pp.product_id, pp.positions, ${PARTS}, ${live(regionId, f.channelIds, sql`pp.ids`)}
     from page_products pp join store_documents d on d.product_id = pp.product_id`;
   return toRows(await preparedRows<StoreVariantRow & Meta>(db, statement(ctes, total, products, regionId)));
 }
