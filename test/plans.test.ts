@@ -28,6 +28,10 @@ const CATALOG = new Set([
   'store_listing',
   'carts',
   'cart_line_items',
+  // The store's per-channel stock (store-queries.ts channelQuantity) reads these per variant.
+  'inventory_levels',
+  'product_variant_inventory_items',
+  'inventory_items',
 ]);
 
 let t: TestApp;

@@ -66,15 +66,18 @@ const live = (
  * (an uncorrelated subquery: one InitPlan per statement; a channel linked to no location counts
  * every location, as checkout's allocation does, see migration checkout_reservations); then per
  * variant its links by (variant, item) and per item its levels by (item, location), all index
- * lookups. A variant without items (or not managing stock) shows its own number.
+ * lookups (the item's liveness a scalar subquery: a join plans as a scan of every item without
+ * statistics). A variant without items (or not managing stock) shows its own number.
  */
 const channelQuantity = (channelIds: string[]) => sql`case when v.manage_inventory then coalesce((
       select min(floor(coalesce((select sum(lv.stocked_quantity - lv.reserved_quantity) from inventory_levels lv
           where lv.inventory_item_id = l.inventory_item_id and lv.location_id = any(array(select cl.location_id
             from unnest(${textArray(channelIds)}) ch(id) cross join lateral inventory_channel_locations(ch.id) cl))), 0)::numeric
         / l.required_quantity))::int
-      from product_variant_inventory_items l join inventory_items i on i.id = l.inventory_item_id and i.deleted_at is null
-      where l.variant_id = v.id), v.inventory_quantity) else v.inventory_quantity end`;
+      from product_variant_inventory_items l
+      where l.variant_id = v.id
+        and coalesce((select i.deleted_at is null from inventory_items i where i.id = l.inventory_item_id), false)),
+      v.inventory_quantity) else v.inventory_quantity end`;
 
 /** The document's variant pieces as one text, joined by U+0001 (see `live`). */
 const PARTS = sql`array_to_string(d.variant_parts, chr(1)) as variant_parts`;
