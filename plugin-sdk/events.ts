@@ -73,6 +73,22 @@ export interface FulfillmentPayload extends Open {
   no_notification: boolean;
 }
 
+/** `order.return_requested`, `order.return_received`: the order (`id`) and its return. */
+export interface ReturnPayload extends Open {
+  id: string;
+  order_id: string;
+  return_id: string;
+  no_notification: boolean;
+}
+
+/** `order.edit_confirmed`: the order (`id`) and the order change that was confirmed. */
+export interface OrderChangePayload extends Open {
+  id: string;
+  order_id: string;
+  order_change_id: string;
+  version: number;
+}
+
 export interface CustomerPayload extends Open {
   id: string;
   email: string | null;
@@ -89,6 +105,15 @@ export interface ProductPayload extends Open {
   variants: ({ id: string; title: string; inventory_quantity: number } & Open)[];
 }
 
+/** `promotion.created` and `promotion.updated`. */
+export interface PromotionPayload extends Open {
+  id: string;
+  code: string;
+  type: string;
+  status: string;
+  is_automatic: boolean;
+}
+
 /** A deleted resource: only its id is left. */
 export interface DeletedPayload {
   id: string;
@@ -102,6 +127,22 @@ export interface PluginRowPayload extends Open {
   status: string;
 }
 
+export interface CustomerGroupPayload extends Open {
+  id: string;
+  name: string;
+  metadata: Record<string, unknown> | null;
+}
+
+export interface PriceListPayload extends Open {
+  id: string;
+  title: string;
+  type: 'sale' | 'override';
+  status: 'draft' | 'active';
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  rules: Record<string, string[]>;
+}
+
 /** Every core event and its payload. */
 export interface CoreEvents {
   'order.placed': OrderPayload;
@@ -110,15 +151,27 @@ export interface CoreEvents {
   'order.shipped': FulfillmentPayload;
   'order.refunded': OrderPayload;
   'order.cancelled': OrderPayload;
+  'order.return_requested': ReturnPayload;
+  'order.return_received': ReturnPayload;
+  'order.edit_confirmed': OrderChangePayload;
   'cart.created': CartPayload;
   'cart.updated': CartPayload;
   'cart.abandoned': AbandonedCartPayload;
   'customer.created': CustomerPayload;
   'customer.updated': CustomerPayload;
   'customer.deleted': DeletedPayload;
+  'customer_group.created': CustomerGroupPayload;
+  'customer_group.updated': CustomerGroupPayload;
+  'customer_group.deleted': DeletedPayload;
+  'price_list.created': PriceListPayload;
+  'price_list.updated': PriceListPayload;
+  'price_list.deleted': DeletedPayload;
   'product.created': ProductPayload;
   'product.updated': ProductPayload;
   'product.deleted': DeletedPayload;
+  'promotion.created': PromotionPayload;
+  'promotion.updated': PromotionPayload;
+  'promotion.deleted': DeletedPayload;
   'plugin.installed': PluginRowPayload;
   'plugin.uninstalled': PluginRowPayload;
   'plugin.updated': PluginRowPayload;

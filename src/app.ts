@@ -13,6 +13,7 @@ import { registerCors } from './platform/http/cors.ts';
 import { RepeatReads } from './platform/http/repeat-reads.ts';
 import { proxyTrust } from './platform/http/client-ip.ts';
 import type { App, AppDeps } from './platform/http/types.ts';
+import { stampDeclaredPermissions } from './platform/http/permissions.ts';
 import { adminRoutes, authRoutes, hookRoutes, storeRoutes } from './routes.ts';
 import { registerUploadStatic } from './modules/uploads/routes.ts';
 import { adminGuard } from './modules/auth/admin-guard.ts';
@@ -104,7 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preValidation', rejectUnsafeInput);
 
   // Cookies for `connect.sid` sessions, signed with COOKIE_SECRET (registered before the surfaces use them).
-  await app.register(fastifyCookie, { secret: deps.config.cookieSecret });
+  // With COOKIE_SECRET_PREVIOUS, @fastify/cookie signs with the first secret and reads with either.
+  const { cookieSecret, cookieSecretPrevious } = deps.config;
+  await app.register(fastifyCookie, {
+    secret: cookieSecretPrevious ? [cookieSecret, cookieSecretPrevious] : cookieSecret,
+  });
 
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('actor', null);
@@ -126,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
   });
+  stampDeclaredPermissions(app as unknown as App);
 
   // Payment and notification providers of the running plugins: routes and workers call them here.
   const providers = createProviders(deps.config.providerTimeoutMs);
@@ -141,8 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     readApis: {
       retrieveOrder: (id) => orderForPlugin({ db: deps.database.db, clock: deps.clock, log: app.log }, id),
     },
+    licenseCheck: licenseCheckFor(deps.config),
   });
-  plugins.licenseCheck = licenseCheckFor(deps.config);
   app.decorate('plugins', plugins);
 
   await registerCors(app, deps.config);

@@ -26,7 +26,7 @@ export async function bootstrap(ctx: Ctx, config: Config): Promise<BootstrapRepo
   if (configured) report.admin = { email: configured.email };
   else if (!config.production && !config.adminEmail && (await countUsers(ctx.db)) === 0) {
     const password = randomBytes(12).toString('base64url');
-    const user = await createUser(ctx, { email: 'admin@localhost', password, role: 'admin' });
+    const user = await createUser(ctx, { email: 'admin@localhost', password, role: 'owner' });
     report.admin = { email: user.email, password };
   }
   await rebuildStoreDocumentsIfOutdated(ctx.db);

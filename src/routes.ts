@@ -1,5 +1,9 @@
 import type { RouteModule } from './platform/http/types.ts';
-import { adminUserRoutes, authUserRoutes } from './modules/auth/routes.ts';
+import { authUserRoutes } from './modules/auth/routes.ts';
+import { adminUserRoutes } from './modules/team/users.routes.ts';
+import { adminRoleRoutes } from './modules/team/roles.routes.ts';
+import { adminInviteRoutes } from './modules/team/invites.routes.ts';
+import { adminStoreRoutes } from './modules/stores/routes.ts';
 import { userTokenIsCurrent } from './modules/auth/service.ts';
 import { adminProductRoutes } from './modules/products/admin.routes.ts';
 import { storeProductRoutes } from './modules/products/store.routes.ts';
@@ -14,6 +18,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { adminMessagingRoutes } from './modules/messaging/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { adminCustomerRoutes } from './modules/customers/admin.routes.ts';
+import { adminCustomerGroupRoutes } from './modules/customer-groups/routes.ts';
+import { adminPriceListRoutes } from './modules/price-lists/routes.ts';
 import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
 import { storeAddressRoutes } from './modules/customers/address.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
@@ -29,6 +35,11 @@ import { adminPaymentProviderRoutes, storePaymentProviderRoutes } from './module
 import { adminOrderRoutes } from './modules/orders/admin.routes.ts';
 import { adminPaymentRoutes } from './modules/orders/payment.routes.ts';
 import { storeOrderRoutes } from './modules/orders/store.routes.ts';
+import { adminOrderChangeRoutes } from './modules/orders/changes/routes.ts';
+import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './modules/returns/reason.routes.ts';
+import { adminReturnRoutes } from './modules/returns/admin.routes.ts';
+import { storeReturnRoutes } from './modules/returns/store.routes.ts';
+import { adminOrderEditRoutes } from './modules/order-edits/routes.ts';
 import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/entry.ts';
 import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.ts';
 import { adminFederationRoutes } from './modules/federation/routes.ts';
@@ -39,6 +50,8 @@ import { adminCollectionRoutes, storeCollectionRoutes } from './modules/collecti
 import { adminCategoryRoutes, storeCategoryRoutes } from './modules/categories/routes.ts';
 import { adminLabelRoutes, storeLabelRoutes } from './modules/product-labels/routes.ts';
 import { adminUploadRoutes } from './modules/uploads/routes.ts';
+import { adminTaxRoutes } from './modules/taxes/routes.ts';
+import { adminPromotionRoutes } from './modules/promotions/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -54,6 +67,9 @@ export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, se
 
 export const adminRoutes: RouteModule[] = [
   adminUserRoutes,
+  adminRoleRoutes,
+  adminInviteRoutes,
+  adminStoreRoutes,
   adminRegionRoutes,
   salesChannelRoutes,
   stockLocationRoutes,
@@ -69,10 +85,18 @@ export const adminRoutes: RouteModule[] = [
   adminMessagingRoutes,
   settingRoutes,
   adminCustomerRoutes,
+  adminCustomerGroupRoutes,
+  adminPriceListRoutes,
   adminWebhookRoutes,
   adminMarketplaceRoutes,
   adminShippingOptionRoutes,
+  adminTaxRoutes,
+  adminPromotionRoutes,
   adminOrderRoutes,
+  adminOrderChangeRoutes,
+  adminReturnReasonRoutes,
+  adminReturnRoutes,
+  adminOrderEditRoutes,
   adminPaymentProviderRoutes,
   adminPaymentRoutes,
   adminPluginRoutes,
@@ -97,6 +121,8 @@ export const storeRoutes: RouteModule[] = [
   storePaymentCollectionRoutes,
   storePaymentWebhookRoutes,
   storeOrderRoutes,
+  storeReturnReasonRoutes,
+  storeReturnRoutes,
   storeLocaleRoutes,
   storePluginRoutes,
 ];

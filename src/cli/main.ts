@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { BUILT_IN_ROLES, isBuiltInRole } from '../modules/team/roles.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
@@ -15,7 +16,7 @@ import { seedStore } from './seed.ts';
 import { backupDataDir, restoreDataDir } from '../platform/db/backup.ts';
 
 const USAGE = `Usage:
-  emporium user create --email <email> --password <password> [--role admin|viewer]
+  emporium user create --email <email> --password <password> [--role owner|admin|viewer|fulfilment|support]
   emporium seed                a store ready to browse: region Europe (EUR), standard and express shipping,
                                products with sizes, prices and stock in the default sales channel (idempotent)
   emporium backup <file>       a consistent copy of the embedded database (also while the server runs)
@@ -35,7 +36,8 @@ async function userCreate(argv: string[]) {
     options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', default: 'admin' } },
   });
   if (!values.email || !values.password) throw new UsageError('--email and --password are required');
-  if (values.role !== 'admin' && values.role !== 'viewer') throw new UsageError('--role must be admin or viewer');
+  if (!isBuiltInRole(values.role))
+    throw new UsageError(`--role must be one of ${Object.keys(BUILT_IN_ROLES).join(', ')}`);
   if (values.password.length < 8) throw new UsageError('--password must have at least 8 characters');
   const config = loadConfig();
   const database = await openDatabase({

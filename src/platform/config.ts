@@ -26,8 +26,12 @@ export interface Config {
   /** Prefix of every Redis key this instance writes (several deployments, or test runs, may share one Redis). */
   redisPrefix: string;
   jwtSecret: string;
+  /** JWT_SECRET_PREVIOUS: the secret being rotated out; tokens it signed verify until it is removed. */
+  jwtSecretPrevious?: string;
   jwtExpiresInSeconds: number;
   cookieSecret: string;
+  /** COOKIE_SECRET_PREVIOUS: cookies it signed are still read until it is removed; new ones use COOKIE_SECRET. */
+  cookieSecretPrevious?: string;
   encryptionKey: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -37,10 +41,12 @@ export interface Config {
   logRequests: boolean;
   /** LOG_FORMAT: JSON lines for log collectors, or pino-pretty's readable lines for a person at a terminal. */
   logFormat: 'json' | 'pretty';
-  /** Failed logins allowed per email (from any address) in a 15-minute window before 429. */
+  /** Failed logins per email (from any address) in a 15-minute window past which only addresses that never failed for it are checked. */
   loginMaxFailures: number;
   /** Failed logins allowed per client address (across emails) in that window; below the per-email count. */
   loginMaxFailuresPerIp: number;
+  /** Failed logins per (email, client address) per 15 minutes; below the per-address count so it trips first. */
+  loginMaxFailuresPerEmailIp: number;
   /** Addresses or CIDR ranges exempt from per-IP limits (storefront servers); per-email login limits still apply. */
   rateLimitTrustedIps: string[];
   /** Cost points per minute per client address on /store (a request costs 1, a large page more). */
@@ -297,6 +303,7 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = isatty(1))
   if (!expires) throw new ConfigError(`JWT_EXPIRES_IN must look like 24h, 1d, 90m or a number of seconds`);
   const secrets = loadSecrets(env, dataDir, production);
   const loginMaxFailures = intVar(env, 'LOGIN_MAX_FAILURES', 20);
+  const loginMaxFailuresPerIp = intVar(env, 'LOGIN_MAX_FAILURES_PER_IP', Math.max(1, Math.ceil(loginMaxFailures / 2)));
   const deliveryTimeoutMs = intVar(env, 'DELIVERY_TIMEOUT_MS', 30_000);
   const deliveryLeaseMs = intVar(env, 'DELIVERY_LEASE_MS', deliveryTimeoutMs + 30_000);
   // The engine starts a send only while the lease still covers the whole timeout plus 5 s.
@@ -318,8 +325,10 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = isatty(1))
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'emporium:',
     jwtSecret: secrets.JWT_SECRET,
+    jwtSecretPrevious: env.JWT_SECRET_PREVIOUS || undefined,
     jwtExpiresInSeconds: expires,
     cookieSecret: secrets.COOKIE_SECRET,
+    cookieSecretPrevious: env.COOKIE_SECRET_PREVIOUS || undefined,
     encryptionKey: secrets.ENCRYPTION_KEY,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -328,8 +337,13 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = isatty(1))
     logRequests: env.LOG_REQUESTS === 'true',
     logFormat: (env.LOG_FORMAT as Config['logFormat']) || (stdoutIsTerminal ? 'pretty' : 'json'),
     loginMaxFailures,
-    // Half the per-email count by default, so a spray from one address trips its own limit before it locks the account.
-    loginMaxFailuresPerIp: intVar(env, 'LOGIN_MAX_FAILURES_PER_IP', Math.max(1, Math.ceil(loginMaxFailures / 2))),
+    loginMaxFailuresPerIp,
+    // Below the per-address count, so one address spraying one account trips this first, trusted or not.
+    loginMaxFailuresPerEmailIp: intVar(
+      env,
+      'LOGIN_MAX_FAILURES_PER_EMAIL_IP',
+      Math.max(1, Math.ceil(loginMaxFailuresPerIp / 2)),
+    ),
     // Outside production the machine's own processes (a local storefront, a benchmark) are trusted.
     rateLimitTrustedIps: ipList(env, 'RATE_LIMIT_TRUSTED_IPS', production ? '' : '127.0.0.0/8,::1'),
     storeRateLimit: intVar(env, 'STORE_RATE_LIMIT', 1200),

@@ -3,13 +3,21 @@ import type { Clock } from './clock.ts';
 import type { Db, Executor, Tx } from './db/database.ts';
 import { transaction } from './db/prepared.ts';
 
-export type Role = 'admin' | 'viewer';
+/** A built-in role's name (`owner`, `admin`, `viewer`, `fulfilment`, `support`) or a custom role's id. */
+export type Role = string;
 
-/** Who is acting: an admin user, or a secret API key (which acts with the admin role). */
+/**
+ * Who is acting: an admin user, a secret API key (which acts with the admin role), or, on a
+ * marketplace, a vendor's API token: `vendor` holds whose and what it may do, and such an actor
+ * reaches only the routes that declare a vendor scope (auth/admin-guard.ts).
+ */
 export interface Actor {
-  type: 'user' | 'api_key';
+  type: 'user' | 'api_key' | 'vendor';
   id: string;
-  role: Role;
+  role: Role | 'vendor';
+  /** The role's permission patterns (`*:read`, `orders:refund`), read with the user on each request. */
+  permissions: readonly string[];
+  vendor?: { id: string; scopes: readonly string[] };
 }
 
 /** Passed first to every service call: no container, every dependency in sight. */

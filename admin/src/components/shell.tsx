@@ -99,7 +99,11 @@ export function Shell({ children }: { children: ReactNode }) {
             <Bell />
             <span className="who">
               {user.email}{' '}
-              <span className={`badge ${user.role === 'admin' ? 'badge-info' : 'badge-muted'}`}>{user.role}</span>
+              <span
+                className={`badge ${user.role === 'owner' || user.role === 'admin' ? 'badge-info' : 'badge-muted'}`}
+              >
+                {user.role}
+              </span>
             </span>
             <button
               type="button"

@@ -5,13 +5,16 @@ import { ApiError, api, setCsrfToken } from './api.ts';
 export interface User {
   id: string;
   email: string;
-  role: 'admin' | 'viewer';
+  /** A built-in role (owner, admin, viewer, fulfilment, support) or a custom role's id. */
+  role: string;
   first_name: string | null;
   last_name: string | null;
 }
 
 export interface PanelSession {
   user: User;
+  /** The role's permission patterns: `*` (owner), `*:*`, `*:read`, `orders:refund`. */
+  permissions: string[];
   csrf_token: string;
   instance: { role: 'shop' | 'marketplace'; federated: boolean };
 }
@@ -42,9 +45,25 @@ export function useSession(): PanelSession {
   return session;
 }
 
-/** Viewers see every area read-only: write controls are not rendered (the API refuses anyway). */
+/** Whether the role's patterns grant `<resource>:<action>` (the server's rule, platform/http/permissions.ts). */
+export function grants(patterns: readonly string[], permission: string): boolean {
+  if (patterns.includes('*')) return true;
+  const [resource, action] = permission.split(':');
+  return patterns.some((p) => {
+    const [r, a] = p.split(':');
+    return (r === '*' || r === resource) && (a === '*' || a === action);
+  });
+}
+
+/** Whether the signed-in role may do this; controls it may not use are not rendered (the API refuses anyway). */
+export function useCan(permission: string): boolean {
+  return grants(useSession().permissions ?? [], permission);
+}
+
+/** Read-only roles see every area read-only: write controls are not rendered (the API refuses anyway). */
 export function useCanWrite(): boolean {
-  return useSession().user.role === 'admin';
+  const { permissions = [] } = useSession();
+  return permissions.includes('*') || permissions.includes('*:*');
 }
 
 export function useSessionQuery() {

@@ -28,7 +28,7 @@ describe('admin panel login (spec rule 4: token cookie + admin_session, turned i
     const { res } = await login();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      user: { email: ADMIN.email, role: 'admin' },
+      user: { email: ADMIN.email, role: 'owner' },
       instance: { role: 'shop', federated: false },
     });
     expect(res.json().csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);

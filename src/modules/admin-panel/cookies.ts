@@ -50,10 +50,11 @@ export function csrfTokenFor(cookieSecret: string, sessionToken: string): string
 }
 
 /** For csrfGuard: panel requests must echo their session's token; others (connect.sid) need none. */
-export function expectedPanelCsrf(cookieSecret: string) {
-  return (req: FastifyRequest): string | null => {
+export function expectedPanelCsrf(cookieSecret: string, previousSecret?: string) {
+  const secrets = previousSecret ? [cookieSecret, previousSecret] : [cookieSecret];
+  return (req: FastifyRequest): string[] | null => {
     const session = panelSessionToken(req);
-    return session ? csrfTokenFor(cookieSecret, session) : null;
+    return session ? secrets.map((secret) => csrfTokenFor(secret, session)) : null;
   };
 }
 

@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import { csrfGuard, assertSameSite } from '../../platform/http/csrf.ts';
 import { errors } from '../../platform/http/errors.ts';
+import { PUBLIC } from '../../platform/http/permissions.ts';
+import { rolePatterns } from '../team/roles-service.ts';
 import { ok } from '../../platform/http/responses.ts';
 import type { App, AppDeps } from '../../platform/http/types.ts';
 import { sharedLoginLimiter } from '../auth/login-limiter.ts';
@@ -25,6 +27,7 @@ const tags = ['admin panel'];
 
 const PanelSession = Type.Object({
   user: User,
+  permissions: Type.Array(Type.String(), { description: "the role's permission patterns (`*:read`, `orders:refund`)" }),
   csrf_token: Type.String({ description: 'send as x-csrf-token on every write made with the panel cookies' }),
   instance: Type.Object({ role: Type.String({ enum: ['shop', 'marketplace'] }), federated: Type.Boolean() }),
 });
@@ -43,7 +46,7 @@ export function adminCookieHooks(deps: AppDeps) {
   const csrf = csrfGuard({
     cookies: [CONNECT_SID, TOKEN_COOKIE, SESSION_COOKIE],
     trustedOrigins: adminTrustedOrigins(deps),
-    expectedToken: expectedPanelCsrf(deps.config.cookieSecret),
+    expectedToken: expectedPanelCsrf(deps.config.cookieSecret, deps.config.cookieSecretPrevious),
   });
   return [csrf, panelCookieBridge()];
 }
@@ -53,7 +56,7 @@ export function adminCookieHooks(deps: AppDeps) {
  * login sets the two cookies, GET answers who is signed in with the CSRF token, DELETE revokes.
  */
 export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<void> {
-  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
+  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds, deps.config.jwtSecretPrevious);
   const limiter = sharedLoginLimiter(app, deps);
   const trusted = adminTrustedOrigins(deps);
   const instance = { role: deps.config.role, federated: !!deps.config.federation };
@@ -68,6 +71,7 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
         body: EmailPassBody,
         response: ok(PanelSession),
       },
+      config: { permission: PUBLIC },
     },
     async (req, reply) => {
       // Login CSRF: another site must not sign the operator into an account of its choosing.
@@ -76,8 +80,10 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
       const claims = (await verifyToken(keys, deps.clock, token))!;
       const { token: session } = await createSession(req.ctx, claims, keys.expiresInSeconds);
       setPanelCookies(reply, deps.config, token, session, keys.expiresInSeconds);
+      const user = await getUserOfToken(req.ctx, claims);
       return {
-        user: await getUserOfToken(req.ctx, claims),
+        user,
+        permissions: [...(await rolePatterns(req.ctx, user.role).catch(() => []))],
         csrf_token: csrfTokenFor(deps.config.cookieSecret, session),
         instance,
       };
@@ -86,7 +92,10 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
 
   app.get(
     url,
-    { schema: { tags, summary: 'The signed-in operator of the panel cookies', response: ok(PanelSession) } },
+    {
+      schema: { tags, summary: 'The signed-in operator of the panel cookies', response: ok(PanelSession) },
+      config: { permission: PUBLIC },
+    },
     async (req) => {
       const token = req.cookies[TOKEN_COOKIE];
       const session = panelSessionToken(req);
@@ -97,8 +106,10 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
           ? await verifyToken(keys, deps.clock, token)
           : null;
       if (!claims || !session) throw errors.unauthorized();
+      const user = await getUserOfToken(req.ctx, claims);
       return {
-        user: await getUserOfToken(req.ctx, claims),
+        user,
+        permissions: [...(await rolePatterns(req.ctx, user.role).catch(() => []))],
         csrf_token: csrfTokenFor(deps.config.cookieSecret, session),
         instance,
       };
@@ -108,7 +119,7 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
   const csrf = csrfGuard({
     cookies: [TOKEN_COOKIE, SESSION_COOKIE],
     trustedOrigins: trusted,
-    expectedToken: expectedPanelCsrf(deps.config.cookieSecret),
+    expectedToken: expectedPanelCsrf(deps.config.cookieSecret, deps.config.cookieSecretPrevious),
   });
   app.delete(
     url,
@@ -119,6 +130,7 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
         summary: 'Log out: revokes the session and clears the cookies',
         response: ok(Type.Object({ success: Type.Literal(true) })),
       },
+      config: { permission: PUBLIC },
     },
     async (req, reply) => {
       const session = panelSessionToken(req);

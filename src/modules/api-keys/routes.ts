@@ -25,10 +25,11 @@ import {
   updateApiKey,
 } from './service.ts';
 import { invalidateKeyCache } from './store-guard.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['api-keys'];
 
-export const apiKeyRoutes: RouteModule = (app, deps) => {
+export const apiKeyRoutes: RouteModule = adminResource('developer', (app, deps) => {
   // Called after a write commits, so the store's next request sees the key as it now is.
   const keysChanged = () => invalidateKeyCache(deps.database);
 
@@ -157,4 +158,4 @@ export const apiKeyRoutes: RouteModule = (app, deps) => {
       return { api_key };
     },
   );
-};
+});

@@ -21,7 +21,7 @@ describe('POST /auth/user/emailpass', () => {
     expect(claims).toMatchObject({ actor_type: 'user', auth_provider: 'emailpass', user_metadata: {} });
     expect(claims.actor_id).toMatch(/^user_[0-9A-Z]{26}$/);
     expect(claims.auth_identity_id).toMatch(/^authid_/);
-    expect(claims.app_metadata).toEqual({ user_id: claims.actor_id, roles: ['admin'] });
+    expect(claims.app_metadata).toEqual({ user_id: claims.actor_id, roles: ['owner'] });
     expect(claims.exp! - claims.iat!).toBe(24 * 3600);
   });
 
@@ -58,13 +58,14 @@ describe('POST /auth/user/emailpass', () => {
     expect(malformed.json().type).toBe('invalid_data');
   });
 
-  it('limits failed logins per email with 429 and Retry-After, even for the right password', async () => {
+  it('past the per-email budget, addresses that failed get 429 and Retry-After; a clean address is still checked', async () => {
     const who = { email: 'target@example.com', password: 'whatever-1' };
     for (let i = 0; i < 3; i++) expect((await login(who, `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await login(who, '10.1.0.9');
+    const blocked = await login(who, '10.1.0.0');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().type).toBe('too_many_requests');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(who, '10.1.0.9')).statusCode).toBe(401);
     // Another account from another address is unaffected.
     expect((await login(VIEWER, '10.1.0.10')).statusCode).toBe(200);
   });
@@ -85,7 +86,7 @@ describe('admin authentication', () => {
     const body = res.json();
     expect(body).toMatchObject({ count: 2, limit: 50, offset: 0 });
     expect(body.users.map((u: { email: string; role: string }) => [u.email, u.role]).sort()).toEqual([
-      ['admin@example.com', 'admin'],
+      ['admin@example.com', 'owner'],
       ['viewer@example.com', 'viewer'],
     ]);
     expect(res.body).not.toContain('password');
@@ -94,7 +95,7 @@ describe('admin authentication', () => {
   it('GET /admin/users/me returns the user without its password hash', async () => {
     const res = await t.admin('GET', '/admin/users/me');
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ email: ADMIN.email, role: 'admin' });
+    expect(res.json().user).toMatchObject({ email: ADMIN.email, role: 'owner' });
     expect(res.body).not.toContain('password');
     expect(res.body).not.toContain('argon2');
   });

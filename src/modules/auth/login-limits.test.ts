@@ -39,12 +39,23 @@ describe('login limits hold however the guesses arrive', () => {
     expect(res.find((r) => r.statusCode === 429)!.headers['retry-after']).toBeDefined();
   });
 
-  it('300 parallel guesses from 300 addresses: at most the per-email budget is checked', async () => {
+  it('300 guesses from 300 addresses, 30 at once: one check each; a second round from them is refused', async () => {
     const email = 'spread-target@example.com';
-    const res = await Promise.all(Array.from({ length: 300 }, (_, i) => guess(t.app, email, `wrong-${i}`, freshIp())));
-    const count = tally(res.map((r) => r.statusCode));
-    expect(count[401]).toBe(t.config.loginMaxFailures);
-    expect(count[429]).toBe(300 - t.config.loginMaxFailures);
+    const ips = Array.from({ length: 300 }, freshIp);
+    // Thirty at a time: every one reaches the database now, and a loaded machine's pool would
+    // answer 503 to three hundred at once, which says nothing about the limits.
+    const round = async (prefix: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < ips.length; i += 30) {
+        const res = await Promise.all(
+          ips.slice(i, i + 30).map((ip, j) => guess(t.app, email, `${prefix}-${i + j}`, ip)),
+        );
+        statuses.push(...res.map((r) => r.statusCode));
+      }
+      return tally(statuses);
+    };
+    expect(await round('wrong')).toEqual({ 401: 300 });
+    expect(await round('again')).toEqual({ 429: 300 });
   });
 
   it('customer logins too', async () => {
@@ -79,7 +90,7 @@ describe('login limits hold however the guesses arrive', () => {
     for (let i = 0; i < 40; i++) expect((await guess(t.app, owner.email, owner.password, ip)).statusCode).toBe(200);
   });
 
-  it('the limit is shared by instances through Redis', async () => {
+  it('the counts are shared by instances through Redis', async () => {
     const config = testConfig({ REDIS_URL: TEST_REDIS_URL, LOGIN_MAX_FAILURES: '6' });
     const apps = [
       await buildApp({ database: t.database, config, clock: t.clock, logger: false }),
@@ -87,20 +98,20 @@ describe('login limits hold however the guesses arrive', () => {
     ];
     try {
       const email = 'shared-target@example.com';
-      const res = await Promise.all(
-        Array.from({ length: 120 }, (_, i) => guess(apps[i % 2], email, `wrong-${i}`, freshIp())),
-      );
-      const count = tally(res.map((r) => r.statusCode));
-      expect(count[401]).toBe(6);
-      expect(count[429]).toBe(114);
-      // An instance counting alone would have let its own six through.
+      const ips = Array.from({ length: 40 }, freshIp);
+      const first = await Promise.all(ips.map((ip, i) => guess(apps[i % 2], email, `wrong-${i}`, ip)));
+      expect(tally(first.map((r) => r.statusCode))).toEqual({ 401: 40 });
+      // Each address now asks the other instance: it knows the account is under attack and who failed.
+      const second = await Promise.all(ips.map((ip, i) => guess(apps[(i + 1) % 2], email, `again-${i}`, ip)));
+      expect(tally(second.map((r) => r.statusCode))).toEqual({ 429: 40 });
+      // An instance counting alone would have checked it.
       const alone = await buildApp({
         database: t.database,
         config: testConfig({ LOGIN_MAX_FAILURES: '6' }),
         clock: t.clock,
         logger: false,
       });
-      expect((await guess(alone, email, 'wrong', freshIp())).statusCode).toBe(401);
+      expect((await guess(alone, email, 'wrong', ips[0])).statusCode).toBe(401);
       await alone.close();
     } finally {
       for (const app of apps) await app.close();

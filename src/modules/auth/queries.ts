@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { passwordResetTokens, users } from './tables.ts';
+import { roles } from '../team/tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -22,14 +23,18 @@ export async function findLiveUserById(db: Executor, id: string): Promise<UserRo
   return row;
 }
 
-/** What the admin guard reads on every request: the live user's role and token version (one primary-key read). */
+/**
+ * What the admin guard reads on every request: the live user's role, its custom permissions
+ * (team's `roles`, null for a built-in role) and token version (one primary-key read).
+ */
 export async function findUserAccess(
   db: Executor,
   id: string,
-): Promise<Pick<UserRow, 'role' | 'token_version'> | undefined> {
+): Promise<(Pick<UserRow, 'role' | 'token_version'> & { permissions: string[] | null }) | undefined> {
   const [row] = await db
-    .select({ role: users.role, token_version: users.token_version })
+    .select({ role: users.role, token_version: users.token_version, permissions: roles.permissions })
     .from(users)
+    .leftJoin(roles, eq(roles.id, users.role))
     .where(and(eq(users.id, id), isNull(users.deleted_at)))
     .limit(1);
   return row;
@@ -96,4 +101,48 @@ export async function spendResetTokensOf(
     .update(t)
     .set({ used_at: now })
     .where(and(eq(t.identity_id, identityId), eq(t.actor_type, actorType), isNull(t.used_at)));
+}
+
+/** The live owners, locked: the last-owner rule counts them inside the transaction that would change one. */
+export async function lockLiveOwnerIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'owner'), isNull(users.deleted_at)))
+    .orderBy(users.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function updateUserRow(
+  db: Executor,
+  id: string,
+  patch: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'avatar_url' | 'metadata' | 'role'>>,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updated_at: now })
+    .where(and(eq(users.id, id), isNull(users.deleted_at)))
+    .returning();
+  return row;
+}
+
+/** Soft delete; the guard's read skips deleted users, so their tokens and sessions stop working at once. */
+export async function softDeleteUser(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ deleted_at: now, updated_at: now })
+    .where(and(eq(users.id, id), isNull(users.deleted_at)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** How many live users hold a role (a custom role in use cannot be deleted). */
+export async function countUsersWithRole(db: Executor, role: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, role), isNull(users.deleted_at)));
+  return Number(row.n);
 }

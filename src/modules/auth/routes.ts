@@ -1,10 +1,8 @@
 import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
-import { Type } from 'typebox';
 import { sharedLoginLimiter } from './login-limiter.ts';
-import { EmailPassBody, TokenResponse, User } from './schema.ts';
-import { getUser, listUsers, loginUser } from './service.ts';
-import { listEnvelope, pageOf, pageQuery } from '../../platform/http/pagination.ts';
+import { EmailPassBody, TokenResponse } from './schema.ts';
+import { loginUser } from './service.ts';
 import { bearerToken, tokenKeys } from './tokens.ts';
 import { findLiveUserByEmail, setUserPasswordHash } from './queries.ts';
 import { requestPasswordReset, updatePasswordWithToken } from './password-reset.ts';
@@ -12,7 +10,7 @@ import { ResetPasswordBody, UpdatePasswordBody, UpdatePasswordResponse } from '.
 import { invalidResetToken } from './reset-tokens.ts';
 
 export const authUserRoutes: RouteModule = (app, deps) => {
-  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
+  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds, deps.config.jwtSecretPrevious);
   const limiter = sharedLoginLimiter(app, deps);
 
   app.post(
@@ -63,31 +61,6 @@ export const authUserRoutes: RouteModule = (app, deps) => {
       return updatePasswordWithToken(req.ctx, 'user', token, req.body.password, (tctx, id, hash) =>
         setUserPasswordHash(tctx.tx, id, hash, tctx.clock.now()),
       );
-    },
-  );
-};
-
-export const adminUserRoutes: RouteModule = (app) => {
-  app.get(
-    '/users',
-    {
-      schema: {
-        summary: 'Admin users and their roles',
-        querystring: Type.Object(pageQuery(50)),
-        response: ok(listEnvelope('users', User)),
-      },
-    },
-    async (req) => {
-      const page = pageOf(req.query, 50);
-      return { ...(await listUsers(req.ctx, page)), ...page };
-    },
-  );
-
-  app.get(
-    '/users/me',
-    { schema: { summary: 'The signed-in admin user', response: ok(Type.Object({ user: User })) } },
-    async (req) => {
-      return { user: await getUser(req.ctx, req.actor!.id) };
     },
   );
 };

@@ -11,7 +11,8 @@ export const TokenResponse = Type.Object({ token: Type.String() });
 export const User = Type.Object({
   id: Type.String(),
   email: Type.String(),
-  role: Type.Union([Type.Literal('admin'), Type.Literal('viewer')]),
+  // A built-in role's name (owner, admin, viewer, fulfilment, support) or a custom role's id.
+  role: Type.String(),
   first_name: Nullable(Type.String()),
   last_name: Nullable(Type.String()),
   avatar_url: Nullable(Type.String()),

@@ -1,4 +1,4 @@
-import type { Ctx, Role } from '../../platform/context.ts';
+import { executor, type Ctx, type Role } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { LoginLimiter } from './login-limiter.ts';
@@ -61,16 +61,25 @@ export async function loginUser(
 
 export async function createUser(
   ctx: Ctx,
-  input: { email: string; password: string; role: Role },
+  input: {
+    email: string;
+    password: string;
+    role: Role;
+    passwordHash?: string;
+    first_name?: string | null;
+    last_name?: string | null;
+  },
 ): Promise<PublicUser> {
-  if (await findLiveUserByEmail(ctx.db, input.email))
-    throw errors.invalid(`User with email ${input.email} already exists`);
+  const db = executor(ctx);
+  if (await findLiveUserByEmail(db, input.email)) throw errors.invalid(`User with email ${input.email} already exists`);
   const now = ctx.clock.now();
-  const row = await insertUser(ctx.db, {
+  const row = await insertUser(db, {
     id: newId('user'),
     email: input.email.toLowerCase(),
-    password_hash: await hashPassword(input.password),
+    password_hash: input.passwordHash ?? (await hashPassword(input.password)),
     role: input.role,
+    first_name: input.first_name ?? null,
+    last_name: input.last_name ?? null,
     created_at: now,
     updated_at: now,
   });
@@ -108,5 +117,6 @@ export async function userTokenIsCurrent(ctx: Ctx, claims: ActorClaims): Promise
 export async function ensureBootstrapAdmin(ctx: Ctx, email?: string, password?: string): Promise<PublicUser | null> {
   if (!email || !password) return null;
   if (await findLiveUserByEmail(ctx.db, email)) return null;
-  return createUser(ctx, { email, password, role: 'admin' });
+  // The first user owns the shop: only an owner may make or remove owners.
+  return createUser(ctx, { email, password, role: 'owner' });
 }

@@ -8,7 +8,8 @@ export const users = pgTable(
     id: idColumn(),
     email: text('email').notNull(),
     password_hash: text('password_hash').notNull(),
-    role: text('role').$type<'admin' | 'viewer'>().notNull(),
+    /** A built-in role's name (team's roles.ts) or a custom role's id (team's `roles`). */
+    role: text('role').notNull(),
     first_name: text('first_name'),
     last_name: text('last_name'),
     avatar_url: text('avatar_url'),

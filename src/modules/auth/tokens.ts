@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { createHash } from 'node:crypto';
+import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import type { Clock } from '../../platform/clock.ts';
 
 export type ActorType = 'user' | 'customer';
@@ -21,13 +22,33 @@ export interface ActorClaims {
   exp?: number;
 }
 
-export interface TokenKeys {
+/** A signing key and its id (`kid` in the token's header): a hash of the secret, never the secret. */
+export interface TokenKey {
+  kid: string;
   secret: Uint8Array;
+}
+
+export interface TokenKeys {
+  /** Signs every new token. */
+  current: TokenKey;
+  /** JWT_SECRET_PREVIOUS during a rotation: still verifies the tokens it signed until removed. */
+  previous?: TokenKey;
   expiresInSeconds: number;
 }
 
-export function tokenKeys(jwtSecret: string, expiresInSeconds: number): TokenKeys {
-  return { secret: new TextEncoder().encode(jwtSecret), expiresInSeconds };
+/** The id of a secret: its first 8 bytes of SHA-256, so instances agree on it without configuration. */
+export function keyId(secret: string): string {
+  return createHash('sha256').update(`jwt-kid:${secret}`).digest('base64url').slice(0, 11);
+}
+
+const key = (secret: string): TokenKey => ({ kid: keyId(secret), secret: new TextEncoder().encode(secret) });
+
+export function tokenKeys(jwtSecret: string, expiresInSeconds: number, previousSecret?: string): TokenKeys {
+  return {
+    current: key(jwtSecret),
+    previous: previousSecret ? key(previousSecret) : undefined,
+    expiresInSeconds,
+  };
 }
 
 export async function signToken(
@@ -37,28 +58,47 @@ export async function signToken(
 ): Promise<string> {
   const now = Math.floor(clock.now().getTime() / 1000);
   return new SignJWT({ ...claims })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keys.current.kid })
     .setIssuedAt(now)
     .setExpirationTime(now + keys.expiresInSeconds)
-    .sign(keys.secret);
+    .sign(keys.current.secret);
 }
 
 /**
- * The claims of a valid, unexpired HS256 token signed with our secret; null otherwise.
+ * The keys a token may be verified with: the one its `kid` names, or, for a token without a
+ * `kid` (signed before key ids existed), the current then the previous key. A `kid` naming
+ * neither key (a removed previous secret) verifies with none.
+ */
+function candidates(keys: TokenKeys, token: string): TokenKey[] {
+  const all = keys.previous ? [keys.current, keys.previous] : [keys.current];
+  let kid: unknown;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    return [];
+  }
+  return kid === undefined ? all : all.filter((k) => k.kid === kid);
+}
+
+/**
+ * The claims of a valid, unexpired HS256 token signed with one of our keys; null otherwise.
  * `exp` is required: a token without one would be valid forever once it leaked.
  */
 export async function verifyToken(keys: TokenKeys, clock: Clock, token: string): Promise<ActorClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, keys.secret, {
-      algorithms: ['HS256'],
-      currentDate: clock.now(),
-      requiredClaims: ['exp'],
-    });
-    if (typeof payload.actor_type !== 'string' || typeof payload.actor_id !== 'string') return null;
-    return payload as unknown as ActorClaims;
-  } catch {
-    return null;
+  for (const k of candidates(keys, token)) {
+    try {
+      const { payload } = await jwtVerify(token, k.secret, {
+        algorithms: ['HS256'],
+        currentDate: clock.now(),
+        requiredClaims: ['exp'],
+      });
+      if (typeof payload.actor_type !== 'string' || typeof payload.actor_id !== 'string') return null;
+      return payload as unknown as ActorClaims;
+    } catch {
+      // the next key, if any
+    }
   }
+  return null;
 }
 
 /** True while no password change has revoked the token (its version is the login's current one). */

@@ -44,6 +44,7 @@ export function cartFromRow(
     completed_at: jsonDate(r.completed_at),
     abandoned_at: jsonDate(r.abandoned_at),
     last_activity_at: jsonDate(r.last_activity_at),
+    tax_requested_at: jsonDate(r.tax_requested_at),
     created_at: jsonDate(r.created_at),
     updated_at: jsonDate(r.updated_at),
   };

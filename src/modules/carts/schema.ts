@@ -65,7 +65,18 @@ export const CreateCartBody = Type.Object(
 );
 
 /** The customer is not settable here: `POST /store/carts/{id}/customer` assigns the signed-in one. */
-export const UpdateCartBody = Type.Object(cartFields, { additionalProperties: false });
+export const UpdateCartBody = Type.Object(
+  {
+    ...cartFields,
+    promo_codes: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+        maxItems: 20,
+        description: 'replaces the codes applied (Medusa storefront promo box)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const UpdateLineItemBody = Type.Object(
   {
@@ -104,14 +115,41 @@ export const Address = Type.Object({
   metadata: Metadata,
 });
 
-/** Per-line and per-method totals (integers, minor units). No taxes or discounts yet: those are 0. */
+/** Per-line and per-method totals as Medusa computes them: exact decimals, never rounded (totals/). */
 export const lineTotals = {
+  subtotal: Money({ description: 'without tax and discounts' }),
+  total: Money(),
+  original_total: Money({ description: 'before discounts, with tax' }),
+  discount_total: Money({ description: 'with the tax of the discount' }),
+  discount_subtotal: Money({ description: 'without tax' }),
+  discount_tax_total: Money(),
+  tax_total: Money(),
+  original_tax_total: Money(),
+};
+
+/** A tax line of a line item or shipping method (the rate in percent). */
+export const TaxLine = Type.Object({
+  id: Type.String(),
+  rate_id: Nullable(Type.String()),
+  code: Type.String(),
+  name: Type.String(),
+  rate: Type.Number(),
+  provider_id: Type.String(),
+  description: Nullable(Type.String()),
+  subtotal: Money({ description: 'the tax on the amount before discounts' }),
+  total: Money({ description: 'the tax on the discounted amount' }),
+});
+
+/** A promotion's discount on a line item or shipping method; `amount` is without tax. */
+export const Adjustment = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  promotion_id: Type.String(),
+  amount: Money(),
+  description: Nullable(Type.String()),
   subtotal: Money(),
   total: Money(),
-  original_total: Money(),
-  discount_total: Money(),
-  tax_total: Money(),
-};
+});
 
 /** The product and variant as copied onto a line (cart, then order): what Medusa's `*items.product` / `*items.variant` show. */
 export const LineProduct = Type.Object({
@@ -147,8 +185,8 @@ export const LineItem = Type.Object({
   /** As copied when the line was added (what Medusa's `*items.product` / `*items.variant` show). */
   product: LineProduct,
   variant: LineVariant,
-  tax_lines: Type.Array(Type.Unknown()),
-  adjustments: Type.Array(Type.Unknown()),
+  tax_lines: Type.Array(TaxLine),
+  adjustments: Type.Array(Adjustment),
   metadata: Metadata,
   ...lineTotals,
   created_at: Timestamp,
@@ -163,8 +201,8 @@ export const ShippingMethod = Type.Object({
   amount: Money(),
   is_tax_inclusive: Type.Boolean(),
   data: Nullable(JsonObject),
-  tax_lines: Type.Array(Type.Unknown()),
-  adjustments: Type.Array(Type.Unknown()),
+  tax_lines: Type.Array(TaxLine),
+  adjustments: Type.Array(Adjustment),
   ...lineTotals,
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -182,6 +220,10 @@ export const cartTotals = {
   discount_total: Money(),
   discount_tax_total: Money(),
   original_total: Money(),
+  original_tax_total: Money(),
+  original_item_total: Money(),
+  original_shipping_total: Money(),
+  discount_subtotal: Money(),
   total: Money(),
 };
 

@@ -91,7 +91,13 @@ export async function newCart(
       `Currency code ${input.currency_code.toLowerCase()} does not match the currency of region ${region.name} (${region.currency_code})`,
     );
   }
-  const shipping = input.shipping_address ? toAddress(input.shipping_address) : null;
+  // A region of one country taxes a new cart at once: that country is its shipping address until one is given.
+  const onlyCountry = region.countries.length === 1 ? region.countries[0].iso_2 : null;
+  const shipping = input.shipping_address
+    ? toAddress(input.shipping_address)
+    : onlyCountry
+      ? toAddress({ country_code: onlyCountry })
+      : null;
   const billing = input.billing_address ? toAddress(input.billing_address) : null;
   assertInRegion(shipping, region);
   assertInRegion(billing, region);
@@ -111,6 +117,7 @@ export async function newCart(
     abandoned_at: null,
     last_activity_at: now,
     order_id: null,
+    tax_requested_at: null,
     created_at: now,
     updated_at: now,
   };

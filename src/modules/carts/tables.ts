@@ -37,6 +37,8 @@ export const carts = pgTable(
     /** Moved by every mutation; the abandonment job compares it with the clock. */
     last_activity_at: ts('last_activity_at').notNull(),
     order_id: text('order_id'),
+    /** Asked with `POST /store/carts/{id}/taxes`: taxes apply even when the region's `automatic_taxes` is off. */
+    tax_requested_at: ts('tax_requested_at'),
     ...timestamps,
   },
   (t) => [

@@ -37,7 +37,8 @@ function sellableVariantsQuery(ids: SQL, currency: SQL, channelId: SQL): SQL {
           (${channelId} is null or exists (
             select 1 from product_sales_channels l where l.product_id = p.id and l.sales_channel_id = ${channelId}
           )) as in_channel,
-          (select pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = ${currency}) as price
+          (select pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = ${currency}
+            and pr.min_quantity is null and pr.max_quantity is null) as price
         from unnest(${ids}) x(id)
         cross join lateral (select * from product_variants v where v.id = x.id offset 0) v
         cross join lateral (select * from products p where p.id = v.product_id offset 0) p`;

@@ -22,11 +22,12 @@ import {
   listCategories,
   updateCategory,
 } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['product categories'];
 const url = '/product-categories';
 
-export const adminCategoryRoutes: RouteModule = (app) => {
+export const adminCategoryRoutes: RouteModule = adminResource('products', (app) => {
   app.get(
     url,
     {
@@ -107,7 +108,7 @@ export const adminCategoryRoutes: RouteModule = (app) => {
     },
     async (req) => ({ product_category: await batchProducts(req.ctx, req.params.id, req.body) }),
   );
-};
+});
 
 const storeTags = ['store product categories'];
 

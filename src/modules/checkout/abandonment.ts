@@ -24,7 +24,7 @@ export async function abandonIdleCarts(ctx: Ctx): Promise<number> {
       const ids = await markIdleCartsAbandoned(tctx, new Date(now.getTime() - CART_IDLE_MS), now, BATCH);
       for (const id of ids) {
         const cart = (await findCart(tctx.tx, id))!;
-        await emit(tctx, 'cart.abandoned', { ...payloadOf(cart), abandoned_at: now });
+        await emit(tctx, 'cart.abandoned', { ...payloadOf(cart, now), abandoned_at: now });
       }
       return ids.length;
     });
@@ -34,9 +34,9 @@ export async function abandonIdleCarts(ctx: Ctx): Promise<number> {
 }
 
 /** The cart as the store shows it; a cart whose region was deleted since still gets its event. */
-function payloadOf(cart: FullCart): { id: string; email: string | null } & Record<string, unknown> {
+function payloadOf(cart: FullCart, now: Date): { id: string; email: string | null } & Record<string, unknown> {
   try {
-    return buildCartView(cart);
+    return buildCartView(cart, now);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const { customer_email: _e, region: _r, ...row } = cart;

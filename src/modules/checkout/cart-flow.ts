@@ -5,6 +5,7 @@ import { eventWrite } from '../../platform/events/emit.ts';
 import type { AppError } from '../../platform/http/errors.ts';
 import type { StoreCustomer } from '../customers/customer-auth.ts';
 import { addLine, removeLine, setLineQuantity, type LineEdit } from '../carts/line-items.ts';
+import { priceAddition, priceQuantityChange, repriceForCustomer } from '../carts/line-prices.ts';
 import { cartTouch } from '../carts/queries.ts';
 import type { CreateCartInput, LineItemInputT, UpdateCartInput } from '../carts/schema.ts';
 import {
@@ -24,7 +25,9 @@ import { chooseShippingMethod } from '../carts/shipping-methods.ts';
 import { collectionInStep } from '../payments/collections.ts';
 import { findCart, lockCartForEdit, updateAndReadCart, type EditableCart, type FullCart } from './cart-read.ts';
 import type { CartView } from './cart-schema.ts';
-import { buildCartView } from './cart-view.ts';
+import { buildCartView, chargedTotal } from './cart-view.ts';
+import { newCartFacts } from '../cart-pricing/facts.ts';
+import { applyCodes, assertCodesApply } from './cart-promotions.ts';
 
 /**
  * The store's cart: created, read and changed here, so that every change keeps the cart's
@@ -43,9 +46,9 @@ async function finish(
   event: 'cart.created' | 'cart.updated',
   writes: SQL[] = [],
 ): Promise<CartView> {
-  const view = buildCartView(cart);
+  const view = buildCartView(cart, tctx.clock.now());
   if (view.payment_collection) {
-    const synced = collectionInStep(tctx, view.payment_collection, view.total, view.currency_code);
+    const synced = collectionInStep(tctx, view.payment_collection, chargedTotal(view), view.currency_code);
     view.payment_collection = synced.collection;
     writes = [...writes, ...synced.writes];
   }
@@ -65,7 +68,12 @@ export async function createCart(
 ): Promise<CartView> {
   const salesChannelId = salesChannelFor(input.sales_channel_id, channelIds);
   const { cart, writes } = await newCart(ctx, input, customer, salesChannelId);
-  return finish(ctx, { ...cart, payment_collection: null }, 'cart.created', writes);
+  const facts = await newCartFacts(
+    ctx.db,
+    cart,
+    cart.lines.map((l) => l.product_id),
+  );
+  return finish(ctx, { ...cart, payment_collection: null, pricing_facts: facts }, 'cart.created', writes);
 }
 
 /** The cart if this shopper may see it (read in one statement with everything its view shows). */
@@ -77,7 +85,7 @@ export async function findVisibleCart(ctx: Ctx, id: string, access: CartAccess):
 }
 
 export async function getCart(ctx: Ctx, id: string, access: CartAccess): Promise<CartView> {
-  return buildCartView(await findVisibleCart(ctx, id, access));
+  return buildCartView(await findVisibleCart(ctx, id, access), ctx.clock.now());
 }
 
 /**
@@ -91,16 +99,58 @@ export async function mutateCart(
   access: CartAccess,
   change: (tctx: TxCtx, cart: LockedCart) => Promise<CartChange | void>,
   notFound?: AppError,
+  check?: (cart: FullCart, now: Date) => void,
 ): Promise<CartView> {
   return inTx(ctx, async (tctx) => {
     const cart = await lockOpenCart(tctx, id, access, notFound);
     const patch = (await change(tctx, cart)) ?? {};
-    return finish(tctx, await updateAndReadCart(tctx.tx, touchCart(tctx, id, patch)), 'cart.updated');
+    const after = await updateAndReadCart(tctx.tx, touchCart(tctx, id, patch));
+    check?.(after, tctx.clock.now());
+    return finish(tctx, after, 'cart.updated');
   });
 }
 
+/** `POST /store/carts/{id}`: its fields, and `promo_codes` (the codes replace those applied). */
 export function updateCart(ctx: Ctx, id: string, input: UpdateCartInput, access: CartAccess): Promise<CartView> {
-  return mutateCart(ctx, id, access, (tctx, cart) => changeCartFields(tctx, cart, input, access));
+  const { promo_codes: codes, ...fields } = input;
+  let mustApply: string[] = [];
+  return mutateCart(
+    ctx,
+    id,
+    access,
+    async (tctx, cart) => {
+      if (codes) mustApply = await applyCodes(tctx, id, codes, 'replace');
+      return changeCartFields(tctx, cart, fields, access);
+    },
+    undefined,
+    (after, now) => assertCodesApply(after, mustApply, now),
+  );
+}
+
+/** `POST` / `DELETE /store/carts/{id}/promotions`: codes added to or removed from those applied. */
+export function changeCartCodes(
+  ctx: Ctx,
+  id: string,
+  codes: string[],
+  action: 'add' | 'remove',
+  access: CartAccess,
+): Promise<CartView> {
+  let mustApply: string[] = [];
+  return mutateCart(
+    ctx,
+    id,
+    access,
+    async (tctx) => {
+      mustApply = await applyCodes(tctx, id, codes, action);
+    },
+    undefined,
+    (after, now) => assertCodesApply(after, mustApply, now),
+  );
+}
+
+/** `POST /store/carts/{id}/taxes`: taxes apply from now on, even in a region without automatic taxes. */
+export function calculateCartTaxes(ctx: Ctx, id: string, access: CartAccess): Promise<CartView> {
+  return mutateCart(ctx, id, access, async (tctx) => ({ tax_requested_at: tctx.clock.now() }));
 }
 
 /** `POST /store/carts/{id}/customer`: binds the cart to the signed-in customer (and their email). */
@@ -110,10 +160,10 @@ export function setCartCustomer(
   customer: StoreCustomer,
   channelIds: string[],
 ): Promise<CartView> {
-  return mutateCart(ctx, id, { customerId: customer.id, channelIds }, async () => ({
-    customer_id: customer.id,
-    email: customer.email,
-  }));
+  return mutateCart(ctx, id, { customerId: customer.id, channelIds }, async (tctx, cart) => {
+    if (cart.customer_id !== customer.id) await repriceForCustomer(tctx, cart, customer.id);
+    return { customer_id: customer.id, email: customer.email };
+  });
 }
 
 /**
@@ -142,9 +192,10 @@ function editLines(
 }
 
 export function addLineItem(ctx: Ctx, id: string, item: LineItemInputT, access: CartAccess): Promise<CartView> {
-  return editLines(ctx, id, access, [item.variant_id], (tctx, cart) =>
-    addLine(cart, item, cart.variants, tctx.clock.now()),
-  );
+  return editLines(ctx, id, access, [item.variant_id], async (tctx, read) => {
+    const { cart, variants } = await priceAddition(tctx, read, item, read.variants);
+    return addLine(cart, item, variants, tctx.clock.now());
+  });
 }
 
 export function updateLineItem(
@@ -154,7 +205,9 @@ export function updateLineItem(
   input: { quantity: number; metadata?: Record<string, unknown> | null },
   access: CartAccess,
 ): Promise<CartView> {
-  return editLines(ctx, id, access, [], (tctx, cart) => setLineQuantity(tctx, cart, lineId, input));
+  return editLines(ctx, id, access, [], async (tctx, read) =>
+    setLineQuantity(tctx, await priceQuantityChange(tctx, read, lineId, input.quantity), lineId, input),
+  );
 }
 
 export async function deleteLineItem(ctx: Ctx, id: string, lineId: string, access: CartAccess) {

@@ -13,6 +13,7 @@ import {
 } from '../carts/queries.ts';
 import { sellableVariantsOfCart, type SellableVariant } from '../carts/variant-queries.ts';
 import type { PaymentCollectionView } from '../payments/schema.ts';
+import { PRICING_FACTS, type PricingFacts } from '../cart-pricing/facts.ts';
 import { regionJson, type RegionJson } from '../regions/region-json.ts';
 import { regionFromJson, type Region } from '../regions/service.ts';
 
@@ -30,6 +31,7 @@ export interface FullCart extends CartRow {
   payment_collection: PaymentCollectionView | null;
   /** Null when the cart's region was deleted since. */
   region: Region | null;
+  pricing_facts: PricingFacts;
 }
 
 /** Per variant of the cart's lines: still sellable in the cart's channel? managing stock? (checkout only). */
@@ -77,7 +79,8 @@ const CART_COLUMNS = sql`${CART_ROW},
   ${CART_LINES} as lines,
   ${CART_METHODS} as methods,
   ${COLLECTION} as payment_collection,
-  ${regionJson(sql`c.region_id`)} as region`;
+  ${regionJson(sql`c.region_id`)} as region,
+  ${PRICING_FACTS} as pricing_facts`;
 
 export async function findCart(db: Executor, id: string): Promise<FullCart | undefined> {
   const [row] = await preparedRows<Record<string, unknown>>(
@@ -114,6 +117,8 @@ export async function lockCartForEdit(
  */
 export type CheckoutCart = LockedCart & {
   methods: ShippingMethodRow[];
+  pricing_facts: PricingFacts;
+  region_automatic_taxes: boolean;
   payment_collection: PaymentCollectionView | null;
   variant_states: VariantState[];
   method_states: MethodState[];
@@ -129,10 +134,17 @@ export async function lockCartForCheckout(db: Executor, id: string): Promise<Che
     db,
     sql`select ${CART_ROW}, ${CART_LINES} as lines, ${CART_METHODS} as methods,
           ${COLLECTION} as payment_collection, ${VARIANT_STATES} as variant_states,
-          ${METHOD_STATES} as method_states, ${REGION_PROVIDERS} as region_providers
+          ${METHOD_STATES} as method_states, ${REGION_PROVIDERS} as region_providers, ${PRICING_FACTS} as pricing_facts,
+          coalesce((select r.automatic_taxes from regions r where r.id = c.region_id), true) as region_automatic_taxes
         from carts c where c.id = ${id} for update of c`,
   );
-  return row ? ({ ...toCart(row), region_providers: row.region_providers } as CheckoutCart) : undefined;
+  return row
+    ? ({
+        ...toCart(row),
+        region_providers: row.region_providers,
+        region_automatic_taxes: row.region_automatic_taxes,
+      } as CheckoutCart)
+    : undefined;
 }
 
 /**

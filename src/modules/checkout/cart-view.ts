@@ -1,8 +1,11 @@
 import { errors } from '../../platform/http/errors.ts';
-import { lineView, shippingMethodView, sumTotals } from '../carts/view.ts';
+import { lineView, shippingMethodView } from '../carts/view.ts';
+import { promotionSummary } from '../promotions/view.ts';
 import type { Region } from '../regions/service.ts';
+import { chargedAmount, totalsView } from '../totals/view.ts';
 import type { FullCart } from './cart-read.ts';
 import type { CartView } from './cart-schema.ts';
+import { priceCart } from '../cart-pricing/price-cart.ts';
 
 /** The cart's region; one deleted under an open cart is the shop's problem, shown as a 400. */
 function cartRegion(cart: FullCart): Region {
@@ -10,10 +13,20 @@ function cartRegion(cart: FullCart): Region {
   return cart.region;
 }
 
-/** The whole cart as the store shows it (Medusa's default fields), from one cart read. */
-export function buildCartView(cart: FullCart): CartView {
+// What a view charges (its exact total rounded to the minor unit), kept beside the view.
+const charged = new WeakMap<CartView, number>();
+
+/** The amount a payment of this cart moves: its total, rounded half-up to the currency's minor unit. */
+export function chargedTotal(view: CartView): number {
+  return charged.get(view) ?? Math.round(view.total);
+}
+
+/** The whole cart as the store shows it (Medusa's default fields), from one cart read, priced at `now`. */
+export function buildCartView(cart: FullCart, now: Date): CartView {
   const { lines, methods } = cart;
-  return {
+  const region = cartRegion(cart);
+  const priced = priceCart({ ...cart, region }, now);
+  const view: CartView = {
     id: cart.id,
     email: cart.email,
     currency_code: cart.currency_code,
@@ -24,15 +37,19 @@ export function buildCartView(cart: FullCart): CartView {
     metadata: cart.metadata ?? null,
     shipping_address: cart.shipping_address ?? null,
     billing_address: cart.billing_address ?? null,
-    items: lines.map(lineView),
-    shipping_methods: methods.map(shippingMethodView),
-    region: cartRegion(cart),
+    items: lines.map((l, i) => lineView(l, { pricing: priced.lines[i], totals: priced.totals.items[i] })),
+    shipping_methods: methods.map((m, i) =>
+      shippingMethodView(m, { pricing: priced.methods[i], totals: priced.totals.shipping_methods[i] }),
+    ),
+    region,
     customer: cart.customer_id ? { id: cart.customer_id, email: cart.customer_email } : null,
     payment_collection: cart.payment_collection,
-    promotions: [],
-    ...sumTotals(lines, methods),
+    promotions: priced.promotions.map(promotionSummary),
+    ...totalsView(priced.totals),
     completed_at: cart.completed_at,
     created_at: cart.created_at,
     updated_at: cart.updated_at,
   };
+  charged.set(view, chargedAmount(priced.totals));
+  return view;
 }

@@ -12,11 +12,14 @@ import {
   UpdateCartBody,
   UpdateLineItemBody,
 } from '../carts/schema.ts';
+import { PromoCodesBody } from '../promotions/schema.ts';
 import { requireCustomer } from '../customers/customer-auth.ts';
 import { CompleteCartResponse } from '../orders/schema.ts';
 import {
   addLineItem,
   addShippingMethod,
+  calculateCartTaxes,
+  changeCartCodes,
   createCart,
   deleteLineItem,
   getCart,
@@ -146,6 +149,56 @@ export const storeCartRoutes: RouteModule = (app) => {
       },
     },
     async (req) => ({ cart: await addShippingMethod(req.ctx, req.params.id, req.body, cartAccess(req)) }),
+  );
+
+  app.post(
+    '/carts/:id/promotions',
+    {
+      schema: {
+        tags,
+        summary: 'Apply promotion codes (a code that cannot discount the cart is a 400 naming it)',
+        params: IdParams,
+        querystring: CartQuery,
+        body: PromoCodesBody,
+        response: ok(CartEnvelope),
+      },
+    },
+    async (req) => ({
+      cart: await changeCartCodes(req.ctx, req.params.id, req.body.promo_codes, 'add', cartAccess(req)),
+    }),
+  );
+
+  app.delete(
+    '/carts/:id/promotions',
+    {
+      schema: {
+        tags,
+        summary: 'Remove promotion codes',
+        params: IdParams,
+        querystring: CartQuery,
+        body: PromoCodesBody,
+        response: ok(CartEnvelope),
+      },
+    },
+    async (req) => ({
+      cart: await changeCartCodes(req.ctx, req.params.id, req.body.promo_codes, 'remove', cartAccess(req)),
+    }),
+  );
+
+  app.post(
+    '/carts/:id/taxes',
+    {
+      schema: {
+        tags,
+        summary: 'Calculate taxes now (also in a region whose automatic_taxes is off)',
+        params: IdParams,
+        querystring: CartQuery,
+        body: EmptyBody,
+        response: ok(CartEnvelope),
+      },
+      preValidation: emptyBodyIsObject,
+    },
+    async (req) => ({ cart: await calculateCartTaxes(req.ctx, req.params.id, cartAccess(req)) }),
   );
 
   app.post(

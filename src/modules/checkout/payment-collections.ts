@@ -10,7 +10,7 @@ import { SYSTEM_PROVIDER, type PaymentCollectionView } from '../payments/schema.
 import { sessionStatus } from '../payments/session-status.ts';
 import { mutateCart } from './cart-flow.ts';
 import { findCart } from './cart-read.ts';
-import { buildCartView } from './cart-view.ts';
+import { buildCartView, chargedTotal } from './cart-view.ts';
 import { releaseSessions } from './session-release.ts';
 
 /**
@@ -56,14 +56,14 @@ export async function createPaymentSession(
   if (input.provider_id !== SYSTEM_PROVIDER) {
     if (cart.completed_at) throw cartCompleted(cart.id);
     const id = newId('payses');
-    const view = buildCartView(cart);
+    const view = buildCartView(cart, ctx.clock.now());
     const answer = await callPaymentProvider(
       providers,
       input.provider_id,
       'initiatePayment',
       {
         session_id: id,
-        amount: view.total,
+        amount: chargedTotal(view),
         currency_code: view.currency_code,
         data: (input.data ?? {}) as never,
         cart: { id: cart.id, email: view.email, customer_id: cart.customer_id },

@@ -7,7 +7,7 @@ import { offeredProviders } from '../payments/providers.ts';
 import type { PaymentCollectionView } from '../payments/schema.ts';
 import { sessionStatus } from '../payments/session-status.ts';
 import type { FullCart } from './cart-read.ts';
-import { buildCartView } from './cart-view.ts';
+import { buildCartView, chargedTotal } from './cart-view.ts';
 
 type Session = PaymentCollectionView['payment_sessions'][number];
 
@@ -36,7 +36,7 @@ export async function authorizeWithProvider(
   if (!cart.email) throw errors.invalid('Cannot complete a cart without an email: set one with POST /store/carts/{id}');
   if (!(await offeredProviders(ctx, cart.region_id, providers)).includes(session.provider_id))
     return { error: `Payment provider ${session.provider_id} is not available: choose another payment method` };
-  const total = buildCartView(cart).total;
+  const total = chargedTotal(buildCartView(cart, ctx.clock.now()));
   let answer: Awaited<ReturnType<typeof callPaymentProvider<'authorizePayment'>>>;
   try {
     answer = await callPaymentProvider(

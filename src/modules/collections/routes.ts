@@ -20,10 +20,11 @@ import {
   listCollections,
   updateCollection,
 } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['collections'];
 
-export const adminCollectionRoutes: RouteModule = (app) => {
+export const adminCollectionRoutes: RouteModule = adminResource('products', (app) => {
   app.get(
     '/collections',
     {
@@ -99,7 +100,7 @@ export const adminCollectionRoutes: RouteModule = (app) => {
     },
     async (req) => ({ collection: await batchProducts(req.ctx, req.params.id, req.body) }),
   );
-};
+});
 
 const storeTags = ['store collections'];
 

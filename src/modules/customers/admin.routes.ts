@@ -2,25 +2,35 @@ import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
-import { AdminCustomerQuery, CustomerBody, CustomerEnvelope, CustomerList } from './schema.ts';
+import { listEnvelope } from '../../platform/http/pagination.ts';
+import { AdminCustomer, AdminCustomerWithGroups } from '../customer-groups/customer-view.ts';
+import { withGroups } from '../customer-groups/service.ts';
+import { AdminCustomerQuery, CustomerBody } from './schema.ts';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['customers'];
+// The admin sees each customer's groups (Medusa's `groups`), read for a whole page at once.
+const CustomerEnvelope = AdminCustomerWithGroups;
+const CustomerList = listEnvelope('customers', AdminCustomer);
+const one = async <C extends { id: string }>(req: { ctx: Parameters<typeof withGroups>[0] }, customer: C) =>
+  (await withGroups(req.ctx, [customer]))[0];
 
-export const adminCustomerRoutes: RouteModule = (app) => {
+export const adminCustomerRoutes: RouteModule = adminResource('customers', (app) => {
   app.get(
     '/customers',
     { schema: { tags, summary: 'List customers', querystring: AdminCustomerQuery, response: ok(CustomerList) } },
     async (req) => {
       const page = pageOf(req.query, 50);
-      return { ...(await listCustomers(req.ctx, req.query, page)), ...page };
+      const { customers, count } = await listCustomers(req.ctx, req.query, page);
+      return { customers: await withGroups(req.ctx, customers), count, ...page };
     },
   );
 
   app.get(
     '/customers/:id',
     { schema: { tags, summary: 'Get a customer', params: IdParams, response: ok(CustomerEnvelope) } },
-    async (req) => ({ customer: await getCustomer(req.ctx, req.params.id) }),
+    async (req) => ({ customer: await one(req, await getCustomer(req.ctx, req.params.id)) }),
   );
 
   app.post(
@@ -33,7 +43,7 @@ export const adminCustomerRoutes: RouteModule = (app) => {
         response: ok(CustomerEnvelope),
       },
     },
-    async (req) => ({ customer: await createCustomer(req.ctx, req.body) }),
+    async (req) => ({ customer: await one(req, await createCustomer(req.ctx, req.body)) }),
   );
 
   const updateSchema = {
@@ -48,7 +58,7 @@ export const adminCustomerRoutes: RouteModule = (app) => {
       method,
       url: '/customers/:id',
       schema: updateSchema,
-      handler: async (req) => ({ customer: await updateCustomer(req.ctx, req.params.id, req.body) }),
+      handler: async (req) => ({ customer: await one(req, await updateCustomer(req.ctx, req.params.id, req.body)) }),
     });
   }
 
@@ -64,4 +74,4 @@ export const adminCustomerRoutes: RouteModule = (app) => {
     },
     async (req) => deleteCustomer(req.ctx, req.params.id),
   );
-};
+});

@@ -14,7 +14,7 @@ const tags = ['auth'];
 
 export const customerAuthRoutes: RouteModule = (app, deps) => {
   const auth = {
-    keys: tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds),
+    keys: tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds, deps.config.jwtSecretPrevious),
     limiter: sharedLoginLimiter(app, deps),
   };
 

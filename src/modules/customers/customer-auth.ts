@@ -56,7 +56,7 @@ export async function customerClaims(req: FastifyRequest, keys: TokenKeys): Prom
 }
 
 export function customerAuth(deps: AppDeps) {
-  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
+  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds, deps.config.jwtSecretPrevious);
   return async function resolveCustomer(req: FastifyRequest) {
     const claims = await customerClaims(req, keys);
     const holder = claims?.actor_id

@@ -12,6 +12,8 @@ export interface CustomerFilters {
   /** Lower-cased. */
   email?: string[];
   has_account?: boolean;
+  /** Members of any of these customer groups (customer-groups' membership table, read only). */
+  groups?: string[];
 }
 
 function escapeLike(text: string): string {
@@ -27,6 +29,9 @@ function liveMatching(f: CustomerFilters): SQL | undefined {
       : undefined,
     f.email ? inArray(sql`lower(${customers.email})`, f.email) : undefined,
     f.has_account === undefined ? undefined : eq(customers.has_account, f.has_account),
+    f.groups
+      ? sql`${customers.id} in (select customer_id from customer_group_customers where customer_group_id = any(${sql.param(f.groups)}::text[]))`
+      : undefined,
   );
 }
 

@@ -47,6 +47,11 @@ export const AdminCustomerQuery = Type.Object({
     }),
   ),
   has_account: Type.Optional(Type.Boolean()),
+  groups: Type.Optional(
+    Type.Union([Type.String({ maxLength: 200 }), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })], {
+      description: 'customer group id(s): members of any',
+    }),
+  ),
 });
 
 export const RegisterBody = Type.Object(

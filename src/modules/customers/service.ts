@@ -43,6 +43,7 @@ export interface CustomerListQuery {
   q?: string;
   email?: string | string[];
   has_account?: boolean;
+  groups?: string | string[];
 }
 
 function toCustomer(row: q.CustomerRow, addresses: AddressView[] = []): Customer {
@@ -88,6 +89,7 @@ export async function listCustomers(
             .filter(Boolean)
             .map((e) => e.toLowerCase()),
     has_account: query.has_account,
+    groups: query.groups === undefined ? undefined : [query.groups].flat(),
   };
   const rows = page.limit === 0 ? [] : await q.listCustomerRows(ctx.db, filters, page);
   return { customers: await withAddresses(ctx.db, rows), count: await q.countCustomers(ctx.db, filters) };

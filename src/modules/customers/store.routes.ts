@@ -9,7 +9,7 @@ import { createAccountCustomer, getCustomer, updateCustomer } from './service.ts
 const tags = ['customers'];
 
 export const storeCustomerRoutes: RouteModule = (app, deps) => {
-  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
+  const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds, deps.config.jwtSecretPrevious);
 
   app.post(
     '/customers',

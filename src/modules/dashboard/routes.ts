@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { getDashboard } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const Query = Type.Object({
   utc_offset_minutes: Type.Optional(
@@ -35,7 +36,7 @@ const Dashboard = Type.Object({
 });
 
 /** `GET /admin/dashboard`: the admin panel's home in one call (30 days of sales, low stock, unread notifications). */
-export const dashboardRoutes: RouteModule = (app) => {
+export const dashboardRoutes: RouteModule = adminResource('dashboard', (app) => {
   app.get(
     '/dashboard',
     {
@@ -48,4 +49,4 @@ export const dashboardRoutes: RouteModule = (app) => {
     },
     async (req) => getDashboard(req.ctx, req.query.utc_offset_minutes ?? 0),
   );
-};
+});

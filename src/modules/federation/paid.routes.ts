@@ -13,6 +13,7 @@ import {
   PaidCheckoutCreated,
   PaidCheckoutPolled,
 } from './schema.ts';
+import { adminResource, PUBLIC } from '../../platform/http/permissions.ts';
 
 const tags = ['marketplace (shop)'];
 
@@ -23,7 +24,7 @@ const header = (req: FastifyRequest, name: string) => {
 };
 
 /** Buying a paid plugin from the shop's admin: checkout, the signed callback, and the poll fallback. */
-export const adminPaidPluginRoutes: RouteModule = async (app, deps) => {
+export const adminPaidPluginRoutes: RouteModule = adminResource('marketplace', async (app, deps) => {
   app.post(
     '/marketplace/checkout',
     {
@@ -81,8 +82,9 @@ export const adminPaidPluginRoutes: RouteModule = async (app, deps) => {
           body: LicenseIssuedBody,
           response: ok(LicenseIssuedReceived),
         },
+        config: { permission: PUBLIC },
       },
       async (req) => ({ received: true as const, plugin_id: await installPurchase(pctx(app, req), req.body) }),
     );
   });
-};
+});

@@ -5,9 +5,10 @@ import { listLicenseChecks } from './queries.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { adminFeed, adminFeedItem } from './feed.ts';
 import { AdminFeedItem, AdminFeedItemParams, AdminFeedList, AdminFeedQuery } from './schema.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 /** The shop's marketplace view under /admin/marketplace (the catalog itself lives on the marketplace). */
-export const adminFederationRoutes: RouteModule = (app, deps) => {
+export const adminFederationRoutes: RouteModule = adminResource('marketplace', (app, deps) => {
   app.get(
     '/marketplace/feed',
     {
@@ -63,4 +64,4 @@ export const adminFederationRoutes: RouteModule = (app, deps) => {
       })),
     }),
   );
-};
+});

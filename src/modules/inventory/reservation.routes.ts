@@ -16,10 +16,11 @@ import {
   listReservations,
   updateReservation,
 } from './reservations.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['reservations'];
 
-export const reservationRoutes: RouteModule = (app) => {
+export const reservationRoutes: RouteModule = adminResource('inventory', (app) => {
   app.get(
     '/reservations',
     { schema: { tags, summary: 'List reservations', querystring: ReservationQuery, response: ok(ReservationList) } },
@@ -75,4 +76,4 @@ export const reservationRoutes: RouteModule = (app) => {
     },
     async (req) => deleteReservation(req.ctx, req.params.id),
   );
-};
+});

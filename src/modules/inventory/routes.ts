@@ -25,6 +25,7 @@ import {
 import { getItem } from './item-view.ts';
 import { createItem, deleteItem, listItems, updateItem } from './service.ts';
 import { batchVariantItems } from './variant-links.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['inventory-items'];
 
@@ -35,7 +36,7 @@ const LevelDeleted = Type.Object({
   parent: InventoryItem,
 });
 
-export const inventoryRoutes: RouteModule = (app) => {
+export const inventoryRoutes: RouteModule = adminResource('inventory', (app) => {
   app.get(
     '/inventory-items',
     {
@@ -200,4 +201,4 @@ export const inventoryRoutes: RouteModule = (app) => {
     },
     async (req) => batchVariantItems(req.ctx, req.params.id, req.body),
   );
-};
+});

@@ -10,6 +10,7 @@ import { registerLicenseVerifyRoute } from './licenses/store.routes.ts';
 import { marketplaceRateLimit } from './rate-limit.ts';
 import { registerSalesAdminRoutes } from './sales/admin.routes.ts';
 import { registerSalesRoutes } from './sales/routes.ts';
+import { registerVendorAdminRoutes, registerVendorStoreRoutes } from './vendors/routes.ts';
 
 /**
  * The marketplace role's routes; a shop serves none of them. Each sub-folder registers its own
@@ -28,6 +29,7 @@ export const adminMarketplaceRoutes: RouteModule = async (app, deps) => {
       registerCatalogAdminRoutes(scope, deps);
       registerLicenseAdminRoutes(scope);
       registerSalesAdminRoutes(scope);
+      registerVendorAdminRoutes(scope, deps);
     },
     { prefix: '/marketplace' },
   );
@@ -46,6 +48,7 @@ export const storeMarketplaceRoutes: RouteModule = async (app, deps) => {
       registerKeyRoutes(scope);
       registerDownloadRoutes(scope, deps);
       registerLicenseVerifyRoute(scope, deps);
+      registerVendorStoreRoutes(scope, deps);
       await registerSalesRoutes(scope, deps);
     },
     { prefix: '/marketplace' },

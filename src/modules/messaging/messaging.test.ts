@@ -65,6 +65,9 @@ describe('templates', () => {
       'order.refunded',
       'customer.created',
       'auth.password_reset',
+      'marketplace.vendor_verify',
+      'marketplace.vendor_invite',
+      'team.invite',
     ]);
   });
 

@@ -21,11 +21,12 @@ import {
   previewTemplate,
   retryDelivery,
 } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['notifications'];
 
 /** The admin's view of the shop's messages: delivery history, templates and their preview, providers. */
-export const adminMessagingRoutes: RouteModule = (app) => {
+export const adminMessagingRoutes: RouteModule = adminResource('settings', (app) => {
   app.get(
     '/notification-deliveries',
     {
@@ -85,4 +86,4 @@ export const adminMessagingRoutes: RouteModule = (app) => {
     { schema: { tags, summary: 'Notification providers running in the shop', response: ok(ProviderList) } },
     async (req) => listNotificationProviders(req.server.providers),
   );
-};
+});

@@ -270,4 +270,32 @@ describe('the smtp-email plugin sends the shop’s emails to a real SMTP server'
     [d] = (await deliveries(`resource_id=${order.id}`)).notification_deliveries;
     expect(d).toMatchObject({ status: 'sent', attempts: 2, error: null });
   });
+
+  it('an invite travels by mail: the link into the panel accepts it and the new member signs in', async () => {
+    const email = uniqueEmail('invitee');
+    const created = await t.admin('POST', '/admin/invites', { email, role: 'support' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().invite.token).toBeNull(); // a provider mails it: not shown to the admin
+    const [mail] = await sendAll();
+    expect(mail.envelope.to).toEqual([email]);
+    expect(mail.mail.subject).toBe('You are invited to join the shop team');
+    expect(mail.mail.text).toContain('as support');
+    const token = /http:\/\/shop\.test\/app\/invite\?token=([A-Za-z0-9_-]+)/.exec(mail.mail.text!)?.[1];
+    expect(token).toBeDefined();
+    expect(mail.mail.html).toContain(`/app/invite?token=${token}`);
+
+    const accepted = await t.inject({
+      method: 'POST',
+      url: `/admin/invites/accept?token=${token}`,
+      payload: { first_name: 'Sam', password: 'invited-password-1' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().user).toMatchObject({ email, first_name: 'Sam', role: 'support' });
+    const login = await t.inject({
+      method: 'POST',
+      url: '/auth/user/emailpass',
+      payload: { email, password: 'invited-password-1' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
 });

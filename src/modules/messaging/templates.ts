@@ -84,6 +84,41 @@ const defs: TemplateDef[] = [
       reset_url: 'http://localhost:8000/reset-password?token=SAMPLE&email=ada%40example.com',
     },
   },
+  {
+    name: 'marketplace.vendor_verify',
+    channel: 'email',
+    description: 'Marketplace role: confirms a vendor sign-up (link valid 48 hours)',
+    subject: 'Confirm your vendor account',
+    text: 'Hello {{name}},\n\nopen this link within 48 hours to confirm {{email}} and receive your first API token:\n\n{{verify_url}}\n\nIf it was not you, ignore this message.\n',
+    html: '<p>Hello {{name}},</p><p>open this link within 48 hours to confirm {{email}} and receive your first API token:</p><p><a href="{{verify_url}}">Confirm your vendor account</a></p><p>If it was not you, ignore this message.</p>',
+    sample: {
+      name: 'Acme',
+      email: 'dev@acme.example',
+      verify_url: 'http://market.example/app/vendor/verify?token=SAMPLE',
+    },
+  },
+  {
+    name: 'marketplace.vendor_invite',
+    channel: 'email',
+    description: 'Marketplace role: the operator invites a vendor (link valid 48 hours)',
+    subject: 'You are invited to publish on the marketplace',
+    text: 'Hello {{name}},\n\nyou are invited to publish plugins. Open this link within 48 hours to accept and receive your first API token:\n\n{{verify_url}}\n',
+    html: '<p>Hello {{name}},</p><p>you are invited to publish plugins. Open this link within 48 hours to accept and receive your first API token:</p><p><a href="{{verify_url}}">Accept the invitation</a></p>',
+    sample: {
+      name: 'Acme',
+      email: 'dev@acme.example',
+      verify_url: 'http://market.example/app/vendor/verify?token=SAMPLE',
+    },
+  },
+  {
+    name: 'team.invite',
+    channel: 'email',
+    description: 'Invitation to join the shop team, with the role it grants (the link works 7 days)',
+    subject: 'You are invited to join the shop team',
+    text: 'You have been invited to join the shop team as {{role}}. Open this link within 7 days to choose your password:\n\n{{invite_url}}\n\nIf you did not expect this, ignore this message.\n',
+    html: '<p>You have been invited to join the shop team as <strong>{{role}}</strong>. Open this link within 7 days to choose your password:</p><p><a href="{{invite_url}}">Accept the invitation</a></p><p>If you did not expect this, ignore this message.</p>',
+    sample: { email: 'ada@example.com', role: 'admin', invite_url: 'http://localhost:9000/app/invite?token=SAMPLE' },
+  },
 ];
 
 export const TEMPLATES: ReadonlyMap<string, TemplateDef> = new Map(defs.map((t) => [t.name, t]));

@@ -5,10 +5,11 @@ import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { EmptyBody, NotificationEnvelope, NotificationList, NotificationQuery, ReadAllResponse } from './schema.ts';
 import { getNotification, listNotifications, markAllRead, markRead } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['notifications'];
 
-export const notificationRoutes: RouteModule = (app) => {
+export const notificationRoutes: RouteModule = adminResource('settings', (app) => {
   app.get(
     '/notifications',
     {
@@ -54,4 +55,4 @@ export const notificationRoutes: RouteModule = (app) => {
     },
     async (req) => ({ notification: await markRead(req.ctx, req.params.id) }),
   );
-};
+});

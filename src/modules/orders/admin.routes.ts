@@ -19,13 +19,14 @@ import {
 import { cancelFulfillment, createFulfillment, createShipment, markDelivered } from './fulfillment-actions.ts';
 import { getOrder, listOrders } from './listing.ts';
 import { captureOrder, refundOrder } from './payment-actions.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['orders'];
 const reply = ok(AdminOrderEnvelope);
 // Medusa's SDK posts actions without a body: that means `{}`.
 const preValidation = emptyBodyIsObject;
 
-export const adminOrderRoutes: RouteModule = (app) => {
+export const adminOrderRoutes: RouteModule = adminResource('orders', (app) => {
   app.get(
     '/orders',
     {
@@ -80,7 +81,7 @@ export const adminOrderRoutes: RouteModule = (app) => {
         body: OrderRefundBody,
         response: reply,
       },
-      config: { moneyCurrency: currencyOfRow('orders', paramId) },
+      config: { moneyCurrency: currencyOfRow('orders', paramId), action: 'refund' },
     },
     async (req) => ({ order: await refundOrder(req.ctx, req.params.id, req.body, req.server.providers) }),
   );
@@ -95,6 +96,8 @@ export const adminOrderRoutes: RouteModule = (app) => {
         body: EmptyBody,
         response: reply,
       },
+      // Cancelling gives captured money back, so it takes the refund permission.
+      config: { action: 'refund' },
       preValidation,
     },
     async (req) => ({ order: await cancelOrder(req.ctx, req.params.id, req.server.providers) }),
@@ -158,4 +161,4 @@ export const adminOrderRoutes: RouteModule = (app) => {
     },
     async (req) => ({ order: await cancelFulfillment(req.ctx, req.params.id, req.params.fulfillment_id) }),
   );
-};
+});

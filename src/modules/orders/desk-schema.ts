@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { Money } from '../../platform/money/schema.ts';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
 import { AdminPaymentCollection } from '../payments/ledger-schema.ts';
+import { OrderSummary as MoneySummary, OrderTransaction } from './changes/schema.ts';
 import { Order, OrderLineItem } from './schema.ts';
 
 /** Medusa v2's status values; filters accept these and nothing else. */
@@ -75,22 +75,16 @@ export const DeskLineItem = Type.Object({
   }),
 });
 
-/** Money at a glance: what is authorized, captured, refunded, and still to collect. */
-export const PaymentSummary = Type.Object({
-  authorized_total: Money(),
-  captured_total: Money(),
-  refunded_total: Money(),
-  paid_total: Money({ description: 'captured minus refunded' }),
-  pending_difference: Money({ description: 'total minus captured (0 once canceled)' }),
-});
-
 /** `GET /admin/orders/{id}` and every order desk action. */
 export const AdminOrder = Type.Object({
   ...Order.properties,
   items: Type.Array(DeskLineItem),
   payment_collections: Type.Array(AdminPaymentCollection),
   fulfillments: Type.Array(Fulfillment),
-  summary: PaymentSummary,
+  /** Starts at 1; each confirmed order change makes the next. */
+  version: Type.Integer(),
+  summary: MoneySummary,
+  transactions: Type.Array(OrderTransaction),
 });
 
 /** What a shopper sees of their order: no capture or refund ledger, no internal notes. */

@@ -1,4 +1,6 @@
 import type { Executor } from '../../platform/db/database.ts';
+import { summariesOf } from './changes/queries.ts';
+import { orderSummary, orderTransactions } from './changes/summary.ts';
 import { paymentCollectionsOfOrders } from '../payments/ledger.ts';
 import * as dq from './desk-queries.ts';
 import type { AdminOrderView, DeskLineItemView, FulfillmentView } from './desk-schema.ts';
@@ -11,8 +13,6 @@ export function fulfillmentView(f: dq.FulfillmentRow): FulfillmentView {
   return { ...rest, metadata: f.metadata ?? null };
 }
 
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
 /**
  * Whole orders as the order desk shows them, in a fixed number of queries however many orders
  * (lines, shipping methods, fulfillments, payments, captures, refunds, collections, sessions).
@@ -23,6 +23,7 @@ export async function orderDetails(db: Executor, rows: OrderRow[]): Promise<Admi
   const methods = await dq.listMethodsOf(db, ids);
   const fulfillments = await dq.listFulfillmentsOf(db, ids);
   const collections = await paymentCollectionsOfOrders(db, ids);
+  const summaries = await summariesOf(db, ids);
   return rows.map((o) => {
     const own = fulfillments.filter((f) => f.order_id === o.id);
     const delivered = deliveredByLine(own);
@@ -37,17 +38,16 @@ export async function orderDetails(db: Executor, rows: OrderRow[]): Promise<Admi
       ...item,
       detail: { ...item.detail, delivered_quantity: delivered.get(item.id) ?? 0 },
     }));
-    const payments = pcs.flatMap((pc) => pc.payments);
-    const captured = sum(payments.map((p) => p.captured_amount));
-    const refunded = sum(payments.map((p) => p.refunded_amount));
-    const summary = {
-      authorized_total: sum(payments.map((p) => p.amount)),
-      captured_total: captured,
-      refunded_total: refunded,
-      paid_total: captured - refunded,
-      pending_difference: o.status === 'canceled' ? 0 : o.total - captured,
+    const row = summaries.get(o.id);
+    return {
+      ...base,
+      version: row?.version ?? 1,
+      items,
+      payment_collections: pcs,
+      fulfillments: own.map(fulfillmentView),
+      summary: orderSummary(o, pcs, row),
+      transactions: orderTransactions(o, pcs),
     };
-    return { ...base, items, payment_collections: pcs, fulfillments: own.map(fulfillmentView), summary };
   });
 }
 

@@ -198,6 +198,9 @@ describe('GET /admin/orders/{id}', () => {
       captured_total: 1000,
       refunded_total: 0,
       paid_total: 1000,
+      transaction_total: 1000,
+      original_order_total: 4500,
+      current_order_total: 4500,
       pending_difference: 3500,
     });
   });

@@ -183,7 +183,13 @@ describe('refunds', () => {
     ]);
     expect(payment.refunds[0].id).toMatch(/^ref_/);
     expect(payment.refunds[0].created_by).toMatch(/^user_/);
-    expect(partly.summary).toMatchObject({ captured_total: 4500, refunded_total: 1200, paid_total: 3300 });
+    expect(partly.summary).toMatchObject({
+      captured_total: 4500,
+      refunded_total: 1200,
+      paid_total: 4500,
+      transaction_total: 3300,
+      pending_difference: 1200,
+    });
     expect(partly.payment_collections[0].status).toBe('partially_refunded');
 
     const rest = await adminOk(t, `/admin/payments/${paymentId}/refund`, {

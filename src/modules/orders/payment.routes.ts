@@ -13,12 +13,13 @@ import {
   PaymentRefundBody,
 } from '../payments/ledger-schema.ts';
 import { capturePayment, refundPayment } from './payment-actions.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['payments'];
 const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
 
 /** Medusa's admin payment routes. Capture and refund go through the order desk (they lock the order). */
-export const adminPaymentRoutes: RouteModule = (app) => {
+export const adminPaymentRoutes: RouteModule = adminResource('orders', (app) => {
   app.get(
     '/payments',
     {
@@ -79,9 +80,9 @@ export const adminPaymentRoutes: RouteModule = (app) => {
         body: PaymentRefundBody,
         response: ok(AdminPaymentEnvelope),
       },
-      config: { moneyCurrency: currencyOfRow('payments', paramId) },
+      config: { moneyCurrency: currencyOfRow('payments', paramId), action: 'refund' },
       preValidation: emptyBodyIsObject,
     },
     async (req) => ({ payment: await refundPayment(req.ctx, req.params.id, req.body, req.server.providers) }),
   );
-};
+});

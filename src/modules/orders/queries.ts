@@ -31,9 +31,9 @@ export async function listOrderShippingMethods(db: Executor, orderId: string): P
 
 const LINE_COLUMNS = sql.raw(
   'id, order_id, variant_id, product_id, title, subtitle, thumbnail, product_title, product_handle, variant_title, variant_sku, ' +
-    'unit_price, quantity, reserved_quantity, fulfilled_quantity, shipped_quantity, returned_quantity, metadata, created_at, updated_at',
+    'unit_price, quantity, reserved_quantity, fulfilled_quantity, shipped_quantity, returned_quantity, pricing, metadata, created_at, updated_at',
 );
-const METHOD_COLUMNS = sql.raw('id, order_id, shipping_option_id, name, amount, data, created_at, updated_at');
+const METHOD_COLUMNS = sql.raw('id, order_id, shipping_option_id, name, amount, data, pricing, created_at, updated_at');
 
 /**
  * Checkout's writes of a new order: the order, its lines and its shipping methods, as named parts

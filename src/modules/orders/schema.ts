@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../../platform/money/schema.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
-import { Address, cartTotals, LineProduct, LineVariant, lineTotals } from '../carts/schema.ts';
+import { Address, Adjustment, cartTotals, LineProduct, LineVariant, lineTotals, TaxLine } from '../carts/schema.ts';
 import { OrderPaymentCollection } from '../payments/schema.ts';
 
 export const OrderLineItem = Type.Object({
@@ -31,8 +31,8 @@ export const OrderLineItem = Type.Object({
     shipped_quantity: Type.Integer(),
     returned_quantity: Type.Integer(),
   }),
-  tax_lines: Type.Array(Type.Unknown()),
-  adjustments: Type.Array(Type.Unknown()),
+  tax_lines: Type.Array(TaxLine),
+  adjustments: Type.Array(Adjustment),
   metadata: Metadata,
   ...lineTotals,
   created_at: Timestamp,
@@ -47,8 +47,8 @@ export const OrderShippingMethod = Type.Object({
   amount: Money(),
   is_tax_inclusive: Type.Boolean(),
   data: Nullable(Type.Record(Type.String(), Type.Unknown())),
-  tax_lines: Type.Array(Type.Unknown()),
-  adjustments: Type.Array(Type.Unknown()),
+  tax_lines: Type.Array(TaxLine),
+  adjustments: Type.Array(Adjustment),
   ...lineTotals,
   created_at: Timestamp,
   updated_at: Timestamp,

@@ -2,69 +2,57 @@ import type { NamedPart } from '../../platform/db/one-statement.ts';
 import { newId } from '../../platform/ids.ts';
 import { executor, type Ctx } from '../../platform/context.ts';
 import type { CartRow, LineRow, ShippingMethodRow } from '../carts/queries.ts';
+import type { PricingFacts } from '../cart-pricing/facts.ts';
+import { priceCart } from '../cart-pricing/price-cart.ts';
+import { promotionUsageWrites } from '../promotions/budget.ts';
+import { errors } from '../../platform/http/errors.ts';
+import type { ChargeTotals } from '../totals/charge-totals.ts';
+import { chargedAmount, chargeView, NO_PRICING, pricedTotals, totalsView } from '../totals/view.ts';
 import { orderPaymentCollections } from '../payments/ledger.ts';
 import type { OrderPaymentCollectionView } from '../payments/schema.ts';
 import * as q from './queries.ts';
 import type { OrderLineItemView, OrderShippingMethodView, OrderView } from './schema.ts';
 
-const plainTotals = (amount: number) => ({
-  subtotal: amount,
-  total: amount,
-  original_total: amount,
-  discount_total: 0,
-  tax_total: 0,
-});
-
-export function orderLineView(l: q.OrderLineRow): OrderLineItemView {
-  const { reserved_quantity: _r, fulfilled_quantity, shipped_quantity, returned_quantity, ...rest } = l;
+export function orderLineView(l: q.OrderLineRow, totals: ChargeTotals): OrderLineItemView {
+  const { reserved_quantity: _r, fulfilled_quantity, shipped_quantity, returned_quantity, pricing, ...rest } = l;
   return {
     ...rest,
     metadata: l.metadata ?? null,
     requires_shipping: true,
     is_discountable: true,
-    is_tax_inclusive: false,
     detail: { quantity: l.quantity, fulfilled_quantity, shipped_quantity, returned_quantity },
     product: { id: l.product_id, title: l.product_title, handle: l.product_handle, thumbnail: l.thumbnail },
     variant: { id: l.variant_id, title: l.variant_title, sku: l.variant_sku, product_id: l.product_id },
-    tax_lines: [],
-    adjustments: [],
-    ...plainTotals(l.unit_price * l.quantity),
+    ...chargeView(pricing ?? NO_PRICING, totals),
   };
 }
 
-export function orderShippingMethodView(m: q.OrderShippingMethodRow): OrderShippingMethodView {
-  return {
-    ...m,
-    data: m.data ?? null,
-    is_tax_inclusive: false,
-    tax_lines: [],
-    adjustments: [],
-    ...plainTotals(m.amount),
-  };
+export function orderShippingMethodView(m: q.OrderShippingMethodRow, totals: ChargeTotals): OrderShippingMethodView {
+  const { pricing, ...rest } = m;
+  return { ...rest, data: m.data ?? null, ...chargeView(pricing ?? NO_PRICING, totals) };
 }
 
-/** The order as the API shows it (Medusa's default fields): totals are those fixed at checkout. */
+/**
+ * The order as the API shows it (Medusa's default fields). Its totals are computed from what each
+ * line kept at placement (price, tax lines, discounts), with the same engine as the cart's, so
+ * they are the cart's totals at checkout and never move.
+ */
 export function orderView(
   o: q.OrderRow,
   lines: q.OrderLineRow[],
   methods: q.OrderShippingMethodRow[],
   paymentCollections: OrderPaymentCollectionView[],
 ): OrderView {
+  const totals = pricedTotals(lines, methods);
   return {
     ...o,
     metadata: o.metadata ?? null,
     shipping_address: o.shipping_address ?? null,
     billing_address: o.billing_address ?? null,
-    items: lines.map(orderLineView),
-    shipping_methods: methods.map(orderShippingMethodView),
+    items: lines.map((l, i) => orderLineView(l, totals.items[i])),
+    shipping_methods: methods.map((m, i) => orderShippingMethodView(m, totals.shipping_methods[i])),
     payment_collections: paymentCollections,
-    item_subtotal: o.item_total,
-    item_tax_total: 0,
-    shipping_subtotal: o.shipping_total,
-    shipping_tax_total: 0,
-    subtotal: o.item_total + o.shipping_total,
-    discount_tax_total: 0,
-    original_total: o.item_total + o.shipping_total,
+    ...totalsView(totals),
   };
 }
 
@@ -82,6 +70,11 @@ export async function findOrderIdByCart(ctx: Ctx, cartId: string): Promise<strin
   return q.findOrderIdByCart(executor(ctx), cartId);
 }
 
+const budgetSpent = (code: string) =>
+  errors.notAllowed(
+    `The promotion code ${code} has used up its campaign budget: remove it and complete the cart again`,
+  );
+
 export interface PlacedOrder {
   /** `display_id` is 0 until the statement that runs `writes` answers it (their part named `order` returns it). */
   order: q.OrderRow;
@@ -97,14 +90,38 @@ export interface PlacedOrder {
  */
 export function placeOrder(
   ctx: Ctx,
-  cart: CartRow & { email: string },
+  cart: CartRow & { email: string; pricing_facts?: PricingFacts; region_automatic_taxes?: boolean },
   lines: LineRow[],
   methods: ShippingMethodRow[],
   managed: Set<string>,
 ): PlacedOrder {
   const now = ctx.clock.now();
-  const itemTotal = lines.reduce((s, l) => s + l.unit_price * l.quantity, 0);
-  const shippingTotal = methods.reduce((s, m) => s + m.amount, 0);
+  const priced = cart.pricing_facts
+    ? priceCart(
+        {
+          ...cart,
+          lines,
+          methods,
+          region: { automatic_taxes: cart.region_automatic_taxes ?? true },
+          pricing_facts: cart.pricing_facts,
+        },
+        now,
+      )
+    : null;
+  // A code the shopper applied that no longer fits its budget refuses the order (automatic ones just stop applying).
+  const applied = new Set(cart.pricing_facts?.promotions.filter((p) => p.applied).map((p) => p.promotion.code));
+  const spent = priced?.exceeded.find(
+    (code) => applied.has(code) && priced.promotions.every((p) => p.promotion.code !== code),
+  );
+  if (spent) throw budgetSpent(spent);
+  const linePricing = (i: number) => priced?.lines[i] ?? null;
+  const methodPricing = (i: number) => priced?.methods[i] ?? null;
+  const totals = pricedTotals(
+    lines.map((l, i) => ({ ...l, pricing: linePricing(i) })),
+    methods.map((m, i) => ({ ...m, pricing: methodPricing(i) })),
+  );
+  // The order row keeps whole minor units (what payments move); its view shows the exact totals.
+  const whole = (d: { integerValue: (mode: 4) => { toNumber: () => number } }) => d.integerValue(4).toNumber();
   const id = newId('order');
   const stamps = { created_at: now, updated_at: now };
   const order = {
@@ -120,16 +137,16 @@ export function placeOrder(
     currency_code: cart.currency_code,
     shipping_address: cart.shipping_address,
     billing_address: cart.billing_address,
-    item_total: itemTotal,
-    shipping_total: shippingTotal,
-    tax_total: 0,
-    discount_total: 0,
-    total: itemTotal + shippingTotal,
+    item_total: whole(totals.item_total),
+    shipping_total: whole(totals.shipping_total),
+    tax_total: whole(totals.tax_total),
+    discount_total: whole(totals.discount_total),
+    total: chargedAmount(totals),
     metadata: cart.metadata,
     canceled_at: null,
     ...stamps,
   };
-  const orderLines: q.OrderLineRow[] = lines.map((l) => ({
+  const orderLines: q.OrderLineRow[] = lines.map((l, i) => ({
     id: newId('ordli'),
     order_id: id,
     variant_id: l.variant_id,
@@ -147,22 +164,27 @@ export function placeOrder(
     fulfilled_quantity: 0,
     shipped_quantity: 0,
     returned_quantity: 0,
+    pricing: linePricing(i),
     metadata: l.metadata,
     ...stamps,
   }));
-  const orderMethods: q.OrderShippingMethodRow[] = methods.map((m) => ({
+  const orderMethods: q.OrderShippingMethodRow[] = methods.map((m, i) => ({
     id: newId('ordsm'),
     order_id: id,
     shipping_option_id: m.shipping_option_id,
     name: m.name,
     amount: m.amount,
     data: m.data,
+    pricing: methodPricing(i),
     ...stamps,
   }));
   return {
     order: { ...order, display_id: 0 },
     lines: orderLines,
     methods: orderMethods,
-    writes: q.orderWrites(order, orderLines, orderMethods),
+    writes: [
+      ...q.orderWrites(order, orderLines, orderMethods),
+      ...(priced ? promotionUsageWrites(id, priced.promotions, priced.adjustments, now) : []),
+    ],
   };
 }

@@ -76,7 +76,8 @@ describe('store orders', () => {
       });
       expect(got.items[0].product.id).toBe(got.items[0].product_id);
       expect(got.shipping_methods).toEqual([]);
-      expect(got).toHaveProperty('shipping_address', null); // the journey test checks a full checkout's
+      // A cart of a one-country region ships there until told otherwise (Medusa's rule); the journey test checks a full checkout's.
+      expect(got.shipping_address).toMatchObject({ country_code: expect.any(String), address_1: null });
       expect(got.payment_collections[0].payments[0]).toMatchObject({
         provider_id: 'pp_system_default',
         amount: order.total,

@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ChargePricingJson } from '../totals/shapes.ts';
 import { idColumn, metadata, timestamps, ts } from '../../platform/db/columns.ts';
 import type { AddressJson } from '../carts/tables.ts';
 
@@ -82,6 +83,8 @@ export const orderLineItems = pgTable(
     fulfilled_quantity: integer('fulfilled_quantity').notNull().default(0),
     shipped_quantity: integer('shipped_quantity').notNull().default(0),
     returned_quantity: integer('returned_quantity').notNull().default(0),
+    /** Tax lines, discounts and tax-inclusiveness as placed (null: an order placed before taxes existed). */
+    pricing: jsonb('pricing').$type<ChargePricingJson | null>(),
     ...metadata,
     ...timestamps,
   },
@@ -97,6 +100,7 @@ export const orderShippingMethods = pgTable(
     name: text('name').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     data: jsonb('data').$type<Record<string, unknown> | null>(),
+    pricing: jsonb('pricing').$type<ChargePricingJson | null>(),
     ...timestamps,
   },
   (t) => [index('order_shipping_methods_order_idx').on(t.order_id)],

@@ -5,6 +5,7 @@ import { listEnvelope, pageOf, pageQuery } from '../../platform/http/pagination.
 import { Nullable } from '../../platform/http/schema-types.ts';
 import { PaymentProviderList, PaymentProvidersQuery } from './schema.ts';
 import { listAllPaymentProviders, listPaymentProviders } from './providers.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['payments'];
 
@@ -28,7 +29,7 @@ const AdminProviderList = listEnvelope(
   Type.Object({ id: Type.String(), is_enabled: Type.Boolean(), name: Type.String(), plugin: Nullable(Type.String()) }),
 );
 
-export const adminPaymentProviderRoutes: RouteModule = (app) => {
+export const adminPaymentProviderRoutes: RouteModule = adminResource('settings', (app) => {
   app.get(
     '/payments/payment-providers',
     {
@@ -41,4 +42,4 @@ export const adminPaymentProviderRoutes: RouteModule = (app) => {
     },
     async (req) => listAllPaymentProviders(req.server.providers, pageOf(req.query)),
   );
-};
+});

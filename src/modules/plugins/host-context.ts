@@ -11,12 +11,10 @@ import type { Database } from '../../platform/db/database.ts';
 import type { Providers } from '../../platform/providers.ts';
 import type { EventHandler, SubscriberRegistry } from '../../platform/events/bus.ts';
 import { emitCustom } from '../../platform/events/emit.ts';
-import { EVENT_NAMES } from '../../platform/events/names.ts';
 import type { ConfigValue } from './config-values.ts';
 import type { Registration } from './host.ts';
 import { providerRegistrars } from './provider-registration.ts';
 import { inPluginSchema } from './raw-db.ts';
-import { authorize, type PluginGrant } from './rights.ts';
 import { assertPluginSql } from './sql-guard.ts';
 
 /** Read APIs the app hands to plugins that declared them (app.ts wires them; plugins/ imports no domain module). */
@@ -24,11 +22,6 @@ export interface PluginReadApis {
   /** The order as `GET /admin/orders/{id}` shows it, or null when there is none. */
   retrieveOrder(id: string): Promise<(Record<string, unknown> & { id: string }) | null>;
 }
-
-/** Path segments the shop's own plugin routes use under /admin/plugins/{id}/…: a plugin cannot take them. */
-export const RESERVED_ADMIN_SEGMENTS = ['configure', 'update', 'admin-bundle'];
-const EVENT_NAME = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
-const PATTERN = /^(\*|[a-z0-9_-]+(\.[a-z0-9_-]+)*(\.\*)?)$/;
 
 export interface HostContextDeps {
   manifestId: string;
@@ -40,8 +33,6 @@ export interface HostContextDeps {
   bus: SubscriberRegistry;
   providers: Providers;
   registration: Registration;
-  /** What the plugin may do (manifest `permissions`); every right-bearing call goes through `authorize`. */
-  grant: PluginGrant;
   readApis: PluginReadApis;
   /** Read at each access, so `ctx.config` shows the configuration saved last. */
   config: () => Readonly<Record<string, ConfigValue>>;
@@ -54,16 +45,17 @@ function pluginLogger(log: FastifyBaseLogger): PluginLogger {
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-/** The host API handed to a plugin's `register(ctx)` (plugin-sdk PluginContext). */
+/**
+ * What a plugin's ctx calls do in the shop (plugin-sdk PluginContext), served to its process by
+ * serve-ctx.ts. Rights and names were decided before a call gets here, by sandbox/authorize.ts;
+ * this performs them, checking only the values it needs (handlers, ids, payloads, SQL).
+ */
 export function createHostContext(deps: HostContextDeps): PluginContext {
-  const { manifestId, registration: reg, bus, grant } = deps;
+  const { manifestId, registration: reg, bus } = deps;
   const log = deps.log.child({ plugin: manifestId });
 
   const on = (eventName: string, handler: SdkEventHandler) => {
-    if (typeof eventName !== 'string' || !PATTERN.test(eventName))
-      throw new Error(`ctx.on: "${eventName}" is not an event name or pattern (order.placed, order.*, *)`);
     if (typeof handler !== 'function') throw new Error(`ctx.on(${eventName}): handler must be a function`);
-    authorize(grant, { type: 'event', pattern: eventName });
     const wrapped: EventHandler = async (event) => {
       try {
         await handler({
@@ -84,13 +76,6 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
   };
 
   const route = (surface: 'admin' | 'store') => (method: string, path: string, handler: RouteHandler) => {
-    const first = typeof path === 'string' ? path.split('/').filter(Boolean)[0] : undefined;
-    if (surface === 'admin' && first && RESERVED_ADMIN_SEGMENTS.includes(first)) {
-      throw new Error(
-        `ctx.routes.admin: "/${first}" is reserved by the shop (reserved: ${RESERVED_ADMIN_SEGMENTS.join(', ')})`,
-      );
-    }
-    authorize(grant, { type: 'route', surface });
     reg[surface].add(method, path, handler);
   };
 
@@ -100,7 +85,6 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
       providers: deps.providers,
       staged: reg.providers,
       state: () => reg.state,
-      authorize: (kind) => authorize(grant, { type: 'provider', kind }),
     }),
     plugin: { id: manifestId, version: deps.version },
     on,
@@ -113,7 +97,6 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
     },
     orders: {
       async retrieve(id: string) {
-        authorize(grant, { type: 'api', api: 'orders:read' });
         if (typeof id !== 'string' || !id) throw new Error('ctx.orders.retrieve: id must be a non-empty string');
         return deps.readApis.retrieveOrder(id);
       },
@@ -123,10 +106,6 @@ export function createHostContext(deps: HostContextDeps): PluginContext {
     },
     logger: pluginLogger(log),
     async emit(eventName, payload) {
-      if (typeof eventName !== 'string' || !EVENT_NAME.test(eventName))
-        throw new Error(`ctx.emit: "${eventName}" is not an event name (lower-case words joined by dots)`);
-      if ((EVENT_NAMES as readonly string[]).includes(eventName))
-        throw new Error(`ctx.emit: "${eventName}" is a core event; a plugin emits only its own events`);
       if (typeof payload !== 'object' || payload === null || typeof payload.id !== 'string')
         throw new Error('ctx.emit: payload must be an object with a string id');
       // Namespaced under the plugin's id, so a plugin can never forge a core event (order.placed…).

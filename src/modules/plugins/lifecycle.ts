@@ -17,7 +17,6 @@ export const RECONCILE_EVERY_MS = 30_000;
  */
 export class PluginLifecycle implements PluginRuntime {
   readonly host: PluginHost;
-  licenseCheck: LicenseCheck = async () => ({ ok: true });
   private lock: Promise<unknown> = Promise.resolve();
   private readonly tasks = new Set<Promise<unknown>>();
   private stopFollowing?: () => Promise<void>;
@@ -25,6 +24,10 @@ export class PluginLifecycle implements PluginRuntime {
   constructor(readonly deps: PluginRuntimeDeps) {
     this.host = new PluginHost(deps.log, deps.providers, new HealthBook(deps.config.pluginSandbox, deps.clock));
     this.host.onCrash = (p, reason) => this.track(recoverPlugin(this, p, reason));
+  }
+
+  get licenseCheck(): LicenseCheck {
+    return this.deps.licenseCheck;
   }
 
   get ctx(): Ctx {

@@ -42,7 +42,6 @@ export async function stagePlugin(rt: PluginRuntime, row: q.PluginRow, pkg: Plug
     bus: host.bus,
     providers: host.providers,
     registration,
-    grant: registration.grant,
     readApis: deps.readApis ?? NO_READ_APIS,
     config: () => config.current,
     stats: host.stats,
@@ -51,7 +50,13 @@ export async function stagePlugin(rt: PluginRuntime, row: q.PluginRow, pkg: Plug
   let started: Awaited<ReturnType<typeof startPluginProcess>>;
   try {
     started = await startPluginProcess({
-      plugin: { manifestId: manifest.id, rowId: row.id, manifest: { ...manifest }, version: manifest.version },
+      plugin: {
+        manifestId: manifest.id,
+        rowId: row.id,
+        manifest: { ...manifest },
+        version: manifest.version,
+        grant: registration.grant,
+      },
       folder,
       entry: manifest.server!,
       config: deps.config,

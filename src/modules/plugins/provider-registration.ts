@@ -96,12 +96,9 @@ export function providerRegistrars(deps: {
   staged: StagedProvider[];
   /** The Registration's state: staged providers go live on activation, later ones at once. */
   state: () => 'staged' | 'active' | 'disposed';
-  /** The rights seam (rights.ts): throws when the manifest did not declare this provider kind. */
-  authorize: (kind: 'payments' | 'notifications') => void;
 }): Pick<PluginContext, 'payments' | 'notifications'> {
   const { manifestId: owner, providers, staged } = deps;
   const stage = (kind: ProviderKind, port: ProviderPort) => {
-    deps.authorize(kind === 'payment' ? 'payments' : 'notifications');
     if (deps.state() === 'disposed')
       throw new Error(`ctx.${kind === 'payment' ? 'payments' : 'notifications'}: plugin unloaded`);
     const other = providers[kind].takenBy(port.id, owner);

@@ -21,6 +21,7 @@ import {
 } from './schema.ts';
 import * as svc from './service.ts';
 import { checkUpdates } from './updates.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['plugins'];
 const AdminBundle = Type.Unsafe<Buffer>({ type: 'string', description: 'ES module (application/javascript)' });
@@ -29,7 +30,7 @@ const AdminBundle = Type.Unsafe<Buffer>({ type: 'string', description: 'ES modul
 const pctx = (app: App, req: FastifyRequest): svc.PluginsCtx => ({ ...req.ctx, plugins: app.plugins });
 
 /** `/admin/plugins…`: lifecycle, configuration, updates, admin bundles, and the plugins' own admin routes. */
-export const adminPluginRoutes: RouteModule = (app, deps) => {
+export const adminPluginRoutes: RouteModule = adminResource('plugins', (app, deps) => {
   app.get(
     '/plugins',
     { schema: { tags, summary: 'Installed plugins', querystring: PluginListQuery, response: ok(PluginList) } },
@@ -157,13 +158,15 @@ export const adminPluginRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  app.route({
-    method: [...HTTP_METHODS],
-    url: '/plugins/:manifestId/*',
-    schema: runtimeRouteSchema('admin'),
-    handler: (req, reply) => dispatchPluginRoute(app, 'admin', req, reply),
-  });
-};
+  // One route per method, so each takes its own permission (GET plugins:read, the rest plugins:write).
+  for (const method of HTTP_METHODS)
+    app.route({
+      method,
+      url: '/plugins/:manifestId/*',
+      schema: runtimeRouteSchema('admin'),
+      handler: (req, reply) => dispatchPluginRoute(app, 'admin', req, reply),
+    });
+});
 
 /** `/store/plugins/{manifestId}/*`: the plugins' store routes, behind the publishable-key check. */
 export const storePluginRoutes: RouteModule = (app) => {

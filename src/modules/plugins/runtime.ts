@@ -17,6 +17,11 @@ export interface PluginRuntimeDeps {
   providers: Providers;
   /** What `ctx.orders.retrieve` & co. read (app.ts wires the domain services). */
   readApis?: PluginReadApis;
+  /**
+   * Decides whether licensed code may load. Required, with no allow-all default: a shop wired
+   * without one fails to compile rather than running paid plugins unchecked.
+   */
+  licenseCheck: LicenseCheck;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { grants } from '../../platform/http/permissions.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { inTx } from '../../platform/context.ts';
 import { encryptSecret } from '../../platform/crypto.ts';
@@ -162,7 +163,7 @@ export async function getPluginConfig(ctx: PluginsCtx, id: string): Promise<Reco
     configFields(row),
     row.config,
     ctx.plugins.deps.config.encryptionKey,
-    ctx.actor?.role !== 'admin',
+    !ctx.actor || !grants(ctx.actor.permissions, 'plugins:write'),
   );
 }
 

@@ -4,6 +4,7 @@ import { IdParams } from '../../platform/http/schema-types.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
 import { CreateLabelBody, LabelQuery, labelEnvelope, labelList, UpdateLabelBody } from './schema.ts';
 import { createLabel, deleteLabel, getLabel, listLabels, TAG, TYPE, updateLabel, type LabelKind } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 interface Surface {
   kind: LabelKind;
@@ -52,7 +53,7 @@ function reads(app: App, s: Surface, tags: string[]) {
   );
 }
 
-export const adminLabelRoutes: RouteModule = (app) => {
+export const adminLabelRoutes: RouteModule = adminResource('products', (app) => {
   for (const s of SURFACES) {
     const tags = [s.url.slice(1)];
     reads(app, s, tags);
@@ -97,7 +98,7 @@ export const adminLabelRoutes: RouteModule = (app) => {
       },
     );
   }
-};
+});
 
 export const storeLabelRoutes: RouteModule = (app) => {
   for (const s of SURFACES) reads(app, s, [`store ${s.url.slice(1)}`]);

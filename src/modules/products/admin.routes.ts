@@ -17,11 +17,12 @@ import {
   UpdateProductBody,
 } from './schema.ts';
 import { createProduct, deleteProduct, getAdminProduct, listAdminProducts, updateProduct } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['products'];
 
 // Reads answer JSON text built by PostgreSQL (see product-json.ts); the schemas describe it.
-export const adminProductRoutes: RouteModule = (app) => {
+export const adminProductRoutes: RouteModule = adminResource('products', (app) => {
   app.get(
     '/products',
     { schema: { tags, summary: 'List products', querystring: AdminListQuery, response: ok(AdminProductList) } },
@@ -95,4 +96,4 @@ export const adminProductRoutes: RouteModule = (app) => {
       return { id: req.params.id, object: 'product' as const, deleted: true as const };
     },
   );
-};
+});

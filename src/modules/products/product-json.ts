@@ -44,7 +44,8 @@ const AMOUNT = (units: AmountUnits) =>
   units === 'minor' ? 'pr.amount' : `trim_scale(pr.amount::numeric / ${scaleSql('pr.currency_code')})`;
 
 const PRICES = (units: AmountUnits) => `coalesce((
-  select json_agg(json_build_object('id', pr.id, 'currency_code', pr.currency_code, 'amount', ${AMOUNT(units)}, 'variant_id', pr.variant_id) order by pr.currency_code)
+  select json_agg(json_build_object('id', pr.id, 'currency_code', pr.currency_code, 'amount', ${AMOUNT(units)}, 'variant_id', pr.variant_id,
+    'min_quantity', pr.min_quantity, 'max_quantity', pr.max_quantity) order by pr.currency_code, pr.min_quantity nulls first, pr.id)
   from prices pr where pr.variant_id = v.id), '[]'::json)`;
 
 const PRICE_REF = `json_build_object('id', pr.id, 'price_list_id', null, 'price_list_type', null, 'min_quantity', null, 'max_quantity', null)`;
@@ -61,7 +62,8 @@ const CALCULATED_PRICE = (units: AmountUnits) => `(
     'is_original_price_price_list', false, 'is_original_price_tax_inclusive', r.is_tax_inclusive,
     'raw_calculated_amount', ${RAW_AMOUNT(units)}, 'raw_original_amount', ${RAW_AMOUNT(units)},
     'calculated_price', ${PRICE_REF}, 'original_price', ${PRICE_REF})
-  from region r join prices pr on pr.variant_id = v.id and pr.currency_code = r.currency_code)`;
+  from region r join prices pr on pr.variant_id = v.id and pr.currency_code = r.currency_code
+    and pr.min_quantity is null and pr.max_quantity is null)`;
 
 // Images are deleted for good (no deleted_at column).
 const image = (a: string) =>

@@ -32,14 +32,16 @@ export const Price = Type.Object({
   currency_code: Type.String(),
   amount: Money(),
   variant_id: Type.String(),
+  min_quantity: Nullable(Type.Number()),
+  max_quantity: Nullable(Type.Number()),
 });
 
 const PriceRef = Type.Object({
   id: Type.String(),
-  price_list_id: Type.Null(),
-  price_list_type: Type.Null(),
-  min_quantity: Type.Null(),
-  max_quantity: Type.Null(),
+  price_list_id: Nullable(Type.String()),
+  price_list_type: Nullable(Type.String()),
+  min_quantity: Nullable(Type.Number()),
+  max_quantity: Nullable(Type.Number()),
 });
 const RawAmount = Type.Object({ value: Type.String(), precision: Type.Integer() });
 

@@ -33,15 +33,21 @@ export function handleFromTitle(title: string): string {
 export const handleTaken = (handle: string) => errors.invalid(`Product with handle: ${handle}, already exists.`);
 export const skuTaken = (sku: string) => errors.invalid(`Product variant with sku: ${sku}, already exists.`);
 
-export function assertPrices(variantTitle: string, prices: { currency_code: string }[]): void {
+export function assertPrices(
+  variantTitle: string,
+  prices: { currency_code: string; min_quantity?: number | null; max_quantity?: number | null }[],
+): void {
   const seen = new Set<string>();
-  for (const { currency_code } of prices) {
+  for (const { currency_code, min_quantity: min = null, max_quantity: max = null } of prices) {
     // The schema already forces three lower-case letters; this rejects codes ISO 4217 does not know.
     if (!isCurrencyCode(currency_code))
       throw errors.invalid(`Invalid currency_code: ${currency_code} is not an ISO 4217 currency`);
-    if (seen.has(currency_code))
-      throw errors.invalid(`Variant "${variantTitle}" has more than one price in ${currency_code}`);
-    seen.add(currency_code);
+    if (min != null && max != null && max < min)
+      throw errors.invalid(`Variant "${variantTitle}" has a price whose max_quantity is below its min_quantity`);
+    // One price per currency and quantity range (the range-less one is the catalog's price).
+    const key = `${currency_code} ${min} ${max}`;
+    if (seen.has(key)) throw errors.invalid(`Variant "${variantTitle}" has more than one price in ${currency_code}`);
+    seen.add(key);
   }
 }
 

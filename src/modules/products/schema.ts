@@ -15,6 +15,9 @@ const PriceInput = Type.Object(
   {
     currency_code: Type.String({ pattern: '^[a-z]{3}$', description: 'lower-case ISO 4217' }),
     amount: Money({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    // Medusa's quantity tiers: the price holds for cart lines of these quantities only.
+    min_quantity: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 2_147_483_647 }))),
+    max_quantity: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 2_147_483_647 }))),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,7 @@
 import { toMajorText } from '../../platform/money/convert.ts';
 import { exponentOf } from '../../platform/money/currencies.ts';
 import type { AmountUnits } from '../../platform/money/schema.ts';
+import { type ListPrice, parseListPrice } from '../price-lists/store-prices.ts';
 
 /**
  * Turns stored store documents (store-documents.ts) plus the live values read beside them into
@@ -43,22 +44,53 @@ function piecesIn(piece: string, units: AmountUnits): string {
   );
 }
 
-/** `calculated_price` as product-json.ts CALCULATED_PRICE writes it, compacted. */
-function calculatedPrice(price: string | null | undefined, currency: string, tax: string, units: AmountUnits) {
-  if (price == null) return 'null';
-  const [id, minor] = price.split(' ');
-  const amount = amountIn(minor, currency, units);
-  const ref = `{"id":${JSON.stringify(id)},"price_list_id":null,"price_list_type":null,"min_quantity":null,"max_quantity":null}`;
-  const raw = `{"value":"${amount}","precision":20}`;
+/** One side (calculated or original) of `calculated_price`: its amount's text and its price reference. */
+interface Side {
+  amount: string;
+  ref: string;
+  fromList: boolean;
+}
+
+const priceRef = (id: string, list?: ListPrice) =>
+  list
+    ? `{"id":${JSON.stringify(id)},"price_list_id":${JSON.stringify(list.price_list_id)},"price_list_type":"${list.price_list_type}","min_quantity":${list.min_quantity},"max_quantity":${list.max_quantity}}`
+    : `{"id":${JSON.stringify(id)},"price_list_id":null,"price_list_type":null,"min_quantity":null,"max_quantity":null}`;
+
+/**
+ * `calculated_price` from the variant's own price in the currency (`price`, "<id> <amount>") and
+ * the price list price that applies (`listed`, price-lists/store-prices.ts), as Medusa's pricing
+ * module picks: a list price is the calculated one; the original stays the variant's own for a
+ * sale and is the list price for an override. Without a list price: product-json.ts
+ * CALCULATED_PRICE, compacted.
+ */
+function calculatedPrice(
+  price: string | null | undefined,
+  listed: string | null | undefined,
+  currency: string,
+  tax: string,
+  units: AmountUnits,
+) {
+  const list = parseListPrice(listed);
+  if (price == null && !list) return 'null';
+  const [baseId, baseMinor] = price ? price.split(' ') : [];
+  const base: Side | undefined = price
+    ? { amount: amountIn(baseMinor, currency, units), ref: priceRef(baseId), fromList: false }
+    : undefined;
+  const fromList: Side | undefined = list
+    ? { amount: amountIn(String(list.amount), currency, units), ref: priceRef(list.id, list), fromList: true }
+    : undefined;
+  const calc = (fromList ?? base)!;
+  const orig = list?.price_list_type === 'override' || !base ? calc : base;
+  const raw = (amount: string) => `{"value":"${amount}","precision":20}`;
   return (
-    `{"id":${JSON.stringify(id)},"calculated_amount":${amount},"original_amount":${amount},` +
+    `{"id":${JSON.stringify(baseId ?? list!.id)},"calculated_amount":${calc.amount},"original_amount":${orig.amount},` +
     `"currency_code":${JSON.stringify(currency)},` +
-    `"calculated_amount_with_tax":${amount},"calculated_amount_without_tax":${amount},` +
-    `"original_amount_with_tax":${amount},"original_amount_without_tax":${amount},` +
-    `"is_calculated_price_price_list":false,` +
-    `"is_calculated_price_tax_inclusive":${tax},"is_original_price_price_list":false,` +
-    `"is_original_price_tax_inclusive":${tax},"raw_calculated_amount":${raw},"raw_original_amount":${raw},` +
-    `"calculated_price":${ref},"original_price":${ref}}`
+    `"calculated_amount_with_tax":${calc.amount},"calculated_amount_without_tax":${calc.amount},` +
+    `"original_amount_with_tax":${orig.amount},"original_amount_without_tax":${orig.amount},` +
+    `"is_calculated_price_price_list":${calc.fromList},` +
+    `"is_calculated_price_tax_inclusive":${tax},"is_original_price_price_list":${orig.fromList},` +
+    `"is_original_price_tax_inclusive":${tax},"raw_calculated_amount":${raw(calc.amount)},"raw_original_amount":${raw(orig.amount)},` +
+    `"calculated_price":${calc.ref},"original_price":${orig.ref}}`
   );
 }
 
@@ -93,8 +125,9 @@ export function assembleVariant(
   price?: PriceContext & { currency: string },
   units: AmountUnits = 'minor',
 ): string {
-  const [stock, updated, priced] = (live ?? '').split('\u0002').map((v) => v || null);
+  const [stock, updated, priced, listed] = (live ?? '').split('\u0002').map((v) => v || null);
   let out = `${parts[3 * index]}${stock ?? 'null'}${parts[3 * index + 1]}${updated == null ? 'null' : `"${updated}"`}${piecesIn(parts[3 * index + 2], units)}`;
-  if (price) out += `,"calculated_price":${calculatedPrice(priced, price.currency, String(price.taxInclusive), units)}`;
+  if (price)
+    out += `,"calculated_price":${calculatedPrice(priced, listed, price.currency, String(price.taxInclusive), units)}`;
   return `${out}}`;
 }

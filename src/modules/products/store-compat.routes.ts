@@ -6,6 +6,7 @@ import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { Variant } from './schema.ts';
 import { getStoreVariant, listStoreOptions, listStoreVariants } from './store-compat.ts';
+import { customerGroupIds } from '../customer-groups/service.ts';
 
 const tags = ['store products'];
 const Id = Type.String({ minLength: 1, maxLength: 200 });
@@ -51,7 +52,10 @@ export const storeCatalogCompatRoutes: RouteModule = (app) => {
         response: ok(Type.Object({ variant: Variant })),
       },
     },
-    async (req) => ({ variant: await getStoreVariant(req.ctx, req.store!, req.params.id, req.query.region_id) }),
+    async (req) => {
+      const groups = await customerGroupIds(req.ctx, req.query.region_id ? req.customer?.id : undefined);
+      return { variant: await getStoreVariant(req.ctx, req.store!, req.params.id, req.query.region_id, groups) };
+    },
   );
 
   app.get(
@@ -71,7 +75,8 @@ export const storeCatalogCompatRoutes: RouteModule = (app) => {
         product_id: list(req.query.product_id),
         region_id: req.query.region_id,
       };
-      return { ...(await listStoreVariants(req.ctx, req.store!, filters, page)), ...page };
+      const groups = await customerGroupIds(req.ctx, req.query.region_id ? req.customer?.id : undefined);
+      return { ...(await listStoreVariants(req.ctx, req.store!, filters, page, groups)), ...page };
     },
   );
 

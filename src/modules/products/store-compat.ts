@@ -4,7 +4,6 @@ import { rows } from '../../platform/db/database.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import type { StoreScope } from '../../platform/http/types.ts';
-import { findStoreProductJson } from './queries.ts';
 import { assembleVariant, splitVariants } from './store-assembly.ts';
 import { readStoreVariantPage } from './store-queries.ts';
 import type { Static } from 'typebox';
@@ -35,17 +34,11 @@ export async function getStoreVariant(
   scope: StoreScope,
   id: string,
   regionId: string | undefined,
+  groups: string[] = [],
 ): Promise<VariantView> {
-  const [owner] = await rows<{ product_id: string }>(
-    ctx.db,
-    sql`select product_id from product_variants where id = ${id} and deleted_at is null`,
-  );
-  if (!owner) throw variantNotFound(id);
-  const read = await findStoreProductJson(ctx.db, owner.product_id, channelsOf(scope), regionId, 'minor');
-  if (!read.regionFound)
-    throw errors.invalid(`Region with id ${regionId} not found when populating the pricing context`);
-  const product = read.body ? (JSON.parse(read.body).product as { variants: VariantView[] }) : null;
-  const variant = product?.variants.find((v) => v.id === id);
+  // The page read of the list (price lists included), narrowed to this one variant.
+  const page = { limit: 1, offset: 0 };
+  const [variant] = (await listStoreVariants(ctx, scope, { id: [id], region_id: regionId }, page, groups)).variants;
   if (!variant) throw variantNotFound(id);
   return variant;
 }
@@ -60,9 +53,12 @@ export async function listStoreVariants(
   scope: StoreScope,
   filters: { id?: string[]; product_id?: string[]; region_id?: string },
   page: Page,
+  groups: string[] = [],
 ): Promise<{ variants: VariantView[]; count: number }> {
   const { id: ids, product_id: productIds, region_id: regionId } = filters;
-  const read = await readStoreVariantPage(ctx.db, { channelIds: channelsOf(scope), ids, productIds }, page, regionId);
+  const lists = regionId ? { groups, now: ctx.clock.now() } : undefined;
+  const channelIds = channelsOf(scope);
+  const read = await readStoreVariantPage(ctx.db, { channelIds, ids, productIds }, page, regionId, lists);
   // As each variant was read by itself before: an unknown region fails a page with variants only.
   if (read.products.length && !read.region_found)
     throw errors.invalid(`Region with id ${regionId} not found when populating the pricing context`);

@@ -10,7 +10,7 @@ import { SEARCH_TEXT } from './queries.ts';
  * the product; 3: compacted): the next start rebuilds every stored document
  * (rebuildStoreDocumentsIfOutdated).
  */
-export const STORE_DOCUMENT_SHAPE = 3;
+export const STORE_DOCUMENT_SHAPE = 4;
 
 const ids = (productIds: string[]) => sql.param([...new Set(productIds)].sort());
 

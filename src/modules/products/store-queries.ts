@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
+import { listPriceSql, type PriceListContext } from '../price-lists/store-prices.ts';
 import { preparedRows } from './prepared.ts';
 import { LIVE_UPDATED_AT } from './product-json.ts';
 import { type CatalogFilters, searchPattern, storeCatalogIds } from './queries.ts';
@@ -53,9 +54,11 @@ const live = (
   regionId: string | undefined,
   channelIds: string[],
   variantIds = sql`d.variant_ids`,
+  lists?: PriceListContext,
 ) => sql`array_to_string(array(
     select array_to_string(coalesce((select array[${channelQuantity(channelIds)}::text, ${LIVE_UPDATED_AT}
-        ${regionId ? sql`, (select pr.id || ' ' || pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = (select currency_code from region))` : sql``}]
+        ${regionId ? sql`, (select pr.id || ' ' || pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = (select currency_code from region) and pr.min_quantity is null and pr.max_quantity is null)` : sql``}
+        ${regionId && lists ? sql`, ${listPriceSql(sql`v.id`, sql`(select currency_code from region)`, sql`${regionId}`, lists)}` : sql``}]
       from product_variants v where v.id = x.id), '{}'::text[]), chr(2), '')
     from unnest(${variantIds}) with ordinality x(id, n) order by x.n), chr(1)) as live`;
 
@@ -90,8 +93,8 @@ function statement(ctes: SQL[], total: SQL, products: SQL, regionId: string | un
     order by x.product_id`;
 }
 
-const pageDocuments = (regionId: string | undefined, channelIds: string[]) =>
-  sql`select page.product_id, d.head, ${PARTS}, ${live(regionId, channelIds)}
+const pageDocuments = (regionId: string | undefined, channelIds: string[], lists?: PriceListContext) =>
+  sql`select page.product_id, d.head, ${PARTS}, ${live(regionId, channelIds, undefined, lists)}
       from page join store_documents d on d.product_id = page.product_id`;
 
 function toRows<P extends { product_id: string | null }>(rs: (P & Meta)[]): Meta & { products: P[] } {
@@ -110,7 +113,45 @@ function toRows<P extends { product_id: string | null }>(rs: (P & Meta)[]): Meta
  * reads its total from product_channel_counts; otherwise the matching ids are gathered, counted
  * and paged (a q search first materializes its matches from the trigram index).
  */
-export async function readStoreList(db: Executor, f: StoreFilters, page: Page, regionId?: string): Promise<StoreRows> {
+export async function readStoreList(
+  db: Executor,
+  f: StoreFilters,
+  page: Page,
+  regionId?: string,
+  lists?: PriceListContext,
+): Promise<StoreRows> {
+  return readStoreListWith(db, f, page, regionId, pageDocuments(regionId, f.channelIds, lists));
+}
+
+/** The ids of a page of the store list (and its total and region), without their documents. */
+export async function readStoreListIds(db: Executor, f: StoreFilters, page: Page, regionId?: string) {
+  return readStoreListWith(db, f, page, regionId, sql`select page.product_id from page`);
+}
+
+/** The documents of `ids` (a slice of a page read by readStoreListIds) still in `channelIds`, in product order. */
+export async function readStoreDocuments(
+  db: Executor,
+  ids: string[],
+  channelIds: string[],
+  regionId?: string,
+  lists?: PriceListContext,
+): Promise<StoreRows> {
+  const ctes = [
+    sql`page as (select product_id from store_documents
+      where product_id = any(${textArray(ids)}) and channel_ids && ${textArray(channelIds)})`,
+  ];
+  return toRows(
+    await preparedRows<Row>(db, statement(ctes, sql`0`, pageDocuments(regionId, channelIds, lists), regionId)),
+  );
+}
+
+async function readStoreListWith(
+  db: Executor,
+  f: StoreFilters,
+  page: Page,
+  regionId: string | undefined,
+  pageProducts: SQL,
+): Promise<StoreRows> {
   const { limit, offset } = page;
   const catalog = storeCatalogIds(f, sql`l.product_id`);
   if (f.channelIds.length === 1 && !f.q && !f.id && !f.handle && !catalog) {
@@ -118,7 +159,7 @@ export async function readStoreList(db: Executor, f: StoreFilters, page: Page, r
     // store_listing_page (migration store_listing_page): the ordered index walk, stopping at the limit.
     const ctes = [sql`page as (select product_id from store_listing_page(${channel}, ${limit}, ${offset}))`];
     const total = sql`coalesce((select visible_products from product_channel_counts where sales_channel_id = ${channel}), 0)`;
-    return toRows(await preparedRows<Row>(db, statement(ctes, total, pageDocuments(regionId, f.channelIds), regionId)));
+    return toRows(await preparedRows<Row>(db, statement(ctes, total, pageProducts, regionId)));
   }
   // With q, the channel test is written so no index can serve it: without statistics the planner
   // would AND the trigram matches with a bitmap of the whole channel (most of a search's time).
@@ -138,7 +179,7 @@ export async function readStoreList(db: Executor, f: StoreFilters, page: Page, r
     sql`page as (select product_id, count(*) over () as total from found order by product_id limit ${limit} offset ${offset})`,
   ];
   const total = sql`coalesce((select max(total) from page), (select count(*) from found))`;
-  const query = statement(ctes, total, pageDocuments(regionId, f.channelIds), regionId);
+  const query = statement(ctes, total, pageProducts, regionId);
   // A LIKE pattern is not prepared: its plan (trigram index or not) depends on the value.
   return toRows(f.q ? await rows<Row>(db, query) : await preparedRows<Row>(db, query));
 }
@@ -149,8 +190,9 @@ export async function readStoreProduct(
   id: string,
   channelIds: string[],
   regionId?: string,
+  lists?: PriceListContext,
 ): Promise<StoreRows> {
-  const products = sql`select d.product_id, d.head, ${PARTS}, ${live(regionId, channelIds)} from store_documents d
+  const products = sql`select d.product_id, d.head, ${PARTS}, ${live(regionId, channelIds, undefined, lists)} from store_documents d
     where d.product_id = ${id} and d.channel_ids && ${textArray(channelIds)}`;
   return toRows(await preparedRows<Row>(db, statement([], sql`0`, products, regionId)));
 }
@@ -181,6 +223,7 @@ export async function readStoreVariantPage(
   f: { channelIds: string[]; ids?: string[]; productIds?: string[] },
   page: Page,
   regionId?: string,
+  lists?: PriceListContext,
 ): Promise<StoreVariantRows> {
   const conds: SQL[] = [sql`d.channel_ids && ${textArray(f.channelIds)}`];
   if (f.productIds) conds.push(sql`d.product_id = any(${textArray(f.productIds)})`);
@@ -199,7 +242,7 @@ export async function readStoreVariantPage(
       from page group by product_id)`,
   ];
   const total = sql`coalesce((select max(total) from page), (select count(*) from found))`;
-  const products = sql`select pp.product_id, pp.positions, ${PARTS}, ${live(regionId, f.channelIds, sql`pp.ids`)}
+  const products = sql`select pp.product_id, pp.positions, ${PARTS}, ${live(regionId, f.channelIds, sql`pp.ids`, lists)}
     from page_products pp join store_documents d on d.product_id = pp.product_id`;
   return toRows(await preparedRows<StoreVariantRow & Meta>(db, statement(ctes, total, products, regionId)));
 }

@@ -10,8 +10,11 @@ import { listProductSummariesJson } from './queries.ts';
 import { assembleProduct } from './store-assembly.ts';
 import type { StoreCache } from './store-cache.ts';
 import { readStoreList, readStoreProduct, type StoreRows } from './store-queries.ts';
+import { readSlicedStoreList, SLICE } from './store-slices.ts';
 import type { ProductSummary, StoreListFilters } from './schema.ts';
 import { productNotFound } from './service.ts';
+import type { PriceListContext } from '../price-lists/store-prices.ts';
+import { priceKey } from './store-price-key.ts';
 
 export type ProductSummaryJson = Static<typeof ProductSummary>;
 
@@ -40,6 +43,10 @@ function products(read: StoreRows, regionId: string | undefined, units: AmountUn
   return read.products.map((row) => assembleProduct(row, price, units));
 }
 
+/** The price list context of a read with a region (`calculated_price`): the shopper's groups, now. */
+export const pricing = (ctx: Ctx, regionId: string | undefined, groups: string[]): PriceListContext | undefined =>
+  regionId ? { groups, now: ctx.clock.now() } : undefined;
+
 /** The answer cache, and the key a repeat of this exact request is answered under (repeat-reads.ts). */
 export interface Caching {
   cache: StoreCache;
@@ -51,18 +58,24 @@ export interface Caching {
  * it, so a body kept for a version holds at least every change that version counts.
  */
 async function cached(
+  ctx: Ctx,
   caching: Caching | undefined,
   key: unknown[],
-  read: () => Promise<string>,
+  read: () => Promise<string | Buffer>,
+  lists?: PriceListContext,
 ): Promise<string | Buffer> {
   if (!caching) return read();
-  const { cache, repeat } = caching;
-  const k = JSON.stringify(key);
+  const { cache } = caching;
   const now = cache.current();
   const version = typeof now === 'number' ? now : await now;
+  // With prices, the answer also depends on the shopper's groups and on which price lists' windows hold.
+  const priced = lists ? await priceKey(ctx, cache, version, lists) : undefined;
+  const k = JSON.stringify(priced ? [...key, priced.key] : key);
+  const repeat = priced?.repeatable === false ? undefined : caching.repeat;
   let body = cache.get(k, version);
   if (body === undefined) {
-    body = Buffer.from(await read());
+    const text = await read();
+    body = typeof text === 'string' ? Buffer.from(text) : text;
     cache.set(k, body, version);
   }
   if (repeat) cache.remember(k, repeat, version);
@@ -81,6 +94,7 @@ export async function listStoreProducts(
   scope: StoreScope,
   query: StoreListFilters,
   caching?: Caching,
+  groups: string[] = [],
 ): Promise<string | Buffer> {
   parseFields(query.fields);
   const { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard } = query;
@@ -89,11 +103,24 @@ export async function listStoreProducts(
   const units = ctx.amountUnits ?? 'minor';
   const filters = { q, id, handle, collection_id, category_id, tag_id, type_id, is_giftcard, channelIds };
   const key = ['list', units, filters, page.limit, page.offset, query.region_id];
-  return cached(caching, key, async () => {
-    const read = await readStoreList(ctx.db, filters, page, query.region_id);
-    const list = products(read, query.region_id, units);
-    return `{"products":[${list.join(',')}],"count":${read.total},"limit":${page.limit},"offset":${page.offset}}`;
-  });
+  const lists = pricing(ctx, query.region_id, groups);
+  return cached(
+    ctx,
+    caching,
+    key,
+    async () => {
+      const tail = (total: number) => `],"count":${total},"limit":${page.limit},"offset":${page.offset}}`;
+      if (page.limit > SLICE) {
+        const render = (slice: StoreRows) => products(slice, query.region_id, units);
+        const sliced = await readSlicedStoreList(ctx.db, filters, page, query.region_id, render, lists);
+        render(sliced.head); // the region check, for an empty page too
+        return Buffer.concat([Buffer.from('{"products":['), ...sliced.parts, Buffer.from(tail(sliced.head.total))]);
+      }
+      const read = await readStoreList(ctx.db, filters, page, query.region_id, lists);
+      return `{"products":[${products(read, query.region_id, units).join(',')}${tail(read.total)}`;
+    },
+    lists,
+  );
 }
 
 export async function getStoreProduct(
@@ -102,16 +129,24 @@ export async function getStoreProduct(
   id: string,
   query: { region_id?: string; sales_channel_id?: string[]; fields?: string },
   caching?: Caching,
+  groups: string[] = [],
 ): Promise<string | Buffer> {
   parseFields(query.fields);
   const channelIds = visibleChannels(scope, query.sales_channel_id);
   const units = ctx.amountUnits ?? 'minor';
-  return cached(caching, ['product', units, id, channelIds, query.region_id], async () => {
-    const read = await readStoreProduct(ctx.db, id, channelIds, query.region_id);
-    const [body] = products(read, query.region_id, units);
-    if (!body) throw productNotFound(id);
-    return `{"product":${body}}`;
-  });
+  const lists = pricing(ctx, query.region_id, groups);
+  return cached(
+    ctx,
+    caching,
+    ['product', units, id, channelIds, query.region_id],
+    async () => {
+      const read = await readStoreProduct(ctx.db, id, channelIds, query.region_id, lists);
+      const [body] = products(read, query.region_id, units);
+      if (!body) throw productNotFound(id);
+      return `{"product":${body}}`;
+    },
+    lists,
+  );
 }
 
 /**

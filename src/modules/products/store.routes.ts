@@ -6,6 +6,11 @@ import { sendJsonText } from './json-reply.ts';
 import { StoreGetQuery, StoreListQuery, StoreProductList, StoreProductResponse } from './schema.ts';
 import { StoreCache } from './store-cache.ts';
 import { type Caching, getStoreProduct, listStoreProducts } from './store-service.ts';
+import { customerGroupIds } from '../customer-groups/service.ts';
+
+// The signed-in customer's groups decide which price lists apply; only read when prices are asked for.
+const groupsOf = (req: FastifyRequest & { query: { region_id?: string } }) =>
+  req.query.region_id && req.customer ? customerGroupIds(req.ctx, req.customer.id) : Promise.resolve([]);
 
 const tags = ['store products'];
 
@@ -28,7 +33,8 @@ export const storeProductRoutes: RouteModule = async (app, deps) => {
         response: ok(StoreProductList),
       },
     },
-    async (req, reply) => sendJsonText(reply, await listStoreProducts(req.ctx, req.store!, req.query, caching(req))),
+    async (req, reply) =>
+      sendJsonText(reply, await listStoreProducts(req.ctx, req.store!, req.query, caching(req), await groupsOf(req))),
   );
 
   app.get(
@@ -43,6 +49,9 @@ export const storeProductRoutes: RouteModule = async (app, deps) => {
       },
     },
     async (req, reply) =>
-      sendJsonText(reply, await getStoreProduct(req.ctx, req.store!, req.params.id, req.query, caching(req))),
+      sendJsonText(
+        reply,
+        await getStoreProduct(req.ctx, req.store!, req.params.id, req.query, caching(req), await groupsOf(req)),
+      ),
   );
 };

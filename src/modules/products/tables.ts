@@ -124,7 +124,11 @@ export const productVariants = pgTable(
   ],
 );
 
-/** Amounts are integers in the currency's minor unit; one price per variant and currency. */
+/**
+ * Amounts are integers in the currency's minor unit. One price per variant and currency without a
+ * quantity range (the catalog's price); more may carry `min_quantity`/`max_quantity` (Medusa's
+ * quantity tiers), which price cart lines of those quantities (carts/line-prices.ts).
+ */
 export const prices = pgTable(
   'prices',
   {
@@ -132,10 +136,17 @@ export const prices = pgTable(
     variant_id: text('variant_id').notNull(),
     currency_code: text('currency_code').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    min_quantity: integer('min_quantity'),
+    max_quantity: integer('max_quantity'),
     created_at: ts('created_at').notNull(),
     updated_at: ts('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('prices_variant_currency_idx').on(t.variant_id, t.currency_code)],
+  (t) => [
+    uniqueIndex('prices_variant_currency_idx')
+      .on(t.variant_id, t.currency_code)
+      .where(sql`min_quantity is null and max_quantity is null`),
+    index('prices_variant_tiers_idx').on(t.variant_id, t.currency_code, t.min_quantity),
+  ],
 );
 
 /**

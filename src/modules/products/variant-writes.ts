@@ -40,6 +40,8 @@ const priceRows = (variantId: string, prices: NewVariant['prices'], now: Date): 
     variant_id: variantId,
     currency_code: p.currency_code,
     amount: p.amount,
+    min_quantity: p.min_quantity ?? null,
+    max_quantity: p.max_quantity ?? null,
     created_at: now,
     updated_at: now,
   }));

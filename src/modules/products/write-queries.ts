@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { salesChannels } from '../sales-channels/tables.ts';
 import {
@@ -137,23 +137,34 @@ export async function insertPrices(db: Executor, rows: PriceInsert[]): Promise<v
   if (rows.length) await db.insert(prices).values(rows);
 }
 
-/** Replaces a variant's prices; a currency that stays keeps its price id. */
+/**
+ * Replaces a variant's prices; a currency whose range-less price stays keeps its price id. Tiered
+ * prices (with a quantity range) are replaced whole.
+ */
 export async function replaceVariantPrices(db: Executor, variantId: string, rows: PriceInsert[]): Promise<void> {
-  const currencies = rows.map((r) => r.currency_code);
-  await db
-    .delete(prices)
-    .where(
-      and(
-        eq(prices.variant_id, variantId),
-        currencies.length ? notInArray(prices.currency_code, currencies) : undefined,
-      ),
-    );
-  if (!rows.length) return;
+  const plain = rows.filter((r) => r.min_quantity == null && r.max_quantity == null);
+  const tiers = rows.filter((r) => !plain.includes(r));
+  const currencies = plain.map((r) => r.currency_code);
+  await db.delete(prices).where(
+    and(
+      eq(prices.variant_id, variantId),
+      // Without a range-less price left, every price goes.
+      currencies.length
+        ? or(
+            sql`${prices.min_quantity} is not null or ${prices.max_quantity} is not null`,
+            notInArray(prices.currency_code, currencies),
+          )
+        : undefined,
+    ),
+  );
+  if (tiers.length) await db.insert(prices).values(tiers);
+  if (!plain.length) return;
   await db
     .insert(prices)
-    .values(rows)
+    .values(plain)
     .onConflictDoUpdate({
       target: [prices.variant_id, prices.currency_code],
+      targetWhere: sql`min_quantity is null and max_quantity is null`,
       set: { amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` },
     });
 }

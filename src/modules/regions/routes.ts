@@ -19,12 +19,13 @@ import {
   updateRegion,
   withPaymentProviders,
 } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['regions'];
 /** A region may name the payment providers that plugins run on this instance. */
 const running = (app: App) => (id: string) => app.providers.payment.has(id);
 
-export const adminRegionRoutes: RouteModule = (app) => {
+export const adminRegionRoutes: RouteModule = adminResource('settings', (app) => {
   app.get(
     '/regions',
     { schema: { tags, summary: 'List regions', querystring: AdminRegionQuery, response: ok(RegionList) } },
@@ -87,7 +88,7 @@ export const adminRegionRoutes: RouteModule = (app) => {
     },
     async (req) => deleteRegion(req.ctx, req.params.id),
   );
-};
+});
 
 export const storeRegionRoutes: RouteModule = (app) => {
   app.get(

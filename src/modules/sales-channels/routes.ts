@@ -19,10 +19,11 @@ import {
   listSalesChannels,
   updateSalesChannel,
 } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['sales-channels'];
 
-export const salesChannelRoutes: RouteModule = (app, deps) => {
+export const salesChannelRoutes: RouteModule = adminResource('settings', (app, deps) => {
   app.get(
     '/sales-channels',
     {
@@ -101,4 +102,4 @@ export const salesChannelRoutes: RouteModule = (app, deps) => {
     },
     async (req) => ({ sales_channel: await batchSalesChannelProducts(req.ctx, req.params.id, req.body) }),
   );
-};
+});

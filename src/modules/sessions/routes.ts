@@ -18,7 +18,7 @@ export type CurrentTokenCheck = (ctx: Ctx, claims: ActorClaims) => Promise<boole
  */
 export function sessionRoutes(isCurrent: CurrentTokenCheck): RouteModule {
   return (app, deps) => {
-    const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds);
+    const keys = tokenKeys(deps.config.jwtSecret, deps.config.jwtExpiresInSeconds, deps.config.jwtSecretPrevious);
 
     app.post(
       '/session',

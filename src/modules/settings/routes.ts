@@ -2,10 +2,11 @@ import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { KeyParams, SettingDeleted, SettingEnvelope, SettingList, UpsertSettingBody } from './schema.ts';
 import { deleteSetting, listSettings, retrieveSetting, setSetting } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['settings'];
 
-export const settingRoutes: RouteModule = (app) => {
+export const settingRoutes: RouteModule = adminResource('settings', (app) => {
   app.get(
     '/settings',
     { schema: { tags, summary: 'All settings, ordered by key', response: ok(SettingList) } },
@@ -31,4 +32,4 @@ export const settingRoutes: RouteModule = (app) => {
     { schema: { tags, summary: 'Delete a setting', params: KeyParams, response: ok(SettingDeleted) } },
     async (req) => deleteSetting(req.ctx, req.params.key),
   );
-};
+});

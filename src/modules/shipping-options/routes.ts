@@ -19,6 +19,7 @@ import {
   listShippingOptions,
   updateShippingOption,
 } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['shipping-options'];
 
@@ -28,7 +29,7 @@ async function optionCurrency(req: FastifyRequest): Promise<string | undefined> 
   return (await findShippingOption(req.ctx.db, (req.params as { id: string }).id))?.currency_code;
 }
 
-export const adminShippingOptionRoutes: RouteModule = (app) => {
+export const adminShippingOptionRoutes: RouteModule = adminResource('settings', (app) => {
   app.get(
     '/shipping-options',
     {
@@ -95,4 +96,4 @@ export const adminShippingOptionRoutes: RouteModule = (app) => {
     },
     async (req) => deleteShippingOption(req.ctx, req.params.id),
   );
-};
+});

@@ -20,13 +20,14 @@ import {
   listLocations,
   updateLocation,
 } from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['stock-locations'];
 
 /** `fields=*sales_channels` (or any `sales_channels.x`) adds each location's channels. */
 const wantsChannels = (fields: string | undefined) => parseFields(fields).relations.has('sales_channels');
 
-export const stockLocationRoutes: RouteModule = (app) => {
+export const stockLocationRoutes: RouteModule = adminResource('inventory', (app) => {
   app.get(
     '/stock-locations',
     {
@@ -124,4 +125,4 @@ export const stockLocationRoutes: RouteModule = (app) => {
       stock_location: await linkLocationChannels(req.ctx, req.params.id, req.body, wantsChannels(req.query.fields)),
     }),
   );
-};
+});

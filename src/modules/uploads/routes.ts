@@ -9,6 +9,7 @@ import type { App, AppDeps, RouteModule } from '../../platform/http/types.ts';
 import { deleteFile, getFile, type IncomingFile, uploadFiles } from './service.ts';
 import { typeOfExtension } from './sniff.ts';
 import { storageFor } from './storage.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['uploads'];
 const MAX_FILES = 10;
@@ -54,7 +55,7 @@ async function readFiles(req: FastifyRequest, maxBytes: number): Promise<Incomin
   return files;
 }
 
-export const adminUploadRoutes: RouteModule = async (app, deps) => {
+export const adminUploadRoutes: RouteModule = adminResource('products', async (app, deps) => {
   const storage = storageFor(deps.config.storage, deps.config.publicUrl);
   const maxBytes = deps.config.storage.maxBytes;
   await app.register(async (scope: App) => {
@@ -93,7 +94,7 @@ export const adminUploadRoutes: RouteModule = async (app, deps) => {
     { schema: { tags, summary: 'Delete an uploaded file', params: IdParams, response: ok(deletedEnvelope('file')) } },
     async (req) => deleteFile(req.ctx, storage, req.params.id),
   );
-};
+});
 
 const KEY = /^[a-z0-9-]{1,100}\.(jpg|png|gif|webp|avif)$/;
 

@@ -17,10 +17,11 @@ import {
   WebhookListQuery,
 } from './schema.ts';
 import * as service from './service.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['webhooks'];
 
-export const adminWebhookRoutes: RouteModule = (app, deps) => {
+export const adminWebhookRoutes: RouteModule = adminResource('developer', (app, deps) => {
   const policy: service.WebhookPolicy = {
     encryptionKey: deps.config.encryptionKey,
     blockPrivate: deps.config.production && !deps.config.webhookAllowPrivate,
@@ -140,4 +141,4 @@ export const adminWebhookRoutes: RouteModule = (app, deps) => {
     },
     async (req) => ({ delivery: await service.retryDelivery(req.ctx, req.params.id, req.params.delivery_id) }),
   );
-};
+});

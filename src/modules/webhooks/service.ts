@@ -1,3 +1,4 @@
+import { grants } from '../../platform/http/permissions.ts';
 import { randomBytes } from 'node:crypto';
 import { inTx, type Ctx } from '../../platform/context.ts';
 import { encryptSecret } from '../../platform/crypto.ts';
@@ -33,7 +34,8 @@ function toWebhook(row: q.SubscriptionRow, ctx?: Ctx): Webhook {
   return { id, url: isViewer(ctx) ? urlForViewer(url) : url, events, active, created_at, updated_at };
 }
 
-const isViewer = (ctx?: Ctx) => ctx?.actor?.role === 'viewer';
+/** A signed-in role that may not change webhooks sees their targets masked. */
+const isViewer = (ctx?: Ctx) => !!ctx?.actor && !grants(ctx.actor.permissions, 'developer:write');
 
 /**
  * What a viewer sees of a target: where deliveries go (scheme, host, port), not what a URL may

@@ -16,7 +16,7 @@ export interface CsrfOptions {
    * The token this request must carry in `x-csrf-token`, or null when its cookie needs none
    * (the Medusa-compatible `connect.sid`, which relies on the origin check alone).
    */
-  expectedToken?: (req: FastifyRequest) => string | null;
+  expectedToken?: (req: FastifyRequest) => string | string[] | null;
 }
 
 function originOf(url: string | undefined): string | undefined {
@@ -76,12 +76,15 @@ export function csrfGuard(opts: CsrfOptions) {
     if (SAFE_METHODS.has(req.method) || req.headers.authorization) return;
     if (!opts.cookies.some((name) => req.cookies?.[name])) return;
     assertSameSite(req, opts.trustedOrigins);
-    const expected = opts.expectedToken?.(req);
-    if (!expected) {
+    const token = opts.expectedToken?.(req);
+    // Several during a secret rotation: the one under the current secret, then under the previous.
+    const expected = Array.isArray(token) ? token : token ? [token] : [];
+    if (!expected.length) {
       assertNotFormSubmittable(req);
       return;
     }
     const got = req.headers[CSRF_HEADER];
-    if (typeof got !== 'string' || !sameToken(got, expected)) throw errors.forbidden('Missing or invalid CSRF token');
+    if (typeof got !== 'string' || !expected.some((e) => sameToken(got, e)))
+      throw errors.forbidden('Missing or invalid CSRF token');
   };
 }

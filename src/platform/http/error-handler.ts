@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, isRetryable, pgCode } from '../db/pg-errors.ts';
+import { refusalOf } from '../db/refusals.ts';
 import { AppError, ERROR_STATUS, errorTypeOfStatus } from './errors.ts';
 import { validationMessage } from './validation-message.ts';
 
@@ -21,6 +22,8 @@ export function toAppError(err: unknown): AppError | null {
   }
   // PostgreSQL errors that bad input can still reach despite schemas (drizzle wraps them in `cause`).
   const code = pgCode(err);
+  const refused = refusalOf(err);
+  if (refused) return refused;
   if (code === '23505')
     return new AppError('duplicate_error', 'A record with these values already exists', {
       code: 'invalid_request_error',

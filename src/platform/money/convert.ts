@@ -1,3 +1,4 @@
+import BigNumber from 'bignumber.js';
 import { errors } from '../http/errors.ts';
 
 /**
@@ -8,6 +9,8 @@ import { errors } from '../http/errors.ts';
 /** 1999, 2 → 19.99; 500, 0 → 500. The number is parsed from its decimal text, never multiplied. */
 export function toMajor(minor: number, exponent: number): number {
   if (exponent === 0) return minor;
+  // Totals with tax are exact decimals of minor units (1680.672268907563 cents): shifted in decimal.
+  if (!Number.isInteger(minor)) return new BigNumber(minor).shiftedBy(-exponent).toNumber();
   const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
   return Number(`${minor < 0 ? '-' : ''}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`);
 }

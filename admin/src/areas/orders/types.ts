@@ -51,7 +51,12 @@ export interface Order {
     authorized_total: number;
     captured_total: number;
     refunded_total: number;
+    /** Everything captured (refunds are not subtracted: see transaction_total). */
     paid_total: number;
+    transaction_total: number;
+    original_order_total: number;
+    current_order_total: number;
+    /** Owed by the shopper (> 0) or to them (< 0). */
     pending_difference: number;
   };
   shipping_address: Record<string, string | null> | null;

@@ -7,7 +7,7 @@ import { Badge, Card, ErrorNote, Loading } from '../../components/ui.tsx';
 interface User {
   id: string;
   email: string;
-  role: 'admin' | 'viewer';
+  role: string;
   created_at: string;
 }
 
@@ -45,7 +45,7 @@ export function UsersPage() {
                   {u.id === me.id && <span className="muted"> (you)</span>}
                 </td>
                 <td>
-                  <Badge value={u.role === 'admin' ? 'active' : 'pending'}>{u.role}</Badge>
+                  <Badge value={u.role === 'owner' || u.role === 'admin' ? 'active' : 'pending'}>{u.role}</Badge>
                 </td>
                 <td>{date(u.created_at)}</td>
               </tr>

@@ -4,6 +4,7 @@ import { pageOf } from '../../../platform/http/pagination.ts';
 import { adminItem, type AdminItem } from './item-json.ts';
 import * as fields from './item-fields.ts';
 import * as q from './queries.ts';
+import { actingNamespaces, assertOwnsNamespace } from '../vendors/lookup.ts';
 
 const notFound = (id: string) => errors.notFound(`Marketplace item with id: ${id} was not found`);
 
@@ -22,15 +23,22 @@ async function withVersions(ctx: Ctx, items: q.ItemRow[]): Promise<AdminItem[]> 
 
 export async function listAdminItems(ctx: Ctx, query: { limit?: number; offset?: number; q?: string; type?: string }) {
   const page = pageOf(query);
-  const filters = { publishedOnly: false, search: query.q, type: query.type };
+  const vendors = (await actingNamespaces(ctx)) ?? undefined;
+  const filters = { publishedOnly: false, search: query.q, type: query.type, vendors };
   const [rows, count] = await Promise.all([q.listItemRows(ctx.db, filters, page), q.countItems(ctx.db, filters)]);
   return { items: await withVersions(ctx, rows), count, ...page };
 }
 
-export async function getAdminItem(ctx: Ctx, id: string): Promise<AdminItem> {
+/** The item, once the actor may act on it (the operator, or the vendor owning its namespace: else 403). */
+async function ownedItem(ctx: Ctx, id: string): Promise<q.ItemRow> {
   const item = await q.findItemById(ctx.db, id);
   if (!item) throw notFound(id);
-  return (await withVersions(ctx, [item]))[0];
+  await assertOwnsNamespace(ctx, item.vendor);
+  return item;
+}
+
+export async function getAdminItem(ctx: Ctx, id: string): Promise<AdminItem> {
+  return (await withVersions(ctx, [await ownedItem(ctx, id)]))[0];
 }
 
 export interface ItemChanges {
@@ -40,6 +48,7 @@ export interface ItemChanges {
 }
 
 export async function updateAdminItem(ctx: Ctx, id: string, body: ItemChanges): Promise<AdminItem> {
+  await ownedItem(ctx, id);
   const set = {
     updated_at: ctx.clock.now(),
     ...(body.price_eur !== undefined ? { price_cents: fields.priceCents(body.price_eur) } : {}),
@@ -53,8 +62,7 @@ export async function updateAdminItem(ctx: Ctx, id: string, body: ItemChanges): 
 
 /** Takes the item out of the feed and stops its downloads; the versions stay (publishing again restores it). */
 export async function unpublishAdminItem(ctx: Ctx, id: string): Promise<AdminItem> {
-  const existing = await q.findItemById(ctx.db, id);
-  if (!existing) throw notFound(id);
+  const existing = await ownedItem(ctx, id);
   const now = ctx.clock.now();
   const item = existing.published
     ? await q.updateItemRow(ctx.db, id, { published: false, unpublished_at: now, updated_at: now })

@@ -17,6 +17,7 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
   scope.post(
     '/items',
     {
+      config: { vendorScope: 'publish' },
       schema: {
         tags,
         summary: 'Publish a plugin version (multipart upload)',
@@ -32,9 +33,10 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
   scope.get(
     '/items',
     {
+      config: { vendorScope: 'read' },
       schema: {
         tags,
-        summary: 'Catalog items, published or not',
+        summary: 'Catalog items, published or not (a vendor sees its own)',
         querystring: AdminItemsQuery,
         response: ok(AdminItemList),
       },
@@ -45,6 +47,7 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
   scope.get(
     '/items/:id',
     {
+      config: { vendorScope: 'read' },
       schema: {
         tags,
         summary: 'One catalog item with all its versions',
@@ -66,6 +69,7 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
     scope.route({
       method,
       url: '/items/:id',
+      config: { vendorScope: 'publish' },
       schema: updateSchema,
       handler: async (req) => ({ item: await updateAdminItem(req.ctx, req.params.id, req.body) }),
     });
@@ -74,6 +78,7 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
   scope.post(
     '/items/:id/unpublish',
     {
+      config: { vendorScope: 'publish' },
       schema: {
         tags,
         summary: 'Remove from the feed; its versions stop downloading',

@@ -9,6 +9,7 @@ import { adminItem, type AdminItem } from './item-json.ts';
 import * as fields from './item-fields.ts';
 import * as q from './queries.ts';
 import { ensureSigningKey, signedText, signText } from '../keys/signing-keys.ts';
+import { assertOwnsNamespace } from '../vendors/lookup.ts';
 
 export interface Upload {
   file: Buffer;
@@ -38,6 +39,8 @@ export async function publishUpload(ctx: Ctx, encryptionKey: string, upload: Upl
   const text = upload.fields.description !== undefined ? fields.description(upload.fields.description) : undefined;
   const pkg = await read(upload.file);
   const { manifest } = pkg;
+  // A vendor publishes only under its own namespaces; the operator under any.
+  await assertOwnsNamespace(ctx, manifest.vendor);
   const marketplaceId = marketplaceIdOf(manifest);
   const key = await ensureSigningKey(ctx, encryptionKey);
   const signature = signText(key, signedText(marketplaceId, manifest.version, pkg.sha256));

@@ -15,6 +15,8 @@ export interface ItemFilters {
   type?: string;
   /** Substring of name, marketplace_id or description, case-insensitive. */
   search?: string;
+  /** Only these namespaces (a vendor's own); absent for the operator. */
+  vendors?: string[];
 }
 
 function escapeLike(text: string): string {
@@ -26,6 +28,7 @@ function matching(f: ItemFilters): SQL | undefined {
   return and(
     f.publishedOnly ? eq(marketplaceItems.published, true) : undefined,
     f.type ? eq(marketplaceItems.type, f.type) : undefined,
+    f.vendors ? inArray(marketplaceItems.vendor, f.vendors.length ? f.vendors : ['']) : undefined,
     like
       ? or(
           ilike(marketplaceItems.name, like),

@@ -4,6 +4,16 @@ import path from 'node:path';
 import type { PluginSandboxConfig } from '../../../platform/config.ts';
 import { PluginTimeoutError } from '../timeout.ts';
 import type { PluginHealth } from './health.ts';
+import {
+  CTX_OPS,
+  type CtxOp,
+  type HostCalls,
+  type HostOp,
+  type HostRequest,
+  type Reply,
+  type UntrustedCtx,
+  type WireError,
+} from './protocol.ts';
 import { runnerFile } from './runner-path.ts';
 
 /** The plugin's process is gone (crashed, killed, stopped): the call cannot be served now. */
@@ -31,13 +41,6 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-/** A message from the child asking the shop for something (a ctx call). */
-export interface CtxMessage {
-  id?: number;
-  op: string;
-  args: Record<string, unknown>;
-}
-
 export interface SpawnOptions {
   manifestId: string;
   /** The plugin's extracted folder: the only place it may read from (besides the runner). */
@@ -47,7 +50,7 @@ export interface SpawnOptions {
   sandbox: PluginSandboxConfig;
   health: PluginHealth;
   /** Serves the child's ctx calls; answers what it resolves with, refuses what it throws. */
-  serve(msg: CtxMessage): Promise<unknown>;
+  serve(msg: UntrustedCtx): Promise<unknown>;
   /** Called once when the process ends without the shop having stopped it. */
   onExit(reason: string): void;
   onOutput(stream: 'stdout' | 'stderr', line: string): void;
@@ -118,7 +121,13 @@ export class PluginProcess {
    * Asks the child to run `op`; rejects with PluginTimeoutError after `timeoutMs`, with
    * PluginCallError when the plugin's code threw, with PluginUnavailableError when the process is gone.
    */
-  request<T = unknown>(op: string, args: Record<string, unknown>, timeoutMs: number, counted = true): Promise<T> {
+  request<K extends HostOp>(
+    op: K,
+    args: HostCalls[K]['args'],
+    timeoutMs: number,
+    counted = true,
+  ): Promise<HostCalls[K]['result']> {
+    type T = HostCalls[K]['result'];
     if (this.exited) return Promise.reject(new PluginUnavailableError(`Plugin ${this.opts.manifestId} is not running`));
     const id = ++this.nextId;
     const started = performance.now();
@@ -130,7 +139,7 @@ export class PluginProcess {
         void this.checkAlive();
       }, timeoutMs);
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
-      this.child.send({ t: 'req', id, op, args }, (err) => {
+      this.child.send({ t: 'req', id, op, args } as HostRequest, (err) => {
         if (err) this.settle(id, false, new PluginUnavailableError(`Plugin ${this.opts.manifestId}: ${err.message}`));
       });
     });
@@ -209,15 +218,20 @@ export class PluginProcess {
     }
     if (msg.t !== 'ctx' || typeof msg.op !== 'string') return;
     const id = typeof msg.id === 'number' ? msg.id : undefined;
+    if (!(CTX_OPS as readonly string[]).includes(msg.op)) {
+      if (id !== undefined)
+        this.reply({ t: 'res', id, ok: false, error: { message: `Unknown ctx call "${msg.op.slice(0, 40)}"` } });
+      return;
+    }
     const args = (msg.args && typeof msg.args === 'object' ? msg.args : {}) as Record<string, unknown>;
-    void this.opts.serve({ id, op: msg.op, args }).then(
+    void this.opts.serve({ id, op: msg.op as CtxOp, args } as UntrustedCtx).then(
       (value) => id !== undefined && this.reply({ t: 'res', id, ok: true, value }),
       (err: Error) => id !== undefined && this.reply({ t: 'res', id, ok: false, error: ctxErrorJson(err) }),
     );
   }
 
-  private reply(msg: unknown): void {
-    if (!this.exited && this.child.connected) this.child.send(msg as object, () => {});
+  private reply(msg: Reply): void {
+    if (!this.exited && this.child.connected) this.child.send(msg, () => {});
   }
 
   private onChildExit(code: number | null, signal: NodeJS.Signals | null): void {
@@ -245,7 +259,7 @@ export class PluginProcess {
  * carries (403 for a right it lacks) and PostgreSQL's SQLSTATE (`42501` for a table it may not
  * read), so the plugin's code can tell them apart as it could in-process. Nothing else crosses.
  */
-function ctxErrorJson(err: unknown): { message: string; status?: number; code?: string } {
+function ctxErrorJson(err: unknown): WireError {
   const e = (err ?? {}) as { message?: unknown; status?: unknown; code?: unknown; cause?: { code?: unknown } };
   const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
   return {

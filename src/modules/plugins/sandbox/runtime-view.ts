@@ -14,9 +14,7 @@ export async function runtimeJson(host: PluginHost, row: { id: string; manifest_
   const proc = loaded?.proc;
   let memory: { rss: number; heap_used: number; heap_total: number } | null = null;
   if (proc?.running) {
-    memory = await proc
-      .request<{ rss: number; heap_used: number; heap_total: number }>('stats', {}, STATS_TIMEOUT_MS, false)
-      .catch(() => null); // a blocked process cannot answer: shown as unknown
+    memory = await proc.request('stats', {}, STATS_TIMEOUT_MS, false).catch(() => null); // a blocked process cannot answer: shown as unknown
   }
   return {
     running: proc?.running ?? false,

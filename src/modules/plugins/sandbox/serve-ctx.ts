@@ -1,6 +1,7 @@
 import type { PluginContext, PluginLogger, PluginRequest } from '../../../../plugin-sdk/index.ts';
 import { authorize, type Capability, type PluginIdentity } from './authorize.ts';
-import type { CtxMessage, PluginProcess } from './plugin-process.ts';
+import type { PluginProcess } from './plugin-process.ts';
+import type { CtxCalls, UntrustedCtx } from './protocol.ts';
 
 /** A route answer the plugin's process already serialized: sent as is. */
 export class SerializedJson {
@@ -26,7 +27,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : -1);
  * `authorize` (the one checkpoint), then performed through the host context exactly as an
  * in-process plugin's call would be. The child is never trusted: any message shape is possible.
  */
-export function ctxServer(deps: CtxServerDeps): (msg: CtxMessage) => Promise<unknown> {
+export function ctxServer(deps: CtxServerDeps): (msg: UntrustedCtx) => Promise<unknown> {
   const { ctx, plugin, timeouts } = deps;
   const check = (c: Capability) => authorize(plugin, c);
   const registering = (fn: () => void) => {
@@ -38,45 +39,55 @@ export function ctxServer(deps: CtxServerDeps): (msg: CtxMessage) => Promise<unk
     return Promise.resolve(undefined);
   };
 
-  return async ({ op, args }) => {
-    switch (op) {
-      case 'on':
+  return async (msg) => {
+    switch (msg.op) {
+      case 'on': {
+        const { args } = msg;
         return registering(() => {
-          const pattern = args.pattern as string;
-          check({ kind: 'events.subscribe', pattern: str(pattern) });
+          const pattern = str(args.pattern);
+          check({ kind: 'events.subscribe', pattern });
           const hid = num(args.hid);
           ctx.on(pattern, async (event) => {
             await deps.proc().request('event', { hid, event }, timeouts.eventMs);
           });
         });
-      case 'route':
+      }
+      case 'route': {
+        const { args } = msg;
         return registering(() => {
           const surface = args.surface === 'store' ? 'store' : 'admin';
-          const method = args.method as string;
-          const path = args.path as string;
-          check({ kind: 'routes.add', surface, method: str(method), path: str(path) });
+          const method = str(args.method);
+          const path = str(args.path);
+          check({ kind: 'routes.add', surface, method, path });
           const hid = num(args.hid);
           ctx.routes[surface](method as 'GET', path, async (req: PluginRequest) => {
-            const text = await deps.proc().request<string | null>('route', { hid, req }, timeouts.routeMs);
+            const text = await deps.proc().request('route', { hid, req }, timeouts.routeMs);
             return typeof text === 'string' ? new SerializedJson(text) : undefined;
           });
         });
-      case 'provider':
+      }
+      case 'provider': {
+        const { args } = msg;
         return registering(() => registerProvider(deps, args, check));
+      }
       case 'db.query': {
+        const { args } = msg;
         check({ kind: 'db.query' });
         if (typeof args.text !== 'string') throw new Error('ctx.db.query: text must be a string');
         const params = Array.isArray(args.params) ? args.params : [];
         return ctx.db.query(args.text, params);
       }
       case 'orders.retrieve':
-        // The host context checks the `orders:read` right and the id (host-context.ts).
         check({ kind: 'api.read', api: 'orders:read' });
-        return ctx.orders.retrieve(args.id as string);
-      case 'emit':
+        // The host context checks the id itself (a non-empty string).
+        return ctx.orders.retrieve(msg.args.id as string);
+      case 'emit': {
+        const { args } = msg;
         check({ kind: 'events.emit', name: str(args.name) });
-        return ctx.emit(args.name as string, args.payload as { id: string });
+        return ctx.emit(str(args.name), args.payload as { id: string });
+      }
       case 'log': {
+        const { args } = msg;
         check({ kind: 'log' });
         const level: keyof PluginLogger = (LEVELS as readonly unknown[]).includes(args.level)
           ? (args.level as keyof PluginLogger)
@@ -85,13 +96,17 @@ export function ctxServer(deps: CtxServerDeps): (msg: CtxMessage) => Promise<unk
         return ctx.logger[level](str(args.message).slice(0, 2_000), data);
       }
       default:
-        throw new Error(`Unknown ctx call "${str(op).slice(0, 40)}"`);
+        throw new Error(`Unknown ctx call "${str((msg as { op: unknown }).op).slice(0, 40)}"`);
     }
   };
 }
 
 /** A provider stub whose methods call the plugin's process; the host context validates it as it would the real object. */
-function registerProvider(deps: CtxServerDeps, args: Record<string, unknown>, check: (c: Capability) => void): void {
+function registerProvider(
+  deps: CtxServerDeps,
+  args: { [F in keyof CtxCalls['provider']['args']]?: unknown },
+  check: (c: Capability) => void,
+): void {
   const kind = args.kind === 'notification' ? 'notification' : 'payment';
   check({ kind: 'providers.register', provider: kind, id: str(args.id) });
   const pid = num(args.pid);

@@ -75,7 +75,7 @@ export async function startPluginProcess(
   });
   try {
     const entry = pathToFileURL(path.join(o.folder, safeEntryPath(o.entry))).href;
-    const answer = await proc.request<{ onConfigure: boolean }>(
+    const answer = await proc.request(
       'load',
       {
         entry,

@@ -2,6 +2,9 @@
 // PluginContext, but every call is a message to the shop. What can only be checked here (a handler
 // is a function) is checked here with the in-process messages; everything else (event patterns,
 // paths, provider ids, rights) is checked by the shop, which never trusts this process.
+// Checked against the channel's one definition (../protocol.ts) by `npm run typecheck`.
+// @ts-check
+/** @import { CtxPort, Plain } from '../protocol.ts' */
 
 export const PAYMENT_METHODS = [
   'initiatePayment',
@@ -13,18 +16,36 @@ export const PAYMENT_METHODS = [
   'getWebhookActionAndData',
 ];
 
-/** A value the channel can carry for a field the shop validates (ids, names). */
-const plain = (v) => (v === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof v) ? v : String(v));
+/**
+ * A value the channel can carry for a field the shop validates (ids, names).
+ * @param {unknown} v
+ * @returns {Plain}
+ */
+const plain = (v) =>
+  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v === undefined
+    ? v
+    : String(v);
 
-/** `port`: call(op, args) → Promise, notify(op, args), handler(fn) → id, provider(obj) → id, config(). */
+/**
+ * The ctx handed to `register(ctx)`, every call a message through `port`.
+ * @param {{ id: string, version: string }} meta
+ * @param {CtxPort} port
+ */
 export function makeContext(meta, port) {
-  const route = (surface) => (method, path, handler) => {
-    if (typeof handler !== 'function') throw new Error(`Route ${method} ${path} has no handler function`);
-    port.notify('route', { surface, method: plain(method), path: plain(path), hid: port.handler(handler) });
-  };
-  const log = (level) => (message, data) =>
+  /** @param {'admin' | 'store'} surface */
+  const route =
+    (surface) => (/** @type {unknown} */ method, /** @type {unknown} */ path, /** @type {unknown} */ handler) => {
+      if (typeof handler !== 'function') throw new Error(`Route ${method} ${path} has no handler function`);
+      port.notify('route', { surface, method: plain(method), path: plain(path), hid: port.handler(handler) });
+    };
+  /** @param {'debug' | 'info' | 'warn' | 'error'} level */
+  const log = (level) => (/** @type {unknown} */ message, /** @type {unknown} */ data) =>
     port.notify('log', { level, message: String(message), data: data && typeof data === 'object' ? { ...data } : {} });
-  const provider = (kind, methods) => (impl) => {
+  /**
+   * @param {'payment' | 'notification'} kind
+   * @param {string[]} methods
+   */
+  const provider = (kind, methods) => (/** @type {any} */ impl) => {
     const found = methods.filter((m) => typeof impl?.[m] === 'function');
     port.notify('provider', {
       kind,
@@ -37,20 +58,22 @@ export function makeContext(meta, port) {
   };
   return {
     plugin: { id: meta.id, version: meta.version },
-    on(eventName, handler) {
+    on(/** @type {unknown} */ eventName, /** @type {unknown} */ handler) {
       if (typeof handler !== 'function') throw new Error(`ctx.on(${eventName}): handler must be a function`);
       port.notify('on', { pattern: plain(eventName), hid: port.handler(handler) });
     },
     routes: { admin: route('admin'), store: route('store') },
     db: {
-      query: (text, params) => port.call('db.query', { text: plain(text), params: params ?? [] }),
+      query: (/** @type {unknown} */ text, /** @type {unknown[] | undefined} */ params) =>
+        port.call('db.query', { text: plain(text), params: params ?? [] }),
     },
     get config() {
       return port.config();
     },
     logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
-    emit: (eventName, payload) => port.call('emit', { name: plain(eventName), payload }),
-    orders: { retrieve: (id) => port.call('orders.retrieve', { id: plain(id) }) },
+    emit: (/** @type {unknown} */ eventName, /** @type {unknown} */ payload) =>
+      port.call('emit', { name: plain(eventName), payload }),
+    orders: { retrieve: (/** @type {unknown} */ id) => port.call('orders.retrieve', { id: plain(id) }) },
     payments: { register: provider('payment', PAYMENT_METHODS) },
     notifications: { register: provider('notification', ['send']) },
   };

@@ -1,0 +1,32 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
+import { rows } from '../../platform/db/database.ts';
+import type { OrderLineRow } from '../orders/queries.ts';
+import { orderLineItems } from '../orders/tables.ts';
+
+export async function insertLine(db: Executor, row: OrderLineRow): Promise<void> {
+  await db.insert(orderLineItems).values(row);
+}
+
+export async function updateLine(
+  db: Executor,
+  id: string,
+  patch: Pick<OrderLineRow, 'quantity' | 'unit_price' | 'reserved_quantity' | 'updated_at'>,
+): Promise<void> {
+  await db.update(orderLineItems).set(patch).where(eq(orderLineItems.id, id));
+}
+
+/**
+ * Takes `quantity` units of a variant that manages inventory, as checkout does: only while its
+ * stock covers them (or it allows backorders). False when it could not.
+ */
+export async function takeStock(db: Executor, variantId: string, quantity: number, now: Date): Promise<boolean> {
+  const taken = await rows<{ id: string }>(
+    db,
+    sql`update product_variants set inventory_quantity = inventory_quantity - ${quantity}, updated_at = ${now.toISOString()}::timestamptz
+        where id = ${variantId} and manage_inventory and deleted_at is null
+          and (allow_backorder or inventory_quantity >= ${quantity})
+        returning id`,
+  );
+  return taken.length > 0;
+}

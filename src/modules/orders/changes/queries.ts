@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../../platform/db/database.ts';
+import { orderLineItems, orders } from '../tables.ts';
+import { orderChangeActions, orderChanges, orderSummaries, orderVersions } from './tables.ts';
+
+export type ChangeRow = typeof orderChanges.$inferSelect;
+export type ActionRow = typeof orderChangeActions.$inferSelect;
+export type SummaryRow = typeof orderSummaries.$inferSelect;
+
+export async function openChangeOf(db: Executor, orderId: string): Promise<ChangeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orderChanges)
+    .where(and(eq(orderChanges.order_id, orderId), inArray(orderChanges.status, ['pending', 'requested'])));
+  return row;
+}
+
+export async function findChange(db: Executor, id: string): Promise<ChangeRow | undefined> {
+  const [row] = await db.select().from(orderChanges).where(eq(orderChanges.id, id));
+  return row;
+}
+
+export async function listChangesOf(db: Executor, orderId: string): Promise<ChangeRow[]> {
+  return db
+    .select()
+    .from(orderChanges)
+    .where(eq(orderChanges.order_id, orderId))
+    .orderBy(asc(orderChanges.created_at), asc(orderChanges.id));
+}
+
+export async function insertChange(db: Executor, row: ChangeRow): Promise<ChangeRow> {
+  const [created] = await db.insert(orderChanges).values(row).returning();
+  return created;
+}
+
+export async function updateChange(db: Executor, id: string, patch: Partial<ChangeRow>): Promise<ChangeRow> {
+  const [row] = await db.update(orderChanges).set(patch).where(eq(orderChanges.id, id)).returning();
+  return row;
+}
+
+export async function listActionsOf(db: Executor, changeIds: string[]): Promise<ActionRow[]> {
+  if (!changeIds.length) return [];
+  return db
+    .select()
+    .from(orderChangeActions)
+    .where(inArray(orderChangeActions.order_change_id, changeIds))
+    .orderBy(asc(orderChangeActions.created_at), asc(orderChangeActions.id));
+}
+
+export async function insertAction(db: Executor, row: ActionRow): Promise<void> {
+  await db.insert(orderChangeActions).values(row);
+}
+
+export async function updateAction(db: Executor, id: string, patch: Partial<ActionRow>): Promise<void> {
+  await db.update(orderChangeActions).set(patch).where(eq(orderChangeActions.id, id));
+}
+
+export async function deleteAction(db: Executor, id: string): Promise<void> {
+  await db.delete(orderChangeActions).where(eq(orderChangeActions.id, id));
+}
+
+export async function markApplied(db: Executor, changeId: string): Promise<void> {
+  await db.update(orderChangeActions).set({ applied: true }).where(eq(orderChangeActions.order_change_id, changeId));
+}
+
+export async function summariesOf(db: Executor, orderIds: string[]): Promise<Map<string, SummaryRow>> {
+  if (!orderIds.length) return new Map();
+  const found = await db.select().from(orderSummaries).where(inArray(orderSummaries.order_id, orderIds));
+  return new Map(found.map((r) => [r.order_id, r]));
+}
+
+export async function saveSummary(db: Executor, row: SummaryRow): Promise<void> {
+  await db
+    .insert(orderSummaries)
+    .values(row)
+    .onConflictDoUpdate({
+      target: orderSummaries.order_id,
+      set: { version: row.version, adjustment_total: row.adjustment_total, updated_at: row.updated_at },
+    });
+}
+
+/** A version is written once: a second writer of the same version keeps the first snapshot. */
+export async function insertVersion(db: Executor, row: typeof orderVersions.$inferInsert): Promise<void> {
+  await db.insert(orderVersions).values(row).onConflictDoNothing();
+}
+
+export async function listVersionsOf(db: Executor, orderId: string) {
+  return db.select().from(orderVersions).where(eq(orderVersions.order_id, orderId)).orderBy(asc(orderVersions.version));
+}
+
+/** The order's item and grand totals after its lines changed. */
+export async function recomputeOrderTotals(db: Executor, orderId: string, now: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      item_total: sql`(select coalesce(sum(${orderLineItems.unit_price} * ${orderLineItems.quantity}), 0) from ${orderLineItems} where ${orderLineItems.order_id} = ${orderId})`,
+      total: sql`(select coalesce(sum(${orderLineItems.unit_price} * ${orderLineItems.quantity}), 0) from ${orderLineItems} where ${orderLineItems.order_id} = ${orderId}) + ${orders.shipping_total} + ${orders.tax_total} - ${orders.discount_total}`,
+      updated_at: now,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+export async function confirmedChangesOfReturns(db: Executor, returnIds: string[]): Promise<ChangeRow[]> {
+  if (!returnIds.length) return [];
+  return db
+    .select()
+    .from(orderChanges)
+    .where(and(inArray(orderChanges.return_id, returnIds), eq(orderChanges.status, 'confirmed')));
+}

@@ -1,0 +1,81 @@
+import { Type, type Static } from 'typebox';
+import { Money } from '../../../platform/money/schema.ts';
+import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../../platform/http/schema-types.ts';
+
+/** Money at a glance, with Medusa's meanings (summary.ts says how each is counted). */
+export const OrderSummary = Type.Object({
+  authorized_total: Money(),
+  captured_total: Money({ description: 'same as paid_total (kept for older clients)' }),
+  paid_total: Money({ description: 'everything captured' }),
+  refunded_total: Money({ description: 'everything refunded' }),
+  transaction_total: Money({ description: 'paid_total minus refunded_total' }),
+  original_order_total: Money({ description: 'the total when the order was placed' }),
+  current_order_total: Money({ description: 'the total after confirmed changes (edits, returns received)' }),
+  pending_difference: Money({
+    description:
+      'current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled',
+  }),
+});
+
+export const OrderTransaction = Type.Object({
+  id: Type.String(),
+  order_id: Type.String(),
+  amount: Money({ description: 'a capture is positive, a refund negative' }),
+  currency_code: Type.String(),
+  reference: Type.Union([Type.Literal('capture'), Type.Literal('refund')]),
+  reference_id: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const OrderChangeAction = Type.Object({
+  id: Type.String(),
+  order_change_id: Type.String(),
+  order_id: Type.String(),
+  return_id: Nullable(Type.String()),
+  version: Type.Integer(),
+  action: Type.String(),
+  reference: Nullable(Type.String()),
+  reference_id: Nullable(Type.String()),
+  details: Type.Record(Type.String(), Type.Unknown()),
+  amount: Money(),
+  internal_note: Nullable(Type.String()),
+  applied: Type.Boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const OrderChange = Type.Object({
+  id: Type.String(),
+  order_id: Type.String(),
+  return_id: Nullable(Type.String()),
+  exchange_id: Type.Null(),
+  claim_id: Type.Null(),
+  change_type: Type.String(),
+  currency_code: Type.String({ description: "the order's" }),
+  status: Type.String({ description: 'pending | requested | confirmed | declined | canceled' }),
+  version: Type.Integer(),
+  description: Nullable(Type.String()),
+  internal_note: Nullable(Type.String()),
+  created_by: Nullable(Type.String()),
+  requested_by: Nullable(Type.String()),
+  requested_at: NullableTimestamp,
+  confirmed_by: Nullable(Type.String()),
+  confirmed_at: NullableTimestamp,
+  declined_by: Nullable(Type.String()),
+  declined_reason: Nullable(Type.String()),
+  declined_at: NullableTimestamp,
+  canceled_by: Nullable(Type.String()),
+  canceled_at: NullableTimestamp,
+  metadata: Metadata,
+  actions: Type.Array(OrderChangeAction),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const OrderChangeList = Type.Object({ order_changes: Type.Array(OrderChange) });
+
+export type OrderSummaryView = Static<typeof OrderSummary>;
+export type OrderTransactionView = Static<typeof OrderTransaction>;
+export type OrderChangeView = Static<typeof OrderChange>;
+export type OrderChangeActionView = Static<typeof OrderChangeAction>;

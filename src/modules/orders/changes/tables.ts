@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, metadata, timestamps, ts } from '../../../platform/db/columns.ts';
+
+/** Medusa's order change types this module applies (exchanges and claims come later). */
+export type ChangeType = 'return_request' | 'return_receive' | 'edit';
+export type ChangeStatus = 'pending' | 'requested' | 'confirmed' | 'declined' | 'canceled';
+export type ActionType =
+  | 'ITEM_ADD'
+  | 'ITEM_UPDATE'
+  | 'RETURN_ITEM'
+  | 'RECEIVE_RETURN_ITEM'
+  | 'RECEIVE_DAMAGED_RETURN_ITEM'
+  | 'SHIPPING_ADD';
+
+/** A change to a placed order: actions gathered while pending, applied together when confirmed. */
+export const orderChanges = pgTable(
+  'order_changes',
+  {
+    id: idColumn(),
+    order_id: text('order_id').notNull(),
+    return_id: text('return_id'),
+    change_type: text('change_type').$type<ChangeType>().notNull(),
+    status: text('status').$type<ChangeStatus>().notNull(),
+    /** The order version this change makes when confirmed. */
+    version: integer('version').notNull(),
+    description: text('description'),
+    internal_note: text('internal_note'),
+    created_by: text('created_by'),
+    requested_by: text('requested_by'),
+    requested_at: ts('requested_at'),
+    confirmed_by: text('confirmed_by'),
+    confirmed_at: ts('confirmed_at'),
+    declined_by: text('declined_by'),
+    declined_reason: text('declined_reason'),
+    declined_at: ts('declined_at'),
+    canceled_by: text('canceled_by'),
+    canceled_at: ts('canceled_at'),
+    ...metadata,
+    ...timestamps,
+  },
+  (t) => [
+    index('order_changes_order_idx').on(t.order_id),
+    // One open change per order, as Medusa: whatever races, a second one is refused.
+    uniqueIndex('order_changes_one_open_idx').on(t.order_id).where(sql`status in ('pending', 'requested')`),
+  ],
+);
+
+/** What a line item or shipping method reference means depends on `action`. */
+export interface ActionDetails {
+  reference_id?: string;
+  quantity?: number;
+  unit_price?: number;
+  variant_id?: string;
+  reason_id?: string | null;
+  shipping_option_id?: string | null;
+  name?: string;
+  [key: string]: unknown;
+}
+
+export const orderChangeActions = pgTable(
+  'order_change_actions',
+  {
+    id: idColumn(),
+    order_change_id: text('order_change_id').notNull(),
+    order_id: text('order_id').notNull(),
+    return_id: text('return_id'),
+    version: integer('version').notNull(),
+    action: text('action').$type<ActionType>().notNull(),
+    reference: text('reference'),
+    reference_id: text('reference_id'),
+    details: jsonb('details').$type<ActionDetails>().notNull(),
+    /** Signed effect on the order total in minor units (a received item is negative). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    internal_note: text('internal_note'),
+    applied: boolean('applied').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('order_change_actions_change_idx').on(t.order_change_id)],
+);
+
+/** The order as it was at each version it left: written once, never updated. */
+export const orderVersions = pgTable(
+  'order_versions',
+  {
+    order_id: text('order_id').notNull(),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    created_at: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.order_id, t.version] })],
+);
+
+/**
+ * Per order, once a change was confirmed: its version, its total at placement, and the money
+ * returns moved beside the items (received items, return shipping). An order without a row is at
+ * version 1 with nothing adjusted.
+ */
+export const orderSummaries = pgTable('order_summaries', {
+  order_id: text('order_id').primaryKey(),
+  version: integer('version').notNull(),
+  original_order_total: bigint('original_order_total', { mode: 'number' }).notNull(),
+  adjustment_total: bigint('adjustment_total', { mode: 'number' }).notNull(),
+  updated_at: ts('updated_at').notNull(),
+});

@@ -1,0 +1,240 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { executor } from '../../platform/context.ts';
+import { rows } from '../../platform/db/database.ts';
+import { emptyBodyIsObject } from '../../platform/http/body.ts';
+import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { ok } from '../../platform/http/responses.ts';
+import { IdParams } from '../../platform/http/schema-types.ts';
+import type { RouteModule } from '../../platform/http/types.ts';
+import { currencyOfRow } from '../../platform/money/currency-lookup.ts';
+import { onLockedOrder } from '../orders/desk.ts';
+import { beginReceive, cancelReceive, confirmReceive, receiveItems, removeReceiveAction } from './receive.ts';
+import {
+  addShipping,
+  answer,
+  cancelRequest,
+  cancelReturn,
+  confirmRequest,
+  createReturn,
+  editRequestAction,
+  onLockedReturn,
+  requestItems,
+} from './request.ts';
+import * as rq from './queries.ts';
+import {
+  ActionParams,
+  CreateReturnBody,
+  NotifyBody,
+  ReceiveItemsBody,
+  RequestItemsBody,
+  ReturnEnvelope,
+  ReturnList,
+  ReturnPreviewEnvelope,
+  ReturnQuery,
+  ShippingMethodBody,
+  UpdateRequestItemBody,
+  UpdateReturnBody,
+} from './schema.ts';
+import { returnView, returnViews } from './views.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
+
+const tags = ['returns'];
+const preview = ok(ReturnPreviewEnvelope);
+const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
+
+/** Amounts in a return's bodies are in its order's currency. */
+const returnCurrency = async (req: FastifyRequest) => {
+  const id = (req.params as { id?: string }).id;
+  const [row] = await rows<{ currency_code: string }>(
+    req.ctx.db,
+    sql`select o.currency_code from returns r join orders o on o.id = r.order_id where r.id = ${id ?? ''}`,
+  );
+  return row?.currency_code;
+};
+
+/** Medusa's `/admin/returns`: request items, ship them back, receive them (whole, partly, damaged). */
+export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
+  app.get(
+    '/returns',
+    { schema: { tags, summary: 'List returns', querystring: ReturnQuery, response: ok(ReturnList) } },
+    async (req) => {
+      const page = pageOf(req.query, 20);
+      const f = { id: list(req.query.id), order_id: list(req.query.order_id), status: list(req.query.status) };
+      const db = executor(req.ctx);
+      const found = await rq.listReturnRows(db, f, page);
+      return { returns: await returnViews(db, found), count: await rq.countReturnRows(db, f), ...page };
+    },
+  );
+  app.get(
+    '/returns/:id',
+    { schema: { tags, summary: 'Get a return', params: IdParams, response: ok(ReturnEnvelope) } },
+    async (req) => ({ return: await returnView(executor(req.ctx), req.params.id) }),
+  );
+  app.post(
+    '/returns',
+    {
+      schema: { tags, summary: 'Start a return on an order', body: CreateReturnBody, response: preview },
+      config: { moneyCurrency: currencyOfRow('orders', (req) => (req.body as { order_id?: string }).order_id) },
+    },
+    async (req) =>
+      onLockedOrder(req.ctx, req.body.order_id, async (tctx, order) => {
+        const ret = await createReturn(tctx, order, req.body);
+        return answer(tctx, order.id, ret.id);
+      }),
+  );
+  app.post(
+    '/returns/:id',
+    { schema: { tags, summary: 'Update a return', params: IdParams, body: UpdateReturnBody, response: preview } },
+    async (req) =>
+      onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+        await rq.updateReturn(tctx.tx, ret.id, { ...req.body, updated_at: tctx.clock.now() });
+        return answer(tctx, order.id, ret.id);
+      }),
+  );
+
+  const step = (
+    path: string,
+    summary: string,
+    body: typeof RequestItemsBody | typeof ShippingMethodBody | typeof NotifyBody | typeof ReceiveItemsBody,
+    run: (
+      tctx: Parameters<Parameters<typeof onLockedReturn>[2]>[0],
+      order: Parameters<Parameters<typeof onLockedReturn>[2]>[1],
+      ret: rq.ReturnRow,
+      body: never,
+    ) => Promise<void>,
+  ) =>
+    app.post(
+      `/returns/:id/${path}`,
+      {
+        schema: { tags, summary, params: IdParams, body, response: preview },
+        preValidation: emptyBodyIsObject,
+        config: { moneyCurrency: returnCurrency },
+      },
+      async (req) =>
+        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+          await run(tctx, order, ret, req.body as never);
+          return answer(tctx, order.id, ret.id);
+        }),
+    );
+
+  step('request-items', 'Ask items back, with a reason and a note', RequestItemsBody, (tctx, _o, ret, body) =>
+    requestItems(tctx, ret, body),
+  );
+  step('shipping-method', 'Set the return shipping and its price', ShippingMethodBody, (tctx, _o, ret, body) =>
+    addShipping(tctx, ret, body),
+  );
+  step(
+    'request',
+    'Confirm the request (event order.return_requested)',
+    NotifyBody,
+    (tctx, order, ret, body: { no_notification?: boolean }) => confirmRequest(tctx, order, ret, body.no_notification),
+  );
+  step(
+    'receive',
+    'Start receiving the return',
+    NotifyBody,
+    (tctx, order, ret, body: { description?: string; internal_note?: string }) => beginReceive(tctx, order, ret, body),
+  );
+  step(
+    'receive-items',
+    'Items that arrived sellable (restocked on confirmation)',
+    ReceiveItemsBody,
+    (tctx, _o, ret, body) => receiveItems(tctx, ret, body, false),
+  );
+  step('dismiss-items', 'Items that arrived damaged (not restocked)', ReceiveItemsBody, (tctx, _o, ret, body) =>
+    receiveItems(tctx, ret, body, true),
+  );
+  step(
+    'receive/confirm',
+    'Confirm the receipt: restock, and the refund owed (event order.return_received)',
+    NotifyBody,
+    (tctx, order, ret, body: { no_notification?: boolean }) => confirmReceive(tctx, order, ret, body.no_notification),
+  );
+
+  for (const [path, kind] of [
+    ['request-items', 'RETURN_ITEM'],
+    ['shipping-method', 'SHIPPING_ADD'],
+  ] as const) {
+    app.post(
+      `/returns/:id/${path}/:action_id`,
+      {
+        schema: {
+          tags,
+          summary: `Change a pending ${path} action`,
+          params: ActionParams,
+          body: UpdateRequestItemBody,
+          response: preview,
+        },
+        preValidation: emptyBodyIsObject,
+      },
+      async (req) =>
+        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+          await editRequestAction(tctx, ret, req.params.action_id, kind, req.body);
+          return answer(tctx, order.id, ret.id);
+        }),
+    );
+    app.delete(
+      `/returns/:id/${path}/:action_id`,
+      { schema: { tags, summary: `Remove a pending ${path} action`, params: ActionParams, response: preview } },
+      async (req) =>
+        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+          await editRequestAction(tctx, ret, req.params.action_id, kind, null);
+          return answer(tctx, order.id, ret.id);
+        }),
+    );
+  }
+  for (const path of ['receive-items', 'dismiss-items'])
+    app.delete(
+      `/returns/:id/${path}/:action_id`,
+      { schema: { tags, summary: `Remove a pending ${path} action`, params: ActionParams, response: preview } },
+      async (req) =>
+        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+          await removeReceiveAction(tctx, ret, req.params.action_id);
+          return answer(tctx, order.id, ret.id);
+        }),
+    );
+
+  app.delete(
+    '/returns/:id/request',
+    {
+      schema: {
+        tags,
+        summary: 'Drop a return still being requested',
+        params: IdParams,
+        response: ok(deletedEnvelope('return')),
+      },
+    },
+    async (req) => {
+      await onLockedReturn(req.ctx, req.params.id, (tctx, _o, ret) => cancelRequest(tctx, ret));
+      return { id: req.params.id, object: 'return', deleted: true as const };
+    },
+  );
+  app.delete(
+    '/returns/:id/receive',
+    { schema: { tags, summary: 'Drop a receipt in progress', params: IdParams, response: ok(ReturnEnvelope) } },
+    async (req) =>
+      onLockedReturn(req.ctx, req.params.id, async (tctx, _o, ret) => {
+        await cancelReceive(tctx, ret);
+        return { return: await returnView(tctx.tx, ret.id) };
+      }),
+  );
+  app.post(
+    '/returns/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a return nothing of which was received',
+        params: IdParams,
+        body: NotifyBody,
+        response: ok(ReturnEnvelope),
+      },
+      preValidation: emptyBodyIsObject,
+    },
+    async (req) =>
+      onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+        await cancelReturn(tctx, order, ret);
+        return { return: await returnView(tctx.tx, ret.id) };
+      }),
+  );
+});

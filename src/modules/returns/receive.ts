@@ -1,0 +1,123 @@
+import type { TxCtx } from '../../platform/context.ts';
+import { emit } from '../../platform/events/emit.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { addAction, cancelChange, confirmChange, openChange } from '../orders/changes/engine.ts';
+import * as cq from '../orders/changes/queries.ts';
+import * as dq from '../orders/desk-queries.ts';
+import type { OrderRow } from '../orders/queries.ts';
+import * as rq from './queries.ts';
+import { changeOf } from './request.ts';
+import type { ReceiveItemsInput } from './schema.ts';
+
+/**
+ * Taking a return in: a `return_receive` change gathers what arrived, sellable
+ * (RECEIVE_RETURN_ITEM) or damaged (RECEIVE_DAMAGED_RETURN_ITEM); confirming it restocks the
+ * sellable units, counts both as returned, lowers what the order is worth by their price (so
+ * `pending_difference` shows the refund owed) and emits order.return_received.
+ */
+
+const RECEIVABLE = new Set(['requested', 'partially_received']);
+
+export async function beginReceive(
+  tctx: TxCtx,
+  order: OrderRow,
+  ret: rq.ReturnRow,
+  opts: { description?: string; internal_note?: string },
+): Promise<void> {
+  if (!RECEIVABLE.has(ret.status))
+    throw errors.notAllowed(`Return ${ret.id} is ${ret.status}: only a requested return can be received`);
+  await openChange(tctx, order, 'return_receive', { return_id: ret.id, ...opts });
+}
+
+/** Units of each line still expected back: asked, less received or damaged, less this receipt so far. */
+async function outstanding(tctx: TxCtx, ret: rq.ReturnRow, change: cq.ChangeRow): Promise<Map<string, number>> {
+  const left = new Map<string, number>();
+  for (const i of await rq.itemsOfReturns(tctx.tx, [ret.id]))
+    left.set(i.item_id, (left.get(i.item_id) ?? 0) + i.quantity - i.received_quantity - i.damaged_quantity);
+  for (const a of await cq.listActionsOf(tctx.tx, [change.id]))
+    left.set(a.reference_id!, (left.get(a.reference_id!) ?? 0) - (a.details.quantity ?? 0));
+  return left;
+}
+
+export async function receiveItems(
+  tctx: TxCtx,
+  ret: rq.ReturnRow,
+  input: ReceiveItemsInput,
+  damaged: boolean,
+): Promise<void> {
+  const change = await changeOf(tctx, ret, 'return_receive');
+  const left = await outstanding(tctx, ret, change);
+  const lines = new Map((await dq.listLinesOf(tctx.tx, [ret.order_id])).map((l) => [l.id, l]));
+  for (const item of input.items) {
+    const line = lines.get(item.id);
+    if (!line || !left.has(item.id)) throw errors.invalid(`Item ID "${item.id}" is not part of return ${ret.id}.`);
+    if (item.quantity > left.get(item.id)!)
+      throw errors.invalid(`Cannot receive more items than what was requested to be returned for item ${item.id}.`);
+    left.set(item.id, left.get(item.id)! - item.quantity);
+    await addAction(
+      tctx,
+      change,
+      damaged ? 'RECEIVE_DAMAGED_RETURN_ITEM' : 'RECEIVE_RETURN_ITEM',
+      { reference_id: item.id, quantity: item.quantity, description: item.description ?? null },
+      -line.unit_price * item.quantity,
+      { reference: 'return', reference_id: item.id, internal_note: item.internal_note },
+    );
+  }
+}
+
+export async function removeReceiveAction(tctx: TxCtx, ret: rq.ReturnRow, actionId: string): Promise<void> {
+  const change = await changeOf(tctx, ret, 'return_receive');
+  const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
+  if (!action) throw errors.notFound(`Action with id: ${actionId} was not found in return ${ret.id}`);
+  await cq.deleteAction(tctx.tx, action.id);
+}
+
+export async function cancelReceive(tctx: TxCtx, ret: rq.ReturnRow): Promise<void> {
+  const change = await changeOf(tctx, ret, 'return_receive');
+  await cancelChange(tctx, change);
+}
+
+/**
+ * Confirms the receipt. The order lock and the change's status make it happen once: a second
+ * confirmation finds no receipt in progress and is refused with nothing written.
+ */
+export async function confirmReceive(tctx: TxCtx, order: OrderRow, ret: rq.ReturnRow, noNotification?: boolean) {
+  const change = await changeOf(tctx, ret, 'return_receive');
+  const actions = await cq.listActionsOf(tctx.tx, [change.id]);
+  if (!actions.length)
+    throw errors.invalid(`Return ${ret.id} has no items received: add some with receive-items first`);
+  const now = tctx.clock.now();
+  const items = await rq.itemsOfReturns(tctx.tx, [ret.id]);
+  const lines = new Map((await dq.listLinesOf(tctx.tx, [ret.order_id])).map((l) => [l.id, l]));
+  await confirmChange(tctx, order, change, async (all) => {
+    for (const a of all) {
+      let quantity = a.details.quantity!;
+      const damaged = a.action === 'RECEIVE_DAMAGED_RETURN_ITEM';
+      // Spread over the return's rows for that line (a line may be asked back in parts).
+      for (const row of items.filter((i) => i.item_id === a.reference_id)) {
+        const take = Math.min(quantity, row.quantity - row.received_quantity - row.damaged_quantity);
+        if (take <= 0) continue;
+        if (damaged) row.damaged_quantity += take;
+        else row.received_quantity += take;
+        quantity -= take;
+        await rq.updateReturnItem(tctx.tx, row.id, {
+          received_quantity: row.received_quantity,
+          damaged_quantity: row.damaged_quantity,
+          updated_at: now,
+        });
+      }
+      await rq.addReturnedQuantity(tctx.tx, a.reference_id!, a.details.quantity!, now);
+      // Only what came back sellable goes back on the shelf.
+      if (!damaged) await dq.restock(tctx.tx, lines.get(a.reference_id!)!.variant_id, a.details.quantity!, now);
+    }
+  });
+  const done = items.every((i) => i.received_quantity + i.damaged_quantity >= i.quantity);
+  const no_notification = noNotification ?? ret.no_notification;
+  await rq.updateReturn(tctx.tx, ret.id, {
+    status: done ? 'received' : 'partially_received',
+    received_at: now,
+    no_notification,
+    updated_at: now,
+  });
+  await emit(tctx, 'order.return_received', { id: order.id, order_id: order.id, return_id: ret.id, no_notification });
+}

@@ -1,0 +1,217 @@
+import type { Ctx, TxCtx } from '../../platform/context.ts';
+import { emit } from '../../platform/events/emit.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { addAction, adjustSummary, cancelChange, confirmChange, openChange } from '../orders/changes/engine.ts';
+import * as cq from '../orders/changes/queries.ts';
+import { orderPreview, type OrderPreview } from '../orders/changes/views.ts';
+import * as dq from '../orders/desk-queries.ts';
+import { onLockedOrder } from '../orders/desk.ts';
+import type { OrderRow } from '../orders/queries.ts';
+import { reasonsByIds } from './reason-queries.ts';
+import * as rq from './queries.ts';
+import type { RequestItemsInput, ReturnView, ShippingMethodInput } from './schema.ts';
+import { returnNotFound, returnView } from './views.ts';
+
+/**
+ * Asking items back: a return opens with an order change (`return_request`), gathers
+ * RETURN_ITEM and SHIPPING_ADD actions, and is confirmed as one step (event
+ * order.return_requested); nothing moves on the order or its money before that.
+ */
+
+export interface ReturnAnswer {
+  order_preview: OrderPreview;
+  return: ReturnView;
+}
+
+/** Runs `fn` under the lock of the return's order. */
+export async function onLockedReturn<T>(
+  ctx: Ctx,
+  returnId: string,
+  fn: (tctx: TxCtx, order: OrderRow, ret: rq.ReturnRow) => Promise<T>,
+): Promise<T> {
+  const found = await rq.findReturn(ctx.db, returnId);
+  if (!found) throw returnNotFound(returnId);
+  return onLockedOrder(ctx, found.order_id, async (tctx, order) => {
+    const ret = (await rq.findReturn(tctx.tx, returnId))!;
+    return fn(tctx, order, ret);
+  });
+}
+
+export async function answer(tctx: TxCtx, orderId: string, returnId: string): Promise<ReturnAnswer> {
+  const order = (await dq.findOrderRow(tctx.tx, orderId))!;
+  return { order_preview: await orderPreview(tctx.tx, order), return: await returnView(tctx.tx, returnId) };
+}
+
+/** The return's open change of `type`, or a refusal naming what is missing. */
+export async function changeOf(tctx: TxCtx, ret: rq.ReturnRow, type: cq.ChangeRow['change_type']) {
+  const open = await cq.openChangeOf(tctx.tx, ret.order_id);
+  if (!open || open.return_id !== ret.id || open.change_type !== type)
+    throw errors.notAllowed(
+      type === 'return_request'
+        ? `Return ${ret.id} is not being requested (status ${ret.status})`
+        : `Return ${ret.id} has no receipt in progress: start one with POST /admin/returns/${ret.id}/receive`,
+    );
+  return open;
+}
+
+export async function createReturn(
+  tctx: TxCtx,
+  order: OrderRow,
+  input: {
+    location_id?: string;
+    description?: string;
+    internal_note?: string;
+    no_notification?: boolean;
+    metadata?: Record<string, unknown> | null;
+  },
+): Promise<rq.ReturnRow> {
+  const now = tctx.clock.now();
+  const id = newId('return');
+  await openChange(tctx, order, 'return_request', {
+    return_id: id,
+    description: input.description,
+    internal_note: input.internal_note,
+  });
+  return rq.insertReturn(tctx.tx, {
+    id,
+    order_id: order.id,
+    status: 'open',
+    location_id: input.location_id ?? null,
+    description: input.description ?? null,
+    internal_note: input.internal_note ?? null,
+    no_notification: input.no_notification ?? false,
+    created_by: tctx.actor?.id ?? null,
+    requested_at: null,
+    received_at: null,
+    canceled_at: null,
+    metadata: input.metadata ?? null,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+/** RETURN_ITEM actions: at most what was fulfilled and not already asked back. */
+export async function requestItems(tctx: TxCtx, ret: rq.ReturnRow, input: RequestItemsInput): Promise<void> {
+  const change = await changeOf(tctx, ret, 'return_request');
+  const lines = new Map((await dq.listLinesOf(tctx.tx, [ret.order_id])).map((l) => [l.id, l]));
+  const asked = await rq.requestedByLine(tctx.tx, ret.order_id);
+  for (const a of await cq.listActionsOf(tctx.tx, [change.id]))
+    if (a.action === 'RETURN_ITEM')
+      asked.set(a.reference_id!, (asked.get(a.reference_id!) ?? 0) + (a.details.quantity ?? 0));
+  const reasonIds = [...new Set(input.items.flatMap((i) => (i.reason_id ? [i.reason_id] : [])))];
+  const reasons = new Set((await reasonsByIds(tctx.tx, reasonIds)).map((r) => r.id));
+  for (const item of input.items) {
+    const line = lines.get(item.id);
+    if (!line) throw errors.invalid(`Item ID "${item.id}" not found.`);
+    if (item.reason_id && !reasons.has(item.reason_id))
+      throw errors.notFound(`Return reason with id: ${item.reason_id} was not found`);
+    const left = line.fulfilled_quantity - (asked.get(item.id) ?? 0);
+    if (item.quantity > left)
+      throw errors.invalid(`Cannot request to return more items than what was fulfilled for item ${item.id}.`);
+    asked.set(item.id, (asked.get(item.id) ?? 0) + item.quantity);
+    const details = {
+      reference_id: item.id,
+      quantity: item.quantity,
+      reason_id: item.reason_id ?? null,
+      note: item.description ?? null,
+      metadata: item.metadata ?? null,
+    };
+    await addAction(tctx, change, 'RETURN_ITEM', details, line.unit_price * item.quantity, {
+      reference: 'return',
+      reference_id: item.id,
+      internal_note: item.internal_note,
+    });
+  }
+}
+
+/** The return shipping the shopper pays for: the option's price or an operator's custom amount. */
+export async function addShipping(tctx: TxCtx, ret: rq.ReturnRow, input: ShippingMethodInput): Promise<void> {
+  const change = await changeOf(tctx, ret, 'return_request');
+  const option = await rq.findShippingOption(tctx.tx, input.shipping_option_id);
+  if (!option) throw errors.notFound(`Shipping option with id: ${input.shipping_option_id} was not found`);
+  const existing = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.action === 'SHIPPING_ADD');
+  if (existing) await cq.deleteAction(tctx.tx, existing.id);
+  const details = { shipping_option_id: option.id, name: option.name, description: input.description ?? null };
+  await addAction(tctx, change, 'SHIPPING_ADD', details, input.custom_amount ?? option.amount, {
+    reference: 'order_shipping_method',
+    reference_id: newId('ordsm'),
+    internal_note: input.internal_note,
+  });
+}
+
+/** Removes (or, with `quantity`, changes) a pending RETURN_ITEM or SHIPPING_ADD action. */
+export async function editRequestAction(
+  tctx: TxCtx,
+  ret: rq.ReturnRow,
+  actionId: string,
+  kind: 'RETURN_ITEM' | 'SHIPPING_ADD',
+  patch: { quantity?: number; reason_id?: string | null; internal_note?: string | null } | null,
+): Promise<void> {
+  const change = await changeOf(tctx, ret, 'return_request');
+  const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId && a.action === kind);
+  if (!action) throw errors.notFound(`Action with id: ${actionId} was not found in return ${ret.id}`);
+  await cq.deleteAction(tctx.tx, action.id);
+  if (!patch) return;
+  await requestItems(tctx, ret, {
+    items: [
+      {
+        id: action.reference_id!,
+        quantity: patch.quantity ?? action.details.quantity!,
+        reason_id: (patch.reason_id === undefined ? action.details.reason_id : patch.reason_id) ?? undefined,
+        internal_note: (patch.internal_note === undefined ? action.internal_note : patch.internal_note) ?? undefined,
+      },
+    ],
+  });
+}
+
+/** Confirms the request: the items become the return's, its shipping the order's. */
+export async function confirmRequest(tctx: TxCtx, order: OrderRow, ret: rq.ReturnRow, noNotification?: boolean) {
+  const change = await changeOf(tctx, ret, 'return_request');
+  const actions = await cq.listActionsOf(tctx.tx, [change.id]);
+  if (!actions.some((a) => a.action === 'RETURN_ITEM'))
+    throw errors.invalid(`Return ${ret.id} has no items: add some with request-items first`);
+  const now = tctx.clock.now();
+  await confirmChange(tctx, order, change, async (all) => {
+    for (const a of all.filter((x) => x.action === 'RETURN_ITEM'))
+      await rq.insertReturnItem(tctx.tx, {
+        id: newId('retitem'),
+        return_id: ret.id,
+        order_id: ret.order_id,
+        item_id: a.reference_id!,
+        quantity: a.details.quantity!,
+        received_quantity: 0,
+        damaged_quantity: 0,
+        reason_id: a.details.reason_id ?? null,
+        note: (a.details.note as string | null) ?? null,
+        metadata: (a.details.metadata as Record<string, unknown> | null) ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+  });
+  const no_notification = noNotification ?? ret.no_notification;
+  await rq.updateReturn(tctx.tx, ret.id, { status: 'requested', requested_at: now, no_notification, updated_at: now });
+  await emit(tctx, 'order.return_requested', { id: order.id, order_id: order.id, return_id: ret.id, no_notification });
+}
+
+/** Drops a return still being put together, with its change. */
+export async function cancelRequest(tctx: TxCtx, ret: rq.ReturnRow): Promise<void> {
+  const change = await changeOf(tctx, ret, 'return_request');
+  await cancelChange(tctx, change);
+  const now = tctx.clock.now();
+  await rq.updateReturn(tctx.tx, ret.id, { status: 'canceled', canceled_at: now, updated_at: now });
+}
+
+/** `POST /admin/returns/{id}/cancel`: only while nothing was received. */
+export async function cancelReturn(tctx: TxCtx, order: OrderRow, ret: rq.ReturnRow): Promise<void> {
+  if (ret.status === 'canceled') return;
+  if (ret.status === 'received' || ret.status === 'partially_received')
+    throw errors.notAllowed(`Return ${ret.id} has items received and cannot be canceled`);
+  const open = await cq.openChangeOf(tctx.tx, ret.order_id);
+  if (open?.return_id === ret.id) await cancelChange(tctx, open);
+  // The shopper no longer pays for shipping a parcel that will not come.
+  const shipping = (await returnView(tctx.tx, ret.id)).shipping_methods.reduce((s, m) => s + m.amount, 0);
+  await adjustSummary(tctx, order, -shipping);
+  const now = tctx.clock.now();
+  await rq.updateReturn(tctx.tx, ret.id, { status: 'canceled', canceled_at: now, updated_at: now });
+}

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, metadata, softDelete, timestamps, ts } from '../../platform/db/columns.ts';
+
+export type ReturnStatus = 'open' | 'requested' | 'received' | 'partially_received' | 'canceled';
+
+/** Why things come back; nested one level (or more) through parent_return_reason_id. */
+export const returnReasons = pgTable(
+  'return_reasons',
+  {
+    id: idColumn(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    description: text('description'),
+    parent_return_reason_id: text('parent_return_reason_id'),
+    ...metadata,
+    ...timestamps,
+    ...softDelete,
+  },
+  (t) => [uniqueIndex('return_reasons_value_idx').on(t.value).where(sql`deleted_at is null`)],
+);
+
+export const returns = pgTable(
+  'returns',
+  {
+    id: idColumn(),
+    display_id: serial('display_id').notNull(),
+    order_id: text('order_id').notNull(),
+    status: text('status').$type<ReturnStatus>().notNull(),
+    location_id: text('location_id'),
+    description: text('description'),
+    internal_note: text('internal_note'),
+    no_notification: boolean('no_notification').notNull().default(false),
+    created_by: text('created_by'),
+    requested_at: ts('requested_at'),
+    received_at: ts('received_at'),
+    canceled_at: ts('canceled_at'),
+    ...metadata,
+    ...timestamps,
+  },
+  (t) => [index('returns_order_idx').on(t.order_id)],
+);
+
+/** A line asked back (written when the request is confirmed) and how much of it arrived. */
+export const returnItems = pgTable(
+  'return_items',
+  {
+    id: idColumn(),
+    return_id: text('return_id').notNull(),
+    order_id: text('order_id').notNull(),
+    item_id: text('item_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    received_quantity: integer('received_quantity').notNull().default(0),
+    damaged_quantity: integer('damaged_quantity').notNull().default(0),
+    reason_id: text('reason_id'),
+    note: text('note'),
+    ...metadata,
+    ...timestamps,
+  },
+  (t) => [index('return_items_return_idx').on(t.return_id), index('return_items_order_idx').on(t.order_id)],
+);

@@ -1,0 +1,40 @@
+import { eq, sql } from 'drizzle-orm';
+import { rows } from '../../platform/db/database.ts';
+import type { Executor } from '../../platform/db/database.ts';
+import { stores } from './tables.ts';
+
+export type StoreRow = typeof stores.$inferSelect;
+
+export async function findStore(db: Executor): Promise<StoreRow | undefined> {
+  const [row] = await db.select().from(stores).limit(1);
+  return row;
+}
+
+/** The one store, made if missing (two first reads at once make one: the singleton index). */
+export async function insertStoreIfMissing(db: Executor, row: typeof stores.$inferInsert): Promise<void> {
+  await db.insert(stores).values(row).onConflictDoNothing();
+}
+
+export async function updateStoreRow(
+  db: Executor,
+  id: string,
+  patch: Partial<Omit<StoreRow, 'id' | 'singleton' | 'created_at'>>,
+): Promise<StoreRow | undefined> {
+  const [row] = await db.update(stores).set(patch).where(eq(stores.id, id)).returning();
+  return row;
+}
+
+/** The first sales channel made (the default one of ensureDefaultStoreAccess); reads sales-channels' table. */
+export async function firstSalesChannelId(db: Executor): Promise<string | null> {
+  const [row] = await rows<{ id: string }>(db, sql`select id from sales_channels order by created_at, id limit 1`);
+  return row?.id ?? null;
+}
+
+/** Whether a live row with this id exists in regions or sales_channels (the store's defaults point at them). */
+export async function liveRowExists(db: Executor, table: 'regions' | 'sales_channels', id: string): Promise<boolean> {
+  const [row] = await rows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from ${sql.raw(table)} where id = ${id} and deleted_at is null) as found`,
+  );
+  return !!row?.found;
+}

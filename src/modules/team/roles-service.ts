@@ -1,0 +1,136 @@
+import { executor, type Actor, type Ctx } from '../../platform/context.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { declaredPermissions, grants } from '../../platform/http/permissions.ts';
+import { newId } from '../../platform/ids.ts';
+import { countUsersWithRole } from '../auth/queries.ts';
+import * as q from './role-queries.ts';
+import { BUILT_IN_ROLES, isBuiltInRole, permissionsOf } from './roles.ts';
+
+export interface RoleView {
+  id: string;
+  name: string;
+  description: string | null;
+  permissions: string[];
+  built_in: boolean;
+  created_at: Date | null;
+  updated_at: Date | null;
+}
+
+const builtInViews = (): RoleView[] =>
+  Object.entries(BUILT_IN_ROLES).map(([id, r]) => ({
+    id,
+    name: r.name,
+    description: r.description,
+    permissions: [...r.permissions],
+    built_in: true,
+    created_at: null,
+    updated_at: null,
+  }));
+
+const customView = (r: q.RoleRow): RoleView => ({ ...r, built_in: false });
+
+/** Every permission a route declares, sorted: the rows of the panel's roles grid. */
+export function permissionCatalog(): { id: string; resource: string; action: string }[] {
+  return [...declaredPermissions].sort().map((id) => {
+    const [resource, action] = id.split(':');
+    return { id, resource, action };
+  });
+}
+
+export async function listRoles(ctx: Ctx): Promise<RoleView[]> {
+  return [...builtInViews(), ...(await q.listCustomRoles(executor(ctx))).map(customView)];
+}
+
+export async function getRole(ctx: Ctx, id: string): Promise<RoleView> {
+  if (isBuiltInRole(id)) return builtInViews().find((r) => r.id === id)!;
+  const row = await q.findRole(executor(ctx), id);
+  if (!row) throw errors.notFound(`Role with id: ${id} was not found`);
+  return customView(row);
+}
+
+/** A role's permission patterns: the built-in table's or the stored ones; 400 for a role that does not exist. */
+export async function rolePatterns(ctx: Ctx, role: string): Promise<readonly string[]> {
+  if (isBuiltInRole(role)) return permissionsOf(role, null);
+  const row = await q.findRole(executor(ctx), role);
+  if (!row) throw errors.invalid(`Role ${role} does not exist`);
+  return row.permissions;
+}
+
+/**
+ * Nobody hands out more than they hold: every pattern of the role must be granted by the actor's
+ * own (so an admin can give `viewer` or `support`, never `owner`, and a custom role with
+ * `team:write` cannot raise itself to admin).
+ */
+export async function assertCanAssign(ctx: Ctx, actor: Actor, role: string): Promise<void> {
+  const patterns = await rolePatterns(ctx, role);
+  const exceeds = patterns.filter((p) =>
+    p === '*' ? !actor.permissions.includes('*') : !grants(actor.permissions, p),
+  );
+  if (exceeds.length)
+    throw errors.forbidden(`You cannot assign the role ${role}: it holds ${exceeds.join(', ')} which your role lacks`);
+}
+
+/** Patterns of a custom role: each must match a declared permission; `*` stays the owners'. */
+function validPatterns(permissions: string[]): string[] {
+  const unique = [...new Set(permissions)];
+  for (const p of unique) {
+    if (!/^(\*|[a-z][a-z0-9_-]*):(\*|[a-z][a-z0-9_-]*)$/.test(p))
+      throw errors.invalid(`Permission ${p} is not of the form <resource>:<action> (either may be *)`);
+    if (!permissionCatalog().some((known) => grants([p], known.id)))
+      throw errors.invalid(`Permission ${p} matches no permission any route declares`);
+  }
+  return unique.sort();
+}
+
+export async function createRole(
+  ctx: Ctx,
+  input: { name: string; description?: string | null; permissions: string[] },
+): Promise<RoleView> {
+  const db = executor(ctx);
+  const permissions = validPatterns(input.permissions);
+  await assertNameFree(db, input.name);
+  const now = ctx.clock.now();
+  const row = await q.insertRole(db, {
+    id: newId('role'),
+    name: input.name,
+    description: input.description ?? null,
+    permissions,
+    created_at: now,
+    updated_at: now,
+  });
+  return customView(row);
+}
+
+export async function updateRole(
+  ctx: Ctx,
+  id: string,
+  input: { name?: string; description?: string | null; permissions?: string[] },
+): Promise<RoleView> {
+  if (isBuiltInRole(id)) throw errors.notAllowed(`The built-in role ${id} cannot be changed`);
+  const db = executor(ctx);
+  if (input.name !== undefined) await assertNameFree(db, input.name, id);
+  const patch = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.permissions !== undefined && { permissions: validPatterns(input.permissions) }),
+  };
+  const row = await q.updateRoleRow(db, id, patch, ctx.clock.now());
+  if (!row) throw errors.notFound(`Role with id: ${id} was not found`);
+  return customView(row);
+}
+
+export async function deleteRole(ctx: Ctx, id: string): Promise<void> {
+  if (isBuiltInRole(id)) throw errors.notAllowed(`The built-in role ${id} cannot be deleted`);
+  const db = executor(ctx);
+  if (!(await q.findRole(db, id))) throw errors.notFound(`Role with id: ${id} was not found`);
+  const [users, invites] = await Promise.all([countUsersWithRole(db, id), q.countOpenInvitesWithRole(db, id)]);
+  if (users || invites)
+    throw errors.conflict(`Role ${id} is held by ${users} user(s) and ${invites} open invite(s); reassign them first`);
+  await q.deleteRoleRow(db, id);
+}
+
+async function assertNameFree(db: ReturnType<typeof executor>, name: string, self?: string) {
+  const clash = await q.findRoleByName(db, name);
+  const builtIn = Object.values(BUILT_IN_ROLES).some((r) => r.name.toLowerCase() === name.toLowerCase());
+  if (builtIn || (clash && clash.id !== self)) throw errors.duplicate(`A role named ${name} already exists`);
+}
