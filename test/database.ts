@@ -12,7 +12,11 @@ let shared: Promise<Database> | undefined;
 export function testDatabase(): Promise<Database> {
   shared ??= (async () => {
     const url = process.env.DATABASE_URL;
-    const database = url ? await openPostgres(await freshWorkerDatabase(url), 20) : await openPglite(null);
+    // A pool wait of 30 s (production's default is 3 s, DATABASE_CONNECT_TIMEOUT_MS): the 200-way
+    // checkout races queue every request for one of 20 connections while the winners hold a row
+    // lock, and on a loaded 2-core machine the queue drains in 10 s or more. Bounded all the same,
+    // so a leaked connection still fails a test instead of hanging it.
+    const database = url ? await openPostgres(await freshWorkerDatabase(url), 20, 30_000) : await openPglite(null);
     await database.migrate();
     return database;
   })();

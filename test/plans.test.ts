@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../src/platform/db/database.ts';
 import { findSellableVariants } from '../src/modules/carts/variant-queries.ts';
 import { findCart, lockCartForCheckout, lockCartForEdit } from '../src/modules/checkout/cart-read.ts';
-import { stockTakes } from '../src/modules/checkout/inventory-queries.ts';
+import { reservationParts } from '../src/modules/checkout/inventory-queries.ts';
 import { createProduct } from '../src/modules/products/service.ts';
 import { readStoreList, readStoreProduct } from '../src/modules/products/store-queries.ts';
 import { makeCart, makeRegion } from '../src/modules/checkout/checkout.testing.ts';
@@ -28,6 +28,10 @@ const CATALOG = new Set([
   'store_listing',
   'carts',
   'cart_line_items',
+  // The store's per-channel stock (store-queries.ts channelQuantity) reads these per variant.
+  'inventory_levels',
+  'product_variant_inventory_items',
+  'inventory_items',
 ]);
 
 let t: TestApp;
@@ -130,11 +134,12 @@ describe('hot statements plan well without statistics', () => {
     await expectIndexOnly('cart view', (e) => findCart(e, cart.id));
     await expectIndexOnly('checkout lock', (e) => lockCartForCheckout(e, cart.id));
     await expectIndexOnly('line change lock', (e) => lockCartForEdit(e, cart.id, variantIds.slice(2, 4)));
-    const wanted = new Map([
-      [variantIds[5], 2],
-      [variantIds[3], 1],
-    ]);
-    for (const [, take] of stockTakes(wanted, new Date())) await expectIndexOnly('take stock', (e) => e.execute(take));
+    const lines = [
+      { id: 'ordli_plan_1', variant_id: variantIds[5], quantity: 2 },
+      { id: 'ordli_plan_2', variant_id: variantIds[3], quantity: 1 },
+    ];
+    for (const [, reserve] of reservationParts(lines, channel, new Date()))
+      await expectIndexOnly('reserve stock', (e) => e.execute(reserve));
   });
 
   it('the plain list pages in product order across the whole channel', async () => {

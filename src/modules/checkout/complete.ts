@@ -16,7 +16,7 @@ import { findVisibleCart, getCart } from './cart-flow.ts';
 import { lockCartForCheckout, type CheckoutCart } from './cart-read.ts';
 import { withProviderTaxes } from '../cart-pricing/provider-taxes.ts';
 import type { CartView } from './cart-schema.ts';
-import { stockTakes } from './inventory-queries.ts';
+import { isStockShort, reservationParts } from './inventory-queries.ts';
 import { authorizeWithProvider, type ProviderAuthorization } from './provider-authorization.ts';
 import { releaseSessions } from './session-release.ts';
 
@@ -197,22 +197,18 @@ async function complete(
     'order_placed',
     eventWrite(tctx, 'order.placed', view, { display_id: displayId, payment_collections: paymentCollections }),
   );
-  // Stock is taken in the same statement as everything else. Any shortfall throws below and the
-  // whole transaction, order included, rolls back.
-  const wanted = new Map<string, number>();
-  for (const l of lines)
-    if (managed.has(l.variant_id)) wanted.set(l.variant_id, (wanted.get(l.variant_id) ?? 0) + l.quantity);
-  // In variant id order, which is the order the statement runs the takes in (locks in one order).
-  const takes = stockTakes(wanted, tctx.clock.now());
-  writes.addAll(takes);
-  const counts = takes.map(([name]) => sql`(select count(*)::int from ${writes.ref(name)})`);
-  const taken = counts.length ? sql.join(counts, sql` + `) : sql`0`;
-  const [done] = await writes.run<{
-    display_id: number;
-    taken: number;
-    payment_collections: OrderView['payment_collections'];
-  }>(tctx.tx, sql`select ${displayId} as display_id, ${taken} as taken, ${paymentCollections} as payment_collections`);
-  if (done.taken !== wanted.size) throw insufficientInventory();
+  // Stock is reserved in the same statement as everything else. A shortfall fails the statement
+  // and the whole transaction, order included, rolls back.
+  const reserved = placed.lines.filter((l) => managed.has(l.variant_id));
+  writes.addAll(reservationParts(reserved, cart.sales_channel_id, tctx.clock.now()));
+  const [done] = await writes
+    .run<{
+      display_id: number;
+      payment_collections: OrderView['payment_collections'];
+    }>(tctx.tx, sql`select ${displayId} as display_id, ${paymentCollections} as payment_collections`)
+    .catch((err) => {
+      throw isStockShort(err) ? insufficientInventory() : err;
+    });
   view.display_id = done.display_id;
   view.payment_collections = done.payment_collections;
   return view;

@@ -1,23 +1,36 @@
 import { sql } from 'drizzle-orm';
 import type { NamedPart } from '../../platform/db/one-statement.ts';
+import { pgCode } from '../../platform/db/pg-errors.ts';
+
+/** An order line whose variant manages stock. */
+export interface ReservedLine {
+  id: string;
+  variant_id: string;
+  quantity: number;
+}
 
 /**
- * Takes `quantity` units of each variant, for checkout's statement: one conditional write per
- * variant, by primary key, in variant id order. A variant's row is taken only while its stock
- * covers the quantity (or backorders are allowed), so concurrent checkouts can never oversell (a
- * competing taker waits for the row lock, then re-checks the condition against the committed
- * stock); its row lock is held until checkout commits. Each write RETURNs its variant when taken:
- * fewer rows than variants means a shortfall. The parts are named `stock_take_1`, `stock_take_2`, …
- * (One UPDATE joined to a list of ids would plan as a
- * scan of the whole table on a database without statistics.)
+ * Reserves each line's stock, for checkout's statement: one part per line, `reservation_1`,
+ * `reservation_2`, …, in variant id order (the order every stock writer locks variants in). Each
+ * part inserts the reservation items that `inventory_reserve` (migration checkout_reservations)
+ * answers after it has locked the variants and the item's levels and raised their
+ * `reserved_quantity` at the locations the allocation setting picks among the channel's. Stock
+ * short and no backorder: the function raises EI001 and the whole statement, order included,
+ * fails ({@link isStockShort}). The lock on the variant rows is held until checkout commits, so a
+ * competing checkout waits, then sees the committed levels: never oversold, and never refused
+ * while a location of the channel still has the units.
  */
-export function stockTakes(wanted: Map<string, number>, now: Date): NamedPart[] {
+export function reservationParts(lines: ReservedLine[], channelId: string | null, now: Date): NamedPart[] {
   const at = now.toISOString();
-  return [...wanted.keys()].sort().map((id, i) => [
-    `stock_take_${i + 1}`,
-    sql`update product_variants set inventory_quantity = inventory_quantity - ${wanted.get(id)!}, updated_at = ${at}::timestamptz
-      where id = ${id} and manage_inventory and deleted_at is null
-        and (allow_backorder or inventory_quantity >= ${wanted.get(id)!})
+  const ordered = [...lines].sort((a, b) => a.variant_id.localeCompare(b.variant_id) || a.id.localeCompare(b.id));
+  return ordered.map((l, i) => [
+    `reservation_${i + 1}`,
+    sql`insert into reservation_items (id, inventory_item_id, location_id, line_item_id, quantity, allow_backorder, created_at, updated_at)
+      select inventory_new_id('resitem'), r.r_item, r.r_location, ${l.id}, r.r_quantity, r.r_backorder, ${at}::timestamptz, ${at}::timestamptz
+      from inventory_reserve(${l.variant_id}, ${l.quantity}::int, ${channelId}::text, ${at}::timestamptz) r
       returning id`,
   ]);
 }
+
+/** The statement failed because a line's stock was short (SQLSTATE EI001 raised by `inventory_reserve`). */
+export const isStockShort = (err: unknown): boolean => pgCode(err) === 'EI001';

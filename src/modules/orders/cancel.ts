@@ -2,6 +2,7 @@ import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Providers } from '../../platform/providers.ts';
+import { releaseLines } from '../inventory/order-stock.ts';
 import * as ledger from '../payments/ledger.ts';
 import * as ops from '../payments/operations.ts';
 import { SYSTEM_PROVIDER } from '../payments/schema.ts';
@@ -15,7 +16,7 @@ import type { OrderRow } from './queries.ts';
 
 /**
  * `POST /admin/orders/{id}/cancel`. Refused after any fulfillment that is not canceled, and
- * twice. Otherwise, in one transaction: the stock checkout took goes back, captured money is
+ * twice. Otherwise, in one transaction: the stock checkout reserved is released, captured money is
  * refunded (recorded as refunds), the rest of each authorization is released, the order is
  * canceled; events order.refunded (when money went back) and order.cancelled. Payments of a
  * plugin's provider are refunded and released with the provider first, each recorded as it is
@@ -61,13 +62,14 @@ export async function cancelOrder(ctx: Ctx, orderId: string, providers: Provider
     for (const p of payments.filter((x) => x.provider_id !== SYSTEM_PROVIDER)) await refuseChanged(tctx, p);
     const now = tctx.clock.now();
 
-    // Per variant, in id order: the same lock order as checkout's stock updates, so no deadlock.
-    const lines = await dq.listLinesOf(tctx.tx, [order.id]);
+    // The lines' reservations are released (variants locked first, in id order, as checkout
+    // locks them, so no deadlock). Lines of orders placed before checkout reserved hold none:
+    // their stock left the shelf at placement and goes back through the variant's number.
+    const held = (await dq.listLinesOf(tctx.tx, [order.id])).filter((x) => x.reserved_quantity > 0);
+    const taken = await releaseLines(tctx.tx, held, now);
     const back = new Map<string, number>();
-    for (const l of lines.filter((x) => x.reserved_quantity > 0)) {
-      back.set(l.variant_id, (back.get(l.variant_id) ?? 0) + l.reserved_quantity);
-      await dq.updateLineRow(tctx.tx, l.id, { reserved_quantity: 0, updated_at: now });
-    }
+    for (const l of taken) back.set(l.variant_id, (back.get(l.variant_id) ?? 0) + l.reserved_quantity);
+    for (const l of held) await dq.updateLineRow(tctx.tx, l.id, { reserved_quantity: 0, updated_at: now });
     for (const variantId of [...back.keys()].sort()) await dq.restock(tctx.tx, variantId, back.get(variantId)!, now);
 
     let refunded = false;

@@ -9,7 +9,7 @@ import { orderView } from './service.ts';
 import { deliveredByLine } from './statuses.ts';
 
 export function fulfillmentView(f: dq.FulfillmentRow): FulfillmentView {
-  const { created_by: _by, ...rest } = f;
+  const { created_by: _by, stock_moves: _moves, ...rest } = f;
   return { ...rest, metadata: f.metadata ?? null };
 }
 

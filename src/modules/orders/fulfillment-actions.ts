@@ -2,6 +2,7 @@ import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { fulfilLines, undoMoves } from '../inventory/order-stock.ts';
 import { findShippingOption } from '../shipping-options/service.ts';
 import * as dq from './desk-queries.ts';
 import { onLockedOrder, orderCanceled, settle } from './desk.ts';
@@ -44,8 +45,7 @@ export function createFulfillment(ctx: Ctx, orderId: string, input: CreateFulfil
     }
     const lines = await dq.listLinesOf(tctx.tx, [order.id]);
     const now = tctx.clock.now();
-    const items = [];
-    for (const [lineId, quantity] of units) {
+    const asks = [...units].map(([lineId, quantity]) => {
       const line = lines.find((l) => l.id === lineId);
       if (!line) throw errors.invalid(`Item with id: ${lineId} is not a line of order ${order.id}`);
       const left = line.quantity - line.fulfilled_quantity;
@@ -53,16 +53,25 @@ export function createFulfillment(ctx: Ctx, orderId: string, input: CreateFulfil
         throw errors.notAllowed(
           `Cannot fulfill ${quantity} of item ${lineId}: only ${left} of ${line.quantity} left to fulfill`,
         );
-      await dq.updateLineRow(tctx.tx, lineId, {
+      return { line, units: quantity };
+    });
+    // The units' reservations become stock leaving the chosen location (the reserving one by default).
+    const { moves, released } = await fulfilLines(tctx.tx, asks, input.location_id ?? null, now);
+    const items = [];
+    for (const { line, units: quantity } of asks) {
+      await dq.updateLineRow(tctx.tx, line.id, {
         fulfilled_quantity: line.fulfilled_quantity + quantity,
+        reserved_quantity: line.reserved_quantity - (released.get(line.id) ?? 0),
         updated_at: now,
       });
-      items.push({ id: newId('fulit'), line_item_id: lineId, title: line.title, sku: line.variant_sku, quantity });
+      items.push({ id: newId('fulit'), line_item_id: line.id, title: line.title, sku: line.variant_sku, quantity });
     }
+    const from = [...new Set(moves.map((m) => m.location_id))];
     const fulfillment = await dq.insertFulfillment(tctx.tx, {
       id: newId('ful'),
       order_id: order.id,
-      location_id: input.location_id ?? null,
+      location_id: input.location_id ?? (from.length === 1 ? from[0] : null),
+      stock_moves: moves,
       shipping_option_id: input.shipping_option_id ?? null,
       items,
       labels: [],
@@ -149,10 +158,14 @@ export function cancelFulfillment(ctx: Ctx, orderId: string, fulfillmentId: stri
     if (f.shipped_at) throw errors.notAllowed(`Fulfillment ${f.id} has been shipped and can no longer be canceled`);
     const now = tctx.clock.now();
     const lines = await dq.listLinesOf(tctx.tx, [order.id]);
+    // Stock it took goes back to its location, held again for its lines.
+    await undoMoves(tctx.tx, f.stock_moves, now);
+    const moved = new Set(f.stock_moves.map((m) => m.line_item_id));
     for (const item of f.items) {
       const line = lines.find((l) => l.id === item.line_item_id)!;
       await dq.updateLineRow(tctx.tx, line.id, {
         fulfilled_quantity: line.fulfilled_quantity - item.quantity,
+        reserved_quantity: line.reserved_quantity + (moved.has(line.id) ? item.quantity : 0),
         updated_at: now,
       });
     }

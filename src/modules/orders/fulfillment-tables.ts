@@ -10,6 +10,13 @@ export interface FulfillmentItemJson {
   quantity: number;
 }
 
+export interface FulfillmentStockMoveJson {
+  inventory_item_id: string;
+  location_id: string;
+  line_item_id: string;
+  quantity: number;
+}
+
 export interface FulfillmentLabelJson {
   id: string;
   tracking_number: string;
@@ -30,6 +37,8 @@ export const fulfillments = pgTable(
     shipping_option_id: text('shipping_option_id'),
     items: jsonb('items').$type<FulfillmentItemJson[]>().notNull(),
     labels: jsonb('labels').$type<FulfillmentLabelJson[]>().notNull(),
+    /** Stock that left the shelf for it (inventory's StockMove), put back if it is canceled before shipping. */
+    stock_moves: jsonb('stock_moves').$type<FulfillmentStockMoveJson[]>().notNull().default([]),
     no_notification: boolean('no_notification').notNull().default(false),
     shipped_at: ts('shipped_at'),
     delivered_at: ts('delivered_at'),

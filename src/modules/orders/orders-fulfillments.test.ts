@@ -58,18 +58,23 @@ describe('fulfillments', () => {
     });
     expect(f.items).toEqual([expect.objectContaining({ line_item_id: a.id, quantity: 2 })]);
 
+    // A location that keeps the items: the default one, where checkout reserved them.
+    const [{ location_id: home }] = await rows<{ location_id: string }>(
+      t.database.db,
+      sql`select location_id from inventory_defaults`,
+    );
     const second = await fulfil(order.id, {
       items: [
         { id: a.id, quantity: 1 },
         { id: b.id, quantity: 1 },
       ],
-      location_id: 'sloc_1',
+      location_id: home,
     });
     expect(second.statusCode, second.body).toBe(200);
     const two = second.json().order;
     expect(two.fulfillment_status).toBe('fulfilled');
     expect(detailOf(two)).toEqual({ [a.id]: [3, 0, 0], [b.id]: [1, 0, 0] });
-    expect(two.fulfillments[1]).toMatchObject({ location_id: 'sloc_1', no_notification: false });
+    expect(two.fulfillments[1]).toMatchObject({ location_id: home, no_notification: false });
 
     const events = await rows<{ name: string; payload: { fulfillment: { id: string }; no_notification: boolean } }>(
       t.database.db,

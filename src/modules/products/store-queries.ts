@@ -11,7 +11,7 @@ import type { StoreListFilters } from './schema.ts';
 /**
  * The store's reads, from the stored documents (store-documents.ts): a page of product ids from
  * store_listing's primary key (in product order, stopping at the limit), each product's document
- * by primary key, and per variant its live stock and `updated_at` (and, with a region, its price
+ * by primary key, and per variant its live stock in the channels (`channelQuantity`) and `updated_at` (and, with a region, its price
  * in the region's currency) by primary key. Every step is an index lookup whose plan does not
  * depend on statistics; products-plans.test.ts asserts it on both databases.
  */
@@ -52,14 +52,35 @@ const regionColumns = (regionId: string | undefined) =>
  */
 const live = (
   regionId: string | undefined,
+  channelIds: string[],
   variantIds = sql`d.variant_ids`,
   lists?: PriceListContext,
 ) => sql`array_to_string(array(
-    select array_to_string(coalesce((select array[v.inventory_quantity::text, ${LIVE_UPDATED_AT}
+    select array_to_string(coalesce((select array[${channelQuantity(channelIds)}::text, ${LIVE_UPDATED_AT}
         ${regionId ? sql`, (select pr.id || ' ' || pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = (select currency_code from region) and pr.min_quantity is null and pr.max_quantity is null)` : sql``}
         ${regionId && lists ? sql`, ${listPriceSql(sql`v.id`, sql`(select currency_code from region)`, sql`${regionId}`, lists)}` : sql``}]
       from product_variants v where v.id = x.id), '{}'::text[]), chr(2), '')
     from unnest(${variantIds}) with ordinality x(id, n) order by x.n), chr(1)) as live`;
+
+/**
+ * What a stock-managed variant `v` can sell in these channels now: the minimum over its live items
+ * of floor(available at the channels' locations / required_quantity), as Medusa's store answers
+ * `inventory_quantity` for the request's sales channel. The channels' locations are gathered once
+ * (an uncorrelated subquery: one InitPlan per statement; a channel linked to no location counts
+ * every location, as checkout's allocation does, see migration checkout_reservations); then per
+ * variant its links by (variant, item) and per item its levels by (item, location), all index
+ * lookups (the item's liveness a scalar subquery: a join plans as a scan of every item without
+ * statistics). A variant without items (or not managing stock) shows its own number.
+ */
+const channelQuantity = (channelIds: string[]) => sql`case when v.manage_inventory then coalesce((
+      select min(floor(coalesce((select sum(lv.stocked_quantity - lv.reserved_quantity) from inventory_levels lv
+          where lv.inventory_item_id = l.inventory_item_id and lv.location_id = any(array(select cl.location_id
+            from unnest(${textArray(channelIds)}) ch(id) cross join lateral inventory_channel_locations(ch.id) cl))), 0)::numeric
+        / l.required_quantity))::int
+      from product_variant_inventory_items l
+      where l.variant_id = v.id
+        and coalesce((select i.deleted_at is null from inventory_items i where i.id = l.inventory_item_id), false)),
+      v.inventory_quantity) else v.inventory_quantity end`;
 
 /** The document's variant pieces as one text, joined by U+0001 (see `live`). */
 const PARTS = sql`array_to_string(d.variant_parts, chr(1)) as variant_parts`;
@@ -72,8 +93,8 @@ function statement(ctes: SQL[], total: SQL, products: SQL, regionId: string | un
     order by x.product_id`;
 }
 
-const pageDocuments = (regionId: string | undefined, lists?: PriceListContext) =>
-  sql`select page.product_id, d.head, ${PARTS}, ${live(regionId, undefined, lists)}
+const pageDocuments = (regionId: string | undefined, channelIds: string[], lists?: PriceListContext) =>
+  sql`select page.product_id, d.head, ${PARTS}, ${live(regionId, channelIds, undefined, lists)}
       from page join store_documents d on d.product_id = page.product_id`;
 
 function toRows<P extends { product_id: string | null }>(rs: (P & Meta)[]): Meta & { products: P[] } {
@@ -99,7 +120,7 @@ export async function readStoreList(
   regionId?: string,
   lists?: PriceListContext,
 ): Promise<StoreRows> {
-  return readStoreListWith(db, f, page, regionId, pageDocuments(regionId, lists));
+  return readStoreListWith(db, f, page, regionId, pageDocuments(regionId, f.channelIds, lists));
 }
 
 /** The ids of a page of the store list (and its total and region), without their documents. */
@@ -119,7 +140,9 @@ export async function readStoreDocuments(
     sql`page as (select product_id from store_documents
       where product_id = any(${textArray(ids)}) and channel_ids && ${textArray(channelIds)})`,
   ];
-  return toRows(await preparedRows<Row>(db, statement(ctes, sql`0`, pageDocuments(regionId, lists), regionId)));
+  return toRows(
+    await preparedRows<Row>(db, statement(ctes, sql`0`, pageDocuments(regionId, channelIds, lists), regionId)),
+  );
 }
 
 async function readStoreListWith(
@@ -169,7 +192,7 @@ export async function readStoreProduct(
   regionId?: string,
   lists?: PriceListContext,
 ): Promise<StoreRows> {
-  const products = sql`select d.product_id, d.head, ${PARTS}, ${live(regionId, undefined, lists)} from store_documents d
+  const products = sql`select d.product_id, d.head, ${PARTS}, ${live(regionId, channelIds, undefined, lists)} from store_documents d
     where d.product_id = ${id} and d.channel_ids && ${textArray(channelIds)}`;
   return toRows(await preparedRows<Row>(db, statement([], sql`0`, products, regionId)));
 }
@@ -219,7 +242,7 @@ export async function readStoreVariantPage(
       from page group by product_id)`,
   ];
   const total = sql`coalesce((select max(total) from page), (select count(*) from found))`;
-  const products = sql`select pp.product_id, pp.positions, ${PARTS}, ${live(regionId, sql`pp.ids`, lists)}
+  const products = sql`select pp.product_id, pp.positions, ${PARTS}, ${live(regionId, f.channelIds, sql`pp.ids`, lists)}
     from page_products pp join store_documents d on d.product_id = pp.product_id`;
   return toRows(await preparedRows<StoreVariantRow & Meta>(db, statement(ctes, total, products, regionId)));
 }

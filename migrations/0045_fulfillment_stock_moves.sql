@@ -1,0 +1,1 @@
+ALTER TABLE "fulfillments" ADD COLUMN "stock_moves" jsonb DEFAULT '[]'::jsonb NOT NULL;
