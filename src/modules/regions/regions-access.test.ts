@@ -92,6 +92,7 @@ describe('store regions', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({
       type: 'not_allowed',
+      code: 'publishable_key_missing',
       message:
         'Publishable API key required in the request header: x-publishable-api-key. You can manage your keys in settings in the dashboard.',
     });
