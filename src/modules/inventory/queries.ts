@@ -30,11 +30,14 @@ function liveMatching(f: ItemFilters): SQL | undefined {
     f.id ? inArray(inventoryItems.id, f.id) : undefined,
     f.sku ? inArray(inventoryItems.sku, f.sku) : undefined,
     f.requires_shipping === undefined ? undefined : eq(inventoryItems.requires_shipping, f.requires_shipping),
+    // An empty list (`location_id[]=` only) matches nothing, as drizzle's inArray does; `in ()` is no SQL.
     f.location_id
-      ? inArray(
-          inventoryItems.id,
-          sql`(select inventory_item_id from inventory_levels where location_id in ${f.location_id})`,
-        )
+      ? f.location_id.length
+        ? inArray(
+            inventoryItems.id,
+            sql`(select inventory_item_id from inventory_levels where location_id in ${f.location_id})`,
+          )
+        : sql`false`
       : undefined,
   );
 }

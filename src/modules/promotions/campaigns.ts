@@ -160,8 +160,10 @@ export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign
 }
 
 export async function deleteCampaign(ctx: Ctx, id: string) {
-  const done = await inTx(ctx, (tctx) => q.softDeleteCampaign(tctx.tx, id, ctx.clock.now()));
-  if (!done) throw notFound(id);
+  // Refused inside the transaction, so nothing of it commits (not even its audit entry).
+  await inTx(ctx, async (tctx) => {
+    if (!(await q.softDeleteCampaign(tctx.tx, id, ctx.clock.now()))) throw notFound(id);
+  });
   return { id, object: 'campaign' as const, deleted: true as const };
 }
 

@@ -144,8 +144,10 @@ export async function updateTaxRegion(ctx: Ctx, id: string, input: UpdateTaxRegi
 }
 
 export async function deleteTaxRegion(ctx: Ctx, id: string) {
-  const done = await inTx(ctx, (tctx) => q.softDeleteRegion(tctx.tx, id, ctx.clock.now()));
-  if (!done) throw regionNotFound(id);
+  // Refused inside the transaction, so nothing of it commits (not even its audit entry).
+  await inTx(ctx, async (tctx) => {
+    if (!(await q.softDeleteRegion(tctx.tx, id, ctx.clock.now()))) throw regionNotFound(id);
+  });
   return { id, object: 'tax_region' as const, deleted: true as const };
 }
 
