@@ -25,11 +25,14 @@ function liveMatching(f: LocationFilters): SQL | undefined {
     f.id ? inArray(stockLocations.id, f.id) : undefined,
     f.name ? inArray(stockLocations.name, f.name) : undefined,
     f.address_id ? inArray(stockLocations.address_id, f.address_id) : undefined,
+    // An empty list (`sales_channel_id[]=` only) matches nothing; `in ()` is no SQL.
     f.sales_channel_id
-      ? inArray(
-          stockLocations.id,
-          sql`(select stock_location_id from sales_channel_stock_locations where sales_channel_id in ${f.sales_channel_id})`,
-        )
+      ? f.sales_channel_id.length
+        ? inArray(
+            stockLocations.id,
+            sql`(select stock_location_id from sales_channel_stock_locations where sales_channel_id in ${f.sales_channel_id})`,
+          )
+        : sql`false`
       : undefined,
   );
 }
