@@ -95,7 +95,11 @@ describe('CSRF', () => {
     await attack.goto(attackerUrl);
     const res = await response;
     expect(res.status()).toBe(403);
-    expect(await res.json()).toEqual({ type: 'forbidden', message: 'Cross-site request refused' });
+    expect(await res.json()).toEqual({
+      type: 'forbidden',
+      code: 'cross_site_refused',
+      message: 'Cross-site request refused',
+    });
     // Same-origin script without the session's token: refused as well.
     const noToken = await page.evaluate(async () => {
       const r = await fetch('/admin/settings', {

@@ -104,7 +104,9 @@ describe('instance B', () => {
     await primeB(p.id, { listed: true, price: 1000, status: 200, stock: 5 });
     // A change with triggers off does not move the version: B keeps answering what it read.
     await db.query(`begin; set local session_replication_role = replica;
-      update product_variants set inventory_quantity = 4 where id = '${p.variants[0].id}'; commit`);
+      update inventory_levels set stocked_quantity = 4 where inventory_item_id in
+        (select inventory_item_id from product_variant_inventory_items where variant_id = '${p.variants[0].id}');
+      commit`);
     expect(await seenOnB(p.id)).toEqual({ listed: true, price: 1000, status: 200, stock: 5 });
     // Any write the store can show moves it: B reads again and sees both.
     await product('Another');
