@@ -55,6 +55,31 @@ export async function releaseLines(tx: Tx, lines: HeldLine[], at: Date): Promise
 }
 
 /**
+ * Releases `units` (variant units) of one line's hold, as an order edit lowering an unfulfilled
+ * line does: each item gives back its share (units × what the line holds of it per unit), from its
+ * reservations in turn. Answers false when the line holds nothing (an order placed before checkout
+ * reserved): the caller puts its stock back on the shelf instead.
+ */
+export async function releaseUnits(tx: Tx, line: HeldLine, units: number, at: Date): Promise<boolean> {
+  if (units <= 0 || line.reserved_quantity <= 0) return false;
+  const { reservations } = await lockLines(tx, [line]);
+  if (!reservations.length) return false;
+  for (const item of itemsOf(reservations)) {
+    const own = reservations.filter((r) => r.inventory_item_id === item);
+    const perUnit = own.reduce((n, r) => n + r.quantity, 0) / line.reserved_quantity;
+    let left = units * perUnit;
+    for (const r of own) {
+      const k = Math.min(r.quantity, left);
+      if (k <= 0) break;
+      await q.moveLevel(tx, item, r.location_id, 0, -k, at);
+      await q.shrinkReservation(tx, r, k, at);
+      left -= k;
+    }
+  }
+  return true;
+}
+
+/**
  * `units` of each line fulfilled from `locationId` (null: each reservation's own location). Per
  * item, the line's share of its reservations (units × required_quantity) leaves the shelf: the
  * reserving location's hold goes down, the fulfilling location's stock goes down. Units held at

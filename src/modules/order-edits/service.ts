@@ -3,6 +3,7 @@ import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { findSellableVariants } from '../carts/variant-queries.ts';
+import { releaseUnits } from '../inventory/order-stock.ts';
 import { addAction, cancelChange, confirmChange, openChange } from '../orders/changes/engine.ts';
 import * as cq from '../orders/changes/queries.ts';
 import { changeViews, orderPreview, type OrderPreview } from '../orders/changes/views.ts';
@@ -182,7 +183,9 @@ async function followStock(tctx: TxCtx, line: OrderLineRow, after: number, manag
     return line.reserved_quantity + delta;
   }
   const back = Math.min(-delta, line.reserved_quantity);
-  if (back > 0) await dq.restock(tctx.tx, line.variant_id, back, now);
+  // A held line gives back part of its reservation; one placed before orders reserved, its stock.
+  if (back > 0 && !(await releaseUnits(tctx.tx, line, back, now)))
+    await dq.restock(tctx.tx, line.variant_id, back, now);
   return line.reserved_quantity - back;
 }
 

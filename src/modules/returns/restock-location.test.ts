@@ -29,6 +29,11 @@ const stockedAt = async (itemId: string, locationId: string) => {
   return levels.find((l) => l.location_id === locationId)?.stocked_quantity ?? 0;
 };
 
+const reservedAt = async (itemId: string, locationId: string) => {
+  const levels = (await sdk.admin.inventoryItem.listLevels(itemId)).inventory_levels;
+  return levels.find((l) => l.location_id === locationId)?.reserved_quantity ?? 0;
+};
+
 describe('a received return restocks into its location', () => {
   it("raises the chosen location's stocked quantity by what came back sellable", async () => {
     const placed = await placeOrder(t);
@@ -57,10 +62,8 @@ describe('a received return restocks into its location', () => {
     expect(await stockOf(t, variantId)).toBe(stockBefore + 1);
   }, 120_000); // some fifteen requests in a row: a busy shared machine needs more than the default
 
-  // Known defect since orders reserve at checkout: an edit lowering an unfulfilled line gives the
-  // units back to stocked_quantity instead of shrinking the line's reservation (order-edits
-  // followStock → dq.restock). Skipped until followStock releases part of the reservation.
-  it.skip('an order edit takes and gives back stock through the levels at the default location', async () => {
+  // Orders reserve at checkout: lowering an unfulfilled line shrinks its hold; the shelf keeps its units.
+  it('an order edit lowering a line gives back its reservation at the default location', async () => {
     const placed = await placeOrder(t);
     const order = placed.order;
     const variantId = placed.variants[0].id;
@@ -70,11 +73,14 @@ describe('a received return restocks into its location', () => {
       sql`select location_id from inventory_defaults`,
     );
     const before = await stockedAt(itemId, home);
+    const reservedBefore = await reservedAt(itemId, home);
+    const sellableBefore = await stockOf(t, variantId);
     await sdk.admin.orderEdit.initiateRequest({ order_id: order.id });
     await sdk.admin.orderEdit.updateOriginalItem(order.id, order.items[0].id, { quantity: 1 });
     await sdk.admin.orderEdit.request(order.id);
     await sdk.admin.orderEdit.confirm(order.id);
-    expect(await stockedAt(itemId, home)).toBe(before + 2);
-    expect(await stockOf(t, variantId)).toBe(before + 2);
+    expect(await stockedAt(itemId, home)).toBe(before);
+    expect(await reservedAt(itemId, home)).toBe(reservedBefore - 2);
+    expect(await stockOf(t, variantId)).toBe(sellableBefore + 2);
   });
 });
