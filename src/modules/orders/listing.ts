@@ -54,14 +54,14 @@ export async function listOrders(ctx: Ctx, query: AdminOrderQueryInput, page: Pa
   const ids = rows.map((o) => o.id);
   const lines = ids.length ? await dq.listLinesOf(ctx.db, ids) : [];
   const methods = ids.length ? await dq.listMethodsOf(ctx.db, ids) : [];
-  const orders = rows.map((o) =>
-    orderView(
-      o,
-      lines.filter((l) => l.order_id === o.id),
-      methods.filter((m) => m.order_id === o.id),
-      [],
-    ),
-  );
+  const byOrder = <R extends { order_id: string }>(rs: R[]) => {
+    const m = new Map<string, R[]>();
+    for (const r of rs) m.set(r.order_id, [...(m.get(r.order_id) ?? []), r]);
+    return m;
+  };
+  const linesOf = byOrder(lines);
+  const methodsOf = byOrder(methods);
+  const orders = rows.map((o) => orderView(o, linesOf.get(o.id) ?? [], methodsOf.get(o.id) ?? [], []));
   return { orders, count };
 }
 
