@@ -2,6 +2,7 @@ import type { CoreEventName, CoreEvents } from './events.ts';
 import type { NotificationProvider } from './notifications.ts';
 import type { PaymentProvider } from './payments.ts';
 import type { TaxProvider } from './taxes.ts';
+import type { FulfillmentProvider } from './fulfillments.ts';
 
 /** An event as a subscriber receives it, after the change it describes was committed. */
 export interface PluginEvent<P extends object = Record<string, unknown>> {
@@ -126,6 +127,12 @@ export interface PluginContext {
    * @example `ctx.taxes.register({ id: 'avalara', getTaxLines })` → a tax region's `provider_id: 'tp_avalara'`
    */
   taxes: { register(provider: TaxProvider): void };
+  /**
+   * Fulfilment providers of this plugin (see {@link FulfillmentProvider}); needs `permissions.providers: ["fulfillments"]`.
+   *
+   * @example `ctx.fulfillments.register({ id: 'parcelo', getFulfillmentOptions, createFulfillment, cancelFulfillment })` → `fp_parcelo`
+   */
+  fulfillments: { register(provider: FulfillmentProvider): void };
   /**
    * Notification providers of this plugin (see {@link NotificationProvider}).
    *

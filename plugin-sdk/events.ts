@@ -25,8 +25,9 @@ export interface AddressPayload extends Open {
 export interface LinePayload extends Open {
   id: string;
   title: string;
-  variant_id: string;
-  product_id: string;
+  /** Null on a custom line of an order made from a draft (a title and a price). */
+  variant_id: string | null;
+  product_id: string | null;
   quantity: number;
   unit_price: number;
   total: number;
@@ -89,6 +90,21 @@ export interface OrderChangePayload extends Open {
   version: number;
 }
 
+/**
+ * `order.exchange_created`, `order.claim_created`: the order (`id`), the exchange or claim
+ * confirmed, its order change and version, and its return (null without items back).
+ */
+export interface OrderSwapPayload extends Open {
+  id: string;
+  order_id: string;
+  exchange_id?: string;
+  claim_id?: string;
+  order_change_id: string;
+  version: number;
+  return_id: string | null;
+  no_notification: boolean;
+}
+
 export interface CustomerPayload extends Open {
   id: string;
   email: string | null;
@@ -143,6 +159,15 @@ export interface PriceListPayload extends Open {
   rules: Record<string, string[]>;
 }
 
+/** `invite.created`, `invite.resent` and `invite.accepted` (with the new user's id): never the token. */
+export interface InvitePayload extends Open {
+  id: string;
+  email: string;
+  role: string;
+  expires_at: Timestamp;
+  user_id?: string;
+}
+
 /** Every core event and its payload. */
 export interface CoreEvents {
   'order.placed': OrderPayload;
@@ -154,6 +179,10 @@ export interface CoreEvents {
   'order.return_requested': ReturnPayload;
   'order.return_received': ReturnPayload;
   'order.edit_confirmed': OrderChangePayload;
+  'order.exchange_created': OrderSwapPayload;
+  'order.claim_created': OrderSwapPayload;
+  /** A transfer of the order to a customer was requested (by the customer or an operator). */
+  'order.transfer_requested': { id: string; order_change_id: string };
   'cart.created': CartPayload;
   'cart.updated': CartPayload;
   'cart.abandoned': AbandonedCartPayload;
@@ -172,6 +201,9 @@ export interface CoreEvents {
   'promotion.created': PromotionPayload;
   'promotion.updated': PromotionPayload;
   'promotion.deleted': DeletedPayload;
+  'invite.created': InvitePayload;
+  'invite.resent': InvitePayload;
+  'invite.accepted': InvitePayload;
   'plugin.installed': PluginRowPayload;
   'plugin.uninstalled': PluginRowPayload;
   'plugin.updated': PluginRowPayload;
@@ -180,6 +212,8 @@ export interface CoreEvents {
   'plugin.failed': PluginRowPayload & { reason: string };
   /** The marketplace revoked the installed version: `critical` stopped the plugin, `warning` left it running. */
   'plugin.revoked': PluginRowPayload & { severity: 'critical' | 'warning'; reason: string };
+  /** An update crash-looped within PLUGIN_ROLLBACK_WINDOW_MS and the shop went back to the previous version. */
+  'plugin.rolled_back': PluginRowPayload & { from: string; to: string; reason: string };
 }
 
 export type CoreEventName = keyof CoreEvents;

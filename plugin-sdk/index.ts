@@ -35,5 +35,6 @@ export type * from './manifest.ts';
 export type * from './notifications.ts';
 export type * from './payments.ts';
 export type * from './taxes.ts';
+export type * from './fulfillments.ts';
 export type { TestDatabase, TestHost, TestHostOptions, TestResponse } from './test-host.ts';
 export { createTestHost } from './test-host.ts';

@@ -1,5 +1,10 @@
 /** The plugin types a manifest may declare. */
-export type PluginType = 'admin-extension' | 'integration' | 'payment-provider' | 'notification-provider';
+export type PluginType =
+  | 'admin-extension'
+  | 'integration'
+  | 'payment-provider'
+  | 'notification-provider'
+  | 'fulfillment-provider';
 
 /** A configuration field the operator fills in on the plugin's configure page. */
 export interface ConfigField {
@@ -76,7 +81,7 @@ export interface PluginPermissions {
   /** Whether `ctx.routes.admin` / `ctx.routes.store` may add routes. */
   routes?: { admin?: boolean; store?: boolean };
   /** Provider kinds `ctx.payments.register` / `ctx.notifications.register` / `ctx.taxes.register` may add. */
-  providers?: ('payments' | 'notifications' | 'taxes')[];
+  providers?: ('payments' | 'notifications' | 'taxes' | 'fulfillments')[];
   /**
    * Hosts the server code calls (`api.stripe.com`, `*.example.com`). Shown to the operator and
    * compared on updates, but NOT enforced: Node 20 has no per-process network permission.

@@ -3,6 +3,7 @@ import type { PluginPermissions } from './manifest.ts';
 import type { NotificationProvider } from './notifications.ts';
 import type { PaymentProvider } from './payments.ts';
 import type { TaxProvider } from './taxes.ts';
+import type { FulfillmentProvider } from './fulfillments.ts';
 
 /** What a plugin's SQL runs against in tests: e.g. a PGlite instance (`new PGlite()`), or a stub. */
 export interface TestDatabase {
@@ -49,6 +50,7 @@ export interface TestHost {
   readonly payments: PaymentProvider[];
   readonly notifications: NotificationProvider[];
   readonly taxes: TaxProvider[];
+  readonly fulfillments: FulfillmentProvider[];
 }
 
 interface Route {
@@ -99,6 +101,7 @@ export function createTestHost(opts: TestHostOptions = {}): TestHost {
   const payments: PaymentProvider[] = [];
   const notifications: NotificationProvider[] = [];
   const taxes: TaxProvider[] = [];
+  const fulfillments: FulfillmentProvider[] = [];
   const p = opts.permissions;
   const refuse = (right: string, field: string) => {
     throw Object.assign(new Error(`Plugin ${me.id} may not use ${right}: add it to permissions.${field}`), {
@@ -159,6 +162,12 @@ export function createTestHost(opts: TestHostOptions = {}): TestHost {
         taxes.push(provider);
       },
     },
+    fulfillments: {
+      register(provider) {
+        if (p && !(p.providers ?? []).includes('fulfillments')) refuse('provider:fulfillments', 'providers');
+        fulfillments.push(provider);
+      },
+    },
   };
 
   const host: TestHost = {
@@ -167,6 +176,7 @@ export function createTestHost(opts: TestHostOptions = {}): TestHost {
     payments,
     notifications,
     taxes,
+    fulfillments,
     async load(plugin) {
       current = plugin;
       await plugin.register(ctx);
@@ -218,6 +228,7 @@ export function createTestHost(opts: TestHostOptions = {}): TestHost {
       payments.length = 0;
       notifications.length = 0;
       taxes.length = 0;
+      fulfillments.length = 0;
       await plugin?.unload?.();
     },
   };

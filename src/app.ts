@@ -8,6 +8,8 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import { lazySerializers, validatorCompiler } from './platform/http/validator.ts';
 import { rejectUnsafeInput } from './platform/http/input-guard.ts';
 import { storeLimits } from './platform/http/store-limits.ts';
+import { shapeByFields } from './platform/http/fields-hook.ts';
+import { registerReadRouting } from './platform/http/read-routing.ts';
 import { Readiness } from './platform/http/readiness.ts';
 import { registerCors } from './platform/http/cors.ts';
 import { RepeatReads } from './platform/http/repeat-reads.ts';
@@ -127,8 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', req.id);
     done();
   });
+  // Reads that may go to read replicas (DATABASE_READ_URL), and the write marker (read-routing.ts).
+  if (deps.database.replicas) registerReadRouting(app, deps.database.replicas, deps.database.db);
   // Money in minor or whole units (AMOUNT_UNITS): one conversion for every route's marked fields.
-  registerMoney(app as unknown as App, deps.config.amountUnits);
+  registerMoney(app, deps.config.amountUnits);
 
   // Every route as registered, so a test can prove the OpenAPI document covers them all.
   const routeTable: { method: string; url: string }[] = [];
@@ -136,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
   });
-  stampDeclaredPermissions(app as unknown as App);
+  stampDeclaredPermissions(app);
 
   // Plugins install at run time: the catch-all routes find their routers here; workers.ts runs its bus.
   const plugins = new PluginLifecycle({
@@ -164,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { schema: { tags: ['meta'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
     async () => ({ status: 'ok' as const }),
   );
-  readiness.register(app as App, deps.database);
+  readiness.register(app, deps.database);
   app.decorate('readiness', readiness);
   app.decorate('repeatReads', repeatReads);
   app.addHook('preClose', (done) => {
@@ -175,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', sessionCsrf(deps, 'auth'));
-      for (const register of authRoutes) await register(scope as App, deps);
+      for (const register of authRoutes) await register(scope, deps);
     },
     { prefix: '/auth' },
   );
@@ -184,11 +188,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await adminPanelStatic(app, deps.adminPanelDir ?? defaultPanelDir());
   await adminPanelSessionRoutes(app, deps);
   // Uploaded product images (local storage), public like the pages that show them.
-  await registerUploadStatic(app as App, deps);
+  await registerUploadStatic(app, deps);
 
   await app.register(
     async (scope) => {
-      for (const register of hookRoutes) await register(scope as App, deps);
+      for (const register of hookRoutes) await register(scope, deps);
     },
     { prefix: '/hooks' },
   );
@@ -203,15 +207,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         done();
       });
       scope.addHook('onSend', async (req, reply, payload) => {
-        await recordUnwrittenAudit(req, reply);
+        await recordUnwrittenAudit(req, reply, payload);
         return payload;
       });
-      for (const register of adminRoutes) await register(scope as App, deps);
+      for (const register of adminRoutes) await register(scope, deps);
     },
     { prefix: '/admin' },
   );
 
-  const limits = storeLimits(app as App, deps);
+  const limits = storeLimits(app, deps);
   await app.register(
     async (scope) => {
       // Counted before the key check, so requests without a valid key spend the budget too.
@@ -219,10 +223,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       scope.addHook('onRequest', storeGuard(deps));
       scope.addHook('onRequest', sessionCsrf(deps, 'store'));
       scope.addHook('onRequest', customerAuth(deps));
-      for (const register of storeRoutes) await register(scope as App, deps);
+      scope.addHook('onSend', shapeByFields);
+      for (const register of storeRoutes) await register(scope, deps);
     },
     { prefix: '/store' },
   );
 
-  return app as unknown as App;
+  return app;
 }

@@ -4,6 +4,7 @@ import type { Config } from './platform/config.ts';
 import { ensureDefaultStoreAccess } from './modules/api-keys/defaults.ts';
 import { countUsers } from './modules/auth/queries.ts';
 import { createUser, ensureBootstrapAdmin } from './modules/auth/service.ts';
+import { ensureDefaultProfile } from './modules/fulfillment/service.ts';
 import { rebuildStoreDocumentsIfOutdated } from './modules/products/store-documents.ts';
 
 export interface BootstrapReport {
@@ -30,6 +31,7 @@ export async function bootstrap(ctx: Ctx, config: Config): Promise<BootstrapRepo
     report.admin = { email: user.email, password };
   }
   await rebuildStoreDocumentsIfOutdated(ctx.db);
+  await ensureDefaultProfile(ctx.db, ctx.clock.now());
   const access = await ensureDefaultStoreAccess(ctx);
   if (access) report.publishableKey = access.token;
   if (access?.created && config.role === 'shop') report.newShop = true;

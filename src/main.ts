@@ -20,6 +20,12 @@ async function main() {
   // include the optimising compile of its hot wasm functions: ~0.4 s of a start spent blocked on
   // work the server does not need yet. A referenced timer keeps the loop running instead.
   const holdLoop = setInterval(() => {}, 2 ** 30);
+  // The read replicas' monitor logs through the app's logger once there is one.
+  let appLog: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void } | undefined;
+  const startLog = {
+    warn: (obj: object, msg: string) => (appLog ? appLog.warn(obj, msg) : console.warn(msg)),
+    info: (obj: object, msg: string) => appLog?.info(obj, msg),
+  };
   const config = loadConfig();
   preloadLogFormat(config.logFormat);
   // The database opens (PGlite reads and compiles its wasm off this thread) while the app's code loads.
@@ -30,6 +36,8 @@ async function main() {
         dataDir: config.dataDir,
         connectTimeoutMs: config.databaseConnectTimeoutMs,
         pgliteSharedBuffers: config.pgliteSharedBuffers,
+        readUrls: config.databaseReadUrls,
+        replicas: { maxLagMs: config.readReplicaMaxLagMs, log: startLog },
       }),
       import('./server-parts.ts'),
     ]);
@@ -40,6 +48,7 @@ async function main() {
     buildApp({ database, config, clock: systemClock }).finally(() => phase('built')),
     database.migrate().then(() => phase('migrated')),
   ]);
+  appLog = app.log;
   app.readiness.migrated = true;
   // Instances started together on an empty database: one creates the first admin and key, the others find them.
   const report = await database.exclusive(() =>

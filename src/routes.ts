@@ -6,6 +6,8 @@ import { adminInviteRoutes } from './modules/team/invites.routes.ts';
 import { adminStoreRoutes } from './modules/stores/routes.ts';
 import { userTokenIsCurrent } from './modules/auth/service.ts';
 import { adminProductRoutes } from './modules/products/admin.routes.ts';
+import { adminVariantRoutes } from './modules/products/variant.routes.ts';
+import { adminOptionRoutes } from './modules/products/option.routes.ts';
 import { storeProductRoutes } from './modules/products/store.routes.ts';
 import { storeCatalogCompatRoutes } from './modules/products/store-compat.routes.ts';
 import { adminRegionRoutes, storeRegionRoutes } from './modules/regions/routes.ts';
@@ -18,6 +20,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { adminMessagingRoutes } from './modules/messaging/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { adminCustomerRoutes } from './modules/customers/admin.routes.ts';
+import { adminCustomerAddressRoutes } from './modules/customers/admin-address.routes.ts';
 import { adminCustomerGroupRoutes } from './modules/customer-groups/routes.ts';
 import { adminPriceListRoutes } from './modules/price-lists/routes.ts';
 import { adminAuditRoutes } from './modules/audit/routes.ts';
@@ -28,6 +31,8 @@ import { customerTokenIsCurrent } from './modules/customers/auth-service.ts';
 import { type CurrentTokenCheck, sessionRoutes } from './modules/sessions/routes.ts';
 import { adminWebhookRoutes } from './modules/webhooks/routes.ts';
 import { adminShippingOptionRoutes } from './modules/shipping-options/routes.ts';
+import { adminShippingOptionTypeRoutes } from './modules/shipping-options/type.routes.ts';
+import { fulfillmentRoutes } from './modules/fulfillment/routes.ts';
 import { storeCartRoutes } from './modules/checkout/cart.routes.ts';
 import { storeShippingOptionRoutes } from './modules/checkout/shipping-option.routes.ts';
 import { storePaymentCollectionRoutes } from './modules/checkout/payment-collection.routes.ts';
@@ -36,23 +41,35 @@ import { adminPaymentProviderRoutes, storePaymentProviderRoutes } from './module
 import { adminOrderRoutes } from './modules/orders/admin.routes.ts';
 import { adminPaymentRoutes } from './modules/orders/payment.routes.ts';
 import { storeOrderRoutes } from './modules/orders/store.routes.ts';
+import { customerOrdersOf } from './modules/orders/listing.ts';
+import { CustomerOrder } from './modules/orders/desk-schema.ts';
 import { adminOrderChangeRoutes } from './modules/orders/changes/routes.ts';
 import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './modules/returns/reason.routes.ts';
 import { adminReturnRoutes } from './modules/returns/admin.routes.ts';
 import { storeReturnRoutes } from './modules/returns/store.routes.ts';
 import { adminOrderEditRoutes } from './modules/order-edits/routes.ts';
+import { adminClaimRoutes, adminExchangeRoutes } from './modules/exchanges/routes.ts';
+import {
+  adminDifferenceCollectionRoutes,
+  storeDifferenceCollectionRoutes,
+} from './modules/orders/difference-collection.routes.ts';
+import { adminDraftOrderRoutes } from './modules/draft-orders/routes.ts';
+import { adminOrderTransferRoutes, storeOrderTransferRoutes } from './modules/order-transfers/routes.ts';
 import { adminMarketplaceRoutes, storeMarketplaceRoutes } from './modules/marketplace/entry.ts';
 import { adminPluginRoutes, storePluginRoutes } from './modules/plugins/routes.ts';
 import { adminFederationRoutes } from './modules/federation/routes.ts';
 import { adminPaidPluginRoutes } from './modules/federation/paid.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { storeLocaleRoutes } from './modules/locales/routes.ts';
+import { adminLocaleRoutes, storeLocaleRoutes } from './modules/locales/routes.ts';
+import { adminRefundReasonRoutes } from './modules/refund-reasons/routes.ts';
 import { adminCollectionRoutes, storeCollectionRoutes } from './modules/collections/routes.ts';
 import { adminCategoryRoutes, storeCategoryRoutes } from './modules/categories/routes.ts';
 import { adminLabelRoutes, storeLabelRoutes } from './modules/product-labels/routes.ts';
 import { adminUploadRoutes } from './modules/uploads/routes.ts';
 import { adminTaxRoutes } from './modules/taxes/routes.ts';
 import { adminPromotionRoutes } from './modules/promotions/routes.ts';
+import { adminJobRoutes } from './modules/jobs/routes.ts';
+import { customerBulkRoutes, orderBulkRoutes, productBulkRoutes } from './modules/bulk/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -77,7 +94,10 @@ export const adminRoutes: RouteModule[] = [
   inventoryRoutes,
   reservationRoutes,
   apiKeyRoutes,
+  productBulkRoutes,
   adminProductRoutes,
+  adminVariantRoutes,
+  adminOptionRoutes,
   adminCollectionRoutes,
   adminCategoryRoutes,
   adminLabelRoutes,
@@ -86,12 +106,15 @@ export const adminRoutes: RouteModule[] = [
   adminMessagingRoutes,
   settingRoutes,
   adminCustomerRoutes,
+  adminCustomerAddressRoutes,
   adminCustomerGroupRoutes,
   adminPriceListRoutes,
   adminAuditRoutes,
   adminWebhookRoutes,
   adminMarketplaceRoutes,
   adminShippingOptionRoutes,
+  adminShippingOptionTypeRoutes,
+  fulfillmentRoutes,
   adminTaxRoutes,
   adminPromotionRoutes,
   adminOrderRoutes,
@@ -99,12 +122,22 @@ export const adminRoutes: RouteModule[] = [
   adminReturnReasonRoutes,
   adminReturnRoutes,
   adminOrderEditRoutes,
+  adminDifferenceCollectionRoutes,
+  adminExchangeRoutes,
+  adminClaimRoutes,
+  adminDraftOrderRoutes,
+  adminOrderTransferRoutes,
   adminPaymentProviderRoutes,
   adminPaymentRoutes,
+  adminRefundReasonRoutes,
+  adminLocaleRoutes,
   adminPluginRoutes,
   adminFederationRoutes,
   adminPaidPluginRoutes,
   dashboardRoutes,
+  adminJobRoutes,
+  orderBulkRoutes,
+  customerBulkRoutes,
 ];
 
 export const storeRoutes: RouteModule[] = [
@@ -114,15 +147,17 @@ export const storeRoutes: RouteModule[] = [
   storeCollectionRoutes,
   storeCategoryRoutes,
   storeLabelRoutes,
-  storeCustomerRoutes,
+  storeCustomerRoutes({ read: customerOrdersOf, schema: CustomerOrder }),
   storeAddressRoutes,
   storeMarketplaceRoutes,
   storeCartRoutes,
   storeShippingOptionRoutes,
   storePaymentProviderRoutes,
   storePaymentCollectionRoutes,
+  storeDifferenceCollectionRoutes,
   storePaymentWebhookRoutes,
   storeOrderRoutes,
+  storeOrderTransferRoutes,
   storeReturnReasonRoutes,
   storeReturnRoutes,
   storeLocaleRoutes,

@@ -6,6 +6,7 @@ import { SubscriberRegistry } from './platform/events/bus.ts';
 import { Dispatcher } from './platform/events/dispatcher.ts';
 import { outboxRetentionJob } from './platform/events/outbox-retention.ts';
 import { auditRetentionJob } from './modules/audit/retention.ts';
+import { jobFileRetentionJob } from './modules/bulk/file-retention.ts';
 import type { ScheduledJob } from './platform/jobs/scheduled-job.ts';
 import { statisticsJob } from './platform/jobs/statistics-job.ts';
 import { webhookFanOut } from './modules/webhooks/fan-out.ts';
@@ -14,11 +15,18 @@ import { cartAbandonmentJob } from './modules/checkout/abandonment.ts';
 import type { PluginLifecycle } from './modules/plugins/lifecycle.ts';
 import { pluginUpdatesJob } from './modules/plugins/updates.ts';
 import { LicenseCallbackSender } from './modules/marketplace/licenses/callback-sender.ts';
+import { payoutsJob } from './modules/marketplace/payouts/payout-job.ts';
 import { licenseChecksJob } from './modules/federation/license-check.ts';
 import { revocationsJob } from './modules/federation/revocations.ts';
 import { notificationFanOut } from './modules/messaging/fan-out.ts';
 import { NotificationSender } from './modules/messaging/sender.ts';
 import { createProviders } from './platform/providers.ts';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { JobRunner } from './platform/jobs/runner.ts';
+import { productImportJob } from './modules/bulk/import-job.ts';
+import { productExportJob } from './modules/bulk/product-export.ts';
+import { customerExportJob, orderExportJob } from './modules/bulk/desk-export.ts';
 
 /** Background work of an instance: the event dispatcher, the webhook sender (and, as modules land, their jobs). */
 export interface Workers {
@@ -30,6 +38,8 @@ export interface Workers {
   licenseCallbacks: LicenseCallbackSender;
   /** The shop's messages through notification providers (tests call `drain()`). */
   notifications: NotificationSender;
+  /** Background jobs (imports, exports), one instance per job under a renewed lease (tests call `drain()`). */
+  jobs: JobRunner;
   start(): Promise<void>;
   /** `graceMs`: how long sends in flight may take to finish (a shutdown's drain time); default none. */
   stop(opts?: { graceMs?: number }): Promise<void>;
@@ -71,6 +81,17 @@ export function createWorkers(deps: {
     providers,
     encryptionKey: config.encryptionKey,
   });
+  const jobRunner = new JobRunner({
+    database,
+    clock,
+    log,
+    owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    leaseMs: config.jobLeaseMs,
+  })
+    .register(productImportJob)
+    .register(productExportJob)
+    .register(orderExportJob)
+    .register(customerExportJob);
   // The fan-outs commit with the batch; a batch that queued deliveries then wakes the senders.
   const dispatcher = new Dispatcher({
     database,
@@ -93,6 +114,8 @@ export function createWorkers(deps: {
     // PGlite has no autovacuum: the job vacuums the outbox itself after deleting.
     outboxRetentionJob({ days: config.outboxRetentionDays, vacuum: database.kind === 'pglite' }),
     auditRetentionJob(config.auditRetentionDays),
+    jobFileRetentionJob(config.jobFilesRetentionDays),
+    payoutsJob(config),
   ].filter((job) => job !== null);
   let jobTimers: NodeJS.Timeout[] = [];
   const jobRuns = new Map<string, Promise<unknown>>(); // one run per job at a time; stop() waits for them
@@ -112,6 +135,7 @@ export function createWorkers(deps: {
     webhooks,
     licenseCallbacks,
     notifications,
+    jobs: jobRunner,
     start: async () => {
       // Each start only LISTENs and kicks its first pass (a kick before another has started is
       // dropped, and that one kicks itself), so they go together: one round trip, not five.
@@ -120,6 +144,7 @@ export function createWorkers(deps: {
         webhooks.start(),
         notifications.start(),
         deps.plugins?.start(),
+        config.role === 'shop' ? jobRunner.start() : undefined,
         config.role === 'marketplace' ? licenseCallbacks.start() : undefined,
       ]);
       jobTimers = jobs.map((job) => setInterval(() => runJob(job), job.everyMs).unref());
@@ -131,6 +156,7 @@ export function createWorkers(deps: {
       await deps.plugins?.stop();
       await dispatcher.stop();
       await Promise.all([
+        jobRunner.stop(opts.graceMs),
         webhooks.stop(opts.graceMs),
         notifications.stop(opts.graceMs),
         licenseCallbacks.stop(opts.graceMs),

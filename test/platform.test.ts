@@ -27,7 +27,7 @@ describe('platform', () => {
   it('answers unknown routes with a 404 in the error shape', async () => {
     const res = await t.inject({ method: 'GET', url: '/nope?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'not_found', message: 'Route GET /nope not found' });
+    expect(res.json()).toEqual({ type: 'not_found', code: 'route_not_found', message: 'Route GET /nope not found' });
   });
 
   it('answers a malformed URL with 400 in the error shape', async () => {

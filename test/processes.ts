@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * Real server processes for the multi-instance and fault tiers: `node --import tsx src/main.ts`
- * (or the compiled dist/main.js)
- * with its own environment, on a free port, read over HTTP like any client would.
+ * (or the compiled dist/main.js, as `npm start` runs it) with its own environment, on a free port, read over HTTP like any client would.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,6 +17,26 @@ export const SHARED_SECRETS = {
   ENCRYPTION_KEY: 'multi-encryption-key-0123456789abcdef',
 };
 export const ADMIN = { email: 'ops@example.com', password: 'ops-password-12345' };
+
+/**
+ * What `npm start` runs, read from package.json's start script: its environment defaults
+ * (`NAME=${NAME:-value}`: the malloc settings) and node's flags before `dist/main.js`. A process
+ * measured for memory (the soak) must run with them: without MALLOC_ARENA_MAX, glibc's arenas
+ * alone make a busy server's RSS creep for many minutes.
+ */
+export function npmStartCommand(): { env: Record<string, string>; args: string[] } {
+  const script: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const env: Record<string, string> = {};
+  const args: string[] = [];
+  for (const word of script.split(/\s+/)) {
+    const assignment = /^([A-Z_]+)=\$\{\1:-([^}]*)\}$/.exec(word);
+    if (assignment) env[assignment[1]] = process.env[assignment[1]] ?? assignment[2];
+    else if (word.startsWith('--') || word.endsWith('.js')) args.push(word);
+    else if (word !== 'node') throw new Error(`npm start's script has a word this reader does not know: ${word}`);
+  }
+  if (args.at(-1) !== 'dist/main.js') throw new Error(`npm start's script does not end with dist/main.js: ${script}`);
+  return { env, args };
+}
 
 /** A free TCP port on 127.0.0.1 (asked of the OS with port 0). */
 export function freePort(): Promise<number> {
@@ -52,17 +72,18 @@ export interface ServerProcess {
 export async function startServer(
   name: string,
   env: Record<string, string>,
-  /** `compiled`: run dist/main.js as `npm start` does (built by `npm run build:server`) instead of src/ through tsx. */
+  /** `compiled`: run dist/main.js as `npm start` does, with its flags and settings (built by `npm run build:server`), instead of src/ through tsx. */
   opts: { waitReady?: boolean; port?: number; compiled?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const args = opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
-  const proc = spawn(process.execPath, args, {
+  const start = opts.compiled ? npmStartCommand() : { env: {}, args: ['--import', 'tsx', 'src/main.ts'] };
+  const proc = spawn(process.execPath, start.args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
+      ...start.env,
       ...SHARED_SECRETS,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

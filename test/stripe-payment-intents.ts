@@ -176,6 +176,40 @@ export class PaymentIntents {
     return copy(pi);
   }
 
+  /** A payment the customer made on a hosted page (Checkout, an invoice): succeeded, its charge captured. */
+  succeeded(amount: number, currency: string, metadata: Record<string, string>): StandInIntent {
+    const id = rid('pi');
+    const charge: StandInCharge = {
+      id: rid('ch'),
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      currency,
+      payment_intent: id,
+      refunded: false,
+      metadata,
+    };
+    this.charges.set(charge.id, charge);
+    const pi: StandInIntent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_capturable: 0,
+      amount_received: amount,
+      currency,
+      capture_method: 'automatic',
+      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+      status: 'succeeded',
+      metadata,
+      latest_charge: charge.id,
+      last_payment_error: null,
+      receipt_email: null,
+    };
+    this.intents.set(id, pi);
+    return copy(pi);
+  }
+
   refund(form: Record<string, string>): Record<string, unknown> {
     const pi = this.get(form.payment_intent ?? '');
     const charge = pi.latest_charge ? this.charges.get(pi.latest_charge) : undefined;

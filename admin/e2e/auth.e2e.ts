@@ -56,7 +56,7 @@ describe('signing in and out', () => {
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/app/customers?q=ada');
     shop.clock.offsetMs = 25 * 3600 * 1000;
     try {
-      await page.getByRole('link', { name: 'Orders' }).click();
+      await page.getByRole('link', { name: 'Orders', exact: true }).click();
       await page.getByText('Your session has ended').waitFor();
       expect(new URL(page.url()).searchParams.get('next')).toBe('/orders');
       await screenshot(page, '02-login-expired');
@@ -132,7 +132,7 @@ describe('viewer', () => {
       ['Plugins', 'Plugins'],
       ['Settings', 'Settings'],
     ]) {
-      await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: link }).click();
+      await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: link, exact: true }).click();
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       await page.waitForLoadState('networkidle');
       const writes = page.getByRole('button', {

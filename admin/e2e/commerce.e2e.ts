@@ -45,6 +45,8 @@ describe('products', () => {
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.getByText('Product created').waitFor();
     await page.getByRole('heading', { name: 'Linen shirt' }).waitFor();
+    // The product's own audit entries: its create, filed under the new id.
+    await page.getByRole('region', { name: 'Activity' }).getByText('POST /products').waitFor();
 
     const store = await shop.store<{
       products: {
@@ -120,6 +122,9 @@ describe('orders', () => {
     await refund.getByLabel('Reason').fill('Late delivery');
     await refund.getByRole('button', { name: 'Refund' }).click();
     await page.getByText('Refund recorded').waitFor();
+    const activity = page.getByRole('region', { name: 'Activity' });
+    await activity.getByText(/^POST \/orders\/:id\/refunds/).waitFor();
+    await activity.getByText(/^POST \/orders\/:id\/capture/).waitFor();
     await screenshot(page, '12-order-detail', { quiet: true });
 
     const after = (

@@ -176,10 +176,20 @@ export async function screenshot(
 ): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const style = opts.quiet ? '.toasts { display: none }' : undefined;
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, style });
-  // The committed picture is the first screenful, as an operator sees the page open.
-  if (opts.docs) {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(DOCS, `${opts.docs}.png`), style });
+  // Debian's Chromium keeps the toasts despite `style`: hidden on the page itself for the shots.
+  const hideToasts = (hidden: boolean) =>
+    page.evaluate((h) => {
+      for (const el of document.querySelectorAll<HTMLElement>('.toasts')) el.style.visibility = h ? 'hidden' : '';
+    }, hidden);
+  if (opts.quiet) await hideToasts(true);
+  try {
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, style });
+    // The committed picture is the first screenful, as an operator sees the page open.
+    if (opts.docs) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(DOCS, `${opts.docs}.png`), style });
+    }
+  } finally {
+    if (opts.quiet) await hideToasts(false);
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { packExample } from '../../src/modules/marketplace/marketplace.testing.ts';
 import { packPlugin, startMarketplace, type TestMarketplace } from '../../src/modules/plugins/plugins.testing.ts';
+import { pollRevocations } from '../../src/modules/federation/revocations.ts';
 import { ADMIN, launchBrowser, login, newPage, screenshot, startShop, type Shop } from './harness.ts';
 
 let market: TestMarketplace;
@@ -169,6 +170,46 @@ describe('plugins from the marketplace', () => {
     expect((await sent).postDataJSON()).toEqual({ config: { note_prefix: '[acme]' } });
     await page.getByText('Configuration saved; the plugin has it now').first().waitFor();
     await screenshot(page, '26-plugin-config', { quiet: true });
+  });
+
+  it("shows each installed plugin's rating and the revocation list's verdict on it", async () => {
+    // This shop rates Order notes (its operator's action, sent with the instance token).
+    await shop.admin('POST', '/admin/marketplace/reviews', {
+      marketplace_id: '@acme/order-notes',
+      rating: 4,
+      body: 'Does what it says',
+    });
+    // The marketplace revokes the installed Hello widget 1.0.0 with a warning; the shop polls.
+    const items = await market.app.inject({
+      method: 'GET',
+      url: '/admin/marketplace/items?limit=100',
+      headers: { authorization: `Bearer ${market.adminToken}` },
+    });
+    const hello = items.json().items.find((i: { marketplace_id: string }) => i.marketplace_id === '@acme/hello-widget');
+    const revoked = await market.app.inject({
+      method: 'POST',
+      url: `/admin/marketplace/items/${hello.id}/versions/${hello.versions[0].id}/revoke`,
+      headers: { authorization: `Bearer ${market.adminToken}` },
+      payload: { severity: 'warning', reason: 'Greets with the operator name in the page title' },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const polled = await pollRevocations(
+      { db: shop.database.db, clock: shop.clock, log: shop.app.log },
+      shop.app.plugins.deps.config,
+      shop.app.plugins,
+      true,
+    );
+    expect(polled).toMatchObject({ status: 'accepted', applied: 1 });
+
+    await nav('Plugins');
+    await page.reload(); // the listings are cached for minutes
+    const notes = page.getByRole('row').filter({ hasText: 'Order notes' });
+    await notes.getByRole('img', { name: 'rated 4 of 5 by 1 shop' }).waitFor();
+    const widgetRow = page.getByRole('row').filter({ hasText: 'Hello widget' });
+    await widgetRow.getByText('revoked · warning').waitFor();
+    await widgetRow.getByText('Greets with the operator name in the page title').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Loyalty points' }).getByText('no ratings yet').waitFor();
+    await screenshot(page, '27-plugins-rating-revocation');
   });
 
   it('says so clearly when the marketplace is down', async () => {

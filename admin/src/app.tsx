@@ -14,24 +14,32 @@ const AREAS = {
   home: () => import('./areas/home/home-page.tsx'),
   products: () => import('./areas/products/index.tsx'),
   orders: () => import('./areas/orders/index.tsx'),
+  'draft-orders': () => import('./areas/draft-orders/index.tsx'),
   customers: () => import('./areas/customers/index.tsx'),
+  inventory: () => import('./areas/inventory/index.tsx'),
   'price-lists': () => import('./areas/price-lists/index.tsx'),
+  promotions: () => import('./areas/promotions/index.tsx'),
   plugins: () => import('./areas/plugins/index.tsx'),
   marketplace: () => import('./areas/marketplace/index.tsx'),
   settings: () => import('./areas/settings/index.tsx'),
   notifications: () => import('./areas/notifications/notifications-page.tsx'),
   vendor: () => import('./areas/vendor/index.tsx'),
+  'vendor-portal': () => import('./areas/vendor-portal/index.tsx'),
 };
 const Home = lazy(AREAS.home);
 const Products = lazy(AREAS.products);
 const Orders = lazy(AREAS.orders);
+const DraftOrders = lazy(AREAS['draft-orders']);
 const Customers = lazy(AREAS.customers);
+const Inventory = lazy(AREAS.inventory);
 const PriceLists = lazy(AREAS['price-lists']);
+const Promotions = lazy(AREAS.promotions);
 const Plugins = lazy(AREAS.plugins);
 const Marketplace = lazy(AREAS.marketplace);
 const Settings = lazy(AREAS.settings);
 const Notifications = lazy(AREAS.notifications);
 const Vendor = lazy(AREAS.vendor);
+const VendorPortal = lazy(AREAS['vendor-portal']);
 
 // The area of the page being opened starts loading now, alongside the session check, not after it.
 const opening = window.location.pathname.replace(/^\/app\/?/, '').split('/')[0] || 'home';
@@ -68,6 +76,13 @@ export function App() {
   if (location.pathname === '/forgot-password') return <ForgotPasswordPage />;
   if (location.pathname === '/reset-password') return <ResetPasswordPage />;
   if (location.pathname === '/invite') return <AcceptInvitePage />;
+  // A marketplace's vendors sign in with their API token, apart from the operators' session.
+  if (location.pathname.startsWith('/vendor-portal') || location.pathname === '/vendor/verify')
+    return (
+      <Suspense fallback={<Loading />}>
+        <VendorPortal />
+      </Suspense>
+    );
   if (session.isPending) return <Loading label="Loading the admin" />;
   if (session.isError)
     return (
@@ -92,8 +107,11 @@ export function App() {
             <Route path="/" element={<Home />} />
             <Route path="/products/*" element={<Products />} />
             <Route path="/orders/*" element={<Orders />} />
+            <Route path="/draft-orders/*" element={<DraftOrders />} />
             <Route path="/customers/*" element={<Customers />} />
+            <Route path="/inventory/*" element={<Inventory />} />
             <Route path="/price-lists/*" element={<PriceLists />} />
+            <Route path="/promotions/*" element={<Promotions />} />
             <Route path="/plugins/*" element={<Plugins />} />
             <Route path="/marketplace/*" element={<Marketplace />} />
             <Route path="/settings/*" element={<Settings />} />

@@ -13,6 +13,8 @@ import { pluginInit } from './plugin-init.ts';
 import { pluginDev } from './plugin-dev.ts';
 import { pluginPack } from './plugin-pack.ts';
 import { pluginPublish } from './plugin-publish.ts';
+import { marketplaceAudit } from './marketplace-audit.ts';
+import { rotateEncryptionKey } from '../platform/secret-rotation.ts';
 import { UsageError } from './usage-error.ts';
 import { seedStore } from './seed.ts';
 import { storageFor } from '../modules/uploads/storage.ts';
@@ -25,11 +27,18 @@ const USAGE = `Usage:
                                sizes, prices, stock and pictures in the default sales channel (idempotent)
   emporium backup <file>       a consistent copy of the embedded database (also while the server runs)
   emporium restore <file>      create the embedded database of a new DATA_DIR from such a copy
+  emporium rotate-encryption-key
+                               re-encrypts every stored secret under ENCRYPTION_KEY in one transaction;
+                               ENCRYPTION_KEY_PREVIOUS names the key they were written under (safe
+                               while the servers run; docs/operations.md, "Rotating secrets")
   emporium plugin init <dir> [--id <slug>] [--vendor <slug>] [--name <name>] [--type integration|admin-extension|payment-provider|notification-provider]
   emporium plugin pack <dir> [--out <file.tgz>]
   emporium plugin dev <dir> --token <admin token> [--shop <url>] [--plugins-dir <the shop's PLUGINS_DIR>]
                                reloads the plugin into the running shop whenever its files change
-  emporium plugin publish <file.tgz|dir> --marketplace <url> --token <admin token> [--price-eur <n>] [--changelog-url <url>] [--description <text>]
+  emporium plugin publish <file.tgz|dir> --marketplace <url> --token <admin token> [--price-eur <n>] [--changelog-url <url>] [--description <text>] [--rollout-percent <0-100>]
+  emporium marketplace audit [<marketplace url>] [--shop <url> --token <admin token>] [--state <file>] [--json]
+                               replays the marketplace's transparency log and checks every proof and
+                               tree head; with --shop, also what that shop was served (exit 1 on a problem)
 
 Uses the same configuration as the server (DATABASE_URL, or the embedded database under DATA_DIR;
 stop an embedded-database server first: only one process may open its data dir).`;
@@ -101,8 +110,29 @@ async function seedCommand(argv: string[]) {
   }
 }
 
+/** `emporium rotate-encryption-key`: see platform/secret-rotation.ts and the runbook in docs/operations.md. */
+async function rotateKeyCommand(argv: string[]) {
+  if (argv.length) throw new UsageError('emporium rotate-encryption-key takes no arguments');
+  const config = loadConfig();
+  if (!process.env.ENCRYPTION_KEY && !config.databaseUrl)
+    console.warn(`ENCRYPTION_KEY is not set: using the one in ${config.dataDir}/secrets.json`);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const report = await rotateEncryptionKey(database.db, config.encryptionKey);
+    for (const c of report.columns)
+      console.log(`${c.name}: ${c.rotated} re-encrypted, ${c.current} already under the current key`);
+    console.log(
+      `Every stored secret is now under key id ${report.keyId}. Remove ENCRYPTION_KEY_PREVIOUS from every instance once all of them run with the new ENCRYPTION_KEY.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(argv: string[]) {
   const [group, command, ...rest] = argv;
+  if (group === 'rotate-encryption-key') return rotateKeyCommand(argv.slice(1));
   if (group === 'seed') return seedCommand(argv.slice(1));
   if (group === 'backup' || group === 'restore') return backupCommand(group, argv.slice(1));
   if (group === 'user' && command === 'create') return userCreate(rest);
@@ -110,6 +140,10 @@ async function main(argv: string[]) {
   if (group === 'plugin' && command === 'pack') return void (await pluginPack(rest));
   if (group === 'plugin' && command === 'dev') return void pluginDev(rest);
   if (group === 'plugin' && command === 'publish') return void (await pluginPublish(rest));
+  if (group === 'marketplace' && command === 'audit') {
+    process.exitCode = await marketplaceAudit(rest);
+    return;
+  }
   throw new UsageError(argv.length ? `Unknown command: ${argv.join(' ')}` : 'No command given');
 }
 

@@ -9,7 +9,7 @@ export class PublishError extends Error {}
 
 /**
  * `emporium plugin publish <file|dir> --marketplace <url> --token <admin token> [--price-eur n]
- * [--changelog-url u] [--description text]`: uploads to `POST /admin/marketplace/items` as
+ * [--billing one_time|monthly|yearly] [--changelog-url u] [--description text] [--rollout-percent n]`: uploads to `POST /admin/marketplace/items` as
  * multipart. A folder is packed first. `fetchImpl` lets tests publish without a socket.
  */
 export async function pluginPublish(argv: string[], fetchImpl: typeof fetch = fetch): Promise<Record<string, unknown>> {
@@ -20,8 +20,10 @@ export async function pluginPublish(argv: string[], fetchImpl: typeof fetch = fe
       marketplace: { type: 'string' },
       token: { type: 'string' },
       'price-eur': { type: 'string' },
+      billing: { type: 'string' },
       'changelog-url': { type: 'string' },
       description: { type: 'string' },
+      'rollout-percent': { type: 'string' },
     },
   });
   if (positionals.length !== 1) throw new UsageError('plugin publish takes one .tgz file (or a plugin folder)');
@@ -32,8 +34,10 @@ export async function pluginPublish(argv: string[], fetchImpl: typeof fetch = fe
 
   const form = new FormData();
   if (values['price-eur'] !== undefined) form.append('price_eur', values['price-eur']);
+  if (values.billing !== undefined) form.append('billing', values.billing);
   if (values['changelog-url'] !== undefined) form.append('changelog_url', values['changelog-url']);
   if (values.description !== undefined) form.append('description', values.description);
+  if (values['rollout-percent'] !== undefined) form.append('rollout_percent', values['rollout-percent']);
   form.append(
     'file',
     new Blob([new Uint8Array(bytes)], { type: 'application/gzip' }),

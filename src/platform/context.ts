@@ -42,7 +42,8 @@ export interface Ctx {
 export interface AuditScope {
   recorded: boolean;
   begin(tx: Executor): Promise<void>;
-  record(exec: Executor, inTransaction: boolean): Promise<void>;
+  /** `result`: what the write produced (the service's return value, or the answer's body), where a create's new id is found. */
+  record(exec: Executor, inTransaction: boolean, result?: unknown): Promise<void>;
 }
 
 export interface TxCtx extends Ctx {
@@ -58,7 +59,7 @@ export function inTx<T>(ctx: Ctx, fn: (tctx: TxCtx) => Promise<T>): Promise<T> {
   return transaction(ctx.db, async (tx) => {
     await audit.begin(tx);
     const result = await fn({ ...ctx, tx });
-    await audit.record(tx, true);
+    await audit.record(tx, true, result);
     return result;
   }).catch((err) => {
     audit.recorded = false;

@@ -86,6 +86,8 @@ export interface Providers {
   notification: ProviderRegistry;
   /** Tax providers (`tp_…`), chosen by a tax region's `provider_id`. */
   tax: ProviderRegistry;
+  /** Fulfilment providers (`fp_…`), chosen by a shipping option's `provider_id`. */
+  fulfillment: ProviderRegistry;
   /** How long the shop waits for one provider call (PROVIDER_TIMEOUT_MS). */
   timeoutMs: number;
 }
@@ -95,6 +97,7 @@ export function createProviders(timeoutMs: number): Providers {
     payment: new ProviderRegistry(),
     notification: new ProviderRegistry(),
     tax: new ProviderRegistry(),
+    fulfillment: new ProviderRegistry(),
     timeoutMs,
   };
 }

@@ -5,7 +5,13 @@ import { PackageError } from './errors.ts';
 import { AdminApiSchema, PermissionsSchema } from './permissions.ts';
 import { VERSION_PATTERN } from './versions.ts';
 
-export const PLUGIN_TYPES = ['admin-extension', 'integration', 'payment-provider', 'notification-provider'] as const;
+export const PLUGIN_TYPES = [
+  'admin-extension',
+  'integration',
+  'payment-provider',
+  'notification-provider',
+  'fulfillment-provider',
+] as const;
 export type PluginType = (typeof PLUGIN_TYPES)[number];
 
 const SLUG = '^[a-z0-9]+(-[a-z0-9]+)*$';

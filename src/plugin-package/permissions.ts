@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
 /** Read APIs a plugin may ask for; each one adds a call to its ctx (`orders:read` → `ctx.orders.retrieve`). */
 export const READ_APIS = ['orders:read'] as const;
 export type ReadApi = (typeof READ_APIS)[number];
-export const PROVIDER_KINDS = ['payments', 'notifications', 'taxes'] as const;
+export const PROVIDER_KINDS = ['payments', 'notifications', 'taxes', 'fulfillments'] as const;
 export type ProviderRight = (typeof PROVIDER_KINDS)[number];
 /** Write methods an admin extension may send through the panel's AdminApi.fetch bridge (GET always). */
 export const ADMIN_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -35,9 +35,12 @@ function Bell() {
 const SHOP_AREAS: [string, string][] = [
   ['/', 'Home'],
   ['/orders', 'Orders'],
+  ['/draft-orders', 'Draft orders'],
   ['/products', 'Products'],
+  ['/inventory', 'Inventory'],
   ['/customers', 'Customers'],
   ['/price-lists', 'Price lists'],
+  ['/promotions', 'Promotions'],
   ['/plugins', 'Plugins'],
   ['/marketplace', 'Marketplace'],
   ['/settings', 'Settings'],
@@ -50,7 +53,7 @@ const VENDOR_AREAS: [string, string][] = [
 ];
 
 export function Shell({ children }: { children: ReactNode }) {
-  const { user, instance } = useSession();
+  const { user, instance, role_name } = useSession();
   const logout = useLogout();
   const navigate = useNavigate();
   return (
@@ -102,7 +105,7 @@ export function Shell({ children }: { children: ReactNode }) {
               <span
                 className={`badge ${user.role === 'owner' || user.role === 'admin' ? 'badge-info' : 'badge-muted'}`}
               >
-                {user.role}
+                {role_name ?? user.role}
               </span>
             </span>
             <button

@@ -112,6 +112,8 @@ const BADGE: Record<string, string> = {
   refunded: 'warn',
   partially_refunded: 'warn',
   requires_action: 'warn',
+  critical: 'bad',
+  warning: 'warn',
 };
 
 export function Badge({ value, children }: { value: string | null | undefined; children?: ReactNode }) {
@@ -219,6 +221,7 @@ export function ConfirmButton({
   onConfirm,
   danger,
   disabled,
+  small,
 }: {
   label: string;
   title: string;
@@ -227,13 +230,15 @@ export function ConfirmButton({
   onConfirm: () => void;
   danger?: boolean;
   disabled?: boolean;
+  /** The small button of a table row or a list entry. */
+  small?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   return (
     <>
       <button
         type="button"
-        className={`btn${danger ? ' btn-danger' : ''}`}
+        className={`btn${small ? ' btn-small' : ''}${danger ? ' btn-danger' : ''}`}
         disabled={disabled}
         onClick={() => ref.current?.showModal()}
       >

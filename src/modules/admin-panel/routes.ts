@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { csrfGuard, assertSameSite } from '../../platform/http/csrf.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { PUBLIC } from '../../platform/http/permissions.ts';
-import { rolePatterns } from '../team/roles-service.ts';
+import { roleName, rolePatterns } from '../team/roles-service.ts';
 import { ok } from '../../platform/http/responses.ts';
 import type { App, AppDeps } from '../../platform/http/types.ts';
 import { sharedLoginLimiter } from '../auth/login-limiter.ts';
@@ -28,6 +28,7 @@ const tags = ['admin panel'];
 const PanelSession = Type.Object({
   user: User,
   permissions: Type.Array(Type.String(), { description: "the role's permission patterns (`*:read`, `orders:refund`)" }),
+  role_name: Type.String({ description: 'the role as people read it: "Owner", "Fulfilment", a custom role\'s name' }),
   csrf_token: Type.String({ description: 'send as x-csrf-token on every write made with the panel cookies' }),
   instance: Type.Object({ role: Type.String({ enum: ['shop', 'marketplace'] }), federated: Type.Boolean() }),
 });
@@ -84,6 +85,7 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
       return {
         user,
         permissions: [...(await rolePatterns(req.ctx, user.role).catch(() => []))],
+        role_name: await roleName(req.ctx, user.role),
         csrf_token: csrfTokenFor(deps.config.cookieSecret, session),
         instance,
       };
@@ -110,6 +112,7 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
       return {
         user,
         permissions: [...(await rolePatterns(req.ctx, user.role).catch(() => []))],
+        role_name: await roleName(req.ctx, user.role),
         csrf_token: csrfTokenFor(deps.config.cookieSecret, session),
         instance,
       };

@@ -357,6 +357,6 @@ describe('api keys: admin auth', () => {
     await revoke(secret.id);
     const revoked = await t.inject({ method: 'GET', url: '/admin/sales-channels', headers: basic(secret.token) });
     expect(revoked.statusCode).toBe(401);
-    expect(revoked.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+    expect(revoked.json()).toEqual({ type: 'unauthorized', code: 'unauthorized', message: 'Unauthorized' });
   });
 });

@@ -23,7 +23,7 @@ export function redactToken(token: string): string {
 export async function ensureDefaultStoreAccess(ctx: Ctx): Promise<{ token: string; created: boolean } | null> {
   return inTx(ctx, async ({ tx, clock }) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7300002)`);
-    const [anyChannel] = await rows<{ id: string }>(tx, sql`select id from sales_channels limit 1`);
+    const [anyChannel] = await tx.select({ id: salesChannels.id }).from(salesChannels).limit(1);
     if (!anyChannel) {
       const now = clock.now();
       const channelId = newId('sc');

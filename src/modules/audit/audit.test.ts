@@ -73,6 +73,31 @@ describe('audit log', () => {
     expect(entry.ip).toBeTruthy();
   });
 
+  it('files a create under the id of what it made (in a transaction, outside one, from the CLI)', async () => {
+    const product = (
+      await ok('POST', '/admin/products', { title: 'Audited hat', options: [{ title: 'Size', values: ['M'] }] })
+    ).product;
+    const location = (await ok('POST', '/admin/stock-locations', { name: 'Audited depot' })).stock_location;
+    const role = await customRole(t, ['products:read']);
+    const created = async (route: string, id: string) => {
+      const entries = await entriesOf(`resource_id=${id}`);
+      expect(entries.map((e: { route: string }) => e.route)).toContain(route);
+      return entries.find((e: { route: string }) => e.route === route);
+    };
+    expect(await created('/admin/products', product.id)).toMatchObject({
+      resource: 'products',
+      resource_id: product.id,
+    });
+    expect(await created('/admin/stock-locations', location.id)).toMatchObject({ resource_id: location.id });
+    expect(await created('/admin/roles', role)).toMatchObject({ resource_id: role });
+    // A write under an id keeps the path's id, so the product's own entries list both.
+    await ok('POST', `/admin/products/${product.id}`, { title: 'Audited cap' });
+    expect((await entriesOf(`resource_id=${product.id}`)).map((e: { route: string }) => e.route)).toEqual([
+      '/admin/products/:id',
+      '/admin/products',
+    ]);
+  });
+
   it('records nothing for reads or refused writes', async () => {
     const viewer = await memberWithRole(t, 'viewer', 'auditviewer');
     const before = (await ok('GET', '/admin/audit-log?limit=1')).count;
@@ -117,10 +142,11 @@ describe('audit log', () => {
   it("records the CLI's user create in its transaction, the password by name only", async () => {
     const input = { email: `cli-${Date.now()}@example.com`, password: 'cli-password-1', role: 'viewer' };
     const audit = cliAuditScope(t.clock, 'user create', input, { resource: 'team' });
-    await inTx({ ...t.ctx, audit }, (tctx) => createUser(tctx, input));
+    const user = await inTx({ ...t.ctx, audit }, (tctx) => createUser(tctx, input));
     const [entry] = await entriesOf('method=CLI&limit=1');
     expect(entry).toMatchObject({
       actor_type: 'cli',
+      resource_id: user.id,
       route: 'emporium user create',
       resource: 'team',
       fields: ['email', 'password', 'role'],

@@ -42,7 +42,7 @@ const AuditQuery = Type.Object(
     resource: Type.Optional(Id),
     resource_id: Type.Optional(Id),
     action: Type.Optional(Id),
-    method: Type.Optional(Type.Union(['POST', 'PUT', 'PATCH', 'DELETE', 'CLI'].map((m) => Type.Literal(m)))),
+    method: Type.Optional(Type.Union(['POST', 'PUT', 'PATCH', 'DELETE', 'CLI', 'JOB'].map((m) => Type.Literal(m)))),
     created_at: Type.Optional(
       Type.Object(
         { gte: Type.Optional(Type.String({ maxLength: 40 })), lt: Type.Optional(Type.String({ maxLength: 40 })) },

@@ -22,7 +22,7 @@ export function auditScopeOf(req: FastifyRequest): AuditScope | undefined {
   const scope: AuditScope = {
     recorded: false,
     begin: (tx) => setAuditId(tx, id),
-    async record(exec, inTransaction) {
+    async record(exec, inTransaction, result) {
       // The body is parsed after onRequest, where the scope is made: read it when writing.
       const { fields, changes } = bodyChanges(req.body);
       await insertAuditEntry(exec, {
@@ -36,7 +36,8 @@ export function auditScopeOf(req: FastifyRequest): AuditScope | undefined {
         path: req.url.split('?')[0],
         resource,
         action,
-        resource_id: params.id ?? Object.values(params).find((v) => typeof v === 'string') ?? null,
+        // A create has no id in its path: the new resource's id is in what the write produced.
+        resource_id: params.id ?? Object.values(params).find((v) => typeof v === 'string') ?? createdIdOf(result),
         fields,
         changes,
         in_transaction: inTransaction,
@@ -52,11 +53,40 @@ export function auditScopeOf(req: FastifyRequest): AuditScope | undefined {
  * For a write that succeeded without a transaction of inTx (one statement, a plugin's route on its
  * own connection): its entry is written right after, as its own statement, before the answer leaves.
  */
-export async function recordUnwrittenAudit(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function recordUnwrittenAudit(req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
   const audit = req.ctx?.audit;
   if (!audit || audit.recorded || reply.statusCode >= 400) return;
   audit.recorded = true;
-  await audit.record(req.ctx.db, false);
+  await audit.record(req.ctx.db, false, payload);
+}
+
+const ID = /^[a-z][a-z0-9]*_[0-9A-Za-z]{8,}$/;
+const MAX_PARSED = 256 * 1024;
+
+/**
+ * The id of what a create made: `result.id`, or the id of the one resource in an envelope
+ * (`{ product: { id } }`), from a service's return value or the JSON answer. Null when there is none
+ * or several candidates (a batch): a guess would file the entry under the wrong resource.
+ */
+export function createdIdOf(result: unknown): string | null {
+  let value = result;
+  if (typeof value === 'string') {
+    if (ID.test(value)) return value;
+    if (value.length > MAX_PARSED || !value.startsWith('{')) return null;
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const own = (value as { id?: unknown }).id;
+  if (typeof own === 'string') return ID.test(own) ? own : null;
+  const ids = Object.values(value)
+    .filter((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+    .map((v) => (v as { id?: unknown }).id)
+    .filter((id): id is string => typeof id === 'string' && ID.test(id));
+  return ids.length === 1 ? ids[0] : null;
 }
 
 /**
@@ -73,7 +103,7 @@ export function cliAuditScope(
   const scope: AuditScope = {
     recorded: false,
     begin: (tx) => setAuditId(tx, id),
-    async record(exec, inTransaction) {
+    async record(exec, inTransaction, result) {
       const { fields, changes } = bodyChanges(body);
       await insertAuditEntry(exec, {
         id,
@@ -86,7 +116,7 @@ export function cliAuditScope(
         path: `emporium ${command}`,
         resource: target.resource,
         action: target.action ?? 'write',
-        resource_id: null,
+        resource_id: createdIdOf(result),
         fields,
         changes,
         in_transaction: inTransaction,

@@ -37,11 +37,11 @@ export function adminGuard(deps: AppDeps) {
     if (scheme?.toLowerCase() === 'basic' && value) {
       const token = Buffer.from(value, 'base64').toString('utf8').split(':')[0];
       const keyId = token.startsWith('sk_') ? await findSecretKeyActor(req.ctx.db, token, deps.clock.now()) : null;
-      if (!keyId) throw errors.unauthorized();
+      if (!keyId) throw errors.unauthorized('unauthorized');
       req.actor = { type: 'api_key', id: keyId, role: 'admin', permissions: permissionsOf('admin', null) };
     } else if (scheme?.toLowerCase() === 'bearer' && value?.startsWith('mvk_') && deps.config.role === 'marketplace') {
       const found = await findVendorToken(req.ctx, value);
-      if (!found) throw errors.unauthorized();
+      if (!found) throw errors.unauthorized('unauthorized');
       req.actor = {
         type: 'vendor',
         id: found.token_id,
@@ -52,7 +52,9 @@ export function adminGuard(deps: AppDeps) {
       };
       const needed = req.routeOptions.config?.vendorScope;
       if (!needed || !found.scopes.includes(needed))
-        throw errors.forbidden(needed ? `This token lacks the ${needed} scope` : 'Vendors may not use this route');
+        throw needed
+          ? errors.forbidden('token_scope_missing', { scope: needed })
+          : errors.forbidden('vendor_route_refused');
       req.ctx.actor = req.actor;
       return;
     } else {
@@ -61,9 +63,9 @@ export function adminGuard(deps: AppDeps) {
         scheme?.toLowerCase() === 'bearer' && value
           ? await verifyToken(keys, deps.clock, value)
           : await sessionClaims(req);
-      if (claims?.actor_type !== 'user' || !claims.actor_id) throw errors.unauthorized();
+      if (claims?.actor_type !== 'user' || !claims.actor_id) throw errors.unauthorized('unauthorized');
       const user = await findUserAccess(req.ctx.db, claims.actor_id);
-      if (!user || !isCurrentToken(claims, user.token_version)) throw errors.unauthorized();
+      if (!user || !isCurrentToken(claims, user.token_version)) throw errors.unauthorized('unauthorized');
       req.actor = {
         type: 'user',
         id: claims.actor_id,
@@ -75,10 +77,8 @@ export function adminGuard(deps: AppDeps) {
     // Every route names its permission (platform/http/permissions.ts); one that names none is the owners'.
     const needed = req.routeOptions.config.permission;
     if (!req.is404 && !grants(req.actor.permissions, needed))
-      throw errors.forbidden(
-        needed
-          ? `Your role lacks the permission ${needed}`
-          : 'Only an owner may use a route that declares no permission',
-      );
+      throw needed
+        ? errors.forbidden('permission_missing', { permission: needed })
+        : errors.forbidden('owner_only_route');
   };
 }

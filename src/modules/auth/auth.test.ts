@@ -34,14 +34,22 @@ describe('POST /auth/user/emailpass', () => {
     const unknown = await login({ email: 'ghost@example.com', password: 'nope-nope' }, '10.0.0.2');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ type: 'unauthorized', message: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({
+      type: 'unauthorized',
+      code: 'invalid_credentials',
+      message: 'Invalid email or password',
+    });
     expect(unknown.body).toBe(wrong.body);
   });
 
   it('rejects bad bodies with 400 invalid_data naming the field', async () => {
     const missing = await login({ email: ADMIN.email });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ type: 'invalid_data', message: "Invalid request: Field 'password' is required" });
+    expect(missing.json()).toEqual({
+      type: 'invalid_data',
+      code: 'invalid_request',
+      message: "Invalid request: Field 'password' is required",
+    });
     const extra = await login({ ...ADMIN, remember: true });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().message).toContain("Unrecognized fields: 'remember'");
@@ -103,7 +111,7 @@ describe('admin authentication', () => {
   it('rejects missing, malformed, tampered and wrong-secret tokens with 401', async () => {
     const none = await t.inject({ method: 'GET', url: '/admin/users/me' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+    expect(none.json()).toEqual({ type: 'unauthorized', code: 'unauthorized', message: 'Unauthorized' });
     expect((await t.admin('GET', '/admin/users/me', undefined, { token: 'not-a-jwt' })).statusCode).toBe(401);
     const [h, p, s] = t.adminToken.split('.');
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString());

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { connectRedis } from '../../platform/redis.ts';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AppError, errors } from '../../platform/http/errors.ts';
+import { type AppError, appError, errors } from '../../platform/http/errors.ts';
 import { clientKey, trustedIps } from '../../platform/http/client-ip.ts';
 import type { App, AppDeps } from '../../platform/http/types.ts';
 
@@ -134,12 +134,7 @@ async function giveBack(budgets: Budget[], taken: PromiseSettledResult<RateLimit
 
 /** The shared counts (Redis) cannot be reached: refuse for now (503) rather than check a password unlimited. */
 function countsUnavailable(cause: unknown): AppError {
-  return Object.assign(
-    new AppError('service_unavailable', 'Sign-in is unavailable for a moment; retry shortly', {
-      headers: { 'retry-after': '5' },
-    }),
-    { cause },
-  );
+  return Object.assign(appError('sign_in_unavailable', undefined, { headers: { 'retry-after': '5' } }), { cause });
 }
 
 const perApp = new WeakMap<AppDeps, LoginLimiter>();

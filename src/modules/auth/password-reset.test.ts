@@ -62,7 +62,7 @@ describe('a password reset revokes what the old password gave', () => {
     for (const headers of [bearer(token), { cookie: connectSid }, { cookie: panelCookies }]) {
       const res = await adminMe(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
-      expect(res.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+      expect(res.json()).toEqual({ type: 'unauthorized', code: 'unauthorized', message: 'Unauthorized' });
     }
     const panelAfter = await t.inject({
       method: 'GET',

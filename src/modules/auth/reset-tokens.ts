@@ -9,7 +9,7 @@ export const RESET_TOKEN_TTL_MS = 15 * 60_000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const invalidResetToken = () => errors.unauthorized('Invalid or expired token');
+export const invalidResetToken = () => errors.unauthorized('reset_token_invalid');
 
 /** A new single-use token for this identity (256 random bits); only its hash is stored. */
 export async function createResetToken(

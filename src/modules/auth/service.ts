@@ -31,8 +31,6 @@ export function toPublicUser(u: UserRow): PublicUser {
   return rest;
 }
 
-const INVALID_LOGIN = 'Invalid email or password';
-
 /**
  * Email + password login for admin users. Unknown email and wrong password take the same
  * path (a full argon2 verify) and give the same 401, so neither timing nor message tells them apart.
@@ -47,7 +45,7 @@ export async function loginUser(
     user = await findLiveUserByEmail(ctx.db, input.email);
     return (await verifyPassword(user?.password_hash ?? null, input.password)) && !!user;
   });
-  if (!ok || !user) throw errors.unauthorized(INVALID_LOGIN);
+  if (!ok || !user) throw errors.unauthorized('invalid_credentials');
   return signToken(deps.keys, ctx.clock, {
     actor_id: user.id,
     actor_type: 'user',
@@ -71,7 +69,7 @@ export async function createUser(
   },
 ): Promise<PublicUser> {
   const db = executor(ctx);
-  if (await findLiveUserByEmail(db, input.email)) throw errors.invalid(`User with email ${input.email} already exists`);
+  if (await findLiveUserByEmail(db, input.email)) throw errors.invalid('user_email_taken', { email: input.email });
   const now = ctx.clock.now();
   const row = await insertUser(db, {
     id: newId('user'),
@@ -96,14 +94,14 @@ export async function listUsers(
 
 export async function getUser(ctx: Ctx, id: string): Promise<PublicUser> {
   const user = await findLiveUserById(ctx.db, id);
-  if (!user) throw errors.unauthorized();
+  if (!user) throw errors.unauthorized('unauthorized');
   return toPublicUser(user);
 }
 
 /** The live user a token names, unless a password change revoked the token since; else 401. */
 export async function getUserOfToken(ctx: Ctx, claims: ActorClaims): Promise<PublicUser> {
   const user = await findLiveUserById(ctx.db, claims.actor_id);
-  if (!user || !isCurrentToken(claims, user.token_version)) throw errors.unauthorized();
+  if (!user || !isCurrentToken(claims, user.token_version)) throw errors.unauthorized('unauthorized');
   return toPublicUser(user);
 }
 

@@ -93,6 +93,7 @@ export async function verifyToken(keys: TokenKeys, clock: Clock, token: string):
         requiredClaims: ['exp'],
       });
       if (typeof payload.actor_type !== 'string' || typeof payload.actor_id !== 'string') return null;
+      // Signed by us with these claims (signToken); the two the guards rely on are checked above.
       return payload as unknown as ActorClaims;
     } catch {
       // the next key, if any

@@ -24,6 +24,13 @@ export interface PricingFacts {
   products: ProductFacts[];
   tax_rates: CandidateRate[];
   currency_tax_inclusive: boolean;
+  /**
+   * Whether prices scoped to the cart's region include tax (shipping options' amounts): the
+   * region's price preference, else the region's own flag when set, else the currency's.
+   */
+  region_tax_inclusive?: boolean;
+  /** The groups of the cart's customer (what `customer.groups.id` rules read). */
+  customer_groups?: string[];
   promotions: StoredPromotion[];
   /** The provider of the address's tax region (`tp_system`, or a plugin's `tp_…`); null without one. */
   tax_provider_id: string | null;
@@ -64,6 +71,16 @@ const TAX_PROVIDER = sql`(select g.provider_id from tax_regions g
 const CURRENCY_INCLUSIVE = sql`coalesce((select pp.is_tax_inclusive from price_preferences pp
   where pp.attribute = 'currency_code' and pp.value = c.currency_code and pp.deleted_at is null), false)`;
 
+// A region's own preference, else a region marked tax-inclusive, else its currency's. (Medusa
+// makes a region's preference with every region, false unless the region is tax-inclusive; ours
+// exists only when written, so a shop's shipping follows its currency until then.)
+const REGION_INCLUSIVE = sql`coalesce((select pp.is_tax_inclusive from price_preferences pp
+  where pp.attribute = 'region_id' and pp.value = c.region_id and pp.deleted_at is null),
+  (select true from regions r where r.id = c.region_id and r.is_tax_inclusive), ${CURRENCY_INCLUSIVE})`;
+
+const CUSTOMER_GROUPS = sql`(select coalesce(json_agg(g.customer_group_id order by g.customer_group_id), '[]'::json)
+  from customer_group_customers g where c.customer_id is not null and g.customer_id = c.customer_id)`;
+
 // Applied codes in the order they were applied, then automatic promotions, oldest first.
 const PROMOTIONS = sql`(select coalesce(json_agg(json_build_object('promotion', to_json(p), 'campaign', to_json(cp),
     'applied', a.created_at is not null) order by a.created_at nulls last, p.created_at, p.id), '[]'::json)
@@ -76,20 +93,22 @@ const PROMOTIONS = sql`(select coalesce(json_agg(json_build_object('promotion', 
 export const pricingFacts = (
   productIds: SQL = sql`array(select l.product_id from cart_line_items l where l.cart_id = c.id)`,
 ) => sql`json_build_object('products', ${products(productIds)}, 'tax_rates', ${TAX_RATES},
-  'currency_tax_inclusive', ${CURRENCY_INCLUSIVE}, 'promotions', ${PROMOTIONS}, 'tax_provider_id', ${TAX_PROVIDER})`;
+  'currency_tax_inclusive', ${CURRENCY_INCLUSIVE}, 'region_tax_inclusive', ${REGION_INCLUSIVE},
+  'customer_groups', ${CUSTOMER_GROUPS}, 'promotions', ${PROMOTIONS}, 'tax_provider_id', ${TAX_PROVIDER})`;
 
 export const PRICING_FACTS = pricingFacts();
 
 /** The facts of a cart about to be written (its lines not yet in the table): one read. */
 export async function newCartFacts(
   db: Executor,
-  cart: { id: string; currency_code: string; shipping_address: unknown },
+  cart: { id: string; currency_code: string; shipping_address: unknown; region_id: string; customer_id: string | null },
   productIds: string[],
 ): Promise<PricingFacts> {
   const [row] = await preparedRows<{ f: PricingFacts }>(
     db,
     sql`select ${pricingFacts(textArray(productIds))} as f from (select ${cart.id}::text as id,
-      ${cart.currency_code}::text as currency_code, ${JSON.stringify(cart.shipping_address)}::jsonb as shipping_address) c`,
+      ${cart.currency_code}::text as currency_code, ${JSON.stringify(cart.shipping_address)}::jsonb as shipping_address,
+      ${cart.region_id}::text as region_id, ${cart.customer_id}::text as customer_id) c`,
   );
   return row.f;
 }

@@ -75,6 +75,21 @@ describe('a German shop: VAT included, a collection code, free shipping over €
     expect(shirtLine.adjustments).toEqual([expect.objectContaining({ code, amount: 500 })]);
     expect(shirtLine.tax_lines).toEqual([expect.objectContaining({ code: 'VAT', rate: 19 })]);
     expect(cart.shipping_methods![0].adjustments![0]).toMatchObject({ amount: 500 });
+    // Each figure of the worked example's table in docs/pricing.md, line by line.
+    type LineFigures = { subtotal: number; discount_subtotal: number; tax_total: number; total: number };
+    const figures = (l: unknown) => {
+      const { subtotal, discount_subtotal, tax_total, total } = l as LineFigures;
+      return { subtotal, discount_subtotal, tax_total, total };
+    };
+    const mugLine = cart.items!.find((i) => i.variant_id === mug.variants[0].id)!;
+    expect(figures(shirtLine)).toEqual({ subtotal: 5000, discount_subtotal: 500, tax_total: 855, total: 5355 });
+    expect(figures(mugLine)).toEqual({ subtotal: 1000, discount_subtotal: 0, tax_total: 190, total: 1190 });
+    expect(figures(cart.shipping_methods![0])).toEqual({
+      subtotal: 500,
+      discount_subtotal: 500,
+      tax_total: 0,
+      total: 0,
+    });
     expect(cart.promotions!.map((p) => p.code)).toEqual([code, expect.stringMatching(/^FREESHIP/)]);
     const totals = {
       subtotal: cart.subtotal,
@@ -96,7 +111,7 @@ describe('a German shop: VAT included, a collection code, free shipping over €
       shipping_subtotal: 500,
       shipping_total: 0,
       shipping_tax_total: 0,
-      discount_total: 1000,
+      discount_total: 1190, // with the discount's VAT, as Medusa 2.21
       tax_total: 1045,
       total: 6545,
     });
@@ -105,12 +120,12 @@ describe('a German shop: VAT included, a collection code, free shipping over €
     const done = await sdk.storefront.store.cart.complete(cart.id);
     expect(done.type).toBe('order');
     const order = (done as unknown as { order: Record<string, unknown> & { id: string } }).order;
-    expect(order).toMatchObject({ total: 6545, tax_total: 1045, discount_total: 1000, subtotal: 6500 });
+    expect(order).toMatchObject({ total: 6545, tax_total: 1045, discount_total: 1190, subtotal: 6500 });
 
     // A later rate change or promotion change never moves a placed order.
     await ok200(await t.admin('POST', `/admin/tax-rates/${taxRegion.tax_rates[0].id}`, { rate: 7 }));
     const { order: again } = await ok200(await t.admin('GET', `/admin/orders/${order.id}`));
-    expect(again).toMatchObject({ total: 6545, tax_total: 1045, discount_total: 1000 });
+    expect(again).toMatchObject({ total: 6545, tax_total: 1045, discount_total: 1190 });
   });
 
   it('refuses unknown, inactive and inapplicable codes with a 400 naming them, leaving the cart as it was', async () => {

@@ -49,6 +49,8 @@ export function priceCart(cart: PricingCart, now: Date, only?: StoredPromotion[]
   const products = new Map(facts.products.map((p) => [p.id, p]));
   const taxed = isTaxed(cart);
   const inclusive = facts.currency_tax_inclusive;
+  // Shipping amounts are the region's (Medusa: a price with a `region_id` rule).
+  const methodInclusive = facts.region_tax_inclusive ?? inclusive;
   const fromProvider = facts.provider_tax;
   const lineTax = cart.lines.map((l) =>
     !taxed
@@ -74,7 +76,7 @@ export function priceCart(cart: PricingCart, now: Date, only?: StoredPromotion[]
   );
   const bare = cartTotals(
     cart.lines.map((l, i) => ({ ...l, is_tax_inclusive: inclusive, tax_lines: lineTax[i], adjustments: [] })),
-    cart.methods.map((m, i) => ({ ...m, is_tax_inclusive: inclusive, tax_lines: methodTax[i], adjustments: [] })),
+    cart.methods.map((m, i) => ({ ...m, is_tax_inclusive: methodInclusive, tax_lines: methodTax[i], adjustments: [] })),
   );
 
   const usable = (only ?? facts.promotions).filter((p) => !unusable(p, now));
@@ -83,13 +85,16 @@ export function priceCart(cart: PricingCart, now: Date, only?: StoredPromotion[]
     region_id: cart.region_id,
     region: { id: cart.region_id },
     customer_id: cart.customer_id,
-    customer: cart.customer_id ? { id: cart.customer_id } : undefined,
+    customer: cart.customer_id
+      ? { id: cart.customer_id, groups: (facts.customer_groups ?? []).map((id) => ({ id })) }
+      : undefined,
     shipping_address: cart.shipping_address ?? undefined,
     item_total: bare.item_total.toNumber(),
     subtotal: bare.subtotal.toNumber(),
     items: cart.lines.map((l, i) => ({
       id: l.id,
       subtotal: bare.items[i].subtotal,
+      original_total: bare.items[i].original_total,
       quantity: l.quantity,
       product_id: l.product_id,
       variant_id: l.variant_id,
@@ -113,9 +118,10 @@ export function priceCart(cart: PricingCart, now: Date, only?: StoredPromotion[]
         promotion_id: a.promotion_id,
         amount: a.amount.toString(),
         description: null,
+        is_tax_inclusive: a.is_tax_inclusive,
       }));
   const lines = cart.lines.map((l, i) => charge(inclusive, lineTax[i], adjustmentsOf(l.id)));
-  const methods = cart.methods.map((m, i) => charge(inclusive, methodTax[i], adjustmentsOf(m.id)));
+  const methods = cart.methods.map((m, i) => charge(methodInclusive, methodTax[i], adjustmentsOf(m.id)));
   const totals = cartTotals(
     cart.lines.map((l, i) => ({ ...l, ...lines[i] })),
     cart.methods.map((m, i) => ({ ...m, ...methods[i] })),

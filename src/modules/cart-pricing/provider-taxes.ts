@@ -1,6 +1,6 @@
 import type { TaxCalculationInput, TaxLinesOutput } from '../../../plugin-sdk/taxes.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { appError } from '../../platform/http/errors.ts';
 import { ProviderTimeoutError } from '../../platform/providers.ts';
 import { ratesFor, type CandidateRate, type Taxable } from '../taxes/select-rates.ts';
 import type { TaxLineJson } from '../totals/shapes.ts';
@@ -19,11 +19,7 @@ const SYSTEM = 'tp_system';
 
 type Cart = Omit<PricingCart, 'region'> & { region: { automatic_taxes: boolean } | null };
 
-const unavailable = (id: string, why: string) =>
-  new AppError(
-    'service_unavailable',
-    `Taxes cannot be calculated right now (tax provider ${id} ${why}); try again shortly`,
-  );
+const unavailable = (id: string, why: string) => appError('tax_provider_unavailable', { id, why });
 
 function ratesOf(t: Taxable, candidates: CandidateRate[]) {
   return ratesFor(t, candidates).map((r) => ({ id: r.id, rate: Number(r.rate ?? 0), code: r.code, name: r.name }));
@@ -65,7 +61,7 @@ export async function withProviderTaxes(ctx: Ctx, cart: Cart): Promise<PricingFa
       id: m.id,
       shipping_option_id: m.shipping_option_id,
       amount: m.amount,
-      is_tax_inclusive: inclusive,
+      is_tax_inclusive: facts.region_tax_inclusive ?? inclusive,
       rates: ratesOf({ kind: 'shipping', id: m.id, shipping_option_id: m.shipping_option_id }, facts.tax_rates),
     })),
     context: { deadline: ctx.clock.now().getTime() + timeoutMs },

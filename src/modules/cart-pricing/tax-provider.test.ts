@@ -104,7 +104,11 @@ describe('tax providers of plugins', () => {
         items: [{ variant_id: product.variants[0].id, quantity: 1 }],
       });
       expect(res.statusCode, res.body).toBe(503);
-      expect(res.json()).toEqual({ type: 'service_unavailable', message: expect.stringMatching(why) });
+      expect(res.json()).toEqual({
+        type: 'service_unavailable',
+        code: 'tax_provider_unavailable',
+        message: expect.stringMatching(why),
+      });
       expect(res.json().message).toContain(`tp_${ids[kind]}`);
       expect((await t.admin('GET', '/admin/orders?limit=1')).json().count).toBe(before);
     }
@@ -119,5 +123,41 @@ describe('tax providers of plugins', () => {
     });
     expect(res.statusCode, res.body).toBe(503);
     expect(res.json().message).toContain('tp_not_installed is not running');
+  });
+
+  it('lists the providers a tax region can name (Medusa’s /admin/tax-providers); a region switches provider', async () => {
+    const { tax_providers, count } = (await t.admin('GET', '/admin/tax-providers?limit=50')).json();
+    expect(tax_providers[0]).toEqual({ id: 'tp_system', is_enabled: true, name: 'Built-in tax rates', plugin: null });
+    expect(tax_providers).toContainEqual({
+      id: `tp_${ids.computing}`,
+      is_enabled: true,
+      name: 'Fixture tax service',
+      plugin: expect.any(String),
+    });
+    expect(count).toBe(4); // the built-in one and the three plugins'
+    const one = (await t.admin('GET', `/admin/tax-providers?id=tp_${ids.failing}`)).json();
+    expect(one.tax_providers.map((p: { id: string }) => p.id)).toEqual([`tp_${ids.failing}`]);
+
+    // A region on the built-in rates switches to the plugin's provider and back (the panel's select).
+    const region = await regionWithProvider('fi', 'tp_system');
+    const product = await pricedProduct(t, 1000);
+    const cartTax = async () => {
+      const { cart } = await ok200(
+        await t.store('POST', '/store/carts', {
+          region_id: region.id,
+          items: [{ variant_id: product.variants[0].id, quantity: 1 }],
+        }),
+      );
+      return (cart as { tax_total: number }).tax_total;
+    };
+    expect(await cartTax()).toBe(190);
+    const [taxRegion] = (await t.admin('GET', '/admin/tax-regions?country_code=fi')).json().tax_regions;
+    const switched = await t.admin('POST', `/admin/tax-regions/${taxRegion.id}`, {
+      provider_id: `tp_${ids.computing}`,
+    });
+    expect(switched.json().tax_region.provider_id).toBe(`tp_${ids.computing}`);
+    expect(await cartTax()).toBe(200); // the provider's rate: the shop's 19 plus one
+    await t.admin('POST', `/admin/tax-regions/${taxRegion.id}`, { provider_id: 'tp_system' });
+    expect(await cartTax()).toBe(190);
   });
 });

@@ -36,5 +36,8 @@ export function fitsRegion(address: AddressJson | null | undefined, region: Regi
 
 export function assertInRegion(address: AddressJson | null | undefined, region: Region): void {
   if (!fitsRegion(address, region))
-    throw errors.invalid(`Country with code ${address!.country_code} is not within region ${region.name}`);
+    throw errors.invalid('cart_country_outside_region', {
+      country: String(address!.country_code),
+      region: region.name,
+    });
 }

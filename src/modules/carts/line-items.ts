@@ -18,7 +18,7 @@ export interface LineEdit {
   writes: SQL[];
 }
 
-const lineNotFound = (id: string) => errors.notFound(`Line item with id: ${id} was not found`);
+const lineNotFound = (id: string) => errors.notFound('line_item_not_found', { id });
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
@@ -29,9 +29,7 @@ export function addLine(cart: q.LockedCart, item: LineItemInputT, variants: Sell
   const sellable = sellableOf([item.variant_id], variants);
   const { inserts, updates } = mergeItems(cart.id, cart.lines, [item], sellable, now);
   if (cart.lines.length + inserts.length > MAX_CART_LINES)
-    throw errors.invalid(
-      `A cart can have at most ${MAX_CART_LINES} line items: add to an existing line or remove one first`,
-    );
+    throw errors.invalid('cart_too_many_lines', { max: MAX_CART_LINES });
   const added = inserts.map((l) => ({ ...l, metadata: asStoredJson(l.metadata ?? null) }) as q.LineRow);
   const quantities = new Map(updates.map((u) => [u.id, u.quantity]));
   const lines = cart.lines.map((l) =>

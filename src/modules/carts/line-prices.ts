@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { type Ctx, executor, type TxCtx } from '../../platform/context.ts';
 import { rows } from '../../platform/db/database.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
 import { customerGroupIds } from '../customer-groups/service.ts';
 import { listPriceSql, parseListPrice } from '../price-lists/store-prices.ts';
+import { prices } from '../products/tables.ts';
 import { sameMetadata } from './pricing.ts';
 import type { LineRow } from './queries.ts';
 import type { SellableVariant } from './variant-queries.ts';
+
+/** The catalog's prices (products' table), read for a line's quantity. */
+const pr = tableAs(prices, 'pr');
 
 /**
  * A line's unit price as Medusa picks it when a line is added, its quantity changes or the cart's
@@ -36,9 +41,9 @@ export async function unitPrices(
   });
   const found = await rows<{ base: string | number | null; listed: string | null }>(
     executor(ctx),
-    sql`select (select pr.amount from prices pr where pr.variant_id = x.v and pr.currency_code = ${currency}
-            and coalesce(pr.min_quantity, 0) <= x.q and coalesce(pr.max_quantity, x.q) >= x.q
-          order by pr.amount limit 1) as base,
+    sql`select (select ${pr.amount} from ${from(pr)} where ${pr.variant_id} = x.v and ${pr.currency_code} = ${currency}
+            and coalesce(${pr.min_quantity}, 0) <= x.q and coalesce(${pr.max_quantity}, x.q) >= x.q
+          order by ${pr.amount} limit 1) as base,
           ${listed} as listed
         from unnest(${sql.param(items.map((i) => i.variant_id))}::text[], ${sql.param(items.map((i) => i.quantity))}::int[])
           with ordinality x(v, q, n)

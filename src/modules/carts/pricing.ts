@@ -5,8 +5,7 @@ import type { LineRow } from './queries.ts';
 import type { cartLineItems } from './tables.ts';
 import { findSellableVariants, type SellableVariant } from './variant-queries.ts';
 
-export const insufficientInventory = () =>
-  errors.notAllowed('Some variant does not have the required inventory', 'insufficient_inventory');
+export const insufficientInventory = () => errors.notAllowed('insufficient_inventory');
 
 /**
  * The variants a cart may sell, keyed by id, with Medusa's 400s for the rest: missing, deleted,
@@ -27,12 +26,9 @@ export function sellableOf(variantIds: string[], read: SellableVariant[]): Map<s
   const ids = [...new Set(variantIds)];
   const found = new Map(read.map((v) => [v.id, v]));
   const unavailable = ids.filter((id) => !found.get(id)?.live || !found.get(id)?.in_channel);
-  if (unavailable.length)
-    throw errors.invalid(
-      `Variants ${unavailable.join(', ')} do not exist or belong to a product that is not published`,
-    );
+  if (unavailable.length) throw errors.invalid('variants_unavailable', { ids: unavailable.join(', ') });
   const unpriced = ids.filter((id) => found.get(id)!.price == null);
-  if (unpriced.length) throw errors.invalid(`Variants with IDs ${unpriced.join(', ')} do not have a price`);
+  if (unpriced.length) throw errors.invalid('variants_unpriced', { ids: unpriced.join(', ') });
   return found;
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import { jsonDate, withJsonDates } from '../../platform/db/json-rows.ts';
+import { allColumns, from, type RawRow, type RowOf, selectList, tableAs } from '../../platform/db/typed-sql.ts';
 import { cartLineItems, carts, cartShippingMethods } from './tables.ts';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -8,50 +9,57 @@ export type LineRow = typeof cartLineItems.$inferSelect;
 export type ShippingMethodRow = typeof cartShippingMethods.$inferSelect;
 export type CartPatch = Partial<Omit<typeof carts.$inferInsert, 'id' | 'created_at'>>;
 
-/**
- * The cart row's columns for the cart row aliased `c`, spelled out: a prepared statement that
- * read `c.*` would fail from the moment a migration (another instance's, during a rolling
- * deploy) added a column, since PostgreSQL refuses a cached plan whose result changes shape.
- */
-export const CART_ROW = sql.raw(
-  Object.values(getTableColumns(carts))
-    .map((column) => `c.${column.name}`)
-    .join(', '),
-);
+/** The cart row of a statement that reads one cart, named `c`: other modules' fragments correlate on it. */
+export const cartAs = tableAs(carts, 'c');
+const l = tableAs(cartLineItems, 'l');
+const m = tableAs(cartShippingMethods, 'm');
 
-/** A cart's lines as one JSON array, for the cart row aliased `c`. */
-export const CART_LINES = sql`(select coalesce(json_agg(l order by l.id), '[]'::json) from cart_line_items l where l.cart_id = c.id)`;
-/** A cart's shipping methods as one JSON array, for the cart row aliased `c`. */
-export const CART_METHODS = sql`(select coalesce(json_agg(m order by m.id), '[]'::json) from cart_shipping_methods m where m.cart_id = c.id)`;
+const cartColumns = allColumns(cartAs);
+/**
+ * The cart row's columns for the cart row `c`, spelled out: a prepared statement that read `c.*`
+ * would fail from the moment a migration (another instance's, during a rolling deploy) added a
+ * column, since PostgreSQL refuses a cached plan whose result changes shape.
+ */
+export const CART_ROW = selectList(cartColumns);
+/** The cart row as a statement reading CART_ROW gives it (timestamps as text). */
+export type RawCartRow = RowOf<typeof cartColumns>;
+
+/** A cart's lines as one JSON array, for the cart row `c`. */
+export const CART_LINES = sql<RawRow<LineRow>[]>`(select coalesce(json_agg(${l} order by ${l.id}), '[]'::json)
+  from ${from(l)} where ${l.cart_id} = ${cartAs.id})`;
+/** A cart's shipping methods as one JSON array, for the cart row `c`. */
+export const CART_METHODS = sql<
+  RawRow<ShippingMethodRow>[]
+>`(select coalesce(json_agg(${m} order by ${m.id}), '[]'::json)
+  from ${from(m)} where ${m.cart_id} = ${cartAs.id})`;
 
 /** A cart locked for a change, with its lines (they only ever change under this lock). */
 export type LockedCart = CartRow & { lines: LineRow[] };
 
 export async function lockCart(db: Executor, id: string): Promise<LockedCart | undefined> {
-  const [row] = await rows<Record<string, unknown>>(
+  const [row] = await rows<RawCartRow & { lines: RawRow<LineRow>[] }>(
     db,
-    sql`select ${CART_ROW}, ${CART_LINES} as lines from carts c where c.id = ${id} for update of c`,
+    sql`select ${CART_ROW}, ${CART_LINES} as lines from ${from(cartAs)} where ${cartAs.id} = ${id} for update of ${cartAs}`,
   );
-  return row ? (cartFromRow(row) as LockedCart) : undefined;
+  return row ? { ...cartFromRow(row), lines: row.lines.map(lineFromJson) } : undefined;
 }
 
-/** The cart columns of a row read with raw SQL (dates as Date), plus its lines and methods when the statement read them. */
-export function cartFromRow(
-  r: Record<string, unknown>,
-): CartRow & { lines?: LineRow[]; methods?: ShippingMethodRow[] } {
-  const cart: Record<string, unknown> = {
+/** The cart columns of a row read with raw SQL, dates as Date. */
+export function cartFromRow(r: RawCartRow): CartRow {
+  return {
     ...r,
     completed_at: jsonDate(r.completed_at),
     abandoned_at: jsonDate(r.abandoned_at),
-    last_activity_at: jsonDate(r.last_activity_at),
+    last_activity_at: jsonDate(r.last_activity_at)!,
     tax_requested_at: jsonDate(r.tax_requested_at),
-    created_at: jsonDate(r.created_at),
-    updated_at: jsonDate(r.updated_at),
+    created_at: jsonDate(r.created_at)!,
+    updated_at: jsonDate(r.updated_at)!,
   };
-  if (r.lines) cart.lines = (r.lines as LineRow[]).map(withJsonDates);
-  if (r.methods) cart.methods = (r.methods as ShippingMethodRow[]).map(withJsonDates);
-  return cart as unknown as CartRow;
 }
+
+/** A line or a method read inside JSON (CART_LINES, CART_METHODS), dates as Date. */
+export const lineFromJson = (r: RawRow<LineRow>): LineRow => withJsonDates<LineRow>(r);
+export const methodFromJson = (r: RawRow<ShippingMethodRow>): ShippingMethodRow => withJsonDates<ShippingMethodRow>(r);
 
 const LINE_COLUMNS = sql.raw(
   'id, cart_id, variant_id, product_id, title, subtitle, thumbnail, product_title, product_handle, variant_title, variant_sku, ' +
@@ -126,6 +134,11 @@ export function lineUpdate(
   const metadata = patch.metadata === undefined ? sql`` : sql`, metadata = ${json(patch.metadata)}::jsonb`;
   return sql`update cart_line_items set quantity = ${patch.quantity}, updated_at = ${now.toISOString()}::timestamptz${metadata}
     where cart_id = ${cartId} and id = ${lineId}`;
+}
+
+/** A shipping method repriced (its option's price moved with the cart's items), as one write. */
+export function methodAmountUpdate(id: string, amount: number): SQL {
+  return sql`update cart_shipping_methods set amount = ${amount} where id = ${id}`;
 }
 
 export function lineDelete(cartId: string, lineId: string): SQL {

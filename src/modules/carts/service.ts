@@ -30,10 +30,8 @@ export interface CartAccess {
 
 export type { LockedCart } from './queries.ts';
 
-export const cartNotFound = (id: string) => errors.notFound(`Cart with id '${id}' not found`);
-export const cartCompleted = (id: string) => errors.invalid(`Cart ${id} is already completed.`);
-/** Medusa's exact wording for both sales-channel mistakes (its body also lists them; ours is `{ type, message }`). */
-const BAD_BODY = 'Provided request body contains errors. Please check the data and retry the request';
+export const cartNotFound = (id: string) => errors.notFound('cart_not_found', { id });
+export const cartCompleted = (id: string) => errors.invalid('cart_completed', { id });
 
 export function assertCartVisible(
   cart: { id: string; customer_id: string | null; sales_channel_id: string | null },
@@ -48,23 +46,21 @@ export function assertCartVisible(
 
 /** Medusa's rule: a key with one channel fills it in; otherwise it must be given and lie within the key. */
 export function salesChannelFor(requested: string | undefined, channelIds: string[]): string {
-  if (!channelIds.length) throw errors.notAllowed('Publishable key needs to have a sales channel configured');
+  if (!channelIds.length) throw errors.notAllowed('publishable_key_without_channel');
   if (requested === undefined) {
     if (channelIds.length === 1) return channelIds[0];
-    throw errors.invalid(BAD_BODY); // the key has several channels: sales_channel_id is required
+    throw errors.invalid('cart_sales_channel_invalid'); // the key has several channels: sales_channel_id is required
   }
-  if (!channelIds.includes(requested)) throw errors.invalid(BAD_BODY); // a channel outside the key
+  if (!channelIds.includes(requested)) throw errors.invalid('cart_sales_channel_invalid'); // a channel outside the key
   return requested;
 }
 
 async function regionForCart(ctx: Ctx, regionId: string | undefined): Promise<Region> {
   const region = await findRegionOrDefault(ctx, regionId);
   if (region) return region;
-  throw errors.invalid(
-    regionId === undefined
-      ? 'No region_id was given and the store has no region'
-      : `Region with id: ${regionId} was not found`,
-  );
+  throw regionId === undefined
+    ? errors.invalid('cart_region_required')
+    : errors.invalid('region_reference_missing', { id: regionId });
 }
 
 /** A new cart as written: everything its view shows but the payment collection (it has none yet). */
@@ -88,9 +84,11 @@ export async function newCart(
 ): Promise<{ cart: NewCart; writes: SQL[] }> {
   const region = await regionForCart(ctx, input.region_id);
   if (input.currency_code && input.currency_code.toLowerCase() !== region.currency_code) {
-    throw errors.invalid(
-      `Currency code ${input.currency_code.toLowerCase()} does not match the currency of region ${region.name} (${region.currency_code})`,
-    );
+    throw errors.invalid('cart_currency_mismatch', {
+      currency: input.currency_code.toLowerCase(),
+      region: region.name,
+      region_currency: region.currency_code,
+    });
   }
   // A region of one country taxes a new cart at once: that country is its shipping address until one is given.
   const onlyCountry = region.countries.length === 1 ? region.countries[0].iso_2 : null;

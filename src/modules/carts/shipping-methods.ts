@@ -1,26 +1,39 @@
+import { sql } from 'drizzle-orm';
 import type { TxCtx } from '../../platform/context.ts';
-import { errors } from '../../platform/http/errors.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
 import { newId } from '../../platform/ids.ts';
-import { findShippingOption } from '../shipping-options/service.ts';
+import { shippingOptions } from '../shipping-options/tables.ts';
 import * as q from './queries.ts';
+import { cartShippingMethods } from './tables.ts';
 
-/** Sets the cart's shipping method from an option of its region, replacing the previous one (cart locked by lockOpenCart). */
-export async function chooseShippingMethod(
-  tctx: TxCtx,
-  cart: q.LockedCart,
-  input: { option_id: string; data?: Record<string, unknown> },
-): Promise<void> {
-  const option = await findShippingOption(tctx.tx, input.option_id);
-  if (!option || option.region_id !== cart.region_id) throw errors.invalid('Shipping Options are invalid for cart.');
+const m = tableAs(cartShippingMethods, 'm');
+const o = tableAs(shippingOptions, 'o');
+
+/** The option a method is made from, priced for the cart by checkout. */
+export interface ChosenOption {
+  id: string;
+  name: string;
+  amount: number;
+  shipping_profile_id: string;
+  data: Record<string, unknown> | null;
+}
+
+/**
+ * Sets the cart's shipping method for the option's shipping profile, replacing the method that
+ * profile had (a cart has one per profile its items need; cart locked by lockOpenCart).
+ */
+export async function chooseShippingMethod(tctx: TxCtx, cartId: string, option: ChosenOption): Promise<void> {
   const now = tctx.clock.now();
-  await q.deleteShippingMethods(tctx.tx, cart.id);
+  await tctx.tx.execute(sql`delete from ${from(m)} where ${m.cart_id} = ${cartId}
+    and coalesce((select ${o.shipping_profile_id} from ${from(o)} where ${o.id} = ${m.shipping_option_id}), 'sp_default')
+      = ${option.shipping_profile_id}`);
   await q.insertShippingMethod(tctx.tx, {
     id: newId('casm'),
-    cart_id: cart.id,
+    cart_id: cartId,
     shipping_option_id: option.id,
     name: option.name,
     amount: option.amount,
-    data: input.data ?? option.data ?? null,
+    data: option.data,
     created_at: now,
     updated_at: now,
   });

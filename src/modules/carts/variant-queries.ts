@@ -1,47 +1,55 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { preparedRows, textArray } from '../../platform/db/prepared.ts';
+import { from, type RowOf, selectList, tableAs } from '../../platform/db/typed-sql.ts';
+import { cartAs } from './queries.ts';
+import { prices, productSalesChannels, products, productVariants } from '../products/tables.ts';
 
-/** What a cart needs to know about a variant to sell it: where it may be sold, its price, its stock. */
-export interface SellableVariant {
-  id: string;
-  product_id: string;
-  title: string;
-  sku: string | null;
-  manage_inventory: boolean;
-  allow_backorder: boolean;
-  inventory_quantity: number;
-  product_title: string;
-  product_subtitle: string | null;
-  product_handle: string;
-  thumbnail: string | null;
-  /** Variant and product live, product published. */
-  live: boolean;
-  in_channel: boolean;
-  /** Price in the cart's currency (minor units), null when there is none. */
-  price: number | null;
-}
+const v = tableAs(productVariants, 'v');
+const p = tableAs(products, 'p');
+const l = tableAs(productSalesChannels, 'l');
+const pr = tableAs(prices, 'pr');
 
 /**
- * The sellable state of variants `ids` (a text[] expression) for a cart's `currency` and
- * `channelId` (text expressions: parameters, or a cart's columns when read beside the cart). Reads
- * the catalog tables directly (the products module has no transaction-safe lookup of this shape),
- * read-only: stock changes only through checkout's stock write.
+ * What a cart needs to know about a variant to sell it: where it may be sold, its price, its
+ * stock, for a cart's `currency` and `channelId` (text expressions: parameters, or a cart's
+ * columns when read beside the cart).
  */
-function sellableVariantsQuery(ids: SQL, currency: SQL, channelId: SQL): SQL {
+const sellableFields = (currency: SQL, channelId: SQL) => ({
+  id: v.id,
+  product_id: v.product_id,
+  title: v.title,
+  sku: v.sku,
+  manage_inventory: v.manage_inventory,
+  allow_backorder: v.allow_backorder,
+  inventory_quantity: v.inventory_quantity,
+  product_title: p.title,
+  product_subtitle: p.subtitle,
+  product_handle: p.handle,
+  thumbnail: p.thumbnail,
+  /** Variant and product live, product published. */
+  live: sql<boolean>`(${v.deleted_at} is null and ${p.deleted_at} is null and ${p.status} = 'published')`,
+  in_channel: sql<boolean>`(${channelId} is null or exists (
+      select 1 from ${from(l)} where ${l.product_id} = ${p.id} and ${l.sales_channel_id} = ${channelId}))`,
+  /** Price in the cart's currency (minor units), null when there is none. */
+  price: sql<number | null>`(select ${pr.amount} from ${from(pr)} where ${pr.variant_id} = ${v.id}
+      and ${pr.currency_code} = ${currency} and ${pr.min_quantity} is null and ${pr.max_quantity} is null)`,
+});
+
+export type SellableVariant = RowOf<ReturnType<typeof sellableFields>>;
+
+/**
+ * The sellable state of variants `ids` (a text[] expression). Reads the catalog tables directly
+ * (the products module has no transaction-safe lookup of this shape), read-only: stock changes
+ * only through checkout's stock write.
+ */
+function sellableVariantsQuery(ids: SQL, currency: SQL, channelId: SQL): SQL<SellableVariant> {
   // Driven by the ids, each table read by primary key in a LATERAL that `offset 0` keeps from
   // being flattened: without statistics the planner would otherwise hash-join whole tables.
-  return sql`select v.id, v.product_id, v.title, v.sku, v.manage_inventory, v.allow_backorder, v.inventory_quantity,
-          p.title as product_title, p.subtitle as product_subtitle, p.handle as product_handle, p.thumbnail,
-          (v.deleted_at is null and p.deleted_at is null and p.status = 'published') as live,
-          (${channelId} is null or exists (
-            select 1 from product_sales_channels l where l.product_id = p.id and l.sales_channel_id = ${channelId}
-          )) as in_channel,
-          (select pr.amount from prices pr where pr.variant_id = v.id and pr.currency_code = ${currency}
-            and pr.min_quantity is null and pr.max_quantity is null) as price
+  return sql<SellableVariant>`select ${selectList(sellableFields(currency, channelId))}
         from unnest(${ids}) x(id)
-        cross join lateral (select * from product_variants v where v.id = x.id offset 0) v
-        cross join lateral (select * from products p where p.id = v.product_id offset 0) p`;
+        cross join lateral (select * from ${from(v)} where ${v.id} = x.id offset 0) ${v}
+        cross join lateral (select * from ${from(p)} where ${p.id} = ${v.product_id} offset 0) ${p}`;
 }
 
 /** One statement for all variants of a request. */
@@ -62,7 +70,7 @@ export async function findSellableVariants(
  * The same, as one JSON array for a statement that reads the cart row aliased `c` (its currency
  * and channel) beside it: checkout locks a cart and reads the variants a change needs at once.
  */
-export function sellableVariantsOfCart(ids: string[]): SQL {
-  const query = sellableVariantsQuery(textArray(ids), sql`c.currency_code`, sql`c.sales_channel_id`);
-  return sql`(select coalesce(json_agg(s), '[]'::json) from (${query}) s)`;
+export function sellableVariantsOfCart(ids: string[]): SQL<SellableVariant[]> {
+  const query = sellableVariantsQuery(textArray(ids), sql`${cartAs.currency_code}`, sql`${cartAs.sales_channel_id}`);
+  return sql<SellableVariant[]>`(select coalesce(json_agg(s), '[]'::json) from (${query}) s)`;
 }

@@ -1,3 +1,4 @@
+import { sendKeptListing } from '../products/listing-answers.ts';
 import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -124,7 +125,8 @@ export const storeCategoryRoutes: RouteModule = (app) => {
         response: ok(StoreCategoryList),
       },
     },
-    async (req) => listCategories(req.ctx, req.query, pageOf(req.query, 50), req.store!),
+    async (req, reply) =>
+      sendKeptListing(req, reply, () => listCategories(req.ctx, req.query, pageOf(req.query, 50), req.store!)),
   );
 
   app.get(
@@ -138,6 +140,9 @@ export const storeCategoryRoutes: RouteModule = (app) => {
         response: ok(StoreCategoryEnvelope),
       },
     },
-    async (req) => ({ product_category: await getCategory(req.ctx, req.params.id, req.query, req.store!) }),
+    async (req, reply) =>
+      sendKeptListing(req, reply, async () => ({
+        product_category: await getCategory(req.ctx, req.params.id, req.query, req.store!),
+      })),
   );
 };

@@ -33,7 +33,7 @@ describe('carts of customers', () => {
     const { variant } = await makeProduct(t);
     const cart = await makeCart(t, { items: [{ variant_id: variant.id, quantity: 1 }] }, bearer(alice.token));
     const line = cart.items[0].id;
-    const notFound = { type: 'not_found', message: `Cart with id '${cart.id}' not found` };
+    const notFound = { type: 'not_found', code: 'cart_not_found', message: `Cart with id '${cart.id}' not found` };
     const attempts = [
       () => t.store('GET', `/store/carts/${cart.id}`),
       () => t.store('GET', `/store/carts/${cart.id}`, undefined, as(bob.token)),
@@ -69,6 +69,7 @@ describe('carts of customers', () => {
     expect(session.statusCode).toBe(404);
     expect(session.json()).toEqual({
       type: 'not_found',
+      code: 'payment_collection_not_found',
       message: `Payment collection with id: ${pc.id} was not found`,
     });
   });
@@ -95,7 +96,7 @@ describe('carts of customers', () => {
     const cart = await makeCart(t, {});
     const guest = await t.store('POST', `/store/carts/${cart.id}/customer`);
     expect(guest.statusCode).toBe(401);
-    expect(guest.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+    expect(guest.json()).toEqual({ type: 'unauthorized', code: 'unauthorized', message: 'Unauthorized' });
     expect(
       (await t.store('POST', `/store/carts/${cart.id}/customer`, undefined, { headers: bearer(t.adminToken) }))
         .statusCode,

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { offeredOptions } from './offered-options.ts';
 import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { writeTogether } from '../../platform/db/one-statement.ts';
 import { eventWrite } from '../../platform/events/emit.ts';
@@ -6,7 +7,7 @@ import type { AppError } from '../../platform/http/errors.ts';
 import type { StoreCustomer } from '../customers/customer-auth.ts';
 import { addLine, removeLine, setLineQuantity, type LineEdit } from '../carts/line-items.ts';
 import { priceAddition, priceQuantityChange, repriceForCustomer } from '../carts/line-prices.ts';
-import { cartTouch } from '../carts/queries.ts';
+import { cartTouch, methodAmountUpdate } from '../carts/queries.ts';
 import type { CreateCartInput, LineItemInputT, UpdateCartInput } from '../carts/schema.ts';
 import {
   assertCartVisible,
@@ -21,7 +22,6 @@ import {
   type CartChange,
   type LockedCart,
 } from '../carts/service.ts';
-import { chooseShippingMethod } from '../carts/shipping-methods.ts';
 import { collectionInStep } from '../payments/collections.ts';
 import { findCart, lockCartForEdit, updateAndReadCart, type EditableCart, type FullCart } from './cart-read.ts';
 import type { CartView } from './cart-schema.ts';
@@ -172,6 +172,25 @@ export function setCartCustomer(
  * touch, its collection in step and `cart.updated`, in one statement. The view is built from what
  * was read and what the change says the lines now are, so nothing is read back.
  */
+/**
+ * New lines change the item total, and with it a flat option's price when it has conditions
+ * ("free over 50 EUR"): the cart's methods follow, as Medusa refreshes them. A method whose
+ * option is no longer offered keeps its amount; completing the cart refuses it.
+ */
+async function repriceMethods(tctx: TxCtx, cart: FullCart): Promise<{ cart: FullCart; writes: SQL[] }> {
+  if (!cart.methods.length) return { cart, writes: [] };
+  const view = await cartViewOf(tctx, cart);
+  const offered = new Map((await offeredOptions(tctx.tx, cart, view.item_total)).map((o) => [o.row.id, o.amount]));
+  const writes: SQL[] = [];
+  const methods = cart.methods.map((m) => {
+    const amount = offered.get(m.shipping_option_id);
+    if (amount === undefined || amount === null || amount === m.amount) return m;
+    writes.push(methodAmountUpdate(m.id, amount));
+    return { ...m, amount };
+  });
+  return { cart: { ...cart, methods }, writes };
+}
+
 function editLines(
   ctx: Ctx,
   id: string,
@@ -187,7 +206,8 @@ function editLines(
     const { lines, writes } = await edit(tctx, cart);
     const now = tctx.clock.now();
     const { variants: _read, ...edited } = { ...cart, lines, updated_at: now, last_activity_at: now };
-    return finish(tctx, edited, 'cart.updated', [...writes, cartTouch(id, now)]);
+    const repriced = await repriceMethods(tctx, edited);
+    return finish(tctx, repriced.cart, 'cart.updated', [...writes, ...repriced.writes, cartTouch(id, now)]);
   });
 }
 
@@ -213,13 +233,4 @@ export function updateLineItem(
 export async function deleteLineItem(ctx: Ctx, id: string, lineId: string, access: CartAccess) {
   const parent = await editLines(ctx, id, access, [], (_tctx, cart) => removeLine(cart, lineId));
   return { id: lineId, object: 'line-item' as const, deleted: true as const, parent };
-}
-
-export function addShippingMethod(
-  ctx: Ctx,
-  id: string,
-  input: { option_id: string; data?: Record<string, unknown> },
-  access: CartAccess,
-): Promise<CartView> {
-  return mutateCart(ctx, id, access, (tctx, cart) => chooseShippingMethod(tctx, cart, input));
 }

@@ -12,8 +12,6 @@ import type { FullCart } from './cart-read.ts';
  */
 export type CodesAction = 'add' | 'remove' | 'replace';
 
-const invalid = (code: string, why: string) => errors.invalid(`The promotion code ${code} ${why}`);
-
 /** Writes the change of codes; answers the codes that must discount the cart once it is read back. */
 export async function applyCodes(tctx: TxCtx, cartId: string, codes: string[], action: CodesAction): Promise<string[]> {
   const found = await pq.findByCodes(tctx.tx, codes);
@@ -26,6 +24,19 @@ export async function applyCodes(tctx: TxCtx, cartId: string, codes: string[], a
     );
     return [];
   }
+  await assertUsable(tctx, codes, byCode);
+  const now = tctx.clock.now();
+  if (action === 'replace') await pq.removeCartPromotions(tctx.tx, cartId, 'all');
+  await pq.addCartPromotions(tctx.tx, cartId, [...new Set(found.map((p) => p.id))], now);
+  return codes;
+}
+
+/**
+ * Refuses, naming it, a code that does not exist, is not active, is outside its campaign's dates
+ * or whose campaign budget is used up (a cart's codes, a draft order's).
+ */
+export async function assertUsable(tctx: TxCtx, codes: string[], byCode: Map<string, pq.PromotionRow>): Promise<void> {
+  const found = [...byCode.values()];
   const campaigns = new Map(
     (
       await pq.campaignsByIds(
@@ -37,22 +48,19 @@ export async function applyCodes(tctx: TxCtx, cartId: string, codes: string[], a
   const now = tctx.clock.now();
   for (const code of codes) {
     const p = byCode.get(code.toLowerCase());
-    if (!p) throw invalid(code, 'does not exist');
+    if (!p) throw errors.invalid('promotion_code_not_found', { code });
     const campaign = p.campaign_id ? (campaigns.get(p.campaign_id) ?? null) : null;
     const why = unusable({ promotion: p, campaign, applied: true }, now);
-    if (why === 'inactive') throw invalid(code, 'is not active');
-    if (why === 'not_started') throw invalid(code, 'is not valid yet: its campaign has not started');
-    if (why === 'expired') throw invalid(code, 'has expired: its campaign has ended');
+    if (why === 'inactive') throw errors.invalid('promotion_code_inactive', { code });
+    if (why === 'not_started') throw errors.invalid('promotion_code_not_started', { code });
+    if (why === 'expired') throw errors.invalid('promotion_code_expired', { code });
     if (campaign?.budget_type && campaign.budget_limit != null) {
       const used = Number(campaign.budget_used);
       const limit = Number(campaign.budget_limit);
       if (campaign.budget_type === 'usage' ? used + 1 > limit : used >= limit)
-        throw invalid(code, 'has used up its campaign budget');
+        throw errors.invalid('promotion_code_budget_used', { code });
     }
   }
-  if (action === 'replace') await pq.removeCartPromotions(tctx.tx, cartId, 'all');
-  await pq.addCartPromotions(tctx.tx, cartId, [...new Set(found.map((p) => p.id))], now);
-  return codes;
 }
 
 /** Every applied code must discount the cart as it now is (read back in the same transaction). */
@@ -63,7 +71,7 @@ export function assertCodesApply(cart: FullCart, codes: string[], now: Date): vo
   const exceeded = new Set(priced.exceeded.map((c) => c.toLowerCase()));
   for (const code of codes) {
     if (discounting.has(code.toLowerCase())) continue;
-    if (exceeded.has(code.toLowerCase())) throw invalid(code, 'has used up its campaign budget');
-    throw invalid(code, 'cannot be applied to this cart: its rules do not match the cart');
+    if (exceeded.has(code.toLowerCase())) throw errors.invalid('promotion_code_budget_used', { code });
+    throw errors.invalid('promotion_code_rules_unmet', { code });
   }
 }

@@ -55,6 +55,7 @@ describe('POST /store/carts/{id}', () => {
     expect(outside.statusCode).toBe(400);
     expect(outside.json()).toEqual({
       type: 'invalid_data',
+      code: 'cart_country_outside_region',
       message: `Country with code ${foreign} is not within region ${eur.name}`,
     });
     expect((await post(`/store/carts/${cart.id}`, { customer_id: 'cus_x' })).json().message).toContain(
@@ -147,7 +148,11 @@ describe('line items', () => {
     });
     const missing = await post(`/store/carts/${cart.id}/line-items/cali_nope`, { quantity: 1 });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ type: 'not_found', message: 'Line item with id: cali_nope was not found' });
+    expect(missing.json()).toEqual({
+      type: 'not_found',
+      code: 'line_item_not_found',
+      message: 'Line item with id: cali_nope was not found',
+    });
     expect((await t.store('DELETE', `/store/carts/${cart.id}/line-items/cali_nope`)).statusCode).toBe(404);
     expect((await post(`/store/carts/${cart.id}/line-items/${first.id}`, { quantity: -1 })).statusCode).toBe(400);
     expect((await post(`/store/carts/${cart.id}/line-items/${first.id}`, {})).statusCode).toBe(400);
@@ -166,12 +171,14 @@ describe('line items', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         type: 'invalid_data',
+        code: 'variants_unavailable',
         message: `Variants ${id} do not exist or belong to a product that is not published`,
       });
     }
     const res = await post(url, { variant_id: unpriced.id, quantity: 1 });
     expect(res.json()).toEqual({
       type: 'invalid_data',
+      code: 'variants_unpriced',
       message: `Variants with IDs ${unpriced.id} do not have a price`,
     });
     expect((await post(url, { variant_id: unpriced.id, quantity: 1, foo: 1 })).statusCode).toBe(400);

@@ -11,7 +11,7 @@ import type { Ctx } from '../../platform/context.ts';
 
 /** The cart's region; one deleted under an open cart is the shop's problem, shown as a 400. */
 function cartRegion(cart: FullCart): Region {
-  if (!cart.region) throw errors.invalid(`Region with id ${cart.region_id} not found`);
+  if (!cart.region) throw errors.invalid('cart_region_missing', { id: cart.region_id });
   return cart.region;
 }
 

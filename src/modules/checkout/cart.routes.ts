@@ -15,9 +15,9 @@ import {
 import { PromoCodesBody } from '../promotions/schema.ts';
 import { requireCustomer } from '../customers/customer-auth.ts';
 import { CompleteCartResponse } from '../orders/schema.ts';
+import { addShippingMethod } from './shipping-options.ts';
 import {
   addLineItem,
-  addShippingMethod,
   calculateCartTaxes,
   changeCartCodes,
   createCart,
@@ -141,14 +141,16 @@ export const storeCartRoutes: RouteModule = (app) => {
     {
       schema: {
         tags,
-        summary: 'Choose a shipping option of the cart’s region (replaces the previous method)',
+        summary: 'Choose a shipping option offered to the cart (replaces the method of the same shipping profile)',
         params: IdParams,
         querystring: CartQuery,
         body: AddShippingMethodBody,
         response: ok(CartEnvelope),
       },
     },
-    async (req) => ({ cart: await addShippingMethod(req.ctx, req.params.id, req.body, cartAccess(req)) }),
+    async (req) => ({
+      cart: await addShippingMethod(req.ctx, req.params.id, req.body, cartAccess(req), req.server.providers),
+    }),
   );
 
   app.post(

@@ -22,7 +22,11 @@ describe('POST /store/carts', () => {
   it('is a 400 while the store has no region and none is given', async () => {
     const res = await t.store('POST', '/store/carts', {});
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ type: 'invalid_data', message: 'No region_id was given and the store has no region' });
+    expect(res.json()).toEqual({
+      type: 'invalid_data',
+      code: 'cart_region_required',
+      message: 'No region_id was given and the store has no region',
+    });
   });
 
   it('uses the first region by id as the default, in its currency, with the key’s only channel', async () => {
@@ -100,6 +104,7 @@ describe('POST /store/carts', () => {
     expect(outside.statusCode).toBe(400);
     expect(outside.json()).toEqual({
       type: 'invalid_data',
+      code: 'cart_country_outside_region',
       message: `Country with code zz is not within region ${region.name}`,
     });
     const unknown = await t.store('POST', '/store/carts', { region_id: 'reg_nope' });
@@ -129,15 +134,16 @@ describe('POST /store/carts', () => {
     const none = await makeKey(t, []);
     const noChannel = await t.store('POST', '/store/carts', {}, { key: multi });
     expect(noChannel.statusCode).toBe(400);
-    expect(noChannel.json()).toEqual({ type: 'invalid_data', message: BAD_BODY });
+    expect(noChannel.json()).toEqual({ type: 'invalid_data', code: 'cart_sales_channel_invalid', message: BAD_BODY });
     const chosen = await t.store('POST', '/store/carts', { sales_channel_id: other }, { key: multi });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(chosen.json().cart.sales_channel_id).toBe(other);
     const outside = await t.store('POST', '/store/carts', { sales_channel_id: other });
-    expect(outside.json()).toEqual({ type: 'invalid_data', message: BAD_BODY });
+    expect(outside.json()).toEqual({ type: 'invalid_data', code: 'cart_sales_channel_invalid', message: BAD_BODY });
     const keyless = await t.store('POST', '/store/carts', {}, { key: none });
     expect(keyless.json()).toEqual({
       type: 'not_allowed',
+      code: 'publishable_key_without_channel',
       message: 'Publishable key needs to have a sales channel configured',
     });
     expect((await t.store('POST', '/store/carts', {}, { key: null })).statusCode).toBe(400);
@@ -185,7 +191,11 @@ describe('GET /store/carts/{id}', () => {
   it('404s an unknown cart with Medusa’s message', async () => {
     const res = await t.store('GET', '/store/carts/cart_nope');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'not_found', message: "Cart with id 'cart_nope' not found" });
+    expect(res.json()).toEqual({
+      type: 'not_found',
+      code: 'cart_not_found',
+      message: "Cart with id 'cart_nope' not found",
+    });
     expect((await t.store('GET', `/store/carts/${'x'.repeat(300)}`)).statusCode).toBe(400);
   });
 });

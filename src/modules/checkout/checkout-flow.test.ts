@@ -209,7 +209,7 @@ describe('completion rules', () => {
     const { variant } = await makeProduct(t);
     const cart = await makeCart(t, { email: 'closed@example.com', items: [{ variant_id: variant.id, quantity: 1 }] });
     await t.store('POST', `/store/carts/${cart.id}/complete`);
-    const closed = { type: 'invalid_data', message: `Cart ${cart.id} is already completed.` };
+    const closed = { type: 'invalid_data', code: 'cart_completed', message: `Cart ${cart.id} is already completed.` };
     const line = cart.items[0].id;
     for (const [method, url, body] of [
       ['POST', `/store/carts/${cart.id}/line-items`, { variant_id: variant.id, quantity: 1 }],
@@ -229,6 +229,7 @@ describe('completion rules', () => {
     const empty = await makeCart(t, { email: 'empty@example.com' });
     expect((await t.store('POST', `/store/carts/${empty.id}/complete`)).json()).toEqual({
       type: 'invalid_data',
+      code: 'cart_empty',
       message: 'Cannot complete a cart with no items',
     });
     const anonymous = await makeCart(t, { items: [{ variant_id: variant.id, quantity: 1 }] });
@@ -246,6 +247,7 @@ describe('completion rules', () => {
     const res = await t.store('POST', `/store/carts/${cart.id}/complete`);
     expect(res.json()).toEqual({
       type: 'invalid_data',
+      code: 'variants_unavailable',
       message: `Variants ${variant.id} do not exist or belong to a product that is not published`,
     });
   });
@@ -288,6 +290,7 @@ describe('payments API', () => {
     });
     expect(stripe.json()).toEqual({
       type: 'invalid_data',
+      code: 'payment_providers_not_found',
       message: 'Payment providers with ids pp_stripe_stripe not found',
     });
     expect((await t.store('POST', `/store/payment-collections/${pc.id}/payment-sessions`, {})).statusCode).toBe(400);

@@ -1,3 +1,5 @@
+import { cartProfileIds } from '../shipping-options/store-queries.ts';
+import { offeredOptions } from './offered-options.ts';
 import { sql } from 'drizzle-orm';
 import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { NamedWrites } from '../../platform/db/one-statement.ts';
@@ -29,12 +31,12 @@ export type CompleteResult =
 class NeedsAuthorization extends Error {}
 
 const sessionNotOffered = (providerId: string) =>
-  errors.invalid(
-    `Payment provider ${providerId} is not offered in the cart's region: create a payment session again with POST /store/payment-collections/{id}/payment-sessions`,
-  );
+  errors.invalid('payment_session_not_offered', {
+    id: providerId,
+    route: '/store/payment-collections/{id}/payment-sessions',
+  });
 
-const changedMeanwhile = () =>
-  errors.conflict('The cart changed while its payment was being authorized: complete it again');
+const changedMeanwhile = () => errors.conflict('cart_changed_during_authorization');
 
 /**
  * `POST /store/carts/{id}/complete`. Everything happens in one transaction, so a failure leaves
@@ -115,20 +117,34 @@ const chooseAgain = 'choose a shipping method again with POST /store/carts/{id}/
 function assertStillOnSale(cart: CheckoutCart): Set<string> {
   const states = new Map(cart.variant_states.map((s) => [s.id, s]));
   const gone = cart.lines.map((l) => l.variant_id).filter((id) => !states.get(id)?.live || !states.get(id)?.in_channel);
-  if (gone.length)
-    throw errors.invalid(
-      `Variants ${[...new Set(gone)].join(', ')} do not exist or belong to a product that is not published`,
-    );
+  if (gone.length) throw errors.invalid('variants_unavailable', { ids: [...new Set(gone)].join(', ') });
   for (const m of cart.methods) {
     const now = cart.method_states.find((s) => s.id === m.id);
     if (now?.amount == null)
-      throw errors.invalid(`Shipping option ${m.shipping_option_id} is no longer available: ${chooseAgain}`);
-    if (now.amount !== m.amount)
-      throw errors.invalid(
-        `The price of shipping option ${m.shipping_option_id} changed since it was chosen: ${chooseAgain} to see the new total`,
-      );
+      throw errors.invalid('shipping_option_gone', { id: m.shipping_option_id, next: chooseAgain });
   }
   return new Set(cart.variant_states.filter((s) => s.manage_inventory).map((s) => s.id));
+}
+
+/**
+ * Each method's option is still offered to the cart (its address, channel and profiles), at the
+ * price it was chosen at (a flat one; a provider's quote stands); and a cart with methods, or
+ * with items of two profiles or more, has a method for every profile of its items.
+ */
+async function assertMethodsOffered(tctx: TxCtx, cart: CheckoutCart, itemTotal: number): Promise<void> {
+  const profiles = await cartProfileIds(tctx.tx, cart.id);
+  if (!cart.methods.length && profiles.length < 2) return;
+  const offered = new Map((await offeredOptions(tctx.tx, cart, itemTotal)).map((o) => [o.row.id, o]));
+  const covered = new Set<string>();
+  for (const m of cart.methods) {
+    const now = offered.get(m.shipping_option_id);
+    if (!now) throw errors.invalid('shipping_option_gone', { id: m.shipping_option_id, next: chooseAgain });
+    if (now.amount !== null && now.amount !== m.amount)
+      throw errors.invalid('shipping_price_changed', { id: m.shipping_option_id, next: chooseAgain });
+    covered.add(now.row.shipping_profile_id);
+  }
+  const missing = profiles.filter((p) => !covered.has(p));
+  if (missing.length) throw errors.invalid('shipping_profiles_unserved', { profiles: missing.join(', ') });
 }
 
 async function complete(
@@ -144,15 +160,14 @@ async function complete(
     return (await loadOrderView(tctx, orderId!))!;
   }
   const { lines, methods } = cart;
-  if (!lines.length) throw errors.invalid('Cannot complete a cart with no items');
-  if (!cart.email) throw errors.invalid('Cannot complete a cart without an email: set one with POST /store/carts/{id}');
+  if (!lines.length) throw errors.invalid('cart_empty');
+  if (!cart.email) throw errors.invalid('cart_email_missing', { route: '/store/carts/{id}' });
 
   const managed = assertStillOnSale(cart);
 
   const offered = offeredOf(cart.region_providers, providers);
   const chosen = cart.payment_collection?.payment_sessions.at(-1);
-  if (!chosen && !offered.includes(SYSTEM_PROVIDER))
-    throw errors.invalid('Payment sessions are required to complete cart');
+  if (!chosen && !offered.includes(SYSTEM_PROVIDER)) throw errors.invalid('payment_session_required');
   const viaProvider = !!chosen && chosen.provider_id !== SYSTEM_PROVIDER;
   // A plugin's session no longer offered is answered by authorizeWithProvider, as Medusa's
   // payment_authorization_error (the storefront offers another payment method).
@@ -172,10 +187,17 @@ async function complete(
   });
   const placed = placeOrder(tctx, { ...cart, email: cart.email, pricing_facts }, lines, methods, managed);
   const { order } = placed;
+  await assertMethodsOffered(tctx, cart, order.item_total);
   // What the processor authorized must be this session, for this total: a cart changed meanwhile is completed again.
   if (viaProvider && (authorized?.sessionId !== chosen.id || authorized.amount !== order.total))
     throw changedMeanwhile();
-  const payment = checkoutPayment(tctx, {
+  const view = orderView(order, placed.lines, placed.methods, []);
+
+  // One statement, its parts named: what the database draws or RETURNs (the display_id, the
+  // payment rows) is read by name, for the event and for the answer alike. See README.md.
+  const writes = new NamedWrites();
+  writes.addAll(placed.writes);
+  const collection = checkoutPayment(tctx, writes, {
     cartId,
     orderId: order.id,
     amount: order.total,
@@ -183,23 +205,18 @@ async function complete(
     collection: cart.payment_collection,
     providerData: viaProvider ? authorized?.data : undefined,
   });
-  const view = orderView(order, placed.lines, placed.methods, []);
-
-  // One statement, its parts named: what the database draws or RETURNs (the display_id, the
-  // payment rows) is read by name, for the event and for the answer alike. See README.md.
-  const writes = new NamedWrites();
-  writes.addAll(placed.writes);
-  writes.addAll(payment.parts);
   writes.add('cart_completed', cartCompletedWrite(tctx, cartId, order.id));
   const displayId = sql`(select display_id from ${writes.ref('order')})`;
-  const paymentCollections = sql`jsonb_build_array(${payment.collection})`;
+  const paymentCollections = sql`jsonb_build_array(${collection})`;
   writes.add(
     'order_placed',
     eventWrite(tctx, 'order.placed', view, { display_id: displayId, payment_collections: paymentCollections }),
   );
   // Stock is reserved in the same statement as everything else. A shortfall fails the statement
   // and the whole transaction, order included, rolls back.
-  const reserved = placed.lines.filter((l) => managed.has(l.variant_id));
+  const reserved = placed.lines.flatMap((l) =>
+    l.variant_id && managed.has(l.variant_id) ? [{ id: l.id, variant_id: l.variant_id, quantity: l.quantity }] : [],
+  );
   writes.addAll(reservationParts(reserved, cart.sales_channel_id, tctx.clock.now()));
   const [done] = await writes
     .run<{

@@ -49,11 +49,11 @@ describe("a line's product taken out of the cart's sales channel", () => {
     const notPublished = `Variants ${variant.id} do not exist or belong to a product that is not published`;
     const add = await t.store('POST', `/store/carts/${cart.id}/line-items`, { variant_id: variant.id, quantity: 1 });
     expect(add.statusCode).toBe(400);
-    expect(add.json()).toEqual({ type: 'invalid_data', message: notPublished });
+    expect(add.json()).toEqual({ type: 'invalid_data', code: 'variants_unavailable', message: notPublished });
 
     const refused = await complete(cart.id);
     expect(refused.statusCode, refused.body).toBe(400);
-    expect(refused.json()).toEqual({ type: 'invalid_data', message: notPublished });
+    expect(refused.json()).toEqual({ type: 'invalid_data', code: 'variants_unavailable', message: notPublished });
     await expectNothingWritten(cart.id, variant.id, 5);
 
     await t.admin('POST', `/admin/sales-channels/${channelA}/products`, { add: [product.id] });
@@ -71,7 +71,7 @@ describe('a cart is seen only through a key of its sales channel', () => {
     const cart = await makeCart(t, { email: 'a@example.com', items: [{ variant_id: variant.id, quantity: 1 }] });
     const line = cart.items[0].id;
     const as = { key: keyB };
-    const notFound = { type: 'not_found', message: `Cart with id '${cart.id}' not found` };
+    const notFound = { type: 'not_found', code: 'cart_not_found', message: `Cart with id '${cart.id}' not found` };
     const attempts = [
       () => t.store('GET', `/store/carts/${cart.id}`, undefined, as),
       () => t.store('POST', `/store/carts/${cart.id}`, { email: 'b@example.com' }, as),
@@ -140,6 +140,7 @@ describe('a chosen shipping option deleted or repriced since', () => {
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json()).toEqual({
       type: 'invalid_data',
+      code: 'shipping_option_gone',
       message: `Shipping option ${optionId} is no longer available: choose a shipping method again with POST /store/carts/{id}/shipping-methods`,
     });
     await expectNothingWritten(cartId, variantId, 5);
@@ -182,6 +183,7 @@ describe('a chosen shipping option deleted or repriced since', () => {
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json()).toEqual({
       type: 'invalid_data',
+      code: 'shipping_price_changed',
       message: `The price of shipping option ${optionId} changed since it was chosen: choose a shipping method again with POST /store/carts/{id}/shipping-methods to see the new total`,
     });
     await expectNothingWritten(cartId, variantId, 5);

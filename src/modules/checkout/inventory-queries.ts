@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { NamedPart } from '../../platform/db/one-statement.ts';
 import { pgCode } from '../../platform/db/pg-errors.ts';
+import { columnNames } from '../../platform/db/typed-sql.ts';
+import { reservationItems as ri } from '../inventory/tables.ts';
+
+// The inventory module's table by its declared columns: a renamed one fails the typecheck here.
+const RESERVATION_COLUMNS = columnNames(
+  ri.id,
+  ri.inventory_item_id,
+  ri.location_id,
+  ri.line_item_id,
+  ri.quantity,
+  ri.allow_backorder,
+  ri.created_at,
+  ri.updated_at,
+);
 
 /** An order line whose variant manages stock. */
 export interface ReservedLine {
@@ -25,10 +39,10 @@ export function reservationParts(lines: ReservedLine[], channelId: string | null
   const ordered = [...lines].sort((a, b) => a.variant_id.localeCompare(b.variant_id) || a.id.localeCompare(b.id));
   return ordered.map((l, i) => [
     `reservation_${i + 1}`,
-    sql`insert into reservation_items (id, inventory_item_id, location_id, line_item_id, quantity, allow_backorder, created_at, updated_at)
+    sql`insert into ${ri} (${RESERVATION_COLUMNS})
       select inventory_new_id('resitem'), r.r_item, r.r_location, ${l.id}, r.r_quantity, r.r_backorder, ${at}::timestamptz, ${at}::timestamptz
       from inventory_reserve(${l.variant_id}, ${l.quantity}::int, ${channelId}::text, ${at}::timestamptz) r
-      returning id`,
+      returning ${columnNames(ri.id)}`,
   ]);
 }
 

@@ -1,3 +1,4 @@
+import { jsonObjectOf } from '../../platform/json.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -8,6 +9,7 @@ import { callPaymentProvider } from '../payments/provider-calls.ts';
 import { offeredProviders } from '../payments/providers.ts';
 import { SYSTEM_PROVIDER, type PaymentCollectionView } from '../payments/schema.ts';
 import { sessionStatus } from '../payments/session-status.ts';
+import { startDifferenceSession } from '../orders/difference-collections.ts';
 import { mutateCart } from './cart-flow.ts';
 import { findCart } from './cart-read.ts';
 import { cartViewOf, chargedTotal } from './cart-view.ts';
@@ -42,14 +44,16 @@ export async function createPaymentSession(
   access: CartAccess,
   providers: Providers,
 ): Promise<PaymentCollectionView> {
-  const notFound = errors.notFound(`Payment collection with id: ${collectionId} was not found`);
+  const notFound = errors.notFound('payment_collection_not_found', { id: collectionId });
   const found = await findCollection(ctx, collectionId);
-  const cart = found && (await findCart(ctx.db, found.cart_id));
+  // An order's difference after the sale: paid through the order desk's collection.
+  if (found?.order_id) return startDifferenceSession(ctx, collectionId, input, access.customerId, providers);
+  const cart = found?.cart_id ? await findCart(ctx.db, found.cart_id) : undefined;
   if (!cart) throw notFound;
   // A collection of a cart this shopper may not see is as unknown as a missing one.
   assertCartVisible(cart, access, notFound);
   if (!(await offeredProviders(ctx, cart.region_id, providers)).includes(input.provider_id))
-    throw errors.invalid(`Payment providers with ids ${input.provider_id} not found`);
+    throw errors.invalid('payment_providers_not_found', { ids: input.provider_id });
   let session: { id?: string; data?: Record<string, unknown>; status?: ReturnType<typeof sessionStatus> } = {
     data: input.data,
   };
@@ -65,7 +69,7 @@ export async function createPaymentSession(
         session_id: id,
         amount: chargedTotal(view),
         currency_code: view.currency_code,
-        data: (input.data ?? {}) as never,
+        data: jsonObjectOf(input.data ?? {}),
         cart: { id: cart.id, email: view.email, customer_id: cart.customer_id },
       },
       `initiate:${id}`,
@@ -75,7 +79,7 @@ export async function createPaymentSession(
   const replaced = cart.payment_collection?.payment_sessions ?? [];
   const updated = await mutateCart(
     ctx,
-    found.cart_id,
+    cart.id,
     access,
     (tctx, row) =>
       startSession(tctx, collectionId, { ...session, provider_id: input.provider_id, currency: row.currency_code }),

@@ -32,7 +32,7 @@ async function webhookRoute(scope: App, url: string, param: 'provider' | 'provid
         validatorCompiler: rawBody,
       },
       async (req) => {
-        if (!Buffer.isBuffer(req.body)) throw errors.invalid('Expected the raw body of a payment webhook');
+        if (!Buffer.isBuffer(req.body)) throw errors.invalid('payment_webhook_not_raw');
         const provider = (req.params as Record<string, string>)[param];
         return receivePaymentWebhook(req.ctx, req.server.providers, provider, req.headers, req.body);
       },

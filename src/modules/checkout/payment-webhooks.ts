@@ -2,6 +2,7 @@ import type { PaymentWebhookResult } from '../../../plugin-sdk/payments.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import type { Providers } from '../../platform/providers.ts';
+import { authorizedByProvider } from '../orders/difference-collections.ts';
 import { afterCapture, afterRefund } from '../orders/payment-actions.ts';
 import { catchUpWithProvider } from '../orders/provider-payments.ts';
 import { findCollection, findSession, setSessionOutcome } from '../payments/collections.ts';
@@ -29,8 +30,7 @@ export async function receivePaymentWebhook(
 ): Promise<{ received: true }> {
   const id = provider.startsWith('pp_') ? provider : `pp_${provider}`;
   const port = paymentPort(providers, id);
-  if (!port?.methods.includes('getWebhookActionAndData'))
-    throw errors.notFound(`Payment provider ${id} is not running or takes no webhooks`);
+  if (!port?.methods.includes('getWebhookActionAndData')) throw errors.notFound('payment_webhooks_not_taken', { id });
   const plain: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers))
     if (v !== undefined && !DROPPED.has(k.toLowerCase())) plain[k.toLowerCase()] = [v].flat().join(', ');
@@ -45,7 +45,7 @@ export async function receivePaymentWebhook(
     );
   } catch (err) {
     if (isProviderTimeout(err) || !(err instanceof AppError)) throw err;
-    throw errors.invalid(`Webhook not accepted by ${id}: ${err.message}`);
+    throw errors.invalid('payment_webhook_refused', { id, detail: err.message });
   }
   if (result.event_id && (await findWebhookEvent(ctx, id, result.event_id))) return { received: true };
   await applyWebhook(ctx, providers, id, result);
@@ -76,7 +76,9 @@ async function applyWebhook(ctx: Ctx, providers: Providers, id: string, r: Payme
       return;
     case 'authorized':
     case 'captured':
-      paymentId ??= await completeAfterPayment(ctx, providers, session.id, session.payment_collection_id);
+      paymentId ??=
+        (await completeAfterPayment(ctx, providers, session.id, session.payment_collection_id)) ??
+        (await payDifference(ctx, session.id, session.payment_collection_id));
       if (paymentId && r.action === 'captured' && amount !== undefined)
         await catchUpWithProvider(ctx, paymentId, 'capture', amount, afterCapture);
       return;
@@ -100,7 +102,7 @@ async function completeAfterPayment(
   collectionId: string,
 ): Promise<string | undefined> {
   const collection = await findCollection(ctx, collectionId);
-  const cart = collection && (await findCart(ctx.db, collection.cart_id));
+  const cart = collection?.cart_id ? await findCart(ctx.db, collection.cart_id) : undefined;
   if (!cart || cart.completed_at || cart.payment_collection?.payment_sessions.at(-1)?.id !== sessionId) return;
   try {
     await completeCart(ctx, cart.id, { customerId: cart.customer_id, channelIds: null }, providers);
@@ -108,4 +110,13 @@ async function completeAfterPayment(
     ctx.log.warn({ err, cart: cart.id }, 'a paid cart could not be completed from the provider webhook');
   }
   return findPaymentIdBySession(ctx, sessionId);
+}
+
+/**
+ * The shopper paid an order's difference (an exchange or edit that cost more, a draft converted
+ * unpaid) and the storefront never authorized it: the processor's word records the payment, then
+ * a capture it reports lands in the ledger like any other.
+ */
+async function payDifference(ctx: Ctx, sessionId: string, collectionId: string): Promise<string | undefined> {
+  return (await authorizedByProvider(ctx, sessionId, collectionId)) ?? findPaymentIdBySession(ctx, sessionId);
 }

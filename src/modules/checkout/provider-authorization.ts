@@ -1,3 +1,4 @@
+import { jsonObjectOf } from '../../platform/json.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import type { Providers } from '../../platform/providers.ts';
@@ -32,8 +33,8 @@ export async function authorizeWithProvider(
   session: Session,
 ): Promise<ProviderAuthorization | { error: string }> {
   // The transaction repeats these; checked first so an empty cart never reaches the processor.
-  if (!cart.lines.length) throw errors.invalid('Cannot complete a cart with no items');
-  if (!cart.email) throw errors.invalid('Cannot complete a cart without an email: set one with POST /store/carts/{id}');
+  if (!cart.lines.length) throw errors.invalid('cart_empty');
+  if (!cart.email) throw errors.invalid('cart_email_missing', { route: '/store/carts/{id}' });
   if (!(await offeredProviders(ctx, cart.region_id, providers)).includes(session.provider_id))
     return { error: `Payment provider ${session.provider_id} is not available: choose another payment method` };
   const total = chargedTotal(await cartViewOf(ctx, cart));
@@ -43,7 +44,7 @@ export async function authorizeWithProvider(
       providers,
       session.provider_id,
       'authorizePayment',
-      { session_id: session.id, amount: total, currency_code: cart.currency_code, data: session.data as never },
+      { session_id: session.id, amount: total, currency_code: cart.currency_code, data: jsonObjectOf(session.data) },
       `authorize:${session.id}`,
     );
   } catch (err) {

@@ -1,3 +1,4 @@
+import { jsonObjectOf } from '../../platform/json.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { Providers } from '../../platform/providers.ts';
 import { setSessionOutcome } from '../payments/collections.ts';
@@ -31,7 +32,7 @@ export async function releaseSessions(ctx: Ctx, providers: Providers, sessions: 
           session_id: s.id,
           amount: s.amount,
           currency_code: s.currency_code,
-          data: s.data as never,
+          data: jsonObjectOf(s.data),
         },
         `cancel:${s.id}`,
       );

@@ -19,12 +19,15 @@ export const storeShippingOptionRoutes: RouteModule = (app) => {
     {
       schema: {
         tags,
-        summary: 'Shipping options for a cart (those of its region)',
+        summary:
+          "Shipping options for a cart: its address's zones, its channel's locations, its items' profiles, priced for it",
         querystring: StoreShippingOptionQuery,
         response: ok(StoreShippingOptionList),
       },
     },
-    async (req) => ({ shipping_options: await listCartShippingOptions(req.ctx, req.query.cart_id, cartAccess(req)) }),
+    async (req) => ({
+      shipping_options: await listCartShippingOptions(req.ctx, req.query.cart_id, cartAccess(req), req.query.is_return),
+    }),
   );
 
   app.post(
@@ -32,14 +35,21 @@ export const storeShippingOptionRoutes: RouteModule = (app) => {
     {
       schema: {
         tags,
-        summary: "An option's price for a cart (every option is flat: its amount)",
+        summary: "An option's price for a cart (flat: its price for the cart; calculated: its provider's quote)",
         params: IdParams,
         body: CalculateShippingOptionBody,
         response: ok(Type.Object({ shipping_option: CalculatedShippingOption })),
       },
     },
     async (req) => ({
-      shipping_option: await calculateCartShippingOption(req.ctx, req.params.id, req.body.cart_id, cartAccess(req)),
+      shipping_option: await calculateCartShippingOption(
+        req.ctx,
+        req.params.id,
+        req.body.cart_id,
+        cartAccess(req),
+        req.server.providers,
+        req.body.data,
+      ),
     }),
   );
 };

@@ -1,3 +1,4 @@
+import { sendKeptListing } from '../products/listing-answers.ts';
 import { Type } from 'typebox';
 import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
@@ -115,7 +116,8 @@ export const storeCollectionRoutes: RouteModule = (app) => {
         response: ok(CollectionList),
       },
     },
-    async (req) => listCollections(req.ctx, req.query, pageOf(req.query, 10), req.store!),
+    async (req, reply) =>
+      sendKeptListing(req, reply, () => listCollections(req.ctx, req.query, pageOf(req.query, 10), req.store!)),
   );
 
   app.get(
@@ -129,6 +131,9 @@ export const storeCollectionRoutes: RouteModule = (app) => {
         response: ok(CollectionEnvelope),
       },
     },
-    async (req) => ({ collection: await getCollection(req.ctx, req.params.id, req.query.fields, req.store!) }),
+    async (req, reply) =>
+      sendKeptListing(req, reply, async () => ({
+        collection: await getCollection(req.ctx, req.params.id, req.query.fields, req.store!),
+      })),
   );
 };

@@ -10,8 +10,9 @@ import type { CreateGroupBody, GroupQuery, LinkBody, UpdateGroupBody } from './s
 
 export type CustomerGroup = q.GroupRow;
 
-const notFound = (id: string) => errors.notFound(`Customer group with id: ${id} was not found`);
-const nameTaken = (name: string) => errors.duplicate(`Customer group with name: ${name}, already exists.`);
+const notFound = (id: string) => errors.notFound('customer_group_not_found', { id });
+const nameTaken = (name: string) =>
+  errors.duplicate('invalid_request_error', { detail: `Customer group with name: ${name}, already exists.` });
 const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
 
 async function guardName<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
@@ -91,10 +92,10 @@ async function emitted(
   return row;
 }
 
-/** Every id must name a live row, or nothing is written (Medusa answers 404 naming them). */
-function requireAll(found: Set<string>, ids: string[], what: string): void {
+/** The ids that name no live row, listed for the 404 (every id must, or nothing is written: Medusa names them). */
+function missingOf(found: Set<string>, ids: string[]): string | null {
   const missing = [...new Set(ids)].filter((id) => !found.has(id));
-  if (missing.length) throw errors.notFound(`${what} with id: ${missing.join(', ')} was not found`);
+  return missing.length ? missing.join(', ') : null;
 }
 
 /** `POST /admin/customer-groups/{id}/customers`: adds and removes members in one transaction. */
@@ -103,7 +104,8 @@ export function linkCustomers(ctx: Ctx, groupId: string, body: Static<typeof Lin
     const group = await q.findLiveGroup(tctx.tx, groupId, true);
     if (!group) throw notFound(groupId);
     const add = body.add ?? [];
-    requireAll(await q.liveCustomerIds(tctx.tx, add), add, 'Customer');
+    const unknown = missingOf(await q.liveCustomerIds(tctx.tx, add), add);
+    if (unknown) throw errors.notFound('customers_not_found', { ids: unknown });
     const now = tctx.clock.now();
     await q.removeMemberships(
       tctx.tx,
@@ -123,10 +125,11 @@ export function linkCustomers(ctx: Ctx, groupId: string, body: Static<typeof Lin
 export function linkGroups(ctx: Ctx, customerId: string, body: Static<typeof LinkBody>): Promise<void> {
   return inTx(ctx, async (tctx) => {
     if (!(await q.liveCustomerIds(tctx.tx, [customerId])).size) {
-      throw errors.notFound(`Customer with id: ${customerId} not found`);
+      throw errors.notFound('customer_not_found', { id: customerId });
     }
     const add = body.add ?? [];
-    requireAll(await q.liveGroupIds(tctx.tx, add), add, 'Customer group');
+    const unknown = missingOf(await q.liveGroupIds(tctx.tx, add), add);
+    if (unknown) throw errors.notFound('customer_groups_not_found', { ids: unknown });
     await q.removeMemberships(
       tctx.tx,
       (body.remove ?? []).map((customer_group_id) => ({ customer_group_id, customer_id: customerId })),

@@ -53,5 +53,12 @@ export const AddressListQuery = Type.Object({
   fields: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 
+/** A page of a customer's addresses (store and admin alike). */
+export const AddressList = Type.Object({
+  addresses: Type.Array(CustomerAddress),
+  count: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+});
 export type AddressInput = Static<typeof AddressBody>;
 export type AddressView = Static<typeof CustomerAddress>;

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
-import { AddressBody, AddressListQuery, AddressParams, CustomerAddress } from './address-schema.ts';
+import { AddressBody, AddressList, AddressListQuery, AddressParams, CustomerAddress } from './address-schema.ts';
 import { createOwnAddress, deleteOwnAddress, getOwnAddress, listOwnAddresses, updateOwnAddress } from './addresses.ts';
 import { requireCustomer } from './customer-auth.ts';
 import { Customer, CustomerEnvelope } from './schema.ts';
@@ -10,12 +10,6 @@ import { getCustomer } from './service.ts';
 
 const tags = ['customers'];
 
-const AddressList = Type.Object({
-  addresses: Type.Array(CustomerAddress),
-  count: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-});
 const AddressDeleted = Type.Object({
   id: Type.String(),
   object: Type.Literal('customer_address'),

@@ -104,7 +104,11 @@ describe('address book', () => {
     ] as const) {
       const res = await t.store(method, `/store/customers/me/addresses/${id}`, body, { headers: bearer(bob.token) });
       expect(res.statusCode, `${method} ${res.body}`).toBe(404);
-      expect(res.json()).toEqual({ type: 'not_found', message: `Customer address with id: ${id} was not found` });
+      expect(res.json()).toEqual({
+        type: 'not_found',
+        code: 'customer_address_not_found',
+        message: `Customer address with id: ${id} was not found`,
+      });
     }
     expect((await t.store('GET', '/store/customers/me/addresses')).statusCode).toBe(401);
     expect((await t.store('POST', '/store/customers/me/addresses', form('X'))).statusCode).toBe(401);

@@ -24,7 +24,7 @@ export async function addressBooks(db: Executor, customerIds: string[]): Promise
   return books;
 }
 
-const notFound = (id: string) => errors.notFound(`Customer address with id: ${id} was not found`);
+const notFound = (id: string) => errors.notFound('customer_address_not_found', { id });
 
 /** Empty strings (what a storefront form sends for a blank field) are stored as null. */
 function clean(input: AddressInput): aq.AddressPatch {

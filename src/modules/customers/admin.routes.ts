@@ -2,7 +2,7 @@ import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
-import { listEnvelope } from '../../platform/http/pagination.ts';
+import { searchListEnvelope } from '../../platform/http/pagination.ts';
 import { AdminCustomer, AdminCustomerWithGroups } from '../customer-groups/customer-view.ts';
 import { withGroups } from '../customer-groups/service.ts';
 import { AdminCustomerQuery, CustomerBody } from './schema.ts';
@@ -12,7 +12,7 @@ import { adminResource } from '../../platform/http/permissions.ts';
 const tags = ['customers'];
 // The admin sees each customer's groups (Medusa's `groups`), read for a whole page at once.
 const CustomerEnvelope = AdminCustomerWithGroups;
-const CustomerList = listEnvelope('customers', AdminCustomer);
+const CustomerList = searchListEnvelope('customers', AdminCustomer);
 const one = async <C extends { id: string }>(req: { ctx: Parameters<typeof withGroups>[0] }, customer: C) =>
   (await withGroups(req.ctx, [customer]))[0];
 
@@ -22,8 +22,8 @@ export const adminCustomerRoutes: RouteModule = adminResource('customers', (app)
     { schema: { tags, summary: 'List customers', querystring: AdminCustomerQuery, response: ok(CustomerList) } },
     async (req) => {
       const page = pageOf(req.query, 50);
-      const { customers, count } = await listCustomers(req.ctx, req.query, page);
-      return { customers: await withGroups(req.ctx, customers), count, ...page };
+      const { customers, ...counted } = await listCustomers(req.ctx, req.query, page);
+      return { customers: await withGroups(req.ctx, customers), ...counted, ...page };
     },
   );
 

@@ -19,8 +19,7 @@ interface Credentials {
 }
 
 const SCOPE = 'customer';
-const INVALID_LOGIN = 'Invalid email or password';
-const identityExists = () => errors.unauthorized('Identity with email already exists');
+const identityExists = () => errors.unauthorized('identity_exists');
 
 /** Medusa's claims for a customer login; `actor_id` stays "" until `POST /store/customers`. */
 function customerToken(deps: AuthDeps, ctx: Ctx, identity: q.IdentityRow): Promise<string> {
@@ -84,6 +83,6 @@ export async function loginCustomer(ctx: Ctx, deps: AuthDeps, input: Credentials
     identity = await q.findIdentityByEmail(ctx.db, input.email);
     return (await verifyPassword(identity?.password_hash ?? null, input.password)) && !!identity;
   });
-  if (!ok || !identity) throw errors.unauthorized(INVALID_LOGIN);
+  if (!ok || !identity) throw errors.unauthorized('invalid_credentials');
   return customerToken(deps, ctx, identity);
 }

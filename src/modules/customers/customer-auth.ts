@@ -42,7 +42,7 @@ declare module 'fastify' {
 }
 
 export function requireCustomer(req: FastifyRequest): StoreCustomer {
-  if (!req.customer) throw errors.unauthorized();
+  if (!req.customer) throw errors.unauthorized('unauthorized');
   return req.customer;
 }
 

@@ -72,7 +72,11 @@ describe('admin customers: create and read', () => {
   it('404s an unknown customer with Medusa message', async () => {
     const res = await t.admin('GET', '/admin/customers/cus_missing');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'not_found', message: 'Customer with id: cus_missing not found' });
+    expect(res.json()).toEqual({
+      type: 'not_found',
+      code: 'customer_not_found',
+      message: 'Customer with id: cus_missing not found',
+    });
   });
 
   it('rejects bad bodies with 400 and writes nothing', async () => {

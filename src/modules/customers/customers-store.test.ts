@@ -65,12 +65,20 @@ describe('customer registration and login', () => {
     expect(decodeJwt(again.json().token).auth_identity_id).toBe(first.auth_identity_id);
     const wrong = await register({ email, password: 'another-password' }, '10.9.1.1');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ type: 'unauthorized', message: 'Identity with email already exists' });
+    expect(wrong.json()).toEqual({
+      type: 'unauthorized',
+      code: 'identity_exists',
+      message: 'Identity with email already exists',
+    });
 
     await t.store('POST', '/store/customers', {}, { headers: bearer(again.json().token) });
     const taken = await register({ email, password: PASSWORD });
     expect(taken.statusCode).toBe(401);
-    expect(taken.json()).toEqual({ type: 'unauthorized', message: 'Identity with email already exists' });
+    expect(taken.json()).toEqual({
+      type: 'unauthorized',
+      code: 'identity_exists',
+      message: 'Identity with email already exists',
+    });
   });
 
   it('logs in with a token naming the customer once it exists, any email case', async () => {
@@ -90,7 +98,11 @@ describe('customer registration and login', () => {
     const wrong = await login({ email, password: 'wrong-password' }, '10.9.2.1');
     const unknown = await login({ email: uniqueEmail(), password: 'wrong-password' }, '10.9.2.1');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ type: 'unauthorized', message: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({
+      type: 'unauthorized',
+      code: 'invalid_credentials',
+      message: 'Invalid email or password',
+    });
     expect(unknown.body).toBe(wrong.body);
     expect((await login({ email })).statusCode).toBe(400);
     expect((await login({ email, password: PASSWORD, remember: true })).statusCode).toBe(400);
@@ -165,7 +177,7 @@ describe('POST /store/customers', () => {
     ).toBe(400);
     const none = await t.store('POST', '/store/customers', {});
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+    expect(none.json()).toEqual({ type: 'unauthorized', code: 'unauthorized', message: 'Unauthorized' });
     expect((await t.store('POST', '/store/customers', {}, { headers: bearer(t.adminToken) })).statusCode).toBe(401);
     expect((await t.store('POST', '/store/customers', {}, { headers: bearer('garbage') })).statusCode).toBe(401);
   });
@@ -176,7 +188,11 @@ describe('POST /store/customers', () => {
     expect((await t.store('POST', '/store/customers', {}, { headers: bearer(registered) })).statusCode).toBe(200);
     const already = await t.store('POST', '/store/customers', {}, { headers: bearer(await loginToken(t, email)) });
     expect(already.statusCode).toBe(400);
-    expect(already.json()).toEqual({ type: 'invalid_data', message: 'Request already authenticated as a customer.' });
+    expect(already.json()).toEqual({
+      type: 'invalid_data',
+      code: 'customer_already_authenticated',
+      message: 'Request already authenticated as a customer.',
+    });
     const twice = await t.store('POST', '/store/customers', {}, { headers: bearer(registered) });
     expect(twice.statusCode).toBe(422);
     expect(twice.json()).toEqual({
@@ -315,7 +331,7 @@ describe('isolation and the admin surface', () => {
     const { token } = await signUpCustomer(t);
     const viaToken = await t.admin('GET', '/admin/customers', undefined, { token });
     expect(viaToken.statusCode).toBe(401);
-    expect(viaToken.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+    expect(viaToken.json()).toEqual({ type: 'unauthorized', code: 'unauthorized', message: 'Unauthorized' });
     const cookie = await sessionCookie(t, token);
     expect((await t.inject({ method: 'GET', url: '/admin/customers', headers: { cookie } })).statusCode).toBe(401);
   });
@@ -352,7 +368,7 @@ describe('sessions and expiry (fake clock)', () => {
     const { token } = await signUpCustomer(t);
     const del = await t.inject({ method: 'DELETE', url: '/auth/session', headers: bearer(token) });
     expect(del.statusCode).toBe(401);
-    expect(del.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+    expect(del.json()).toEqual({ type: 'unauthorized', code: 'unauthorized', message: 'Unauthorized' });
   });
 
   it('a session lasts 10 hours and a token 24 hours by the injected clock', async () => {

@@ -1,7 +1,9 @@
-import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, type Column, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { searchBreadth } from '../../platform/db/search-breadth.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { customerAuthIdentities, customers } from './tables.ts';
+import { customerGroupCustomers as members } from '../customer-groups/tables.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type IdentityRow = typeof customerAuthIdentities.$inferSelect;
@@ -20,26 +22,46 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
 
-function liveMatching(f: CustomerFilters): SQL | undefined {
+/**
+ * `walk`: the search written so that no trigram index serves it (`|| ''`), for a `q` many
+ * customers match (search-breadth.ts): walking the id order then meets a page of matches at once.
+ */
+function liveMatching(f: CustomerFilters, walk = false): SQL | undefined {
   const like = f.q ? `%${escapeLike(f.q)}%` : undefined;
+  const text = (c: Column) => (walk ? sql`(${c} || '')` : c);
   return and(
     isNull(customers.deleted_at),
     like
-      ? or(ilike(customers.email, like), ilike(customers.first_name, like), ilike(customers.last_name, like))
+      ? or(
+          ilike(text(customers.email), like),
+          ilike(text(customers.first_name), like),
+          ilike(text(customers.last_name), like),
+        )
       : undefined,
     f.email ? inArray(sql`lower(${customers.email})`, f.email) : undefined,
     f.has_account === undefined ? undefined : eq(customers.has_account, f.has_account),
     f.groups
-      ? sql`${customers.id} in (select customer_id from customer_group_customers where customer_group_id = any(${sql.param(f.groups)}::text[]))`
+      ? sql`${customers.id} in (select ${members.customer_id} from ${members} where ${members.customer_group_id} = any(${sql.param(f.groups)}::text[]))`
       : undefined,
   );
 }
 
-export async function listCustomerRows(db: Executor, filters: CustomerFilters, page: Page): Promise<CustomerRow[]> {
+/** How common `filters`' matches are among the customers (search-breadth.ts): asked for a `q`. */
+export function customerSearchBreadth(db: Executor, filters: CustomerFilters) {
+  return searchBreadth(db, 'customers', liveMatching(filters));
+}
+
+/** `broad`: a `q` many customers match (`customerSearchBreadth`), read by walking the id order. */
+export async function listCustomerRows(
+  db: Executor,
+  filters: CustomerFilters,
+  page: Page,
+  broad = false,
+): Promise<CustomerRow[]> {
   return db
     .select()
     .from(customers)
-    .where(liveMatching(filters))
+    .where(liveMatching(filters, broad))
     .orderBy(asc(customers.id))
     .limit(page.limit)
     .offset(page.offset);

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 import { CustomerAddress } from './address-schema.ts';
@@ -19,6 +19,14 @@ export const Customer = Type.Object({
 });
 
 export const CustomerEnvelope = Type.Object({ customer: Customer });
+
+/** The store's customer: with `orders` when `fields` asks for them (`*orders`, `orders.id`, …), in their owner's shape. */
+export const storeCustomerEnvelope = (order: TSchema) =>
+  Type.Object({ customer: Type.Object({ ...Customer.properties, orders: Type.Optional(Type.Array(order)) }) });
+
+export const StoreCustomerQuery = Type.Object({
+  fields: Type.Optional(Type.String({ maxLength: 2000, description: "Medusa's fields; `*orders` adds the orders" })),
+});
 export const CustomerList = listEnvelope('customers', Customer);
 
 const text = Nullable(Type.String({ maxLength: 255 }));

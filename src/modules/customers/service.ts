@@ -5,6 +5,7 @@ import type { Page } from '../../platform/http/pagination.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isCurrentToken } from '../auth/tokens.ts';
+import { type Breadth, countOf } from '../../platform/db/search-breadth.ts';
 import * as q from './queries.ts';
 import { addressBooks } from './addresses.ts';
 import type { AddressView } from './address-schema.ts';
@@ -60,8 +61,9 @@ async function withAddresses(db: Executor, rows: q.CustomerRow[]): Promise<Custo
   return rows.map((r) => toCustomer(r, books.get(r.id)));
 }
 
-const notFound = (id: string) => errors.notFound(`Customer with id: ${id} not found`);
-const duplicateAccount = () => errors.duplicate('Customer with this email already has an account');
+const notFound = (id: string) => errors.notFound('customer_not_found', { id });
+const duplicateAccount = () =>
+  errors.duplicate('invalid_request_error', { detail: 'Customer with this email already has an account' });
 
 /** Runs a write that may hit the one-live-account-per-email index, wording that case as Medusa does. */
 async function guardAccountEmail<T>(write: () => Promise<T>): Promise<T> {
@@ -76,7 +78,7 @@ export async function listCustomers(
   ctx: Ctx,
   query: CustomerListQuery,
   page: Page,
-): Promise<{ customers: Customer[]; count: number }> {
+): Promise<{ customers: Customer[]; count: number; count_estimated?: true }> {
   const filters: q.CustomerFilters = {
     q: query.q || undefined,
     // Medusa's convention: a comma-separated value is a list. Emails are stored lower-cased.
@@ -91,8 +93,15 @@ export async function listCustomers(
     has_account: query.has_account,
     groups: query.groups === undefined ? undefined : [query.groups].flat(),
   };
-  const rows = page.limit === 0 ? [] : await q.listCustomerRows(ctx.db, filters, page);
-  return { customers: await withAddresses(ctx.db, rows), count: await q.countCustomers(ctx.db, filters) };
+  // A q many customers match is read by walking the id order and counted by an estimate (search-breadth.ts).
+  const breadth: Breadth = filters.q ? await q.customerSearchBreadth(ctx.db, filters) : {};
+  const rows = page.limit === 0 ? [] : await q.listCustomerRows(ctx.db, filters, page, breadth.estimate !== undefined);
+  const { count, estimated } = await countOf(rows.length, page, breadth, () => q.countCustomers(ctx.db, filters));
+  return {
+    customers: await withAddresses(ctx.db, rows),
+    count,
+    ...(estimated ? { count_estimated: true as const } : {}),
+  };
 }
 
 export async function getCustomer(ctx: Ctx, id: string): Promise<Customer> {
@@ -154,14 +163,14 @@ export async function createAccountCustomer(
   auth: { actor_id: string; auth_identity_id: string; token_version?: number },
   input: CustomerInput,
 ): Promise<Customer> {
-  if (auth.actor_id) throw errors.invalid('Request already authenticated as a customer.');
+  if (auth.actor_id) throw errors.invalid('customer_already_authenticated');
   return inTx(ctx, async (tctx) => {
     const identity = await q.lockIdentity(tctx.tx, auth.auth_identity_id);
     // A register token from before a password reset is revoked like any other token of the login.
-    if (!identity || !isCurrentToken(auth, identity.token_version)) throw errors.unauthorized();
+    if (!identity || !isCurrentToken(auth, identity.token_version)) throw errors.unauthorized('unauthorized');
     if (identity.customer_id) throw duplicateAccount();
     if (input.email !== undefined && input.email.toLowerCase() !== identity.email) {
-      throw errors.invalid("Invalid request: Field 'email' must be the email the account was registered with");
+      throw errors.invalid('customer_email_mismatch');
     }
     const now = tctx.clock.now();
     const values = {

@@ -27,6 +27,11 @@ export const customers = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`deleted_at is null and has_account`),
     index('customers_email_idx').on(sql`lower(${t.email})`),
+    // The desk's `q` (a part of the email or a name, any case): trigrams, so a search among
+    // 200,000 customers reads the matching rows, not all of them.
+    ...(['email', 'first_name', 'last_name'] as const).map((c) =>
+      index(`customers_${c}_trgm_idx`).using('gin', sql`${t[c]} gin_trgm_ops`).with({ gin_pending_list_limit: 128 }),
+    ),
   ],
 );
 

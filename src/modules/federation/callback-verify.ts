@@ -42,15 +42,15 @@ export async function verifyMarketplaceCallback(
   cb: SignedCallback,
 ): Promise<void> {
   const parsed = parseSignature(cb.signature);
-  if (!parsed) throw errors.unauthorized();
+  if (!parsed) throw errors.unauthorized('unauthorized');
   const now = ctx.clock.now();
   const nowS = Math.floor(now.getTime() / 1000);
-  if (Math.abs(nowS - parsed.t) > CALLBACK_MAX_AGE_S) throw errors.unauthorized();
+  if (Math.abs(nowS - parsed.t) > CALLBACK_MAX_AGE_S) throw errors.unauthorized('unauthorized');
   const trusted = await trustedMarketplaceKeys(ctx, client);
   const candidates = cb.keyId && trusted[cb.keyId] ? [trusted[cb.keyId]] : Object.values(trusted);
   const signed = Buffer.from(`${parsed.t}.${cb.rawBody}`, 'utf8');
   // Ed25519 verification does not short-circuit on the first differing byte: no timing oracle.
-  if (!candidates.some((k) => verify(null, signed, ed25519(k), parsed.v1))) throw errors.unauthorized();
+  if (!candidates.some((k) => verify(null, signed, ed25519(k), parsed.v1))) throw errors.unauthorized('unauthorized');
   const fresh = await recordSeenDelivery(
     ctx.db,
     {
@@ -61,5 +61,5 @@ export async function verifyMarketplaceCallback(
     },
     now,
   );
-  if (!fresh) throw errors.unauthorized();
+  if (!fresh) throw errors.unauthorized('unauthorized');
 }

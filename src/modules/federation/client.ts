@@ -1,4 +1,5 @@
 import type { FederationConfig } from '../../platform/config.ts';
+import type { ErrorCode } from '../../platform/http/error-codes.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { PACKAGE_VERSION } from '../../platform/package-root.ts';
 
@@ -11,7 +12,7 @@ export class MarketplaceError extends AppError {
     message: string,
     readonly upstreamStatus?: number,
   ) {
-    super('bad_gateway', message);
+    super('bad_gateway', message, { code: 'federation_upstream_failed' satisfies ErrorCode });
   }
 }
 
@@ -52,7 +53,7 @@ export class MarketplaceClient {
   }
 
   /** POST a JSON body (checkout, license verification) and read the JSON answer. */
-  async postJson<T>(path: string, body: Record<string, string>): Promise<T> {
+  async postJson<T>(path: string, body: Record<string, string | number>): Promise<T> {
     const headers = {
       accept: 'application/json',
       'content-type': 'application/json',

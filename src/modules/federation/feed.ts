@@ -11,6 +11,7 @@ import {
 } from '../plugins/service.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { MarketplaceError, marketplaceClient } from './client.ts';
+import { instanceIdFor } from './instance-id.ts';
 
 export interface AdminFeedQuery {
   type?: string;
@@ -49,6 +50,8 @@ function withState<T extends object>(item: T, state: InstallState | undefined) {
     plugin_id: state?.plugin_id ?? null,
     installed_version: state?.installed_version ?? null,
     status: state?.status ?? null,
+    // The installed update crash-looped and was rolled back (from, to, reason, at).
+    rollback: state?.rollback ?? null,
   };
 }
 
@@ -114,6 +117,8 @@ export async function adminFeed(ctx: Ctx, config: Config, query: AdminFeedQuery)
     search: query.search,
     page: query.page === undefined ? undefined : String(query.page),
     per_page: String(limit),
+    // Places this shop in or out of staged rollouts; the same token licences already carry.
+    instance_id: await instanceIdFor(ctx, config.encryptionKey, client.url),
   });
   const products = (remote.products ?? []).map((p) =>
     withState({ ...p, source: 'federation' }, states.get(p.marketplace_id)),
@@ -137,7 +142,7 @@ export async function adminFeedItem(ctx: Ctx, config: Config, marketplaceId: str
     const versions = (await listLocalPackages(config.pluginsDir, ctx.log))
       .filter((p) => p.marketplaceId === marketplaceId)
       .sort((a, b) => compareVersions(b.pkg.manifest.version, a.pkg.manifest.version));
-    if (!versions.length) throw errors.notFound(`No plugin ${marketplaceId} in the plugins folder`);
+    if (!versions.length) throw errors.notFound('federation_plugin_not_in_folder', { id: marketplaceId });
     const listed = versions.map((p) => ({
       version: p.pkg.manifest.version,
       published_at: p.modifiedAt,
@@ -152,11 +157,13 @@ export async function adminFeedItem(ctx: Ctx, config: Config, marketplaceId: str
         description: string | null;
         versions: { version: string; published_at: string; changelog_url: string | null }[];
       };
-    }>(`/store/marketplace/feed/${marketplaceId}`);
+    }>(`/store/marketplace/feed/${marketplaceId}`, {
+      instance_id: await instanceIdFor(ctx, config.encryptionKey, client.url),
+    });
     return { product: withState({ ...remote.product, source: 'federation' }, state) };
   } catch (err) {
     if (err instanceof MarketplaceError && err.upstreamStatus === 404)
-      throw errors.notFound(`No plugin ${marketplaceId} in the marketplace`);
+      throw errors.notFound('federation_plugin_not_in_marketplace', { id: marketplaceId });
     throw err;
   }
 }

@@ -134,7 +134,11 @@ describe('paid plugin purchase', () => {
     const other = await signedCallback(w.m, body.replace('operator@', 'mallory@'));
     expect((await post(url, body, other)).statusCode).toBe(401);
     const old = await signedCallback(w.m, body, new Date(w.t.clock.now().getTime() - 6 * 60_000));
-    expect((await post(url, body, old)).json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+    expect((await post(url, body, old)).json()).toEqual({
+      type: 'unauthorized',
+      code: 'unauthorized',
+      message: 'Unauthorized',
+    });
     expect(
       (await post(url, body, await signedCallback(w.m, body, new Date(w.t.clock.now().getTime() + 6 * 60_000))))
         .statusCode,

@@ -4,8 +4,16 @@ import { ok } from '../../platform/http/responses.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
 import type { PluginsCtx } from '../plugins/service.ts';
 import { verifyMarketplaceCallback } from './callback-verify.ts';
-import { installPurchase, pollPaidCheckout, requireClient, startPaidCheckout } from './paid.ts';
 import {
+  cancelPluginSubscription,
+  installPurchase,
+  pollPaidCheckout,
+  requireClient,
+  startPaidCheckout,
+} from './paid.ts';
+import {
+  CancelledSubscription,
+  CancelSubscriptionBody,
   CheckoutIdParams,
   LicenseIssuedBody,
   LicenseIssuedReceived,
@@ -51,6 +59,19 @@ export const adminPaidPluginRoutes: RouteModule = adminResource('marketplace', a
     async (req) => pollPaidCheckout(pctx(app, req), deps.config, req.params.id),
   );
 
+  app.post(
+    '/marketplace/subscription/cancel',
+    {
+      schema: {
+        tags,
+        summary: "Cancel the marketplace subscription of a licensed plugin: it runs to the paid period's end",
+        body: CancelSubscriptionBody,
+        response: ok(CancelledSubscription),
+      },
+    },
+    async (req) => cancelPluginSubscription(pctx(app, req), deps.config, req.body.plugin_id),
+  );
+
   await app.register(async (scope: App) => {
     // The signature covers the exact bytes sent: keep the raw text, parse only once it verified.
     scope.removeContentTypeParser('application/json');
@@ -58,7 +79,7 @@ export const adminPaidPluginRoutes: RouteModule = adminResource('marketplace', a
       done(null, body),
     );
     scope.addHook('preValidation', async (req) => {
-      if (typeof req.body !== 'string') throw errors.unauthorized();
+      if (typeof req.body !== 'string') throw errors.unauthorized('unauthorized');
       await verifyMarketplaceCallback(req.ctx, requireClient(deps.config), {
         signature: header(req, 'x-service-signature'),
         deliveryId: header(req, 'x-service-delivery-id'),
@@ -68,7 +89,7 @@ export const adminPaidPluginRoutes: RouteModule = adminResource('marketplace', a
       try {
         req.body = JSON.parse(req.body);
       } catch {
-        throw errors.invalid('Invalid request: the body is not valid JSON');
+        throw errors.invalid('federation_callback_not_json');
       }
     });
     // Exempt from the admin JWT guard (auth/admin-guard.ts): the marketplace's signature is its credential.

@@ -19,8 +19,8 @@ export interface PaidWorld {
 }
 
 /** A marketplace and a federated shop that listens on 127.0.0.1 (its PUBLIC_URL), so callbacks reach it. */
-export async function startPaidWorld(): Promise<PaidWorld> {
-  const m = await startMarketplace();
+export async function startPaidWorld(marketEnv: Record<string, string> = {}): Promise<PaidWorld> {
+  const m = await startMarketplace(marketEnv);
   const port = await freePort();
   const t = await startTestApp({ env: shopEnv(m, { PUBLIC_URL: `http://127.0.0.1:${port}` }) });
   await t.app.listen({ host: '127.0.0.1', port });

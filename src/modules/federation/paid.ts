@@ -1,4 +1,6 @@
 import type { Config } from '../../platform/config.ts';
+import { decryptSecret } from '../../platform/crypto.ts';
+import * as pq from '../plugins/queries.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import { installPlugin, installStates, type PluginsCtx } from '../plugins/service.ts';
 import { marketplaceClient, MarketplaceError, type MarketplaceClient } from './client.ts';
@@ -7,17 +9,16 @@ import { instanceIdFor } from './instance-id.ts';
 /** The paid flow needs a marketplace: an unfederated shop has nothing to buy. */
 export function requireClient(config: Config): MarketplaceClient {
   const client = marketplaceClient(config.federation);
-  if (!client)
-    throw errors.notAllowed(
-      'This shop is not federated with a marketplace (set SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK)',
-    );
+  if (!client) throw errors.notAllowed('federation_not_configured');
   return client;
 }
 
 /** The marketplace's own refusals (unknown item, free item, bad e-mail) keep their meaning; the rest stays a 502. */
 function upstream(err: unknown): never {
-  if (err instanceof MarketplaceError && err.upstreamStatus === 404) throw errors.notFound(err.message);
-  if (err instanceof MarketplaceError && err.upstreamStatus === 400) throw errors.invalid(err.message);
+  if (err instanceof MarketplaceError && err.upstreamStatus === 404)
+    throw errors.notFound('federation_upstream_not_found', { detail: err.message });
+  if (err instanceof MarketplaceError && err.upstreamStatus === 400)
+    throw errors.invalid('federation_upstream_refused', { detail: err.message });
   throw err;
 }
 
@@ -112,5 +113,37 @@ export async function pollPaidCheckout(ctx: PluginsCtx, config: Config, id: stri
       paid_at: str(s.paid_at),
     },
     plugin_id: pluginId,
+  };
+}
+
+/**
+ * The shop's operator cancels the subscription behind a licensed plugin. What goes out is what a
+ * licence check sends (the key, the marketplace id, the instance token). The marketplace stops the
+ * renewals; the licence, and so the plugin, runs to the end of the period already paid.
+ */
+export async function cancelPluginSubscription(ctx: PluginsCtx, config: Config, pluginId: string) {
+  const client = requireClient(config);
+  const row = await pq.findPlugin(ctx.db, pluginId);
+  if (!row?.license_key || !row.marketplace_id)
+    throw errors.notFound('marketplace_plugin_not_licensed', { id: pluginId });
+  const answer = await client
+    .postJson<{ subscription?: Record<string, unknown> }>('/store/marketplace/subscriptions/cancel', {
+      license_key: decryptSecret(config.encryptionKey, row.license_key),
+      marketplace_id: row.marketplace_id,
+      instance_id: await instanceIdFor(ctx, config.encryptionKey, client.url),
+    })
+    .catch(upstream);
+  const s = answer.subscription ?? {};
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    subscription: {
+      plugin_id: row.id,
+      marketplace_id: row.marketplace_id,
+      status: str(s.status) ?? 'active',
+      billing: str(s.billing),
+      current_period_end: str(s.current_period_end),
+      cancel_at_period_end: s.cancel_at_period_end === true,
+      canceled_at: str(s.canceled_at),
+    },
   };
 }

@@ -54,11 +54,20 @@ const QUERY = new Set([
   'search',
   'page',
   'per_page',
+  // the transparency log's consistency proof between two tree sizes
+  'first',
+  'second',
 ]);
 /** Per marketplace path: the body keys the shop may send. */
 const ROUTES: [RegExp, string, string[]][] = [
   [/^\/store\/marketplace\/feed$/, 'GET', []],
   [/^\/store\/marketplace\/keys$/, 'GET', []],
+  [/^\/store\/marketplace\/log\/(sth|consistency)$/, 'GET', []],
+  [
+    /^\/store\/marketplace\/crash-reports$/,
+    'POST',
+    ['marketplace_id', 'version', 'rolled_back_to', 'reason', 'instance_id'],
+  ],
   [/^\/store\/marketplace\/updates$/, 'GET', []],
   [/^\/store\/marketplace\/download\/@[a-z0-9-]+\/[a-z0-9-]+\/\d+\.\d+\.\d+$/, 'GET', []],
   [/^\/store\/marketplace\/artifacts\/@[a-z0-9-]+\/[a-z0-9-]+\/\d+\.\d+\.\d+$/, 'GET', []],

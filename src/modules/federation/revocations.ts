@@ -11,6 +11,7 @@ import { pluginJson } from '../plugins/view.ts';
 import { marketplaceClient, MarketplaceError } from './client.ts';
 import { fetchRevocationList, RevocationListRefused, type RevocationEntry } from './revocation-list.ts';
 import * as q from './queries.ts';
+import { pollLogHead } from './log-check.ts';
 
 /** Prefix of `error` on rows a critical revocation stopped. */
 export const REVOKED_ERROR_PREFIX = 'Revoked by the marketplace: ';
@@ -145,6 +146,8 @@ export function revocationsJob(config: Config, plugins?: PluginLifecycle): Sched
       const force = !started;
       started = true;
       const result = await pollRevocations(ctx, config, plugins, force);
+      // The log's signed tree head on the same schedule: a fork or a rewritten history is reported.
+      if (result.status !== 'not_due' && result.status !== 'not_federated') await pollLogHead(ctx, config);
       return result.status === 'accepted' ? result.applied : 0;
     },
   };

@@ -18,10 +18,24 @@ const FeedEntry = Type.Object(
     type: Type.String(),
     version: Type.String({ description: 'newest version' }),
     price_eur: Type.Number(),
+    billing: Type.Optional(
+      Type.String({
+        description: 'one_time, monthly or yearly (a subscription; cancel it with …/subscription/cancel)',
+      }),
+    ),
     source: Type.String({ enum: ['local', 'federation'] }),
     plugin_id: Nullable(Type.String({ description: 'the installed plugin row, if any' })),
     installed_version: Nullable(Type.String()),
     status: Nullable(Type.String({ description: 'install status, null when not installed' })),
+    rating_average: Type.Optional(Nullable(Type.Number())),
+    rating_count: Type.Optional(Type.Integer()),
+    active_installs: Type.Optional(Type.Integer()),
+    rollback: Nullable(
+      Type.Object(
+        { from: Type.String(), to: Type.String(), reason: Type.String(), at: Type.String() },
+        { description: 'the installed update crash-looped and the shop rolled back to the version before' },
+      ),
+    ),
     permissions: Nullable(
       Type.Object(
         {},
@@ -135,3 +149,21 @@ export const LicenseIssuedBody = Type.Object(
 );
 
 export const LicenseIssuedReceived = Type.Object({ received: Type.Literal(true), plugin_id: Type.String() });
+
+export const CancelSubscriptionBody = Type.Object(
+  { plugin_id: Type.String({ minLength: 1, maxLength: 200, description: 'the installed, licensed plugin' }) },
+  { additionalProperties: false },
+);
+export const CancelledSubscription = Type.Object({
+  subscription: Type.Object({
+    plugin_id: Type.String(),
+    marketplace_id: Type.String(),
+    status: Type.String({ description: 'active, past_due or canceled (on the marketplace)' }),
+    billing: Type.Union([Type.String(), Type.Null()]),
+    current_period_end: Type.Union([Type.String(), Type.Null()]),
+    cancel_at_period_end: Type.Boolean({
+      description: 'true: no more renewals; the plugin runs to current_period_end',
+    }),
+    canceled_at: Type.Union([Type.String(), Type.Null()]),
+  }),
+});

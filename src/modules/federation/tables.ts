@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../platform/db/columns.ts';
 
 /**
@@ -47,3 +47,39 @@ export const federationRevocationLists = pgTable('federation_revocation_lists', 
   refused_at: ts('refused_at'),
   refused_reason: text('refused_reason'),
 });
+
+/**
+ * The largest signed tree head of each marketplace's transparency log this shop has verified
+ * (federation/log-check.ts): every newer head must be consistent with it, or the log was rewritten.
+ */
+export const federationLogHeads = pgTable('federation_log_heads', {
+  marketplace_url: text('marketplace_url').primaryKey(),
+  tree_size: integer('tree_size').notNull(),
+  root_hash: text('root_hash').notNull(),
+  timestamp: text('timestamp').notNull(),
+  key_id: text('key_id').notNull(),
+  signature: text('signature').notNull(),
+  checked_at: ts('checked_at'),
+  /** The last head or proof refused (a forked or rewritten log), and why. */
+  refused_at: ts('refused_at'),
+  refused_reason: text('refused_reason'),
+});
+
+/**
+ * Every artifact the marketplace served this shop for installing, with where the log proved it
+ * (`leaf_index`, `tree_size`), or why it was refused: what `emporium marketplace audit` checks.
+ */
+export const federationServedArtifacts = pgTable(
+  'federation_served_artifacts',
+  {
+    marketplace_url: text('marketplace_url').notNull(),
+    marketplace_id: text('marketplace_id').notNull(),
+    version: text('version').notNull(),
+    sha256: text('sha256').notNull(),
+    leaf_index: integer('leaf_index'),
+    tree_size: integer('tree_size'),
+    refused_reason: text('refused_reason'),
+    received_at: ts('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.marketplace_url, t.marketplace_id, t.version, t.sha256] })],
+);

@@ -4,7 +4,7 @@ import { findLiveItem, type ItemRow, type LevelRow, levelsOfItems } from './quer
 
 /** An item as the API shows it: its fields, its totals over locations, and every level. */
 
-export const itemNotFound = (id: string) => errors.notFound(`Inventory item with id: ${id} was not found`);
+export const itemNotFound = (id: string) => errors.notFound('inventory_item_not_found', { id });
 
 export const levelView = (l: LevelRow) => ({ ...l, available_quantity: l.stocked_quantity - l.reserved_quantity });
 

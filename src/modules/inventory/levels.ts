@@ -33,14 +33,13 @@ async function lockItem(tx: Tx, id: string): Promise<LevelRow[]> {
 
 export async function createLevels(tx: Tx, itemId: string, input: CreateLevelInput[], at: Date): Promise<LevelRow[]> {
   const wanted = input.map((l) => l.location_id);
-  if (new Set(wanted).size !== wanted.length) throw errors.invalid('A location may have only one level per item');
+  if (new Set(wanted).size !== wanted.length) throw errors.invalid('inventory_level_location_repeated');
   const live = new Set(await findLiveLocationIds(tx, wanted));
   const missing = wanted.filter((l) => !live.has(l));
-  if (missing.length) throw errors.invalid(`Stock locations with IDs ${missing.join(', ')} do not exist`);
+  if (missing.length) throw errors.invalid('inventory_level_locations_missing', { ids: missing.join(', ') });
   const existing = new Set((await lockLevels(tx, itemId)).map((l) => l.location_id));
   const dup = wanted.filter((l) => existing.has(l));
-  if (dup.length)
-    throw errors.invalid(`Inventory level for item ${itemId} and location ${dup.join(', ')} already exists`);
+  if (dup.length) throw errors.invalid('inventory_level_exists', { item: itemId, locations: dup.join(', ') });
   return insertLevels(
     tx,
     input.map((l) => ({
@@ -71,16 +70,18 @@ export async function addLevel(ctx: Ctx, itemId: string, input: CreateLevelInput
 
 function levelAt(levels: LevelRow[], itemId: string, locationId: string): LevelRow {
   const level = levels.find((l) => l.location_id === locationId);
-  if (!level) throw errors.notFound(`Item ${itemId} is not stocked at location ${locationId}`);
+  if (!level) throw errors.notFound('inventory_level_not_found', { item: itemId, location: locationId });
   return level;
 }
 
 /** Stock below what is reserved would promise units that are not there. */
 function checkedUpdate(level: LevelRow, input: UpdateLevelInput) {
   if (input.stocked_quantity !== undefined && input.stocked_quantity < level.reserved_quantity)
-    throw errors.notAllowed(
-      `Stocked quantity ${input.stocked_quantity} is below the ${level.reserved_quantity} reserved at location ${level.location_id}`,
-    );
+    throw errors.notAllowed('inventory_level_below_reserved', {
+      stocked: input.stocked_quantity,
+      reserved: level.reserved_quantity,
+      location: level.location_id,
+    });
   return input;
 }
 
@@ -94,11 +95,15 @@ export async function updateLevel(ctx: Ctx, itemId: string, locationId: string, 
 
 function checkedDelete(level: LevelRow, force: boolean) {
   if (level.reserved_quantity > 0)
-    throw errors.notAllowed(`Cannot remove the level at ${level.location_id}: ${level.reserved_quantity} reserved`);
+    throw errors.notAllowed('inventory_level_reserved', {
+      location: level.location_id,
+      reserved: level.reserved_quantity,
+    });
   if (level.stocked_quantity > 0 && !force)
-    throw errors.notAllowed(
-      `Cannot remove the level at ${level.location_id}: ${level.stocked_quantity} in stock (send force to remove it anyway)`,
-    );
+    throw errors.notAllowed('inventory_level_stocked', {
+      location: level.location_id,
+      stocked: level.stocked_quantity,
+    });
   return level.id;
 }
 
@@ -146,7 +151,7 @@ export async function batchItemsLevels(ctx: Ctx, input: BatchItemsLevelsInput) {
   return inTx(ctx, async (tctx) => {
     const owners = await itemsOfLevels(tctx.tx, input.delete ?? []);
     const unknown = (input.delete ?? []).filter((l) => !owners.has(l));
-    if (unknown.length) throw errors.notFound(`Inventory levels ${unknown.join(', ')} do not exist`);
+    if (unknown.length) throw errors.notFound('inventory_levels_missing', { ids: unknown.join(', ') });
     const per = new Map<string, BatchLevelsInput>();
     const of = (item: string) => per.get(item) ?? per.set(item, { create: [], update: [], delete: [] }).get(item)!;
     for (const { inventory_item_id, ...l } of input.create ?? []) of(inventory_item_id).create!.push(l);

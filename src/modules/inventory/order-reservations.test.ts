@@ -145,6 +145,64 @@ describe('checkout reserves stock at a location', () => {
     expect(await lineReserved(lineId)).toBe(1);
   });
 
+  it('partial fulfilments from two locations cancel one by one, each putting its stock back where it left from', async () => {
+    const { variantId, itemId } = await stocked(2, 5);
+    const { id, lineId } = await order(variantId, 3); // held: 2 at home, 1 at the annex
+    const seen = new Set<string>();
+    const fulfil = async (quantity: number, location_id?: string) => {
+      const res = await t.admin('POST', `/admin/orders/${id}/fulfillments`, {
+        items: [{ id: lineId, quantity }],
+        ...(location_id ? { location_id } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const made = (res.json().order.fulfillments as { id: string; location_id: string | null }[]).find(
+        (f) => !seen.has(f.id),
+      )!;
+      seen.add(made.id);
+      return made;
+    };
+    const cancel = async (fulfillmentId: string) => {
+      const res = await t.admin('POST', `/admin/orders/${id}/fulfillments/${fulfillmentId}/cancel`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().order;
+    };
+
+    // One unit from the annex takes the annex's own hold; the other two leave home.
+    const fromAnnex = await fulfil(1, annex);
+    expect(await at(itemId, annex)).toEqual({ stocked: 4, reserved: 0 });
+    expect(await at(itemId, home)).toEqual({ stocked: 2, reserved: 2 });
+    const fromHome = await fulfil(2);
+    expect(fromHome.location_id).toBe(home);
+    expect(await at(itemId, home)).toEqual({ stocked: 0, reserved: 0 });
+    expect(await lineReserved(lineId)).toBe(0);
+
+    // The annex's parcel canceled: its unit goes back to the annex only, held there again.
+    const partly = await cancel(fromAnnex.id);
+    expect(partly.fulfillment_status).toBe('partially_fulfilled');
+    expect(await at(itemId, annex)).toEqual({ stocked: 5, reserved: 1 });
+    expect(await at(itemId, home)).toEqual({ stocked: 0, reserved: 0 });
+    expect(await heldFor(lineId)).toEqual([{ location: annex, quantity: 1 }]);
+    expect(await lineReserved(lineId)).toBe(1);
+
+    await cancel(fromHome.id);
+    expect(await at(itemId, home)).toEqual({ stocked: 2, reserved: 2 });
+    expect(await at(itemId, annex)).toEqual({ stocked: 5, reserved: 1 });
+    expect(await lineReserved(lineId)).toBe(3);
+    expect(await stockOf(t, variantId)).toBe(4);
+
+    // One parcel of all three takes from both holds; canceled, each location gets its own back.
+    const both = await fulfil(3);
+    expect(both.location_id).toBeNull();
+    expect(await at(itemId, home)).toEqual({ stocked: 0, reserved: 0 });
+    expect(await at(itemId, annex)).toEqual({ stocked: 4, reserved: 0 });
+    const none = await cancel(both.id);
+    expect(none.fulfillment_status).toBe('not_fulfilled');
+    expect(await at(itemId, home)).toEqual({ stocked: 2, reserved: 2 });
+    expect(await at(itemId, annex)).toEqual({ stocked: 5, reserved: 1 });
+    expect(await lineReserved(lineId)).toBe(3);
+    expect(await stockOf(t, variantId)).toBe(4);
+  });
+
   it('a location that does not keep the item, or has too little free, refuses the fulfilment and nothing moves', async () => {
     const { variantId, itemId } = await stocked(5);
     const { id, lineId } = await order(variantId, 2);

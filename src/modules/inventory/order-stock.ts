@@ -24,7 +24,8 @@ export interface StockMove {
 /** An order line as far as stock goes: `reserved_quantity` counts the variant's units held for it. */
 export interface HeldLine {
   id: string;
-  variant_id: string;
+  /** Null on a custom line (a draft order's title and price): it never holds stock. */
+  variant_id: string | null;
   reserved_quantity: number;
 }
 
@@ -33,7 +34,8 @@ const itemsOf = (rs: ReservationRow[]) => [...new Set(rs.map((r) => r.inventory_
 /** Locks the variants, then the reservations and levels of these lines. */
 async function lockLines(tx: Tx, lines: HeldLine[]) {
   const ids = lines.map((l) => l.id);
-  await q.lockVariantsOfLines(tx, ids, [...new Set(lines.map((l) => l.variant_id))]);
+  const variants = lines.map((l) => l.variant_id).filter((v): v is string => v !== null);
+  await q.lockVariantsOfLines(tx, ids, [...new Set(variants)]);
   const reservations = await q.lockReservationsOfLines(tx, ids);
   const levels = await q.lockLevelsOfItems(tx, itemsOf(reservations));
   return { reservations, levels };
@@ -119,7 +121,7 @@ export async function fulfilLines(
         take -= t;
         const to = locationId ?? r.location_id;
         if (!levels.some((l) => l.inventory_item_id === item && l.location_id === to))
-          throw errors.invalid(`Item ${item} is not stocked at location ${to}`);
+          throw errors.invalid('fulfillment_location_not_stocked', { item, location: to });
         await q.moveLevel(tx, item, r.location_id, 0, -t, at);
         await q.moveLevel(tx, item, to, -t, 0, at);
         await q.shrinkReservation(tx, r, t, at);

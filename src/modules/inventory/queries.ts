@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle
 import { type Executor, rows } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { inventoryItems, inventoryLevels } from './tables.ts';
+import { listFilter } from '../../platform/db/list-filter.ts';
 
 export type ItemRow = typeof inventoryItems.$inferSelect;
 export type LevelRow = typeof inventoryLevels.$inferSelect;
@@ -30,15 +31,9 @@ function liveMatching(f: ItemFilters): SQL | undefined {
     f.id ? inArray(inventoryItems.id, f.id) : undefined,
     f.sku ? inArray(inventoryItems.sku, f.sku) : undefined,
     f.requires_shipping === undefined ? undefined : eq(inventoryItems.requires_shipping, f.requires_shipping),
-    // An empty list (`location_id[]=` only) matches nothing, as drizzle's inArray does; `in ()` is no SQL.
-    f.location_id
-      ? f.location_id.length
-        ? inArray(
-            inventoryItems.id,
-            sql`(select inventory_item_id from inventory_levels where location_id in ${f.location_id})`,
-          )
-        : sql`false`
-      : undefined,
+    listFilter(f.location_id, (ids) =>
+      inArray(inventoryItems.id, sql`(select inventory_item_id from inventory_levels where location_id in ${ids})`),
+    ),
   );
 }
 

@@ -24,13 +24,13 @@ import type { CreateReservationInput, UpdateReservationInput } from './reservati
  * location still has the units, so two reservations can never promise the same unit.
  */
 
-const notFound = (id: string) => errors.notFound(`Reservation item with id: ${id} was not found`);
+const notFound = (id: string) => errors.notFound('reservation_not_found', { id });
 
 async function lockedLevel(tx: Tx, itemId: string, locationId: string): Promise<LevelRow> {
   await lockVariantsSelling(tx, itemIds([itemId]));
-  if (!(await findLiveItem(tx, itemId))) throw errors.notFound(`Inventory item with id: ${itemId} was not found`);
+  if (!(await findLiveItem(tx, itemId))) throw errors.notFound('inventory_item_not_found', { id: itemId });
   const level = (await lockLevels(tx, itemId)).find((l) => l.location_id === locationId);
-  if (!level) throw errors.notFound(`Item ${itemId} is not stocked at location ${locationId}`);
+  if (!level) throw errors.notFound('inventory_level_not_found', { item: itemId, location: locationId });
   return level;
 }
 
@@ -87,7 +87,7 @@ export async function updateReservation(ctx: Ctx, id: string, input: UpdateReser
     const levels = await lockLevelsOf(tx, current.inventory_item_id);
     const from = levels.find((l) => l.location_id === current.location_id);
     const to = levels.find((l) => l.location_id === location);
-    if (!to) throw errors.notFound(`Item ${current.inventory_item_id} is not stocked at location ${location}`);
+    if (!to) throw errors.notFound('inventory_level_not_found', { item: current.inventory_item_id, location });
     const released = from && from.id === to.id ? current.quantity : 0;
     checkAvailable({ ...to, reserved_quantity: to.reserved_quantity - released }, quantity, current.allow_backorder);
     if (from) await bumpReserved(tx, from.id, -current.quantity, at);

@@ -12,7 +12,7 @@ async function isLive(db: Executor, locationId: string): Promise<boolean> {
 
 /** Refuses a location that does not exist (or was deleted), before anything is written. */
 export async function assertLocation(db: Executor, locationId: string): Promise<void> {
-  if (!(await isLive(db, locationId))) throw errors.notFound(`Stock location with id: ${locationId} was not found`);
+  if (!(await isLive(db, locationId))) throw errors.notFound('stock_location_not_found', { id: locationId });
 }
 
 /**

@@ -33,7 +33,7 @@ export async function listItems(ctx: Ctx, filters: ItemFilters, page: Page) {
 }
 
 async function checkSku(db: Executor, sku: string | null | undefined, except?: string) {
-  if (sku && (await skuTaken(db, sku, except))) throw errors.invalid(`Inventory item with sku: ${sku} already exists`);
+  if (sku && (await skuTaken(db, sku, except))) throw errors.invalid('inventory_item_sku_taken', { sku });
 }
 
 type ItemFields = Omit<CreateItemInput, 'location_levels'>;
@@ -76,8 +76,7 @@ export async function deleteItem(ctx: Ctx, id: string) {
     await lockVariantsSelling(tx, itemIds([id]));
     if (!(await findLiveItem(tx, id, true))) throw itemNotFound(id);
     const levels = await levelsOfItems(tx, [id]);
-    if (levels.some((l) => l.reserved_quantity > 0))
-      throw errors.notAllowed(`Inventory item ${id} has reserved stock; release or fulfil its reservations first`);
+    if (levels.some((l) => l.reserved_quantity > 0)) throw errors.notAllowed('inventory_item_has_reservations', { id });
     await softDeleteItem(tx, id, clock.now());
     await deleteItemLevelsAndLinks(tx, id);
   });

@@ -68,27 +68,32 @@ export async function batchVariantItems(ctx: Ctx, productId: string, input: Batc
     const variants = await lockProductVariants(tx, productId, [...new Set(all.map((l) => l.variant_id))].sort());
     const strayVariants = all.filter((l) => !variants.has(l.variant_id)).map((l) => l.variant_id);
     if (strayVariants.length)
-      throw errors.notFound(`Variants ${[...new Set(strayVariants)].join(', ')} do not exist in product ${productId}`);
+      throw errors.notFound('variant_links_variants_missing', {
+        ids: [...new Set(strayVariants)].join(', '),
+        product: productId,
+      });
     const items = new Set(await findLiveItemIds(tx, [...new Set(all.map((l) => l.inventory_item_id))].sort()));
     const strayItems = all.filter((l) => !items.has(l.inventory_item_id)).map((l) => l.inventory_item_id);
-    if (strayItems.length) throw errors.notFound(`Inventory items ${[...new Set(strayItems)].join(', ')} do not exist`);
+    if (strayItems.length)
+      throw errors.notFound('inventory_items_missing', { ids: [...new Set(strayItems)].join(', ') });
 
     const deleted = [];
     for (const l of remove) {
       if (!(await deleteLink(tx, l.variant_id, l.inventory_item_id)))
-        throw errors.notFound(`Variant ${l.variant_id} does not sell inventory item ${l.inventory_item_id}`);
+        throw errors.notFound('variant_item_link_not_found', { variant: l.variant_id, item: l.inventory_item_id });
       deleted.push({ variant_id: l.variant_id, inventory_item_id: l.inventory_item_id });
     }
     const updated = [];
     for (const l of update) {
       const row = await updateLink(tx, l, at);
-      if (!row) throw errors.notFound(`Variant ${l.variant_id} does not sell inventory item ${l.inventory_item_id}`);
+      if (!row)
+        throw errors.notFound('variant_item_link_not_found', { variant: l.variant_id, item: l.inventory_item_id });
       updated.push(row);
     }
     const created = [];
     for (const l of create) {
       const row = await insertLink(tx, l, at);
-      if (!row) throw errors.invalid(`Variant ${l.variant_id} already sells inventory item ${l.inventory_item_id}`);
+      if (!row) throw errors.invalid('variant_item_link_exists', { variant: l.variant_id, item: l.inventory_item_id });
       created.push(row);
     }
     return { created, updated, deleted };

@@ -7,8 +7,11 @@ import { registerDownloadRoutes } from './downloads/routes.ts';
 import { registerKeyRoutes } from './keys/routes.ts';
 import { registerLicenseAdminRoutes } from './licenses/admin.routes.ts';
 import { registerLicenseVerifyRoute } from './licenses/store.routes.ts';
+import { registerLogRoutes } from './log/routes.ts';
+import { registerReviewAdminRoutes, registerReviewStoreRoutes } from './ratings/routes.ts';
 import { marketplaceRateLimit } from './rate-limit.ts';
 import { registerRevocationAdminRoutes, registerRevocationListRoute } from './revocations/routes.ts';
+import { registerPayoutRoutes } from './payouts/routes.ts';
 import { registerSalesAdminRoutes } from './sales/admin.routes.ts';
 import { registerSalesRoutes } from './sales/routes.ts';
 import { registerVendorAdminRoutes, registerVendorStoreRoutes } from './vendors/routes.ts';
@@ -29,9 +32,11 @@ export const adminMarketplaceRoutes: RouteModule = async (app, deps) => {
       await scope.register(multipart, { limits: MULTIPART_LIMITS });
       registerCatalogAdminRoutes(scope, deps);
       registerLicenseAdminRoutes(scope);
-      registerSalesAdminRoutes(scope);
+      registerSalesAdminRoutes(scope, deps);
+      registerPayoutRoutes(scope, deps);
       registerVendorAdminRoutes(scope, deps);
       registerRevocationAdminRoutes(scope);
+      registerReviewAdminRoutes(scope);
     },
     { prefix: '/marketplace' },
   );
@@ -52,6 +57,8 @@ export const storeMarketplaceRoutes: RouteModule = async (app, deps) => {
       registerLicenseVerifyRoute(scope, deps);
       registerVendorStoreRoutes(scope, deps);
       registerRevocationListRoute(scope, deps);
+      registerLogRoutes(scope, deps);
+      registerReviewStoreRoutes(scope);
       await registerSalesRoutes(scope, deps);
     },
     { prefix: '/marketplace' },

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, ts } from '../../platform/db/columns.ts';
 import type { PluginManifest } from '../../plugin-package/manifest.ts';
 
@@ -9,10 +19,12 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
+export type Billing = 'one_time' | 'monthly' | 'yearly';
+
 /** `revoked`: was approved, then taken back (revocations.ts); like the others, out of the feed and downloads. */
 export type ReviewStatus = 'in_review' | 'approved' | 'rejected' | 'revoked';
 export interface ReviewCheck {
-  name: 'manifest' | 'permissions' | 'size' | 'sql';
+  name: 'manifest' | 'permissions' | 'size' | 'sql' | 'install';
   ok: boolean;
   detail: string;
 }
@@ -35,6 +47,8 @@ export const marketplaceItems = pgTable(
     description: text('description').notNull().default(''),
     /** Euro cents: the API speaks euros (`price_eur`), storage and arithmetic stay integral. 0 = free. */
     price_cents: integer('price_cents').notNull().default(0),
+    /** How a paid item is sold: once (a licence of 365 days), or as a subscription renewed each month or year. */
+    billing: text('billing').$type<Billing>().notNull().default('one_time'),
     changelog_url: text('changelog_url'),
     /** False once unpublished: out of the feed, its versions no longer downloadable. */
     published: boolean('published').notNull().default(true),
@@ -73,11 +87,86 @@ export const marketplaceVersions = pgTable(
     /** The automatic checks run at upload, and the permissions in plain words the reviewer reads. */
     review_checks: jsonb('review_checks').$type<ReviewChecks>(),
     reviewed_at: ts('reviewed_at'),
+    /** Staged rollout (catalog/rollout.ts): the share of shops (by a stable bucket of their instance id) offered this version. */
+    rollout_percent: integer('rollout_percent').notNull().default(100),
+    /** Set when the vendor or operator halted the rollout: offered to no shop until resumed. */
+    rollout_halted_at: ts('rollout_halted_at'),
   },
   (t) => [
     uniqueIndex('marketplace_versions_item_version_idx').on(t.item_id, t.version_key),
     index('marketplace_versions_review_idx').on(t.published_at).where(sql`status = 'in_review'`),
   ],
+);
+
+/**
+ * The transparency log (log/): one row per approved artifact, in the order it was appended. Rows
+ * are never updated or deleted (a trigger refuses it): the Merkle tree over them only grows.
+ */
+export const marketplaceLogEntries = pgTable(
+  'marketplace_log_entries',
+  {
+    leaf_index: integer('leaf_index').primaryKey(),
+    version_id: text('version_id').notNull(),
+    marketplace_id: text('marketplace_id').notNull(),
+    version: text('version').notNull(),
+    sha256: text('sha256').notNull(),
+    key_id: text('key_id').notNull(),
+    logged_at: ts('logged_at').notNull(),
+  },
+  (t) => [uniqueIndex('marketplace_log_entries_version_idx').on(t.version_id)],
+);
+
+/**
+ * Crash-loop rollbacks reported by shops (catalog/crash-reports.ts): one row per version and
+ * instance (the instance id only as a sha256), counted again on each report.
+ */
+export const marketplaceCrashReports = pgTable(
+  'marketplace_crash_reports',
+  {
+    id: idColumn(),
+    version_id: text('version_id').notNull(),
+    instance_hash: text('instance_hash').notNull(),
+    reason: text('reason').notNull(),
+    rolled_back_to: text('rolled_back_to'),
+    reports: integer('reports').notNull().default(1),
+    first_reported_at: ts('first_reported_at').notNull(),
+    last_reported_at: ts('last_reported_at').notNull(),
+  },
+  (t) => [uniqueIndex('marketplace_crash_reports_version_instance_idx').on(t.version_id, t.instance_hash)],
+);
+
+/** Shops that downloaded an item (ratings/): one row per item and instance (sha256 of its token). */
+export const marketplaceInstalls = pgTable(
+  'marketplace_installs',
+  {
+    item_id: text('item_id').notNull(),
+    instance_hash: text('instance_hash').notNull(),
+    version: text('version').notNull(),
+    first_at: ts('first_at').notNull(),
+    /** Active installs are those downloaded in the last 90 days. */
+    last_at: ts('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.item_id, t.instance_hash] })],
+);
+
+/** A shop's rating and review of an item it installed: one per item and instance, editable. */
+export const marketplaceReviews = pgTable(
+  'marketplace_reviews',
+  {
+    id: idColumn(),
+    item_id: text('item_id').notNull(),
+    instance_hash: text('instance_hash').notNull(),
+    rating: integer('rating').notNull(),
+    body: text('body').notNull().default(''),
+    version: text('version'),
+    reply: text('reply'),
+    replied_at: ts('replied_at'),
+    /** The operator hid it (abusive): out of the averages and the item page. */
+    hidden_at: ts('hidden_at'),
+    hidden_reason: text('hidden_reason'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('marketplace_reviews_item_instance_idx').on(t.item_id, t.instance_hash)],
 );
 
 /** The package bytes, apart from the version rows so that listing versions never reads them. */
@@ -131,6 +220,8 @@ export const marketplaceCheckoutSessions = pgTable(
     /** Price when the session was created, in euro cents. */
     amount_cents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
+    /** The item's billing when the session was created: a recurring one opens a subscription. */
+    billing: text('billing').$type<Billing>().notNull().default('one_time'),
     license_id: text('license_id'),
     expires_at: ts('expires_at').notNull(),
     paid_at: ts('paid_at'),
@@ -218,3 +309,108 @@ export const marketplaceRevocations = pgTable(
   },
   (t) => [uniqueIndex('marketplace_revocations_sequence_idx').on(t.sequence)],
 );
+
+export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
+
+/**
+ * A recurring licence (sales/subscriptions.ts): the payment provider's subscription behind it.
+ * Each paid renewal moves the licence's expires_at to the new period's end; a failed one leaves it
+ * until the current period ends.
+ */
+export const marketplaceSubscriptions = pgTable(
+  'marketplace_subscriptions',
+  {
+    /** `msub_…`. */
+    id: idColumn(),
+    license_id: text('license_id').notNull(),
+    marketplace_id: text('marketplace_id').notNull(),
+    instance_id: text('instance_id').notNull(),
+    billing: text('billing').$type<Exclude<Billing, 'one_time'>>().notNull(),
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    /** Stripe's `sub_…`. */
+    provider_subscription_id: text('provider_subscription_id').notNull(),
+    status: text('status').$type<SubscriptionStatus>().notNull(),
+    current_period_end: ts('current_period_end').notNull(),
+    /** Cancelled by the shop, the vendor or the operator: runs to the period's end, then stops renewing. */
+    cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
+    canceled_at: ts('canceled_at'),
+    /** `shop`, `operator`, a vendor id, or `provider` (the provider ended it, e.g. after failed renewals). */
+    canceled_by: text('canceled_by'),
+    last_payment_failed_at: ts('last_payment_failed_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('marketplace_subscriptions_provider_idx').on(t.provider, t.provider_subscription_id),
+    uniqueIndex('marketplace_subscriptions_license_idx').on(t.license_id),
+    index('marketplace_subscriptions_item_idx').on(t.marketplace_id, t.id),
+  ],
+);
+
+export type SaleKind = 'sale' | 'refund';
+/**
+ * `pending`: owed to the vendor; `transferring`: claimed by a payout run, the transfer asked for
+ * (a run after a crash asks again with the same idempotency key); `paid`; `none`: nothing to move
+ * (no vendor, no payout account's share, or a refund of a sale never paid out); `canceled`: a sale
+ * refunded before it was paid out.
+ */
+export type PayoutStatus = 'pending' | 'transferring' | 'paid' | 'none' | 'canceled';
+
+/**
+ * The sales ledger (payouts/): one row per sale (a paid checkout, a paid renewal) and per refund,
+ * each split into the marketplace's commission and the vendor's share at the vendor's rate of
+ * that moment. Rows are written once; only their payout columns move.
+ */
+export const marketplaceSales = pgTable(
+  'marketplace_sales',
+  {
+    /** `msale_…`: also the transfer's idempotency key, so one sale is never paid out twice. */
+    id: idColumn(),
+    kind: text('kind').$type<SaleKind>().notNull(),
+    /** What made it, unique: the checkout session id, the provider's invoice id, or `refund:<sale id>`. */
+    source_id: text('source_id').notNull(),
+    /** A refund's sale. */
+    refund_of: text('refund_of'),
+    marketplace_id: text('marketplace_id').notNull(),
+    /** The vendor owning the item's namespace at the time; null for the operator's own items. */
+    vendor_id: text('vendor_id'),
+    license_id: text('license_id'),
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    /** The provider's payment (Stripe's `pi_…`) when known: what a refund refunds. */
+    payment_ref: text('payment_ref'),
+    /** Positive for both kinds; the kind says which way the money went. */
+    amount_cents: integer('amount_cents').notNull(),
+    commission_cents: integer('commission_cents').notNull(),
+    vendor_cents: integer('vendor_cents').notNull(),
+    currency: text('currency').notNull(),
+    payout_status: text('payout_status').$type<PayoutStatus>().notNull(),
+    /** Stripe's `tr_…` (a sale) or `trr_…` (a refund's reversal). */
+    transfer_id: text('transfer_id'),
+    paid_out_at: ts('paid_out_at'),
+    payout_error: text('payout_error'),
+    created_at: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('marketplace_sales_source_idx').on(t.source_id),
+    index('marketplace_sales_vendor_idx').on(t.vendor_id, t.id),
+    index('marketplace_sales_payout_idx').on(t.id).where(sql`payout_status in ('pending', 'transferring')`),
+  ],
+);
+
+/**
+ * The scheduled payout runs (payouts/payout-job.ts), one row per period (its start, e.g. the day):
+ * the instance holding the run and until when (a lease it renews while it works), and what it did.
+ * A run whose instance died (`finished_at` null, lease run out) is taken over by the next tick of
+ * any instance; the sales' own payout states make the work itself resumable.
+ */
+export const marketplacePayoutRuns = pgTable('marketplace_payout_runs', {
+  period_start: ts('period_start').primaryKey(),
+  owner: text('owner').notNull(),
+  lease_until: ts('lease_until').notNull(),
+  started_at: ts('started_at').notNull(),
+  finished_at: ts('finished_at'),
+  /** How many times a run of this period was started (more than one: taken over after a crash). */
+  attempts: integer('attempts').notNull().default(1),
+  transferred: integer('transferred').notNull().default(0),
+  reversed: integer('reversed').notNull().default(0),
+  waiting: integer('waiting').notNull().default(0),
+});

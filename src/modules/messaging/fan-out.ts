@@ -36,6 +36,7 @@ async function messageFor(ctx: Ctx, e: EventMessage): Promise<MessageInput | nul
       };
     }
     case 'order.shipped': {
+      // Event payloads are stored JSON; the fields used are checked on the next line.
       const shipment = e.payload as unknown as FulfillmentPayload;
       if (shipment.no_notification || typeof shipment.order_id !== 'string' || !shipment.fulfillment) return null;
       const order = await loadOrderView(ctx, shipment.order_id);
@@ -55,6 +56,7 @@ async function messageFor(ctx: Ctx, e: EventMessage): Promise<MessageInput | nul
       return { to: order.email, template: e.name, data: refundData(order), dedupeKey: `${e.name}:${e.id}`, resource };
     }
     case 'customer.created': {
+      // Event payloads are stored JSON; the fields used are checked below.
       const customer = e.payload as unknown as CustomerPayload;
       // Guests the admin records get no welcome: only shoppers who opened an account.
       if (!customer.has_account || typeof customer.email !== 'string' || typeof customer.id !== 'string') return null;

@@ -64,6 +64,7 @@ describe('templates', () => {
       'order.placed',
       'order.shipped',
       'order.refunded',
+      'order.transfer_requested',
       'customer.created',
       'auth.password_reset',
       'marketplace.vendor_verify',

@@ -174,7 +174,11 @@ describe('the smtp-email plugin sends the shop’s emails to a real SMTP server'
     // Once only.
     const again = await update(token, 'yet-another-password');
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ type: 'unauthorized', message: 'Invalid or expired token' });
+    expect(again.json()).toEqual({
+      type: 'unauthorized',
+      code: 'reset_token_invalid',
+      message: 'Invalid or expired token',
+    });
   });
 
   it('the Medusa JS SDK’s resetPassword and updateProvider work as they do against Medusa', async () => {

@@ -78,6 +78,7 @@ export function shipmentData(order: OrderView, shipment: FulfillmentPayload): Re
 
 /** `order.refunded`: the order, the latest refund and everything refunded so far. */
 export function refundData(order: OrderView): Record<string, unknown> {
+  // The `order.refunded` payload is the order desk's view, whose payments carry their refunds (OrderView's type omits them).
   const payments = order.payment_collections.flatMap((pc) => pc.payments) as unknown as {
     refunded_amount: number;
     refunds?: { amount: number; created_at: string | Date }[];

@@ -63,6 +63,20 @@ const defs: TemplateDef[] = [
     sample: { ...SAMPLE_ORDER, refund_amount: '€9.90', refunded_total: '€9.90' },
   },
   {
+    name: 'order.transfer_requested',
+    channel: 'email',
+    description: 'Asks the address an order was placed with to accept (or decline) moving it to a customer account',
+    subject: 'Transfer order #{{display_id}} to an account?',
+    text: 'Someone asked to move your order #{{display_id}} to the account {{customer_email}}. If it was you, open this link to accept (or decline) the transfer:\n\n{{transfer_url}}\n\nIf it was not you, ignore this message: nothing changes.\n',
+    html: '<p>Someone asked to move your order #{{display_id}} to the account {{customer_email}}. If it was you, open this link to accept (or decline) the transfer:</p><p><a href="{{transfer_url}}">Review the transfer</a></p><p>If it was not you, ignore this message: nothing changes.</p>',
+    sample: {
+      order_id: 'order_01SAMPLE',
+      display_id: 1042,
+      customer_email: 'ada@example.com',
+      transfer_url: 'http://localhost:8000/order/order_01SAMPLE/transfer/SAMPLE',
+    },
+  },
+  {
     name: 'customer.created',
     channel: 'email',
     description: 'Welcome message, sent when a shopper creates an account',

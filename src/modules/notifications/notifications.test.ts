@@ -213,7 +213,7 @@ describe('access', () => {
     for (const url of ['/admin/notifications', `/admin/notifications/${id}`]) {
       const none = await t.inject({ method: 'GET', url });
       expect(none.statusCode, url).toBe(401);
-      expect(none.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+      expect(none.json()).toEqual({ type: 'unauthorized', code: 'unauthorized', message: 'Unauthorized' });
       expect((await t.admin('GET', url, undefined, { token: t.viewerToken })).statusCode, url).toBe(200);
     }
     expect((await t.inject({ method: 'POST', url: `/admin/notifications/${id}/read` })).statusCode).toBe(401);

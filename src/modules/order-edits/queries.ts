@@ -11,7 +11,8 @@ export async function insertLine(db: Executor, row: OrderLineRow): Promise<void>
 export async function updateLine(
   db: Executor,
   id: string,
-  patch: Pick<OrderLineRow, 'quantity' | 'unit_price' | 'reserved_quantity' | 'updated_at'>,
+  patch: Pick<OrderLineRow, 'quantity' | 'unit_price' | 'reserved_quantity' | 'updated_at'> &
+    Partial<Pick<OrderLineRow, 'pricing'>>,
 ): Promise<void> {
   await db.update(orderLineItems).set(patch).where(eq(orderLineItems.id, id));
 }

@@ -9,8 +9,11 @@ import * as cq from '../orders/changes/queries.ts';
 import { changeViews, orderPreview, type OrderPreview } from '../orders/changes/views.ts';
 import type { OrderChangeView } from '../orders/changes/schema.ts';
 import * as dq from '../orders/desk-queries.ts';
-import { onLockedOrder, settle } from '../orders/desk.ts';
+import { onLockedOrder, settle, type LockScope } from '../orders/desk.ts';
+import { followDifference } from '../orders/difference-collections.ts';
 import type { OrderLineRow, OrderRow } from '../orders/queries.ts';
+import { unitsValue } from '../orders/line-value.ts';
+import { priceEditLines } from './line-pricing.ts';
 import * as eq from './queries.ts';
 import type { AddItemsInput, UpdateItemInput } from './schema.ts';
 
@@ -21,10 +24,12 @@ import type { AddItemsInput, UpdateItemInput } from './schema.ts';
  * on confirmation.
  */
 
-async function editOf(tctx: TxCtx, order: OrderRow, statuses = ['pending', 'requested']): Promise<cq.ChangeRow> {
+export async function editOf(tctx: TxCtx, order: OrderRow, statuses = ['pending', 'requested']): Promise<cq.ChangeRow> {
   const open = await cq.openChangeOf(tctx.tx, order.id);
   if (open?.change_type !== 'edit' || !statuses.includes(open.status))
-    throw errors.notAllowed(`Order ${order.id} has no ${statuses.join(' or ')} order edit`);
+    throw errors.notAllowed('order_change_not_active', {
+      detail: `Order ${order.id} has no ${statuses.join(' or ')} order edit`,
+    });
   return open;
 }
 
@@ -43,58 +48,89 @@ export function createEdit(
 export function addItems(ctx: Ctx, orderId: string, input: AddItemsInput): Promise<OrderPreview> {
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     const change = await editOf(tctx, order, ['pending']);
-    const variants = new Map(
-      (
-        await findSellableVariants(
-          tctx.tx,
-          input.items.map((i) => i.variant_id),
-          order.currency_code,
-          null,
-        )
-      ).map((v) => [v.id, v]),
-    );
-    const now = tctx.clock.now();
-    for (const item of input.items) {
-      const v = variants.get(item.variant_id);
-      if (!v?.live) throw errors.notFound(`Variant with id: ${item.variant_id} was not found`);
-      const unitPrice = item.unit_price ?? v.price;
-      if (unitPrice === null)
-        throw errors.invalid(`Variant ${v.id} has no price in ${order.currency_code}: give a unit_price`);
-      const line: OrderLineRow = {
-        id: newId('ordli'),
-        order_id: order.id,
-        variant_id: v.id,
-        product_id: v.product_id,
-        title: v.product_title,
-        subtitle: v.product_subtitle,
-        thumbnail: v.thumbnail,
-        product_title: v.product_title,
-        product_handle: v.product_handle,
-        variant_title: v.title,
-        variant_sku: v.sku,
-        unit_price: unitPrice,
-        quantity: item.quantity,
-        // Added after placement: no tax lines or discounts are computed for it (yet); its price is as given.
-        pricing: null,
-        reserved_quantity: 0,
-        fulfilled_quantity: 0,
-        shipped_quantity: 0,
-        returned_quantity: 0,
-        metadata: item.metadata ?? null,
-        created_at: now,
-        updated_at: now,
-      };
-      await addAction(
-        tctx,
-        change,
-        'ITEM_ADD',
-        { reference_id: line.id, quantity: item.quantity, unit_price: unitPrice, variant_id: v.id, line },
-        unitPrice * item.quantity,
-        { reference: 'order_line_item', internal_note: item.internal_note },
-      );
-    }
+    await addLineActions(tctx, change, order, input);
     return preview(tctx, order);
   });
+}
+
+/**
+ * ITEM_ADD actions of `change`: new lines of the variants at their price in the order's currency,
+ * or the given `unit_price`, or 0 when `free` (a claim's replacements).
+ */
+export async function addLineActions(
+  tctx: TxCtx,
+  change: cq.ChangeRow,
+  order: OrderRow,
+  input: AddItemsInput,
+  opts: { free?: boolean } = {},
+): Promise<void> {
+  const variants = new Map(
+    (
+      await findSellableVariants(
+        tctx.tx,
+        input.items.map((i) => i.variant_id),
+        order.currency_code,
+        null,
+      )
+    ).map((v) => [v.id, v]),
+  );
+  const now = tctx.clock.now();
+  const added = input.items.map((item) => {
+    const v = variants.get(item.variant_id);
+    if (!v?.live) throw errors.notFound('variant_not_found', { id: item.variant_id });
+    const unitPrice = opts.free ? 0 : (item.unit_price ?? v.price);
+    if (unitPrice === null) throw errors.invalid('order_variant_unpriced', { id: v.id, currency: order.currency_code });
+    return { item, v, unitPrice, id: newId('ordli') };
+  });
+  // Tax lines and the order's discounts for the new lines, as a cart would have them; a line sent
+  // free (a claim's replacement) carries none.
+  const pricing = opts.free
+    ? added.map(() => null)
+    : await priceEditLines(
+        tctx,
+        order,
+        added.map((a) => ({
+          id: a.id,
+          product_id: a.v.product_id,
+          variant_id: a.v.id,
+          unit_price: a.unitPrice,
+          quantity: a.item.quantity,
+        })),
+      );
+  for (const [i, { item, v, unitPrice, id }] of added.entries()) {
+    const line: OrderLineRow = {
+      id,
+      order_id: order.id,
+      variant_id: v.id,
+      product_id: v.product_id,
+      title: v.product_title,
+      subtitle: v.product_subtitle,
+      thumbnail: v.thumbnail,
+      product_title: v.product_title,
+      product_handle: v.product_handle,
+      variant_title: v.title,
+      variant_sku: v.sku,
+      unit_price: unitPrice,
+      quantity: item.quantity,
+      pricing: pricing[i],
+      reserved_quantity: 0,
+      fulfilled_quantity: 0,
+      shipped_quantity: 0,
+      returned_quantity: 0,
+      metadata: item.metadata ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    await addAction(
+      tctx,
+      change,
+      'ITEM_ADD',
+      { reference_id: line.id, quantity: item.quantity, unit_price: unitPrice, variant_id: v.id, line },
+      // What the line will charge, its tax and discounts counted (what the order's total grows by).
+      unitsValue(line, item.quantity),
+      { reference: 'order_line_item', internal_note: item.internal_note },
+    );
+  }
 }
 
 /** A new quantity (and price) for a line of the order: not below what was fulfilled. */
@@ -103,29 +139,50 @@ export function updateOriginalItem(
   orderId: string,
   itemId: string,
   input: UpdateItemInput,
+  scope: LockScope = {},
 ): Promise<OrderPreview> {
-  return onLockedOrder(ctx, orderId, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
-    const line = (await dq.listLinesOf(tctx.tx, [order.id])).find((l) => l.id === itemId);
-    if (!line) throw errors.invalid(`Item ID "${itemId}" not found.`);
-    if (input.quantity < line.fulfilled_quantity)
-      throw errors.invalid(
-        `Item ${itemId} has already been fulfilled and quantity cannot be lower than ${line.fulfilled_quantity}.`,
+  return onLockedOrder(
+    ctx,
+    orderId,
+    async (tctx, order) => {
+      const change = await editOf(tctx, order, ['pending']);
+      const line = (await dq.listLinesOf(tctx.tx, [order.id])).find((l) => l.id === itemId);
+      if (!line) throw errors.invalid('order_item_not_found', { id: itemId });
+      if (input.quantity < line.fulfilled_quantity)
+        throw errors.invalid('order_item_below_fulfilled', { id: itemId, fulfilled: line.fulfilled_quantity });
+      // One update per line: a second replaces the first.
+      for (const a of await cq.listActionsOf(tctx.tx, [change.id]))
+        if (a.action === 'ITEM_UPDATE' && a.reference_id === itemId) await cq.deleteAction(tctx.tx, a.id);
+      const unitPrice = input.unit_price ?? line.unit_price;
+      // A placed line is priced again at its new quantity and price (its discounts follow); a
+      // draft's lines are all priced again when its edit is confirmed (draft-orders/pricing.ts).
+      const pricing =
+        scope.draft || !line.pricing || !line.product_id || !line.variant_id || input.quantity === 0
+          ? line.pricing
+          : (
+              await priceEditLines(tctx, order, [
+                {
+                  id: line.id,
+                  product_id: line.product_id,
+                  variant_id: line.variant_id,
+                  unit_price: unitPrice,
+                  quantity: input.quantity,
+                },
+              ])
+            )[0];
+      const after = { ...line, quantity: input.quantity, unit_price: unitPrice, pricing };
+      await addAction(
+        tctx,
+        change,
+        'ITEM_UPDATE',
+        { reference_id: itemId, quantity: input.quantity, unit_price: unitPrice, pricing },
+        unitsValue(after, input.quantity) - unitsValue(line, line.quantity),
+        { reference: 'order_line_item', internal_note: input.internal_note },
       );
-    // One update per line: a second replaces the first.
-    for (const a of await cq.listActionsOf(tctx.tx, [change.id]))
-      if (a.action === 'ITEM_UPDATE' && a.reference_id === itemId) await cq.deleteAction(tctx.tx, a.id);
-    const unitPrice = input.unit_price ?? line.unit_price;
-    await addAction(
-      tctx,
-      change,
-      'ITEM_UPDATE',
-      { reference_id: itemId, quantity: input.quantity, unit_price: unitPrice },
-      unitPrice * input.quantity - line.unit_price * line.quantity,
-      { reference: 'order_line_item', internal_note: input.internal_note },
-    );
-    return preview(tctx, order);
-  });
+      return preview(tctx, order);
+    },
+    scope,
+  );
 }
 
 /** Changes (or with null removes) a line this edit adds. */
@@ -134,52 +191,77 @@ export function updateAddedItem(
   orderId: string,
   actionId: string,
   input: UpdateItemInput | null,
+  scope: LockScope = {},
 ): Promise<OrderPreview> {
-  return onLockedOrder(ctx, orderId, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
-    const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
-    if (!action) throw errors.notFound(`Action with id: ${actionId} was not found in the order edit`);
-    if (!input || (action.action === 'ITEM_ADD' && input.quantity === 0)) {
-      await cq.deleteAction(tctx.tx, action.id);
+  return onLockedOrder(
+    ctx,
+    orderId,
+    async (tctx, order) => {
+      const change = await editOf(tctx, order, ['pending']);
+      const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
+      if (!action) throw errors.notFound('order_edit_action_not_found', { id: actionId });
+      if (!input || (action.action === 'ITEM_ADD' && input.quantity === 0)) {
+        await cq.deleteAction(tctx.tx, action.id);
+        return preview(tctx, order);
+      }
+      if (action.action !== 'ITEM_ADD') throw errors.invalid('order_edit_action_not_item_add', { id: actionId });
+      const unitPrice = input.unit_price ?? action.details.unit_price!;
+      const added = action.details.line as OrderLineRow;
+      // Priced again at its new quantity and price, as it was when added (a free line stays bare).
+      const pricing =
+        scope.draft || !added.pricing || !added.product_id || !added.variant_id
+          ? added.pricing
+          : (
+              await priceEditLines(tctx, order, [
+                {
+                  id: added.id,
+                  product_id: added.product_id,
+                  variant_id: added.variant_id,
+                  unit_price: unitPrice,
+                  quantity: input.quantity,
+                },
+              ])
+            )[0];
+      const line = { ...added, quantity: input.quantity, unit_price: unitPrice, pricing };
+      await cq.updateAction(tctx.tx, action.id, {
+        details: { ...action.details, quantity: input.quantity, unit_price: unitPrice, line },
+        amount: unitsValue(line, input.quantity),
+        internal_note: input.internal_note ?? action.internal_note,
+        updated_at: tctx.clock.now(),
+      });
       return preview(tctx, order);
-    }
-    if (action.action !== 'ITEM_ADD') throw errors.invalid(`Action ${actionId} does not add an item`);
-    const unitPrice = input.unit_price ?? action.details.unit_price!;
-    const line = { ...(action.details.line as OrderLineRow), quantity: input.quantity, unit_price: unitPrice };
-    await cq.updateAction(tctx.tx, action.id, {
-      details: { ...action.details, quantity: input.quantity, unit_price: unitPrice, line },
-      amount: unitPrice * input.quantity,
-      internal_note: input.internal_note ?? action.internal_note,
-      updated_at: tctx.clock.now(),
-    });
-    return preview(tctx, order);
-  });
+    },
+    scope,
+  );
 }
 
-export function requestEdit(ctx: Ctx, orderId: string): Promise<OrderPreview> {
-  return onLockedOrder(ctx, orderId, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
-    if (!(await cq.listActionsOf(tctx.tx, [change.id])).length)
-      throw errors.invalid('The order edit has no changes to request');
-    const now = tctx.clock.now();
-    await cq.updateChange(tctx.tx, change.id, {
-      status: 'requested',
-      requested_at: now,
-      requested_by: tctx.actor?.id ?? null,
-      updated_at: now,
-    });
-    return preview(tctx, order);
-  });
+export function requestEdit(ctx: Ctx, orderId: string, scope: LockScope = {}): Promise<OrderPreview> {
+  return onLockedOrder(
+    ctx,
+    orderId,
+    async (tctx, order) => {
+      const change = await editOf(tctx, order, ['pending']);
+      if (!(await cq.listActionsOf(tctx.tx, [change.id])).length) throw errors.invalid('order_edit_empty');
+      const now = tctx.clock.now();
+      await cq.updateChange(tctx.tx, change.id, {
+        status: 'requested',
+        requested_at: now,
+        requested_by: tctx.actor?.id ?? null,
+        updated_at: now,
+      });
+      return preview(tctx, order);
+    },
+    scope,
+  );
 }
 
 /** Moves stock for a line whose quantity goes from `before` to `after` (only lines whose stock was taken). */
 async function followStock(tctx: TxCtx, line: OrderLineRow, after: number, managed: boolean): Promise<number> {
   const now = tctx.clock.now();
   const delta = after - line.quantity;
-  if (!managed && line.reserved_quantity === 0) return 0;
+  if (!line.variant_id || (!managed && line.reserved_quantity === 0)) return 0;
   if (delta > 0) {
-    if (!(await eq.takeStock(tctx.tx, line.variant_id, delta, now)))
-      throw errors.notAllowed(`Variant ${line.variant_id} does not have the required inventory`);
+    if (!(await eq.takeStock(tctx.tx, line.variant_id, delta, now))) throw errors.notAllowed('insufficient_inventory');
     return line.reserved_quantity + delta;
   }
   const back = Math.min(-delta, line.reserved_quantity);
@@ -196,40 +278,7 @@ async function followStock(tctx: TxCtx, line: OrderLineRow, after: number, manag
 export function confirmEdit(ctx: Ctx, orderId: string): Promise<OrderPreview> {
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     const change = await editOf(tctx, order);
-    const lines = new Map((await dq.listLinesOf(tctx.tx, [order.id])).map((l) => [l.id, l]));
-    const confirmed = await confirmChange(tctx, order, change, async (actions) => {
-      const ids = [
-        ...new Set(actions.map((a) => (a.details.variant_id as string) ?? lines.get(a.reference_id!)?.variant_id)),
-      ];
-      const managed = new Map(
-        (await findSellableVariants(tctx.tx, ids.filter(Boolean) as string[], order.currency_code, null)).map((v) => [
-          v.id,
-          v.manage_inventory,
-        ]),
-      );
-      const now = tctx.clock.now();
-      for (const a of actions) {
-        if (a.action === 'ITEM_ADD') {
-          const line = { ...(a.details.line as OrderLineRow), created_at: now, updated_at: now, quantity: 0 };
-          const reserved = await followStock(tctx, line, a.details.quantity!, managed.get(line.variant_id) ?? false);
-          await eq.insertLine(tctx.tx, {
-            ...line,
-            quantity: a.details.quantity!,
-            unit_price: a.details.unit_price!,
-            reserved_quantity: reserved,
-          });
-        } else if (a.action === 'ITEM_UPDATE') {
-          const line = lines.get(a.reference_id!)!;
-          const reserved = await followStock(tctx, line, a.details.quantity!, false);
-          await eq.updateLine(tctx.tx, line.id, {
-            quantity: a.details.quantity!,
-            unit_price: a.details.unit_price!,
-            reserved_quantity: reserved,
-            updated_at: now,
-          });
-        }
-      }
-    });
+    const confirmed = await confirmChange(tctx, order, change, (actions) => applyLineActions(tctx, order, actions));
     await emit(tctx, 'order.edit_confirmed', {
       id: order.id,
       order_id: order.id,
@@ -238,12 +287,64 @@ export function confirmEdit(ctx: Ctx, orderId: string): Promise<OrderPreview> {
     });
     // Lines changed: the fulfillment status follows (an added line is not fulfilled yet).
     const after = await settle(tctx, (await dq.findOrderRow(tctx.tx, order.id))!);
+    await followDifference(tctx, after);
     return preview(tctx, after);
   });
 }
 
-export function cancelEdit(ctx: Ctx, orderId: string): Promise<void> {
-  return onLockedOrder(ctx, orderId, async (tctx, order) => {
-    await cancelChange(tctx, await editOf(tctx, order));
-  });
+/**
+ * Applies ITEM_ADD and ITEM_UPDATE actions of a change being confirmed: lines added (their stock
+ * taken and held for them at once) or changed (stock following the quantity).
+ */
+export async function applyLineActions(tctx: TxCtx, order: OrderRow, actions: cq.ActionRow[]): Promise<void> {
+  const lines = new Map((await dq.listLinesOf(tctx.tx, [order.id])).map((l) => [l.id, l]));
+  const ids = [
+    ...new Set(actions.map((a) => (a.details.variant_id as string) ?? lines.get(a.reference_id!)?.variant_id)),
+  ];
+  const managed = new Map(
+    (await findSellableVariants(tctx.tx, ids.filter(Boolean) as string[], order.currency_code, null)).map((v) => [
+      v.id,
+      v.manage_inventory,
+    ]),
+  );
+  const now = tctx.clock.now();
+  for (const a of actions) {
+    if (a.action === 'ITEM_ADD') {
+      const line = { ...(a.details.line as OrderLineRow), created_at: now, updated_at: now, quantity: 0 };
+      const reserved = await followStock(
+        tctx,
+        line,
+        a.details.quantity!,
+        (line.variant_id !== null && managed.get(line.variant_id)) || false,
+      );
+      await eq.insertLine(tctx.tx, {
+        ...line,
+        quantity: a.details.quantity!,
+        unit_price: a.details.unit_price!,
+        reserved_quantity: reserved,
+      });
+    } else if (a.action === 'ITEM_UPDATE') {
+      const line = lines.get(a.reference_id!)!;
+      const reserved = await followStock(tctx, line, a.details.quantity!, false);
+      await eq.updateLine(tctx.tx, line.id, {
+        quantity: a.details.quantity!,
+        unit_price: a.details.unit_price!,
+        reserved_quantity: reserved,
+        // Repriced at the update (absent on a draft's or a canceled swap's: the line keeps its own).
+        pricing: a.details.pricing === undefined ? line.pricing : (a.details.pricing as OrderLineRow['pricing']),
+        updated_at: now,
+      });
+    }
+  }
+}
+
+export function cancelEdit(ctx: Ctx, orderId: string, scope: LockScope = {}): Promise<void> {
+  return onLockedOrder(
+    ctx,
+    orderId,
+    async (tctx, order) => {
+      await cancelChange(tctx, await editOf(tctx, order));
+    },
+    scope,
+  );
 }

@@ -114,7 +114,7 @@ export const adminOrderRoutes: RouteModule = adminResource('orders', (app) => {
         response: reply,
       },
     },
-    async (req) => ({ order: await createFulfillment(req.ctx, req.params.id, req.body) }),
+    async (req) => ({ order: await createFulfillment(req.ctx, req.params.id, req.body, req.server.providers) }),
   );
 
   app.post(
@@ -159,6 +159,8 @@ export const adminOrderRoutes: RouteModule = adminResource('orders', (app) => {
       },
       preValidation,
     },
-    async (req) => ({ order: await cancelFulfillment(req.ctx, req.params.id, req.params.fulfillment_id) }),
+    async (req) => ({
+      order: await cancelFulfillment(req.ctx, req.params.id, req.params.fulfillment_id, req.server.providers),
+    }),
   );
 });

@@ -35,10 +35,7 @@ export async function cancelOrder(ctx: Ctx, orderId: string, providers: Provider
     const mine = (await ledger.lockOrderPayments(tctx, order.id)).filter((p) => p.provider_id !== SYSTEM_PROVIDER);
     for (const p of mine) {
       const [waiting] = await ops.pendingOperations(tctx, p.id, 'capture');
-      if (waiting)
-        throw errors.conflict(
-          `A capture of ${waiting.amount} is waiting for ${p.provider_id}'s answer: repeat it to settle it, then cancel the order`,
-        );
+      if (waiting) throw errors.conflict('order_capture_waiting', { amount: waiting.amount, provider: p.provider_id });
     }
     return mine;
   });
@@ -68,7 +65,8 @@ export async function cancelOrder(ctx: Ctx, orderId: string, providers: Provider
     const held = (await dq.listLinesOf(tctx.tx, [order.id])).filter((x) => x.reserved_quantity > 0);
     const taken = await releaseLines(tctx.tx, held, now);
     const back = new Map<string, number>();
-    for (const l of taken) back.set(l.variant_id, (back.get(l.variant_id) ?? 0) + l.reserved_quantity);
+    for (const l of taken)
+      if (l.variant_id) back.set(l.variant_id, (back.get(l.variant_id) ?? 0) + l.reserved_quantity);
     for (const l of held) await dq.updateLineRow(tctx.tx, l.id, { reserved_quantity: 0, updated_at: now });
     for (const variantId of [...back.keys()].sort()) await dq.restock(tctx.tx, variantId, back.get(variantId)!, now);
 
@@ -96,13 +94,11 @@ async function refuseChanged(tctx: TxCtx, p: ledger.PaymentRow): Promise<void> {
     ...(await ops.pendingOperations(tctx, p.id, 'capture')),
     ...(await ops.pendingOperations(tctx, p.id, 'refund')),
   ];
-  if (ledger.refundable(p) > 0 || waiting.length)
-    throw errors.conflict('The order changed while it was being canceled: send the cancellation again');
+  if (ledger.refundable(p) > 0 || waiting.length) throw errors.conflict('order_cancel_raced');
 }
 
 async function refuseCancel(tctx: TxCtx, order: OrderRow): Promise<void> {
   if (order.status === 'canceled') throw orderCanceled(order.id);
   const fulfillments = await dq.listFulfillmentsOf(tctx.tx, [order.id]);
-  if (fulfillments.some((f) => !f.canceled_at))
-    throw errors.notAllowed('All fulfillments must be canceled before canceling an order');
+  if (fulfillments.some((f) => !f.canceled_at)) throw errors.notAllowed('order_fulfillments_not_canceled');
 }

@@ -1,8 +1,12 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { preparedRows, textArray } from '../../platform/db/prepared.ts';
+import { searchBreadth } from '../../platform/db/search-breadth.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { fulfillments } from './fulfillment-tables.ts';
 import type { OrderLineRow, OrderRow, OrderShippingMethodRow } from './queries.ts';
+import { orderSummaries } from './changes/tables.ts';
+import { orderBuckets, orderCounts } from './count-tables.ts';
 import { orderLineItems, orders, orderShippingMethods } from './tables.ts';
 
 export type FulfillmentRow = typeof fulfillments.$inferSelect;
@@ -28,6 +32,8 @@ export interface OrderFilters {
   email?: string[];
   created_at?: { gte?: Date; gt?: Date; lte?: Date; lt?: Date };
   q?: string;
+  /** Draft orders or placed ones; undefined: both. */
+  is_draft_order?: boolean;
 }
 
 export interface OrderSort {
@@ -37,12 +43,20 @@ export interface OrderSort {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
-function matching(f: OrderFilters): SQL | undefined {
+/**
+ * `walk`: the search's conditions written so that no index serves them (`|| ''`, `+ 0`), for a
+ * `q` most orders match (search-breadth.ts): walking the sort order then meets a page of matches
+ * at once, where the trigram index would hand over every match to be sorted.
+ */
+function matching(f: OrderFilters, walk = false): SQL | undefined {
+  const email = walk ? sql`(${orders.email} || '')` : orders.email;
+  const id = walk ? sql`(${orders.id} || '')` : orders.id;
   const like = f.q ? escapeLike(f.q) : undefined;
   const displayId = f.q && /^\d{1,9}$/.test(f.q) ? Number(f.q) : undefined;
   const d = f.created_at;
   return and(
     f.id ? inArray(orders.id, f.id) : undefined,
+    f.is_draft_order !== undefined ? eq(orders.is_draft_order, f.is_draft_order) : undefined,
     f.status ? inArray(orders.status, f.status as OrderRow['status'][]) : undefined,
     f.payment_status ? inArray(orders.payment_status, f.payment_status as OrderRow['payment_status'][]) : undefined,
     f.fulfillment_status
@@ -58,33 +72,156 @@ function matching(f: OrderFilters): SQL | undefined {
     d?.lt ? lt(orders.created_at, d.lt) : undefined,
     like !== undefined
       ? or(
-          ilike(orders.email, `%${like}%`),
-          ilike(orders.id, `${like}%`),
-          displayId !== undefined ? eq(orders.display_id, displayId) : undefined,
+          ilike(email, `%${like}%`),
+          // The start of the id, any case: ids are ASCII, so lower-casing both sides is ILIKE,
+          // and the prefix reads orders_lower_id_prefix_idx.
+          sql`lower(${id}) like ${`${like.toLowerCase()}%`}`,
+          displayId !== undefined
+            ? walk
+              ? sql`(${orders.display_id} + 0) = ${displayId}`
+              : eq(orders.display_id, displayId)
+            : undefined,
         )
       : undefined,
   );
 }
 
-export async function listOrderRows(db: Executor, f: OrderFilters, sort: OrderSort, page: Page): Promise<OrderRow[]> {
-  const column = orders[sort.field];
+/**
+ * A sort key no index can hand over in order (the same order: `|| ''` keeps a text's collation).
+ * For filters that match a few orders (a customer's, an email's, listed ids) the page must be
+ * read from the filter's index and sorted; without statistics the planner would otherwise walk
+ * a million rows in key order, betting on an early LIMIT.
+ */
+function unindexed(field: OrderSort['field']): SQL {
+  const column = orders[field];
+  if (field === 'created_at' || field === 'updated_at') return sql`(${column} + interval '0 seconds')`;
+  if (field === 'display_id' || field === 'total') return sql`(${column} + 0)`;
+  return sql`(${column} || '')`;
+}
+
+/** How common `f`'s matches are among the orders (search-breadth.ts): asked for a `q`. */
+export function orderSearchBreadth(db: Executor, f: OrderFilters) {
+  return searchBreadth(db, 'orders', matching(f));
+}
+
+/** `broad`: a `q` most orders match (`orderSearchBreadth`), read by walking the sort order. */
+export async function listOrderRows(
+  db: Executor,
+  f: OrderFilters,
+  sort: OrderSort,
+  page: Page,
+  broad = false,
+): Promise<OrderRow[]> {
+  const few = !!(f.customer_id || f.email || f.id);
+  const key = (field: OrderSort['field']) => (few ? unindexed(field) : orders[field]);
+  const column = key(sort.field);
   // id breaks ties so pages never overlap or skip rows.
   const by =
     sort.field === 'id'
       ? [sort.descending ? desc(column) : asc(column)]
-      : [sort.descending ? desc(column) : asc(column), asc(orders.id)];
+      : [sort.descending ? desc(column) : asc(column), asc(key('id'))];
   return db
     .select()
     .from(orders)
-    .where(matching(f))
+    .where(matching(f, broad))
     .orderBy(...by)
     .limit(page.limit)
     .offset(page.offset);
 }
 
+/** The filters order_counts is kept by (count-tables.ts): any mix of these alone is counted there. */
+const COUNTED_BY = new Set<keyof OrderFilters>([
+  'is_draft_order',
+  'status',
+  'payment_status',
+  'fulfillment_status',
+  'region_id',
+  'sales_channel_id',
+]);
+
+const bounded = (d: OrderFilters['created_at']) => !!d && Object.values(d).some((v) => v !== undefined);
+
+/** The filters actually set (a `created_at` without bounds is none). */
+const setFilters = (f: OrderFilters) =>
+  Object.entries(f)
+    .filter(([key, value]) => value !== undefined && (key !== 'created_at' || bounded(f.created_at)))
+    .map(([key]) => key as keyof OrderFilters);
+
+/**
+ * `GET /admin/orders`'s count. Counting a million order rows takes longer than the page, so the
+ * counts triggers keep (count-tables.ts) answer what they can exactly: the equality filters of
+ * order_counts alone, or a `created_at` range of placed orders (order_buckets inside it, plus the
+ * orders of its two edge quarter hours). Anything else (q, email, customer, ids) counts the rows
+ * it matches, through their indexes.
+ */
 export async function countOrderRows(db: Executor, f: OrderFilters): Promise<number> {
+  const set = setFilters(f);
+  // order_counts keeps a missing channel as ''; only a real id may be looked up there.
+  if (set.every((k) => COUNTED_BY.has(k)) && (f.sales_channel_id ?? []).every(Boolean)) return countByKeys(db, f);
+  if (f.is_draft_order === false && set.every((k) => k === 'is_draft_order' || k === 'created_at'))
+    return countInRange(db, f);
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(matching(f));
   return row.n;
+}
+
+async function countByKeys(db: Executor, f: OrderFilters): Promise<number> {
+  const c = orderCounts;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${c.orders}), 0)::int` })
+    .from(c)
+    .where(
+      and(
+        f.is_draft_order !== undefined ? eq(c.is_draft_order, f.is_draft_order) : undefined,
+        f.status ? inArray(c.status, f.status) : undefined,
+        f.payment_status ? inArray(c.payment_status, f.payment_status) : undefined,
+        f.fulfillment_status ? inArray(c.fulfillment_status, f.fulfillment_status) : undefined,
+        f.region_id ? inArray(c.region_id, f.region_id) : undefined,
+        f.sales_channel_id ? inArray(c.sales_channel_id, f.sales_channel_id) : undefined,
+      ),
+    );
+  return row.n;
+}
+
+const QUARTER_HOUR_MS = 900_000;
+const floorQuarter = (d: Date) => Math.floor(d.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+const ceilQuarter = (d: Date) => Math.ceil(d.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+const maxOf = (xs: (number | undefined)[]) => {
+  const set = xs.filter((x): x is number => x !== undefined);
+  return set.length ? Math.max(...set) : undefined;
+};
+const minOf = (xs: (number | undefined)[]) => {
+  const set = xs.filter((x): x is number => x !== undefined);
+  return set.length ? Math.min(...set) : undefined;
+};
+
+/**
+ * Placed orders in a `created_at` range: the whole quarter hours inside it from order_buckets
+ * (from `first`, the first bucket all of whose orders pass the lower bounds, up to `end`, the
+ * start of the first bucket some of whose orders may fail the upper bounds), plus the orders
+ * outside those buckets counted one by one (at most two quarter hours, by orders_created_at_idx).
+ */
+async function countInRange(db: Executor, f: OrderFilters): Promise<number> {
+  const d = f.created_at ?? {};
+  const first = maxOf([d.gte && ceilQuarter(d.gte), d.gt && floorQuarter(d.gt) + QUARTER_HOUR_MS]);
+  const end = minOf([d.lt && floorQuarter(d.lt), d.lte && floorQuarter(d.lte)]);
+  if (first !== undefined && end !== undefined && first >= end) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(matching(f));
+    return row.n;
+  }
+  const b = orderBuckets;
+  const from = first === undefined ? undefined : new Date(first);
+  const to = end === undefined ? undefined : new Date(end);
+  const [inside] = await db
+    .select({ n: sql<number>`coalesce(sum(${b.placed}), 0)::int` })
+    .from(b)
+    .where(and(from ? gte(b.bucket, from) : undefined, to ? lt(b.bucket, to) : undefined));
+  const [edges] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(matching(f), or(from ? lt(orders.created_at, from) : undefined, to ? gte(orders.created_at, to) : undefined)),
+    );
+  return inside.n + edges.n;
 }
 
 export async function findOrderRow(db: Executor, id: string): Promise<OrderRow | undefined> {
@@ -147,4 +284,34 @@ export async function restock(db: Executor, variantId: string, quantity: number,
     sql`update product_variants set inventory_quantity = inventory_quantity + ${quantity}, updated_at = ${now.toISOString()}::timestamptz
         where id = ${variantId} and manage_inventory`,
   );
+}
+
+/** A customer's placed orders, oldest first, with their versions (one query, by orders_customer_idx). */
+export async function listCustomerOrderRows(
+  db: Executor,
+  customerId: string,
+): Promise<(OrderRow & { version: number })[]> {
+  const rows = await db
+    .select({ order: orders, version: sql<number>`coalesce(${orderSummaries.version}, 1)::int` })
+    .from(orders)
+    .leftJoin(orderSummaries, eq(orderSummaries.order_id, orders.id))
+    .where(and(eq(orders.customer_id, customerId), eq(orders.is_draft_order, false)))
+    .orderBy(asc(orders.created_at), asc(orders.id));
+  return rows.map((r) => ({ ...r.order, version: r.version }));
+}
+
+/**
+ * Per order line, the units returns (not canceled) asked back that have not arrived yet
+ * (Medusa's `return_requested_quantity`): what the desk subtracts from what can still be returned.
+ */
+export async function returnRequestedByLine(db: Executor, orderIds: string[]): Promise<Map<string, number>> {
+  if (!orderIds.length) return new Map();
+  const found = await preparedRows<{ item_id: string; n: number | string }>(
+    db,
+    sql`select ri.item_id, sum(ri.quantity - ri.received_quantity - ri.damaged_quantity)::int as n
+      from return_items ri join returns r on r.id = ri.return_id
+      where ri.order_id = any(${textArray(orderIds)}) and r.status <> 'canceled'
+      group by ri.item_id having sum(ri.quantity - ri.received_quantity - ri.damaged_quantity) > 0`,
+  );
+  return new Map(found.map((r) => [r.item_id, Number(r.n)]));
 }

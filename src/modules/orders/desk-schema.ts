@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
+import { listEnvelope, pageQuery, searchListEnvelope } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
 import { AdminPaymentCollection } from '../payments/ledger-schema.ts';
 import { OrderSummary as MoneySummary, OrderTransaction } from './changes/schema.ts';
@@ -52,6 +52,9 @@ export const Fulfillment = Type.Object({
   order_id: Type.String(),
   location_id: Nullable(Type.String()),
   shipping_option_id: Nullable(Type.String()),
+  /** The fulfilment provider that made it (`manual_manual`, or a plugin's `fp_…`), and its answer. */
+  provider_id: Nullable(Type.String()),
+  data: Nullable(Type.Record(Type.String(), Type.Unknown())),
   items: Type.Array(FulfillmentItem),
   labels: Type.Array(FulfillmentLabel),
   no_notification: Type.Boolean(),
@@ -72,6 +75,8 @@ export const DeskLineItem = Type.Object({
     shipped_quantity: Type.Integer(),
     delivered_quantity: Type.Integer(),
     returned_quantity: Type.Integer(),
+    /** Medusa's: units asked back by returns (not canceled) and not received yet. */
+    return_requested_quantity: Type.Integer(),
   }),
 });
 
@@ -97,9 +102,14 @@ export const StoreOrder = Type.Object({
 /** A row of `GET /admin/orders`: the order without its lines (two queries per page). */
 export const OrderSummary = Type.Omit(Order, ['items', 'shipping_methods', 'payment_collections']);
 
+const { payment_collections: _collections, ...orderFields } = Order.properties;
+/** One of `customer.orders` (`/store/customers/me?fields=*orders`): the order with its lines, methods and totals, as Medusa's Query links it. */
+export const CustomerOrder = Type.Object({ ...orderFields, version: Type.Integer(), deleted_at: Type.Null() });
+export type CustomerOrderView = Static<typeof CustomerOrder>;
+
 export const AdminOrderEnvelope = Type.Object({ order: AdminOrder });
 export const StoreOrderEnvelope = Type.Object({ order: StoreOrder });
-export const AdminOrderList = listEnvelope('orders', OrderSummary);
+export const AdminOrderList = searchListEnvelope('orders', OrderSummary);
 export const StoreOrderList = listEnvelope('orders', StoreOrder);
 
 const oneOrMany = <T extends readonly string[]>(values: T) => {
@@ -135,6 +145,11 @@ export const AdminOrderQuery = Type.Object({
   customer_id: ids,
   region_id: ids,
   sales_channel_id: ids,
+  is_draft_order: Type.Optional(
+    Type.Boolean({
+      description: 'true: draft orders only. Default: placed orders only (unless status includes draft)',
+    }),
+  ),
   email: Type.Optional(
     Type.Union([Type.String({ maxLength: 320 }), Type.Array(Type.String({ maxLength: 320 }), { maxItems: 100 })], {
       description: 'exact, any case',

@@ -7,8 +7,14 @@ import { orderFulfillmentStatus, orderPaymentStatus } from './statuses.ts';
 
 /** What every order desk transition shares: the order lock, the refusals, the status bookkeeping. */
 
-export const orderNotFound = (id: string) => errors.notFound(`Order with id: ${id} was not found`);
-export const orderCanceled = (id: string) => errors.notAllowed(`Order with id ${id} has been canceled.`);
+export const orderNotFound = (id: string) => errors.notFound('order_not_found', { id });
+export const orderCanceled = (id: string) => errors.notAllowed('order_canceled', { id });
+export const draftNotFound = (id: string) => errors.notFound('draft_order_not_found', { id });
+
+/** Which orders a transition takes: placed ones (the default) or draft orders. */
+export interface LockScope {
+  draft?: boolean;
+}
 
 /**
  * Runs a transition in one transaction holding the order row `FOR UPDATE`: transitions of one
@@ -19,10 +25,15 @@ export function onLockedOrder<T>(
   ctx: Ctx,
   orderId: string,
   fn: (tctx: TxCtx, order: OrderRow) => Promise<T>,
+  scope: LockScope = {},
 ): Promise<T> {
   return inTx(ctx, async (tctx) => {
     const order = await dq.lockOrderRow(tctx.tx, orderId);
-    if (!order) throw orderNotFound(orderId);
+    // A draft is not an order yet (nothing to capture, fulfil or return), and the draft desk
+    // touches nothing else: each side sees the other's rows as missing.
+    if (scope.draft) {
+      if (!order?.is_draft_order) throw draftNotFound(orderId);
+    } else if (!order || order.is_draft_order) throw orderNotFound(orderId);
     return fn(tctx, order);
   });
 }

@@ -4,6 +4,16 @@ import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { fulfilLines, undoMoves } from '../inventory/order-stock.ts';
 import { findShippingOption } from '../shipping-options/service.ts';
+import { callFulfillmentProvider, MANUAL_PROVIDER } from '../fulfillment/providers.ts';
+import type { JsonObject, Providers } from '../../platform/providers.ts';
+import type { FulfillmentLabelJson } from './fulfillment-tables.ts';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../platform/db/database.ts';
+
+async function locationName(tctx: TxCtx, id: string): Promise<string | undefined> {
+  const [row] = await rows<{ name: string }>(tctx.tx, sql`select name from stock_locations where id = ${id}`);
+  return row?.name;
+}
 import * as dq from './desk-queries.ts';
 import { onLockedOrder, orderCanceled, settle } from './desk.ts';
 import type { AdminOrderView, CreateFulfillmentInput, CreateShipmentInput, LineRefInput } from './desk-schema.ts';
@@ -20,8 +30,7 @@ function unitsByLine(refs: LineRefInput[]): Map<string, number> {
   const units = new Map<string, number>();
   for (const ref of refs) {
     const lineId = ref.item_id ?? ref.id;
-    if (!lineId || (ref.item_id && ref.id))
-      throw errors.invalid('Each item must name its order line with exactly one of item_id and id');
+    if (!lineId || (ref.item_id && ref.id)) throw errors.invalid('fulfillment_item_reference_invalid');
     units.set(lineId, (units.get(lineId) ?? 0) + ref.quantity);
   }
   return units;
@@ -30,29 +39,45 @@ function unitsByLine(refs: LineRefInput[]): Map<string, number> {
 async function lockedFulfillment(tctx: TxCtx, order: OrderRow, fulfillmentId: string): Promise<dq.FulfillmentRow> {
   if (order.status === 'canceled') throw orderCanceled(order.id);
   const f = (await dq.listFulfillmentsOf(tctx.tx, [order.id])).find((x) => x.id === fulfillmentId);
-  if (!f) throw errors.notFound(`Fulfillment with id: ${fulfillmentId} was not found`);
-  if (f.canceled_at) throw errors.notAllowed(`Fulfillment ${f.id} has been canceled`);
+  if (!f) throw errors.notFound('fulfillment_not_found', { id: fulfillmentId });
+  if (f.canceled_at) throw errors.notAllowed('fulfillment_canceled', { id: f.id });
   return f;
 }
 
-/** `POST /admin/orders/{id}/fulfillments`. */
-export function createFulfillment(ctx: Ctx, orderId: string, input: CreateFulfillmentInput): Promise<AdminOrderView> {
+/**
+ * The option a fulfilment ships by: the one asked for, else the order's first shipping method's
+ * (still live); none (an order without shipping): the manual provider.
+ */
+async function optionOf(tctx: TxCtx, order: OrderRow, asked: string | undefined) {
+  if (asked) {
+    const option = await findShippingOption(tctx.tx, asked);
+    if (!option) throw errors.invalid('shipping_option_reference_missing', { what: 'Shipping option', id: asked });
+    return { option, methodData: {} };
+  }
+  const [method] = (await dq.listMethodsOf(tctx.tx, [order.id])).filter((m) => m.shipping_option_id);
+  const option = method ? await findShippingOption(tctx.tx, method.shipping_option_id as string) : null;
+  return { option, methodData: (method?.data ?? {}) as JsonObject };
+}
+
+/** `POST /admin/orders/{id}/fulfillments`: through the provider of its shipping option (labels, tracking). */
+export function createFulfillment(
+  ctx: Ctx,
+  orderId: string,
+  input: CreateFulfillmentInput,
+  providers: Providers,
+): Promise<AdminOrderView> {
   const units = unitsByLine(input.items);
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     if (order.status === 'canceled') throw orderCanceled(order.id);
-    if (input.shipping_option_id && !(await findShippingOption(tctx.tx, input.shipping_option_id))) {
-      throw errors.invalid(`Shipping option with id: ${input.shipping_option_id} was not found`);
-    }
+    const { option, methodData } = await optionOf(tctx, order, input.shipping_option_id);
     const lines = await dq.listLinesOf(tctx.tx, [order.id]);
     const now = tctx.clock.now();
     const asks = [...units].map(([lineId, quantity]) => {
       const line = lines.find((l) => l.id === lineId);
-      if (!line) throw errors.invalid(`Item with id: ${lineId} is not a line of order ${order.id}`);
+      if (!line) throw errors.invalid('fulfillment_item_not_in_order', { id: lineId, order: order.id });
       const left = line.quantity - line.fulfilled_quantity;
       if (quantity > left)
-        throw errors.notAllowed(
-          `Cannot fulfill ${quantity} of item ${lineId}: only ${left} of ${line.quantity} left to fulfill`,
-        );
+        throw errors.notAllowed('fulfillment_quantity_exceeded', { quantity, id: lineId, left, total: line.quantity });
       return { line, units: quantity };
     });
     // The units' reservations become stock leaving the chosen location (the reserving one by default).
@@ -67,14 +92,40 @@ export function createFulfillment(ctx: Ctx, orderId: string, input: CreateFulfil
       items.push({ id: newId('fulit'), line_item_id: line.id, title: line.title, sku: line.variant_sku, quantity });
     }
     const from = [...new Set(moves.map((m) => m.location_id))];
+    const id = newId('ful');
+    const locationId = input.location_id ?? (from.length === 1 ? from[0] : null);
+    const providerId = option?.provider_id ?? MANUAL_PROVIDER;
+    // The carrier is asked last, with everything checked: a refusal (or a timeout) rolls all of it back.
+    const made = await callFulfillmentProvider(providers, providerId, 'createFulfillment', {
+      fulfillment_id: id,
+      option_data: (option?.data ?? {}) as JsonObject,
+      method_data: methodData,
+      order: {
+        id: order.id,
+        display_id: order.display_id ?? null,
+        email: order.email ?? null,
+        currency_code: order.currency_code,
+      },
+      items: items.map(({ id: _id, ...i }) => i),
+      shipping_address: (order.shipping_address ?? null) as JsonObject | null,
+      from_location: locationId ? { id: locationId, name: (await locationName(tctx, locationId)) ?? locationId } : null,
+    } as unknown as JsonObject);
+    const labels = ((made.labels as unknown as Partial<FulfillmentLabelJson>[] | undefined) ?? []).map((l) => ({
+      id: newId('fulla'),
+      tracking_number: String(l.tracking_number ?? ''),
+      tracking_url: String(l.tracking_url ?? ''),
+      label_url: String(l.label_url ?? ''),
+    }));
     const fulfillment = await dq.insertFulfillment(tctx.tx, {
-      id: newId('ful'),
+      id,
       order_id: order.id,
-      location_id: input.location_id ?? (from.length === 1 ? from[0] : null),
+      location_id: locationId,
       stock_moves: moves,
-      shipping_option_id: input.shipping_option_id ?? null,
+      shipping_option_id: option?.id ?? null,
+      provider_id: providerId,
+      data: (made.data as Record<string, unknown> | undefined) ?? null,
       items,
-      labels: [],
+      labels,
       no_notification: input.no_notification ?? false,
       created_by: tctx.actor?.id ?? null,
       metadata: input.metadata ?? null,
@@ -98,10 +149,7 @@ function assertWholeFulfillment(f: dq.FulfillmentRow, refs: LineRefInput[] | und
   if (!refs) return;
   const asked = unitsByLine(refs);
   const whole = f.items.length === asked.size && f.items.every((i) => asked.get(i.line_item_id) === i.quantity);
-  if (!whole)
-    throw errors.invalid(
-      `A shipment ships all of fulfillment ${f.id}: items must list each of its items with its full quantity`,
-    );
+  if (!whole) throw errors.invalid('shipment_items_incomplete', { id: f.id });
 }
 
 /** `POST /admin/orders/{id}/fulfillments/{fid}/shipments`. */
@@ -113,7 +161,7 @@ export function createShipment(
 ): Promise<AdminOrderView> {
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     const f = await lockedFulfillment(tctx, order, fulfillmentId);
-    if (f.shipped_at) throw errors.notAllowed(`Fulfillment ${f.id} has already been shipped`);
+    if (f.shipped_at) throw errors.notAllowed('fulfillment_already_shipped', { id: f.id });
     assertWholeFulfillment(f, input.items);
     const now = tctx.clock.now();
     const lines = await dq.listLinesOf(tctx.tx, [order.id]);
@@ -142,20 +190,29 @@ export function createShipment(
 export function markDelivered(ctx: Ctx, orderId: string, fulfillmentId: string): Promise<AdminOrderView> {
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     const f = await lockedFulfillment(tctx, order, fulfillmentId);
-    if (f.delivered_at) throw errors.notAllowed('Fulfillment has already been marked delivered');
-    if (!f.shipped_at)
-      throw errors.notAllowed(`Fulfillment ${f.id} has not been shipped yet: create its shipment first`);
+    if (f.delivered_at) throw errors.notAllowed('fulfillment_already_delivered');
+    if (!f.shipped_at) throw errors.notAllowed('fulfillment_not_shipped', { id: f.id });
     const now = tctx.clock.now();
     await dq.updateFulfillmentRow(tctx.tx, f.id, { delivered_at: now, updated_at: now });
     return orderDetail(tctx.tx, await settle(tctx, order));
   });
 }
 
-/** `POST …/fulfillments/{fid}/cancel`: only before it ships; its units become unfulfilled again. */
-export function cancelFulfillment(ctx: Ctx, orderId: string, fulfillmentId: string): Promise<AdminOrderView> {
+/** `POST …/fulfillments/{fid}/cancel`: only before it ships (its provider cancels it too); its units become unfulfilled again. */
+export function cancelFulfillment(
+  ctx: Ctx,
+  orderId: string,
+  fulfillmentId: string,
+  providers: Providers,
+): Promise<AdminOrderView> {
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     const f = await lockedFulfillment(tctx, order, fulfillmentId);
-    if (f.shipped_at) throw errors.notAllowed(`Fulfillment ${f.id} has been shipped and can no longer be canceled`);
+    if (f.shipped_at) throw errors.notAllowed('fulfillment_shipped_not_cancelable', { id: f.id });
+    if (f.provider_id && f.provider_id !== MANUAL_PROVIDER)
+      await callFulfillmentProvider(providers, f.provider_id, 'cancelFulfillment', {
+        fulfillment_id: f.id,
+        data: (f.data ?? {}) as JsonObject,
+      });
     const now = tctx.clock.now();
     const lines = await dq.listLinesOf(tctx.tx, [order.id]);
     // Stock it took goes back to its location, held again for its lines.

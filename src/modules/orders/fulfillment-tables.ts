@@ -35,6 +35,9 @@ export const fulfillments = pgTable(
     order_id: text('order_id').notNull(),
     location_id: text('location_id'),
     shipping_option_id: text('shipping_option_id'),
+    /** The fulfilment provider that made it (its option's), and what that provider answered (its shipment). */
+    provider_id: text('provider_id'),
+    data: jsonb('data').$type<Record<string, unknown> | null>(),
     items: jsonb('items').$type<FulfillmentItemJson[]>().notNull(),
     labels: jsonb('labels').$type<FulfillmentLabelJson[]>().notNull(),
     /** Stock that left the shelf for it (inventory's StockMove), put back if it is canceled before shipping. */

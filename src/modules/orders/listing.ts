@@ -2,10 +2,16 @@ import type { Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { filterDate } from '../../platform/http/filter-date.ts';
 import type { Page } from '../../platform/http/pagination.ts';
+import { type Breadth, countOf } from '../../platform/db/search-breadth.ts';
 import * as dq from './desk-queries.ts';
 import { orderNotFound } from './desk.ts';
-import { ORDER_SORT_FIELDS, type AdminOrderQueryInput, type AdminOrderView } from './desk-schema.ts';
-import { orderDetail, orderDetails } from './desk-view.ts';
+import {
+  ORDER_SORT_FIELDS,
+  type AdminOrderQueryInput,
+  type AdminOrderView,
+  type CustomerOrderView,
+} from './desk-schema.ts';
+import { orderDetail, storeOrderDetails } from './desk-view.ts';
 import { orderView } from './service.ts';
 
 const list = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : ([v].flat() as T[]));
@@ -16,7 +22,7 @@ function sortOf(order: string | undefined): dq.OrderSort {
   if (!order) return { field: 'id', descending: false };
   const field = order.replace(/^-/, '');
   if (!(ORDER_SORT_FIELDS as readonly string[]).includes(field))
-    throw errors.invalid(`Order field ${field} is not valid`);
+    throw errors.invalid('order_sort_field_invalid', { field });
   return { field: field as dq.OrderSort['field'], descending: order.startsWith('-') };
 }
 
@@ -39,18 +45,24 @@ export function orderFilters(q: AdminOrderQueryInput): dq.OrderFilters {
       lt: instant(d.lt ?? d.$lt, d.lt ? 'lt' : '$lt'),
     },
     q: q.q?.trim() || undefined,
+    // As Medusa's admin list: placed orders only, unless drafts are asked for (is_draft_order, or status draft).
+    is_draft_order: q.is_draft_order ?? (([q.status].flat() as unknown[]).includes('draft') ? undefined : false),
   };
 }
 
 /**
  * `GET /admin/orders`: one query for the page, one for the count, and one each for the page's
  * lines and shipping methods: an order's totals are computed from what its lines kept at placement
- * (exact, with their tax lines and discounts), so a summary without them would read 0.
+ * (exact, with their tax lines and discounts), so a summary without them would read 0. A `q`
+ * first samples how common its matches are (search-breadth.ts): one most orders match is read by
+ * walking the sort order and, past a full page, counted by an estimate (`count_estimated`).
  */
 export async function listOrders(ctx: Ctx, query: AdminOrderQueryInput, page: Page) {
   const filters = orderFilters(query);
-  const rows = await dq.listOrderRows(ctx.db, filters, sortOf(query.order), page);
-  const count = await dq.countOrderRows(ctx.db, filters);
+  const breadth: Breadth = filters.q ? await dq.orderSearchBreadth(ctx.db, filters) : {};
+  const broad = breadth.estimate !== undefined;
+  const rows = await dq.listOrderRows(ctx.db, filters, sortOf(query.order), page, broad);
+  const { count, estimated } = await countOf(rows.length, page, breadth, () => dq.countOrderRows(ctx.db, filters));
   const ids = rows.map((o) => o.id);
   const lines = ids.length ? await dq.listLinesOf(ctx.db, ids) : [];
   const methods = ids.length ? await dq.listMethodsOf(ctx.db, ids) : [];
@@ -62,7 +74,7 @@ export async function listOrders(ctx: Ctx, query: AdminOrderQueryInput, page: Pa
   const linesOf = byOrder(lines);
   const methodsOf = byOrder(methods);
   const orders = rows.map((o) => orderView(o, linesOf.get(o.id) ?? [], methodsOf.get(o.id) ?? [], []));
-  return { orders, count };
+  return { orders, count, ...(estimated ? { count_estimated: true } : {}) };
 }
 
 export async function getOrder(ctx: Ctx, id: string): Promise<AdminOrderView> {
@@ -73,9 +85,9 @@ export async function getOrder(ctx: Ctx, id: string): Promise<AdminOrderView> {
 
 /** `GET /store/orders`: the signed-in customer's orders, newest first. */
 export async function listCustomerOrders(ctx: Ctx, customerId: string, page: Page) {
-  const filters = { customer_id: [customerId] };
+  const filters = { customer_id: [customerId], is_draft_order: false };
   const rows = await dq.listOrderRows(ctx.db, filters, { field: 'id', descending: true }, page);
-  return { orders: await orderDetails(ctx.db, rows), count: await dq.countOrderRows(ctx.db, filters) };
+  return { orders: await storeOrderDetails(ctx.db, rows), count: await dq.countOrderRows(ctx.db, filters) };
 }
 
 /**
@@ -83,8 +95,32 @@ export async function listCustomerOrders(ctx: Ctx, customerId: string, page: Pag
  * (unguessable) id, as Medusa does for its order-confirmed page; an order of a customer only to
  * that customer. Anyone else's is as unknown as a missing one.
  */
-export async function getStoreOrder(ctx: Ctx, customerId: string | null, id: string): Promise<AdminOrderView> {
+export async function getStoreOrder(ctx: Ctx, customerId: string | null, id: string) {
   const row = await dq.findOrderRow(ctx.db, id);
-  if (!row || (row.customer_id !== null && row.customer_id !== customerId)) throw orderNotFound(id);
-  return orderDetail(ctx.db, row);
+  if (!row || row.is_draft_order || (row.customer_id !== null && row.customer_id !== customerId))
+    throw orderNotFound(id);
+  return (await storeOrderDetails(ctx.db, [row]))[0];
+}
+
+/**
+ * `fields=*orders` of `/store/customers/me`: the customer's placed orders as Medusa's Query
+ * answers the customer→order link: each order with its items, shipping methods and totals, no
+ * payment collections or fulfillments (the order page reads those); drafts left out as
+ * `/store/orders` leaves them out. Medusa names no order; ours is the order of placing. Three
+ * queries however many orders.
+ */
+export async function customerOrdersOf(ctx: Ctx, customerId: string): Promise<CustomerOrderView[]> {
+  const rows = await dq.listCustomerOrderRows(ctx.db, customerId);
+  const ids = rows.map((o) => o.id);
+  const lines = await dq.listLinesOf(ctx.db, ids);
+  const methods = await dq.listMethodsOf(ctx.db, ids);
+  return rows.map(({ version, ...o }) => {
+    const { payment_collections: _none, ...view } = orderView(
+      o,
+      lines.filter((l) => l.order_id === o.id),
+      methods.filter((m) => m.order_id === o.id),
+      [],
+    );
+    return { ...view, version, deleted_at: null };
+  });
 }

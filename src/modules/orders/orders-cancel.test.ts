@@ -64,7 +64,11 @@ describe('cancel', () => {
     await adminOk(t, `/admin/orders/${order.id}/cancel`);
     const again = await cancel(order.id);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ type: 'not_allowed', message: `Order with id ${order.id} has been canceled.` });
+    expect(again.json()).toEqual({
+      code: 'order_canceled',
+      type: 'not_allowed',
+      message: `Order with id ${order.id} has been canceled.`,
+    });
     expect(await stockOf(t, variants[0].id)).toBe(10);
     expect(await orderEventNames(t, order.id)).toEqual(['order.placed', 'order.cancelled']);
   });
@@ -78,6 +82,7 @@ describe('cancel', () => {
     const refused = await cancel(order.id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
+      code: 'order_fulfillments_not_canceled',
       type: 'not_allowed',
       message: 'All fulfillments must be canceled before canceling an order',
     });
@@ -114,7 +119,7 @@ describe('cancel', () => {
         items: [{ item_id: order.items[0].id, quantity: 1 }],
       }),
     ];
-    for (const res of attempts) expect(res.json()).toEqual({ type: 'not_allowed', message });
+    for (const res of attempts) expect(res.json()).toEqual({ type: 'not_allowed', code: 'order_canceled', message });
     const refund = await t.admin('POST', `/admin/orders/${order.id}/refunds`, { amount: 1 });
     expect(refund.statusCode).toBe(400);
     expect(refund.json().type).toBe('not_allowed');
@@ -133,7 +138,11 @@ describe('cancel', () => {
     const { order } = await placeOrder(t);
     const missing = await cancel('order_nope');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ type: 'not_found', message: 'Order with id: order_nope was not found' });
+    expect(missing.json()).toEqual({
+      code: 'order_not_found',
+      type: 'not_found',
+      message: 'Order with id: order_nope was not found',
+    });
     expect((await t.admin('POST', `/admin/orders/${order.id}/cancel`, { reason: 'x' })).statusCode).toBe(400);
     expect(
       (await t.admin('POST', `/admin/orders/${order.id}/cancel`, undefined, { token: t.viewerToken })).statusCode,

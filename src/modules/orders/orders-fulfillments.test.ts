@@ -93,6 +93,7 @@ describe('fulfillments', () => {
     const over = await fulfil(order.id, { items: [{ item_id: item.id, quantity: 2 }] });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({
+      code: 'fulfillment_quantity_exceeded',
       type: 'not_allowed',
       message: `Cannot fulfill 2 of item ${item.id}: only 1 of 2 left to fulfill`,
     });
@@ -209,11 +210,16 @@ describe('shipments and delivery', () => {
     expect((await ship({ foo: 1 })).statusCode).toBe(400);
     const missing = await ship({}, 'ful_nope');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ type: 'not_found', message: 'Fulfillment with id: ful_nope was not found' });
+    expect(missing.json()).toEqual({
+      code: 'fulfillment_not_found',
+      type: 'not_found',
+      message: 'Fulfillment with id: ful_nope was not found',
+    });
     await adminOk(t, `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/shipments`, {});
     const twice = await ship({});
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toEqual({
+      code: 'fulfillment_already_shipped',
       type: 'not_allowed',
       message: `Fulfillment ${fulfillmentId} has already been shipped`,
     });
@@ -227,6 +233,7 @@ describe('shipments and delivery', () => {
     const early = await deliver();
     expect(early.statusCode).toBe(400);
     expect(early.json()).toEqual({
+      code: 'fulfillment_not_shipped',
       type: 'not_allowed',
       message: `Fulfillment ${fulfillmentId} has not been shipped yet: create its shipment first`,
     });
@@ -239,7 +246,11 @@ describe('shipments and delivery', () => {
     expect(done.json().order.items[0].detail.delivered_quantity).toBe(1);
     const twice = await deliver();
     expect(twice.statusCode).toBe(400);
-    expect(twice.json()).toEqual({ type: 'not_allowed', message: 'Fulfillment has already been marked delivered' });
+    expect(twice.json()).toEqual({
+      code: 'fulfillment_already_delivered',
+      type: 'not_allowed',
+      message: 'Fulfillment has already been marked delivered',
+    });
     expect(
       (await t.admin('POST', `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`, { foo: 1 }))
         .statusCode,
@@ -267,7 +278,11 @@ describe('canceling a fulfillment', () => {
     expect(after.fulfillments[0].canceled_at).toBe(t.clock.now().toISOString());
     expect(after.items[0].detail.fulfilled_quantity).toBe(0);
     const again = await t.admin('POST', `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/cancel`);
-    expect(again.json()).toEqual({ type: 'not_allowed', message: `Fulfillment ${fulfillmentId} has been canceled` });
+    expect(again.json()).toEqual({
+      code: 'fulfillment_canceled',
+      type: 'not_allowed',
+      message: `Fulfillment ${fulfillmentId} has been canceled`,
+    });
     const shipCanceled = await t.admin('POST', `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/shipments`, {});
     expect(shipCanceled.statusCode).toBe(400);
     const refulfil = await fulfil(order.id, { items: [{ item_id: order.items[0].id, quantity: 2 }] });
@@ -281,6 +296,7 @@ describe('canceling a fulfillment', () => {
     const res = await t.admin('POST', `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/cancel`, {});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
+      code: 'fulfillment_shipped_not_cancelable',
       type: 'not_allowed',
       message: `Fulfillment ${fulfillmentId} has been shipped and can no longer be canceled`,
     });

@@ -130,7 +130,11 @@ describe('GET /admin/orders', () => {
     expect(ids(await list(`q=${tag}&order=created_at`))).toEqual(orders.map((o) => o.id));
     const bad = await list('order=password');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ type: 'invalid_data', message: 'Order field password is not valid' });
+    expect(bad.json()).toEqual({
+      code: 'order_sort_field_invalid',
+      type: 'invalid_data',
+      message: 'Order field password is not valid',
+    });
   });
 
   it('pagination edges: limit 0, offset past the end, limit clamped to 1000, negative is a 400', async () => {
@@ -180,8 +184,22 @@ describe('GET /admin/orders/{id}', () => {
     });
     expect(o.email).toMatch(/^buyer-/);
     expect(o.items.map((i: { detail: unknown }) => i.detail)).toEqual([
-      { quantity: 2, fulfilled_quantity: 1, shipped_quantity: 0, delivered_quantity: 0, returned_quantity: 0 },
-      { quantity: 1, fulfilled_quantity: 0, shipped_quantity: 0, delivered_quantity: 0, returned_quantity: 0 },
+      {
+        quantity: 2,
+        fulfilled_quantity: 1,
+        shipped_quantity: 0,
+        delivered_quantity: 0,
+        returned_quantity: 0,
+        return_requested_quantity: 0,
+      },
+      {
+        quantity: 1,
+        fulfilled_quantity: 0,
+        shipped_quantity: 0,
+        delivered_quantity: 0,
+        returned_quantity: 0,
+        return_requested_quantity: 0,
+      },
     ]);
     expect(o.payment_collections).toHaveLength(1);
     expect(o.payment_collections[0]).toMatchObject({ amount: 4500, status: 'partially_captured' });
@@ -209,7 +227,11 @@ describe('GET /admin/orders/{id}', () => {
   it('404 for an unknown id, 400 for an over-long one', async () => {
     const res = await t.admin('GET', '/admin/orders/order_nope');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'not_found', message: 'Order with id: order_nope was not found' });
+    expect(res.json()).toEqual({
+      code: 'order_not_found',
+      type: 'not_found',
+      message: 'Order with id: order_nope was not found',
+    });
     expect((await t.admin('GET', `/admin/orders/${'x'.repeat(300)}`)).statusCode).toBe(400);
   });
 });

@@ -61,7 +61,7 @@ describe('capture', () => {
     await adminOk(t, `/admin/payments/${paymentId}/capture`, { amount: 4000 });
     const over = await t.admin('POST', `/admin/payments/${paymentId}/capture`, { amount: 501 });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ type: 'not_allowed', message: CAPTURE_OVER });
+    expect(over.json()).toEqual({ type: 'not_allowed', code: 'capture_exceeds_authorized', message: CAPTURE_OVER });
     const detail = await adminOrder(t, order.id);
     expect(detail.payment_collections[0].payments[0]).toMatchObject({ captured_amount: 4000 });
     expect(detail.payment_collections[0].payments[0].captures).toHaveLength(1);
@@ -84,7 +84,11 @@ describe('capture', () => {
     await adminOk(t, `/admin/payments/${paymentId}/capture`);
     const again = await t.admin('POST', `/admin/payments/${paymentId}/capture`);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ type: 'not_allowed', message: `Payment ${paymentId} is already fully captured` });
+    expect(again.json()).toEqual({
+      type: 'not_allowed',
+      code: 'payment_fully_captured',
+      message: `Payment ${paymentId} is already fully captured`,
+    });
     const more = await t.admin('POST', `/admin/payments/${paymentId}/capture`, { amount: 1 });
     expect(more.json().message).toBe(CAPTURE_OVER);
   });
@@ -102,6 +106,7 @@ describe('capture', () => {
     const again = await t.admin('POST', `/admin/orders/${order.id}/capture`, {});
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
+      code: 'order_nothing_to_capture',
       type: 'not_allowed',
       message: `Order ${order.id} has no authorized amount left to capture`,
     });
@@ -125,7 +130,11 @@ describe('capture', () => {
     const { paymentId, order } = await placeOrder(t);
     const missing = await t.admin('POST', '/admin/payments/pay_missing/capture', {});
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ type: 'not_found', message: 'Payment with id: pay_missing was not found' });
+    expect(missing.json()).toEqual({
+      type: 'not_found',
+      code: 'payment_not_found',
+      message: 'Payment with id: pay_missing was not found',
+    });
     expect((await t.admin('POST', '/admin/orders/order_missing/capture', {})).statusCode).toBe(404);
     expect(
       (await t.inject({ method: 'POST', url: `/admin/payments/${paymentId}/capture`, payload: {} })).statusCode,
@@ -150,6 +159,7 @@ describe('refunds', () => {
     const viaOrder = await t.admin('POST', `/admin/orders/${order.id}/refunds`, { amount: 100 });
     expect(viaOrder.statusCode).toBe(400);
     expect(viaOrder.json()).toEqual({
+      code: 'order_nothing_to_refund',
       type: 'not_allowed',
       message: `Order ${order.id} has no captured payment: capture it before refunding`,
     });
@@ -226,10 +236,10 @@ describe('refunds', () => {
     await adminOk(t, `/admin/payments/${paymentId}/capture`, { amount: 2000 });
     const over = await t.admin('POST', `/admin/orders/${order.id}/refunds`, { amount: 2001 });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ type: 'not_allowed', message: REFUND_OVER });
+    expect(over.json()).toEqual({ type: 'not_allowed', message: REFUND_OVER, code: 'refund_exceeds_captured' });
     await adminOk(t, `/admin/payments/${paymentId}/refund`, { amount: 1500 });
     const overPayment = await t.admin('POST', `/admin/payments/${paymentId}/refund`, { amount: 501 });
-    expect(overPayment.json()).toEqual({ type: 'not_allowed', message: REFUND_OVER });
+    expect(overPayment.json()).toEqual({ type: 'not_allowed', message: REFUND_OVER, code: 'refund_exceeds_captured' });
     const detail = await adminOrder(t, order.id);
     expect(detail.payment_collections[0].payments[0]).toMatchObject({ refunded_amount: 1500 });
     expect(detail.payment_status).toBe('partially_refunded');

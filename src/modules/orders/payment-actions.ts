@@ -49,7 +49,7 @@ export async function captureOrder(ctx: Ctx, orderId: string, providers: Provide
   const open = await onLockedOrder(ctx, orderId, async (tctx, order) => {
     if (order.status === 'canceled') throw orderCanceled(order.id);
     const open = (await ledger.lockOrderPayments(tctx, order.id)).filter((p) => ledger.capturable(p) > 0);
-    if (!open.length) throw errors.notAllowed(`Order ${order.id} has no authorized amount left to capture`);
+    if (!open.length) throw errors.notAllowed('order_nothing_to_capture', { id: order.id });
     if (open.some(viaPlugin)) return open;
     for (const p of open) await ledger.capture(tctx, p);
     return afterCapture(tctx, order);
@@ -134,11 +134,10 @@ export async function refundOrder(
   const done = await onLockedOrder(ctx, orderId, async (tctx, order) => {
     const payments = await ledger.lockOrderPayments(tctx, order.id);
     if (payments.every((p) => p.captured_amount === 0)) {
-      throw errors.notAllowed(`Order ${order.id} has no captured payment: capture it before refunding`);
+      throw errors.notAllowed('order_nothing_to_refund', { id: order.id });
     }
     const available = payments.reduce((s, p) => s + ledger.refundable(p), 0);
-    if (input.amount > available)
-      throw errors.notAllowed('You are not allowed to refund more than the captured amount');
+    if (input.amount > available) throw errors.notAllowed('refund_exceeds_captured');
     let left = input.amount;
     for (const p of payments) {
       const part = Math.min(left, ledger.refundable(p));

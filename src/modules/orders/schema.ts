@@ -10,8 +10,8 @@ export const OrderLineItem = Type.Object({
   title: Type.String(),
   subtitle: Nullable(Type.String()),
   thumbnail: Nullable(Type.String()),
-  variant_id: Type.String(),
-  product_id: Type.String(),
+  variant_id: Nullable(Type.String()),
+  product_id: Nullable(Type.String()),
   product_title: Type.String(),
   product_handle: Nullable(Type.String()),
   variant_title: Type.String(),
@@ -22,8 +22,8 @@ export const OrderLineItem = Type.Object({
   is_discountable: Type.Boolean(),
   is_tax_inclusive: Type.Boolean(),
   /** As copied at checkout (what Medusa's `*items.product` / `*items.variant` show on the order pages). */
-  product: LineProduct,
-  variant: LineVariant,
+  product: Nullable(LineProduct),
+  variant: Nullable(LineVariant),
   /** Medusa's per-item progress; the order desk moves these. */
   detail: Type.Object({
     quantity: Type.Integer(),
@@ -60,7 +60,8 @@ export const Order = Type.Object({
   status: Type.String({ description: 'pending | completed | draft | archived | canceled | requires_action' }),
   payment_status: Type.String(),
   fulfillment_status: Type.String(),
-  cart_id: Type.String(),
+  cart_id: Nullable(Type.String()),
+  is_draft_order: Type.Boolean(),
   customer_id: Nullable(Type.String()),
   email: Type.String(),
   region_id: Type.String(),

@@ -21,8 +21,14 @@ export function orderLineView(l: q.OrderLineRow, totals: ChargeTotals): OrderLin
     requires_shipping: true,
     is_discountable: true,
     detail: { quantity: l.quantity, fulfilled_quantity, shipped_quantity, returned_quantity },
-    product: { id: l.product_id, title: l.product_title, handle: l.product_handle, thumbnail: l.thumbnail },
-    variant: { id: l.variant_id, title: l.variant_title, sku: l.variant_sku, product_id: l.product_id },
+    // A custom line (a draft order's title and price) has neither.
+    product: l.product_id
+      ? { id: l.product_id, title: l.product_title, handle: l.product_handle, thumbnail: l.thumbnail }
+      : null,
+    variant:
+      l.variant_id && l.product_id
+        ? { id: l.variant_id, title: l.variant_title, sku: l.variant_sku, product_id: l.product_id }
+        : null,
     ...chargeView(pricing ?? NO_PRICING, totals),
   };
 }
@@ -70,10 +76,7 @@ export async function findOrderIdByCart(ctx: Ctx, cartId: string): Promise<strin
   return q.findOrderIdByCart(executor(ctx), cartId);
 }
 
-const budgetSpent = (code: string) =>
-  errors.notAllowed(
-    `The promotion code ${code} has used up its campaign budget: remove it and complete the cart again`,
-  );
+const budgetSpent = (code: string) => errors.notAllowed('order_promotion_budget_spent', { code });
 
 export interface PlacedOrder {
   /** `display_id` is 0 until the statement that runs `writes` answers it (their part named `order` returns it). */
@@ -130,6 +133,7 @@ export function placeOrder(
     payment_status: 'authorized' as const,
     fulfillment_status: 'not_fulfilled' as const,
     cart_id: cart.id,
+    is_draft_order: false,
     customer_id: cart.customer_id,
     email: cart.email,
     region_id: cart.region_id,

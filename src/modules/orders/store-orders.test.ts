@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { makeRegion } from '../checkout/checkout.testing.ts';
 import { bearer, signUpCustomer } from '../customers/customers.testing.ts';
-import { adminOk, placeOrder } from './orders.testing.ts';
+import { statementsOf } from '../../../test/statements.ts';
+import { adminOk, adminOrder, placeOrder } from './orders.testing.ts';
 
 let t: TestApp;
 
@@ -45,7 +46,11 @@ describe('store orders', () => {
     for (const id of [b1.id, 'order_nope']) {
       const other = await t.store('GET', `/store/orders/${id}`, undefined, { headers: bearer(alice.token) });
       expect(other.statusCode, id).toBe(404);
-      expect(other.json()).toEqual({ type: 'not_found', message: `Order with id: ${id} was not found` });
+      expect(other.json()).toEqual({
+        code: 'order_not_found',
+        type: 'not_found',
+        message: `Order with id: ${id} was not found`,
+      });
     }
     const page = await t.store('GET', '/store/orders?limit=1&offset=1', undefined, { headers: bearer(alice.token) });
     expect(page.json().orders.map((o: { id: string }) => o.id)).toEqual([a1.id]);
@@ -93,12 +98,90 @@ describe('store orders', () => {
     for (const headers of [{}, bearer(dave.token), bearer(t.adminToken)]) {
       const res = await t.store('GET', `/store/orders/${order.id}`, undefined, { headers });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ type: 'not_found', message: `Order with id: ${order.id} was not found` });
+      expect(res.json()).toEqual({
+        code: 'order_not_found',
+        type: 'not_found',
+        message: `Order with id: ${order.id} was not found`,
+      });
     }
     expect(
       (await t.store('GET', `/store/orders/${order.id}`, undefined, { headers: bearer(carol.token) })).statusCode,
     ).toBe(200);
     const guestList = await t.store('GET', '/store/orders', undefined, { headers: bearer(dave.token) });
     expect(guestList.json().count).toBe(0);
+  });
+
+  it("`/store/customers/me?fields=*orders` carries the customer's placed orders with lines and totals, oldest first", async () => {
+    const erin = await signUpCustomer(t);
+    const other = await signUpCustomer(t);
+    const e1 = (await placeOrder(t, { headers: bearer(erin.token) })).order;
+    const e2 = (await placeOrder(t, { headers: bearer(erin.token), lines: [1] })).order;
+    await placeOrder(t, { headers: bearer(other.token) });
+    await placeOrder(t, { email: erin.email }); // a guest's order with her email is not hers
+    await adminOk(t, `/admin/orders/${e2.id}/cancel`);
+
+    const plain = await t.store('GET', '/store/customers/me', undefined, { headers: bearer(erin.token) });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().customer.orders).toBeUndefined();
+
+    const res = await t.store('GET', `/store/customers/me?fields=${encodeURIComponent('*orders')}`, undefined, {
+      headers: bearer(erin.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { customer } = res.json();
+    expect(customer).toMatchObject({ id: erin.customer.id, email: erin.email, addresses: [] });
+    expect(customer.orders.map((o: { id: string }) => o.id)).toEqual([e1.id, e2.id]);
+    // As Medusa's Query links them: the order with its items, shipping methods and totals, its
+    // version; not its payment collections or fulfillments (the order page's).
+    const desk = await adminOrder(t, e1.id);
+    const { payment_collections: _pcs, fulfillments: _fs, summary: _s, transactions: _ts, items, ...columns } = desk;
+    expect(customer.orders[0]).toEqual({
+      ...columns,
+      items: items.map((item: { detail: Record<string, unknown> }) => {
+        const { delivered_quantity: _delivered, return_requested_quantity: _requested, ...detail } = item.detail;
+        return { ...item, detail };
+      }),
+      version: 1,
+      deleted_at: null,
+    });
+    expect(customer.orders[0]).toMatchObject({ customer_id: erin.customer.id, total: e1.total, status: 'pending' });
+    expect(customer.orders[0].items.map((i: { quantity: number }) => i.quantity)).toEqual([3]);
+    expect(customer.orders[1]).toMatchObject({ status: 'canceled', canceled_at: expect.any(String) });
+
+    // A plain name replaces the default shape: only ids (and the named relation's) are left.
+    const ids = await t.store('GET', '/store/customers/me?fields=orders.id', undefined, {
+      headers: bearer(erin.token),
+    });
+    expect(ids.json()).toEqual({ customer: { id: erin.customer.id, orders: [{ id: e1.id }, { id: e2.id }] } });
+
+    const none = await t.store('GET', `/store/customers/me?fields=${encodeURIComponent('*orders')}`, undefined, {
+      headers: bearer((await signUpCustomer(t)).token),
+    });
+    expect(none.json().customer.orders).toEqual([]);
+    expect((await t.store('GET', `/store/customers/me?fields=${encodeURIComponent('*orders')}`)).statusCode).toBe(401);
+  });
+
+  it('the order page and the account read only what they answer (statements counted, not timed)', async () => {
+    const frank = await signUpCustomer(t);
+    const { order } = await placeOrder(t, { headers: bearer(frank.token), lines: [1, 1] });
+    const fields = '*payment_collections.payments,*items,*items.metadata,*items.variant,*items.product';
+    const headers = bearer(frank.token);
+    const page = () =>
+      t.store('GET', `/store/orders/${order.id}?fields=${encodeURIComponent(fields)}`, undefined, { headers });
+    const me = () =>
+      t.store('GET', `/store/customers/me?fields=${encodeURIComponent('*orders')}`, undefined, { headers });
+    await page();
+    await me();
+    const read = await statementsOf(t.database, page);
+    expect(read.result.statusCode, read.result.body).toBe(200);
+    // The signed-in customer; the order; its lines, shipping methods, fulfillments; its payments,
+    // their collections, the order's own collections, their sessions: 9. Not the captures,
+    // refunds and money summary the store does not show (the desk's view reads 12).
+    expect(read.statements).toBe(9);
+    const account = await statementsOf(t.database, me);
+    expect(account.result.json().customer.orders.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    // The signed-in customer; the customer; the address book; the orders with their versions;
+    // their lines; their shipping methods: 6, however many orders.
+    expect(account.statements).toBe(6);
   });
 });

@@ -1,4 +1,16 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ChargePricingJson } from '../totals/shapes.ts';
 import { idColumn, metadata, timestamps, ts } from '../../platform/db/columns.ts';
 import type { AddressJson } from '../carts/tables.ts';
@@ -26,6 +38,9 @@ export type OrderFulfillmentStatus =
   | 'delivered'
   | 'canceled';
 
+/** Draft orders count on their own (#1, #2, …); converted, a draft takes the next order number. */
+export const draftOrderDisplayIds = pgSequence('draft_order_display_id_seq');
+
 export const orders = pgTable(
   'orders',
   {
@@ -34,8 +49,10 @@ export const orders = pgTable(
     status: text('status').$type<OrderStatus>().notNull(),
     payment_status: text('payment_status').$type<OrderPaymentStatus>().notNull(),
     fulfillment_status: text('fulfillment_status').$type<OrderFulfillmentStatus>().notNull(),
-    /** Unique: whatever races, one cart yields at most one order. */
-    cart_id: text('cart_id').notNull(),
+    /** Unique: whatever races, one cart yields at most one order. Null for an order made from a draft. */
+    cart_id: text('cart_id'),
+    /** A draft order (status `draft`) the operator builds; its display_id comes from draft_order_display_id_seq. */
+    is_draft_order: boolean('is_draft_order').notNull().default(false),
     customer_id: text('customer_id'),
     email: text('email').notNull(),
     region_id: text('region_id').notNull(),
@@ -55,9 +72,15 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_cart_idx').on(t.cart_id),
-    uniqueIndex('orders_display_id_idx').on(t.display_id),
+    uniqueIndex('orders_display_id_idx').on(t.display_id).where(sql`not is_draft_order`),
+    uniqueIndex('orders_draft_display_id_idx').on(t.display_id).where(sql`is_draft_order`),
     index('orders_customer_idx').on(t.customer_id),
     index('orders_created_at_idx').on(t.created_at),
+    // The order desk at a million orders (desk-queries.ts): `email` exact, and `q` as a part of
+    // the email (trigrams) or the start of the id (a prefix on the lower-cased id).
+    index('orders_lower_email_idx').on(sql`lower(${t.email})`),
+    index('orders_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`).with({ gin_pending_list_limit: 128 }),
+    index('orders_lower_id_prefix_idx').using('btree', sql`lower(${t.id}) text_pattern_ops`),
   ],
 );
 
@@ -67,8 +90,9 @@ export const orderLineItems = pgTable(
   {
     id: idColumn(),
     order_id: text('order_id').notNull(),
-    variant_id: text('variant_id').notNull(),
-    product_id: text('product_id').notNull(),
+    /** Null on a custom line of a draft order (a title and a price, no variant). */
+    variant_id: text('variant_id'),
+    product_id: text('product_id'),
     title: text('title').notNull(),
     subtitle: text('subtitle'),
     thumbnail: text('thumbnail'),

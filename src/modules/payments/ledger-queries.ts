@@ -3,8 +3,8 @@ import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { paymentCaptures, refunds } from './ledger-tables.ts';
 import type { PaymentFilters } from './ledger-schema.ts';
-import { payments, paymentSessions } from './tables.ts';
-import type { PaymentRow, SessionRow } from './queries.ts';
+import { paymentCollections, payments, paymentSessions } from './tables.ts';
+import type { CollectionRow, PaymentRow, SessionRow } from './queries.ts';
 
 export type CaptureRow = typeof paymentCaptures.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -89,4 +89,14 @@ export async function setCollectionStatus(db: Executor, id: string, status: stri
   await db.execute(
     sql`update payment_collections set status = ${status}, updated_at = ${now.toISOString()}::timestamptz where id = ${id}`,
   );
+}
+
+/** Collections opened for orders' differences after the sale. */
+export async function listCollectionsOfOrders(db: Executor, orderIds: string[]): Promise<CollectionRow[]> {
+  if (!orderIds.length) return [];
+  return db
+    .select()
+    .from(paymentCollections)
+    .where(inArray(paymentCollections.order_id, orderIds))
+    .orderBy(asc(paymentCollections.id));
 }

@@ -16,7 +16,7 @@ import type { PaymentStatus } from './tables.ts';
  */
 export type { PaymentRow };
 
-export const paymentNotFound = (id: string) => errors.notFound(`Payment with id: ${id} was not found`);
+export const paymentNotFound = (id: string) => errors.notFound('payment_not_found', { id });
 
 /** Medusa's payment status from the running sums. */
 export function paymentStatus(
@@ -38,14 +38,11 @@ async function save(tctx: TxCtx, p: PaymentRow, patch: Partial<PaymentRow>): Pro
 
 /** Captures `amount` (default: the rest of what is authorized). The caller holds the order lock. */
 export async function capture(tctx: TxCtx, p: PaymentRow, amount?: number): Promise<PaymentRow> {
-  if (p.canceled_at) throw errors.notAllowed(`Payment ${p.id} has been canceled: there is nothing to capture`);
+  if (p.canceled_at) throw errors.notAllowed('payment_canceled', { id: p.id });
   const left = capturable(p);
-  if (amount === undefined && left === 0) throw errors.notAllowed(`Payment ${p.id} is already fully captured`);
+  if (amount === undefined && left === 0) throw errors.notAllowed('payment_fully_captured', { id: p.id });
   const value = amount ?? left;
-  if (value > left)
-    throw errors.notAllowed(
-      'You cannot capture more than the authorized amount substracted by what is already captured.',
-    );
+  if (value > left) throw errors.notAllowed('capture_exceeds_authorized');
   const now = tctx.clock.now();
   await lq.insertCapture(tctx.tx, {
     id: newId('capt'),
@@ -68,12 +65,10 @@ export interface RefundInput {
 
 /** Refunds `amount` (default: all captured and not yet refunded). The caller holds the order lock. */
 export async function refund(tctx: TxCtx, p: PaymentRow, input: RefundInput): Promise<PaymentRow> {
-  if (p.captured_amount === 0)
-    throw errors.notAllowed(`Payment ${p.id} has not been captured: there is nothing to refund`);
+  if (p.captured_amount === 0) throw errors.notAllowed('payment_not_captured', { id: p.id });
   const left = refundable(p);
   const value = input.amount ?? left;
-  if (value > left || value <= 0)
-    throw errors.notAllowed('You are not allowed to refund more than the captured amount');
+  if (value > left || value <= 0) throw errors.notAllowed('refund_exceeds_captured');
   await lq.insertRefund(tctx.tx, {
     id: newId('ref'),
     payment_id: p.id,
@@ -139,15 +134,31 @@ export async function paymentViews(db: Executor, rows: PaymentRow[]): Promise<Ad
   }));
 }
 
-/** Per order id, its payment collections with sessions and payments (captures, refunds): six queries for any number of orders. */
+/**
+ * Per order id, its payment collections with sessions and payments (captures, refunds): six
+ * queries for any number of orders. `moneyMoves: false` (the store's order, whose payments show
+ * no captures or refunds) leaves those two out: their lists are empty, four queries.
+ */
 export async function paymentCollectionsOfOrders(
   db: Executor,
   orderIds: string[],
+  opts: { moneyMoves?: boolean } = {},
 ): Promise<Map<string, AdminPaymentCollectionView[]>> {
-  const payments = await paymentViews(db, await lq.listPaymentsOfOrders(db, orderIds));
-  const collections = await findCollectionsByIds(db, [
-    ...new Set(payments.map((p) => p.payment_collection_id).filter((id): id is string => !!id)),
-  ]);
+  const rows = await lq.listPaymentsOfOrders(db, orderIds);
+  const payments =
+    opts.moneyMoves === false
+      ? rows.map((p) => ({ ...p, data: p.data ?? {}, captures: [], refunds: [] }))
+      : await paymentViews(db, rows);
+  const byId = new Map(
+    (
+      await findCollectionsByIds(db, [
+        ...new Set(payments.map((p) => p.payment_collection_id).filter((id): id is string => !!id)),
+      ])
+    ).map((c) => [c.id, c]),
+  );
+  // An order's difference collections, paid or not (one not paid yet has no payment).
+  for (const c of await lq.listCollectionsOfOrders(db, orderIds)) byId.set(c.id, c);
+  const collections = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
   const sessions = await lq.listSessionsOf(
     db,
     collections.map((c) => c.id),
@@ -156,7 +167,7 @@ export async function paymentCollectionsOfOrders(
   for (const c of collections) {
     const mine = payments.filter((p) => p.payment_collection_id === c.id);
     const own = sessions.filter((s) => s.payment_collection_id === c.id);
-    byOrder.get(mine[0].order_id)?.push({ ...c, payment_sessions: own, payments: mine });
+    byOrder.get(c.order_id ?? mine[0].order_id)?.push({ ...c, payment_sessions: own, payments: mine });
   }
   return byOrder;
 }

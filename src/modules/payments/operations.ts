@@ -28,24 +28,17 @@ export async function reserveOperation(
   if (pending.length) {
     const same = pending.find((o) => amount === undefined || o.amount === amount);
     if (same) return same;
-    throw errors.conflict(
-      `A ${kind} of ${pending[0].amount} is waiting for ${p.provider_id}'s answer: repeat it to settle it first`,
-    );
+    throw errors.conflict('payment_operation_pending', { kind, amount: pending[0].amount, provider: p.provider_id });
   }
   if (kind === 'capture') {
-    if (p.canceled_at) throw errors.notAllowed(`Payment ${p.id} has been canceled: there is nothing to capture`);
+    if (p.canceled_at) throw errors.notAllowed('payment_canceled', { id: p.id });
     const left = capturable(p);
-    if (amount === undefined && left === 0) throw errors.notAllowed(`Payment ${p.id} is already fully captured`);
-    if ((amount ?? left) > left)
-      throw errors.notAllowed(
-        'You cannot capture more than the authorized amount substracted by what is already captured.',
-      );
+    if (amount === undefined && left === 0) throw errors.notAllowed('payment_fully_captured', { id: p.id });
+    if ((amount ?? left) > left) throw errors.notAllowed('capture_exceeds_authorized');
   } else {
-    if (p.captured_amount === 0)
-      throw errors.notAllowed(`Payment ${p.id} has not been captured: there is nothing to refund`);
+    if (p.captured_amount === 0) throw errors.notAllowed('payment_not_captured', { id: p.id });
     const left = refundable(p);
-    if ((amount ?? left) > left || (amount ?? left) <= 0)
-      throw errors.notAllowed('You are not allowed to refund more than the captured amount');
+    if ((amount ?? left) > left || (amount ?? left) <= 0) throw errors.notAllowed('refund_exceeds_captured');
   }
   const now = tctx.clock.now();
   const row: oq.OperationRow = {

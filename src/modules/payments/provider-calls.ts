@@ -4,7 +4,7 @@ import type {
   PaymentDataOutput,
   PaymentWebhookResult,
 } from '../../../plugin-sdk/payments.ts';
-import { AppError, errors } from '../../platform/http/errors.ts';
+import { AppError, appError, errors } from '../../platform/http/errors.ts';
 import {
   ProviderCallError,
   ProviderTimeoutError,
@@ -29,13 +29,9 @@ interface Answers {
   getWebhookActionAndData: PaymentWebhookResult;
 }
 
-export const PROVIDER_TIMEOUT = 'payment_provider_timeout';
+export const PROVIDER_TIMEOUT = 'payment_provider_timeout' as const;
 
-export const providerUnavailable = (id: string) =>
-  errors.notAllowed(
-    `Payment provider ${id} is not installed or not running: install or enable its plugin, or settle this payment in the processor's dashboard`,
-    'payment_provider_unavailable',
-  );
+export const providerUnavailable = (id: string) => errors.notAllowed('payment_provider_unavailable', { id });
 
 /** The running port of a plugin provider, or null (uninstalled, disabled, failed to load). */
 export const paymentPort = (providers: Providers, id: string): ProviderPort | null => providers.payment.get(id) ?? null;
@@ -61,14 +57,12 @@ export async function callPaymentProvider<M extends keyof Answers>(
       { ...input, context: { idempotency_key: idempotencyKey, deadline } },
       providers.timeoutMs,
     );
+    // The answer crossed from the plugin's process as JSON; its shape is the provider contract's, which callers check where it matters.
     return answer as unknown as Answers[M];
   } catch (err) {
-    if (err instanceof ProviderTimeoutError)
-      throw new AppError('gateway_timeout', `${id} did not answer within ${err.timeoutMs} ms`, {
-        code: PROVIDER_TIMEOUT,
-      });
+    if (err instanceof ProviderTimeoutError) throw appError(PROVIDER_TIMEOUT, { id, ms: err.timeoutMs });
     if (err instanceof ProviderCallError)
-      throw errors.notAllowed(`${id} refused: ${err.message}`, 'payment_provider_error');
+      throw errors.notAllowed('payment_provider_error', { id, detail: err.message });
     throw err;
   }
 }

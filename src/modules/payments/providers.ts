@@ -22,7 +22,7 @@ export function offeredOf(chosen: string[], providers: Providers): string[] {
 
 /** `GET /store/payment-providers?region_id=`. */
 export async function listPaymentProviders(ctx: Ctx, regionId: string, page: Page, providers: Providers) {
-  if (!(await getRegion(ctx, regionId))) throw errors.notFound(`Region with id: ${regionId} was not found`);
+  if (!(await getRegion(ctx, regionId))) throw errors.notFound('store_region_not_found', { id: regionId });
   const all = (await offeredProviders(ctx, regionId, providers)).map((id) => ({ id, is_enabled: true }));
   return { payment_providers: all.slice(page.offset, page.offset + page.limit), count: all.length, ...page };
 }

@@ -47,7 +47,7 @@ export async function insertSession(db: Executor, row: typeof paymentSessions.$i
 
 // What checkout's writes RETURN: a view's columns, named (a column added later must not reach
 // the view or the event payload unseen).
-const COLLECTION = 'id, cart_id, currency_code, amount, status, created_at, updated_at';
+const COLLECTION = 'id, cart_id, order_id, currency_code, amount, status, created_at, updated_at';
 const SESSION = 'id, payment_collection_id, provider_id, currency_code, amount, status, data, created_at, updated_at';
 const PAYMENT =
   'id, order_id, payment_collection_id, payment_session_id, provider_id, amount, currency_code, status, ' +
@@ -63,14 +63,16 @@ export function authorizeCollection(id: string, amount: number, now: Date): SQL 
 /** The short checkout (no collection yet): a collection made authorized for the order total, as one write. */
 export function authorizedCollectionInsert(c: {
   id: string;
-  cartId: string;
+  /** A checkout's cart, or null for an order's own collection (a converted draft paid by the desk). */
+  cartId: string | null;
+  orderId?: string;
   currency: string;
   amount: number;
   now: Date;
 }): SQL {
   const now = c.now.toISOString();
-  return sql`insert into payment_collections (id, cart_id, currency_code, amount, status, created_at, updated_at)
-    values (${c.id}, ${c.cartId}, ${c.currency}, ${c.amount}, 'authorized', ${now}::timestamptz, ${now}::timestamptz)${returning(COLLECTION)}`;
+  return sql`insert into payment_collections (id, cart_id, order_id, currency_code, amount, status, created_at, updated_at)
+    values (${c.id}, ${c.cartId}, ${c.orderId ?? null}, ${c.currency}, ${c.amount}, 'authorized', ${now}::timestamptz, ${now}::timestamptz)${returning(COLLECTION)}`;
 }
 
 /** The chosen session authorized for the final amount (with what its provider answered, when given), as one write. */
@@ -119,15 +121,18 @@ const STAMPS = ['created_at', 'updated_at'];
 
 /**
  * The order's payment collection (`OrderPaymentCollectionView`) as jsonb, read from what the
- * named parts of checkout's statement RETURN: the collection, its sessions (in id order, as the
- * cart read them) and the payment.
+ * named parts of checkout's statement RETURN (their references, from NamedWrites): the
+ * collection, its sessions (in id order, as the cart read them) and the payment.
  */
-export function orderCollectionJson(parts: { collection: string; sessions: string[]; payment: string }): SQL {
-  const sessions = parts.sessions.map((name) => `select * from "${name}"`).join(' union all ');
-  return sql.raw(`(select ${rowJson('c', STAMPS)} || jsonb_build_object(
-      'payment_sessions', (select jsonb_agg(${rowJson('s', STAMPS)} order by s.id) from (${sessions}) s),
-      'payments', (select jsonb_agg(${rowJson('p', [...STAMPS, 'captured_at', 'canceled_at'])}) from "${parts.payment}" p))
-    from "${parts.collection}" c)`);
+export function orderCollectionJson(parts: { collection: SQL; sessions: SQL[]; payment: SQL }): SQL {
+  const sessions = sql.join(
+    parts.sessions.map((part) => sql`select * from ${part}`),
+    sql` union all `,
+  );
+  return sql`(select ${sql.raw(rowJson('c', STAMPS))} || jsonb_build_object(
+      'payment_sessions', (select jsonb_agg(${sql.raw(rowJson('s', STAMPS))} order by s.id) from (${sessions}) s),
+      'payments', (select jsonb_agg(${sql.raw(rowJson('p', [...STAMPS, 'captured_at', 'canceled_at']))}) from ${parts.payment} p))
+    from ${parts.collection} c)`;
 }
 
 /** The collection and its still pending sessions moved to a new amount and currency, as writes. */
@@ -165,4 +170,18 @@ export async function updateSession(
   patch: Partial<Pick<SessionRow, 'status' | 'data' | 'updated_at'>>,
 ): Promise<void> {
   await db.update(paymentSessions).set(patch).where(eq(paymentSessions.id, id));
+}
+
+/** An order's collections of differences after the sale, oldest first. */
+export async function listOrderCollections(db: Executor, orderId: string): Promise<CollectionRow[]> {
+  return db
+    .select()
+    .from(paymentCollections)
+    .where(eq(paymentCollections.order_id, orderId))
+    .orderBy(asc(paymentCollections.id))
+    .for('update');
+}
+
+export async function insertPaymentRow(db: Executor, row: PaymentRow): Promise<void> {
+  await db.insert(payments).values(row);
 }

@@ -20,9 +20,12 @@ export const PaymentSession = Type.Object({
 
 export const PaymentCollection = Type.Object({
   id: Type.String(),
-  cart_id: Type.String(),
+  cart_id: Nullable(Type.String({ description: "the cart's collection; null for an order's difference" })),
+  order_id: Type.Optional(
+    Nullable(Type.String({ description: 'set on a collection of a difference to pay after the sale' })),
+  ),
   currency_code: Type.String(),
-  amount: Money({ description: 'follows the cart total until checkout' }),
+  amount: Money({ description: "follows the cart total until checkout; an order's difference after" }),
   status: Type.String({ description: 'not_paid | awaiting | authorized | canceled | …' }),
   payment_sessions: Type.Array(PaymentSession),
   created_at: Timestamp,

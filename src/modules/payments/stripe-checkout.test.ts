@@ -146,7 +146,11 @@ describe('checkout with the stripe-payments plugin', () => {
     ).json().cart;
     const res = await s.t.store('POST', `/store/carts/${cart.id}/complete`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ type: 'invalid_data', message: 'Payment sessions are required to complete cart' });
+    expect(res.json()).toEqual({
+      type: 'invalid_data',
+      code: 'payment_session_required',
+      message: 'Payment sessions are required to complete cart',
+    });
 
     const plain = (await s.t.admin('POST', '/admin/regions', { name: `Plain ${uniq()}`, currency_code: 'eur' })).json()
       .region;
@@ -188,6 +192,7 @@ describe('checkout with the stripe-payments plugin', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         type: 'invalid_data',
+        code: 'payment_session_not_offered',
         message:
           "Payment provider pp_system_default is not offered in the cart's region: create a payment session again with POST /store/payment-collections/{id}/payment-sessions",
       });

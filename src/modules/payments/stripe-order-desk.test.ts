@@ -177,6 +177,7 @@ describe('the order desk with pp_stripe', () => {
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toEqual({
       type: 'conflict',
+      code: 'order_cancel_raced',
       message: 'The order changed while it was being canceled: send the cancellation again',
     });
     const pending = (await s.t.admin('GET', `/admin/orders/${order.id}`)).json().order;

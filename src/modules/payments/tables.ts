@@ -10,18 +10,25 @@ export type PaymentCollectionStatus =
   | 'failed'
   | 'completed';
 
-/** One per cart (Medusa's shape); its amount follows the cart total until checkout. */
+/**
+ * One per cart (Medusa's shape; its amount follows the cart total until checkout), or one of an
+ * order's for a difference to pay after the sale (`order_id` set, `cart_id` null).
+ */
 export const paymentCollections = pgTable(
   'payment_collections',
   {
     id: idColumn(),
-    cart_id: text('cart_id').notNull(),
+    cart_id: text('cart_id'),
+    order_id: text('order_id'),
     currency_code: text('currency_code').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status').$type<PaymentCollectionStatus>().notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('payment_collections_cart_idx').on(t.cart_id)],
+  (t) => [
+    uniqueIndex('payment_collections_cart_idx').on(t.cart_id),
+    index('payment_collections_order_idx').on(t.order_id),
+  ],
 );
 
 export const paymentSessions = pgTable(

@@ -58,15 +58,15 @@ export function maskedConfig(
   return out;
 }
 
-const required = (f: PluginConfigField) => errors.invalid(`Invalid request: Config field '${f.key}' is required`);
+const required = (f: PluginConfigField) => errors.invalid('plugin_config_required', { key: f.key });
 
 function checkType(f: PluginConfigField, value: unknown): ConfigValue {
-  const bad = () => errors.invalid(`Invalid request: Config field '${f.key}' must be a ${f.type}`);
+  const bad = () => errors.invalid('plugin_config_type', { key: f.key, type: f.type });
   if (f.type === 'number') {
     if (typeof value !== 'number' || !Number.isFinite(value)) throw bad();
   } else if (typeof value !== f.type) throw bad();
   if (typeof value === 'string' && value.length > MAX_STRING)
-    throw errors.invalid(`Invalid request: Config field '${f.key}' must be at most ${MAX_STRING} characters`);
+    throw errors.invalid('plugin_config_too_long', { key: f.key, max: MAX_STRING });
   return value as ConfigValue;
 }
 
@@ -85,7 +85,7 @@ export function mergeConfig(
   const unknown = Object.keys(submitted).filter((k) => !byKey.has(k));
   if (unknown.length) {
     const known = fields.length ? fields.map((f) => f.key).join(', ') : 'none';
-    throw errors.invalid(`Invalid request: Unknown config field '${unknown[0]}' (fields: ${known})`);
+    throw errors.invalid('plugin_config_unknown', { key: unknown[0], known });
   }
   const next: Record<string, unknown> = { ...stored };
   for (const [k, raw] of Object.entries(submitted)) {

@@ -11,6 +11,7 @@ import { stagePlugin } from './load-plugin.ts';
 import { applyPluginMigrations } from './migrations.ts';
 import * as q from './queries.ts';
 import type { PluginRuntime } from './runtime.ts';
+import type { PreviousRelease } from './tables.ts';
 import { fetchVerifiedPackage } from './sources.ts';
 import { pluginJson } from './view.ts';
 
@@ -29,6 +30,18 @@ function checkPackage(pkg: PluginPackage, row: q.PluginRow, version: string): vo
   if (!semver.satisfies(ENGINE_VERSION, m.engine ?? '*', { includePrerelease: true })) {
     throw new Error(`Plugin requires Emporium ${m.engine}; this is ${ENGINE_VERSION}`);
   }
+}
+
+function previousRelease(row: q.PluginRow, at: Date): PreviousRelease {
+  return {
+    version: row.version,
+    artifact_sha256: row.artifact_sha256,
+    manifest: row.manifest,
+    admin_sha256: row.admin_sha256,
+    granted_permissions: row.granted_permissions,
+    config: row.config,
+    replaced_at: at.toISOString(),
+  };
 }
 
 function sha256Of(bytes: Buffer | undefined): string | null {
@@ -80,6 +93,9 @@ export async function runPipeline(rt: PluginRuntime, id: string, opts: { force?:
       pending_version: null,
       pending_permissions: null,
       admin_sha256: pkg.manifest.admin ? sha256Of(pkg.files.get(safeEntryPath(pkg.manifest.admin))) : null,
+      // An update keeps what it replaces, for a crash-loop rollback (sandbox/rollback.ts).
+      previous_release: updating ? previousRelease(row, ctx.clock.now()) : null,
+      rollback: null,
     };
     if (pkg.manifest.server) staged = await stagePlugin(rt, { ...row, ...fields }, pkg);
     await rt.exclusive(async () => {

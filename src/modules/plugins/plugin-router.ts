@@ -36,6 +36,11 @@ export class PluginRouter {
     this.routes.push({ method: method as HttpMethod, segments, handler });
   }
 
+  /** What was registered, in order (the marketplace's test install calls the plain GET routes). */
+  list(): { method: HttpMethod; path: string; handler: RouteHandler }[] {
+    return this.routes.map((r) => ({ method: r.method, path: `/${r.segments.join('/')}`, handler: r.handler }));
+  }
+
   match(method: string, path: string): RouteMatch | null {
     const parts = split(path);
     for (const route of this.routes) {

@@ -49,7 +49,7 @@ describe('configuration', () => {
       sql`select config from plugins where id = ${plugin.id}`,
     );
     expect(JSON.stringify(stored.config)).not.toContain('tok_live');
-    expect(stored.config.token).toEqual({ enc: expect.stringMatching(/^v1\./) });
+    expect(stored.config.token).toEqual({ enc: expect.stringMatching(/^v2\./) });
 
     // No onConfigure: the host reloads the plugin (a fresh register) with the decrypted values.
     const view = await pluginView(id);
@@ -81,21 +81,22 @@ describe('configuration', () => {
 
   it('validates against the manifest fields', async () => {
     const { plugin } = await installProbe();
-    const cases: [unknown, string][] = [
+    const cases: [unknown, string, string][] = [
       [
         { token: 'x'.repeat(10), colour: 'red' },
         "Unknown config field 'colour' (fields: token, greeting, limit, enabled)",
+        'plugin_config_unknown',
       ],
-      [{ token: 'x'.repeat(10), limit: 'three' }, "Config field 'limit' must be a number"],
-      [{ token: 'x'.repeat(10), enabled: 'yes' }, "Config field 'enabled' must be a boolean"],
-      [{ token: 42 }, "Config field 'token' must be a string"],
-      [{ greeting: 'no token yet' }, "Config field 'token' is required"],
-      [{ token: '' }, "Config field 'token' is required"],
+      [{ token: 'x'.repeat(10), limit: 'three' }, "Config field 'limit' must be a number", 'plugin_config_type'],
+      [{ token: 'x'.repeat(10), enabled: 'yes' }, "Config field 'enabled' must be a boolean", 'plugin_config_type'],
+      [{ token: 42 }, "Config field 'token' must be a string", 'plugin_config_type'],
+      [{ greeting: 'no token yet' }, "Config field 'token' is required", 'plugin_config_required'],
+      [{ token: '' }, "Config field 'token' is required", 'plugin_config_required'],
     ];
-    for (const [config, message] of cases) {
+    for (const [config, message, code] of cases) {
       const res = await configure(plugin.id, config);
       expect(res.statusCode, JSON.stringify(config)).toBe(400);
-      expect(res.json()).toEqual({ type: 'invalid_data', message: `Invalid request: ${message}` });
+      expect(res.json()).toEqual({ type: 'invalid_data', code, message: `Invalid request: ${message}` });
     }
     const extra = await t.admin('POST', `/admin/plugins/${plugin.id}/configure`, { config: {}, more: 1 });
     expect(extra.statusCode).toBe(400);

@@ -116,7 +116,11 @@ describe('install, run, uninstall, reinstall', () => {
     expect((await t.admin('DELETE', `/admin/plugins/${first.id}`)).statusCode).toBe(404);
     const gone = await t.admin('GET', `/admin/plugins/${id}/seen`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ type: 'not_found', message: `Route GET /admin/plugins/${id}/seen not found` });
+    expect(gone.json()).toEqual({
+      type: 'not_found',
+      code: 'route_not_found',
+      message: `Route GET /admin/plugins/${id}/seen not found`,
+    });
     expect((await t.store('GET', `/store/plugins/${id}/hello/x`)).statusCode).toBe(404);
     expect((await outbox('plugin.uninstalled')).at(-1)!.payload).toMatchObject({
       id: first.id,
@@ -153,6 +157,7 @@ describe('install, run, uninstall, reinstall', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({
       type: 'conflict',
+      code: 'plugin_already_installed',
       message: `Plugin ${marketplaceId} is already installed (status: installed); uninstall it first or update it`,
     });
     const otherVendor = await t.admin('POST', '/admin/plugins/install', {
@@ -266,7 +271,11 @@ describe('runtime isolation', () => {
     const before = t.app.plugins.host.stats.routeErrors;
     const res = await t.admin('GET', `/admin/plugins/${id}/boom`);
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ type: 'unknown_error', message: `Plugin ${id} failed to handle the request` });
+    expect(res.json()).toEqual({
+      type: 'unknown_error',
+      code: 'plugin_route_failed',
+      message: `Plugin ${id} failed to handle the request`,
+    });
     expect(t.app.plugins.host.stats.routeErrors).toBe(before + 1);
     expect((await t.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
     expect((await t.admin('GET', `/admin/plugins/${id}/seen`)).statusCode).toBe(200);
@@ -287,7 +296,11 @@ describe('runtime isolation', () => {
   it('answers 504 when a handler hangs', async () => {
     const res = await t.admin('GET', `/admin/plugins/${id}/hang`);
     expect(res.statusCode).toBe(504);
-    expect(res.json()).toEqual({ type: 'gateway_timeout', message: `Plugin ${id} did not answer within 500 ms` });
+    expect(res.json()).toEqual({
+      type: 'gateway_timeout',
+      code: 'plugin_route_timeout',
+      message: `Plugin ${id} did not answer within 500 ms`,
+    });
     expect(t.app.plugins.host.stats.routeTimeouts).toBeGreaterThan(0);
   });
 
@@ -367,6 +380,7 @@ describe('validation and access', () => {
     );
     expect((await t.admin('GET', '/admin/plugins/plg_nope')).json()).toEqual({
       type: 'not_found',
+      code: 'plugin_not_found',
       message: 'Plugin with id: plg_nope not found',
     });
   });

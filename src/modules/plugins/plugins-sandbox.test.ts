@@ -119,6 +119,7 @@ describe('the evil plugin is refused or contained', () => {
     expect(died.statusCode).toBe(503);
     expect(died.json()).toEqual({
       type: 'service_unavailable',
+      code: 'plugin_restarting',
       message: `Plugin ${evil.id} is restarting; try again shortly`,
     });
     await shopAnswers();

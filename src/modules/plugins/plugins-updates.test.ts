@@ -202,6 +202,8 @@ describe('marketplace view and outages', () => {
       search: other,
       page: '1',
       per_page: '5',
+      // the per-marketplace instance token: places the shop in or out of staged rollouts
+      instance_id: expect.stringMatching(/.+/),
     });
     expect((await t.admin('GET', '/admin/marketplace/feed?per_page=-1')).statusCode).toBe(400);
     expect((await t.inject({ method: 'GET', url: '/admin/marketplace/feed' })).statusCode).toBe(401);
@@ -214,6 +216,7 @@ describe('marketplace view and outages', () => {
       expect(feed.statusCode).toBe(502);
       expect(feed.json()).toEqual({
         type: 'bad_gateway',
+        code: 'federation_upstream_failed',
         message: 'Marketplace unreachable: /store/marketplace/feed answered 503',
       });
       const updates = await t.admin('GET', '/admin/plugins/check-updates');
@@ -240,7 +243,11 @@ describe('marketplace view and outages', () => {
         headers: { authorization: `Bearer ${t.adminToken}` },
       });
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ type: 'bad_gateway', message: 'Marketplace unreachable: ECONNREFUSED' });
+      expect(res.json()).toEqual({
+        type: 'bad_gateway',
+        code: 'federation_upstream_failed',
+        message: 'Marketplace unreachable: ECONNREFUSED',
+      });
     } finally {
       await closed.close();
     }

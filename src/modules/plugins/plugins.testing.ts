@@ -67,6 +67,8 @@ export interface TestMarketplace {
   failWith: number | null;
   /** Called after each download descriptor is served (e.g. to let the signed URL expire). */
   afterDescriptor: (() => void) | null;
+  /** When set, rewrites each download descriptor before it is sent (a marketplace that lies). */
+  rewriteDescriptor: ((d: Record<string, unknown>) => Record<string, unknown>) | null;
   publish(
     bytes: Buffer,
     fields?: Record<string, string>,
@@ -75,7 +77,8 @@ export interface TestMarketplace {
 }
 
 /** A real marketplace instance (SERVICE_ROLE=marketplace) listening on 127.0.0.1, on its own database. */
-export async function startMarketplace(): Promise<TestMarketplace> {
+/** `env`: more of the marketplace's configuration (a payment provider). */
+export async function startMarketplace(env: Record<string, string> = {}): Promise<TestMarketplace> {
   const database = await marketplaceDatabase();
   await resetDatabase(database);
   const port = await freePort();
@@ -84,6 +87,7 @@ export async function startMarketplace(): Promise<TestMarketplace> {
     ...MARKETPLACE_ENV,
     PUBLIC_URL: url,
     ENCRYPTION_KEY: 'marketplace-encryption-key-0123456789',
+    ...env,
   });
   const clock = new FakeClock(new Date());
   const app = await buildApp({ database, config, clock, logger: false });
@@ -96,6 +100,7 @@ export async function startMarketplace(): Promise<TestMarketplace> {
     requests: [],
     failWith: null,
     afterDescriptor: null,
+    rewriteDescriptor: null,
     async publish(bytes, fields = {}) {
       const res = await publish({ inject: (o) => app.inject(o), adminToken: m.adminToken } as TestApp, bytes, fields);
       expect(res.statusCode, res.body).toBe(200);
@@ -114,6 +119,11 @@ export async function startMarketplace(): Promise<TestMarketplace> {
   app.addHook('preHandler', async (req) => {
     const entry = entries.get(req);
     if (entry) entry.body = req.body;
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!m.rewriteDescriptor || !req.url.startsWith('/store/marketplace/download/') || reply.statusCode !== 200)
+      return payload;
+    return JSON.stringify(m.rewriteDescriptor(JSON.parse(String(payload))));
   });
   app.addHook('onResponse', async (req) => {
     if (req.url.startsWith('/store/marketplace/download/')) m.afterDescriptor?.();

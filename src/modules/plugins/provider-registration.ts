@@ -1,4 +1,11 @@
-import type { NotificationProvider, PaymentProvider, PluginContext, TaxProvider } from '../../../plugin-sdk/index.ts';
+import type {
+  FulfillmentProvider,
+  NotificationProvider,
+  PaymentProvider,
+  PluginContext,
+  TaxProvider,
+} from '../../../plugin-sdk/index.ts';
+import { fulfillmentProviderId } from '../fulfillment/providers.ts';
 import {
   ProviderCallError,
   ProviderTimeoutError,
@@ -28,7 +35,7 @@ const PAYMENT_REQUIRED = [
 ] as const;
 const PAYMENT_OPTIONAL = ['getWebhookActionAndData'] as const;
 
-export type ProviderKind = 'payment' | 'notification' | 'tax';
+export type ProviderKind = 'payment' | 'notification' | 'tax' | 'fulfillment';
 
 /** A provider a plugin registered, waiting on its Registration to go live. */
 export interface StagedProvider {
@@ -41,7 +48,14 @@ export const paymentProviderId = (id: string) => `pp_${id}`;
 /** The shop's id of a tax provider registered as `id` (a tax region's `provider_id`). */
 export const taxProviderId = (id: string) => `tp_${id}`;
 
-const REGISTRAR: Record<ProviderKind, string> = { payment: 'payments', notification: 'notifications', tax: 'taxes' };
+const REGISTRAR: Record<ProviderKind, string> = {
+  payment: 'payments',
+  notification: 'notifications',
+  tax: 'taxes',
+  fulfillment: 'fulfillments',
+};
+const FULFILLMENT_REQUIRED = ['getFulfillmentOptions', 'createFulfillment', 'cancelFulfillment'] as const;
+const FULFILLMENT_OPTIONAL = ['validateFulfillmentData', 'calculatePrice', 'createReturnFulfillment'] as const;
 
 function jsonCopy(providerId: string, value: unknown, what: string): JsonObject {
   let copy: unknown;
@@ -100,7 +114,7 @@ export function providerRegistrars(deps: {
   staged: StagedProvider[];
   /** The Registration's state: staged providers go live on activation, later ones at once. */
   state: () => 'staged' | 'active' | 'disposed';
-}): Pick<PluginContext, 'payments' | 'notifications' | 'taxes'> {
+}): Pick<PluginContext, 'payments' | 'notifications' | 'taxes' | 'fulfillments'> {
   const { manifestId: owner, providers, staged } = deps;
   const stage = (kind: ProviderKind, port: ProviderPort) => {
     if (deps.state() === 'disposed') throw new Error(`ctx.${REGISTRAR[kind]}: plugin unloaded`);
@@ -146,6 +160,18 @@ export function providerRegistrars(deps: {
         stage('tax', portOf(impl, { id: taxProviderId(id), owner, name, methods: ['getTaxLines'], channels: [] }));
       },
     },
+    fulfillments: {
+      register(provider: FulfillmentProvider) {
+        const impl = provider as unknown as Record<string, unknown>;
+        const id = checkId('fulfillments', provider?.id);
+        if (id === 'manual') throw new Error('ctx.fulfillments.register: manual_manual is the shop’s own');
+        const missing = FULFILLMENT_REQUIRED.filter((m) => typeof impl[m] !== 'function');
+        if (missing.length) throw new Error(`ctx.fulfillments.register(${id}): missing ${missing.join(', ')}`);
+        const methods = [...FULFILLMENT_REQUIRED, ...FULFILLMENT_OPTIONAL.filter((m) => typeof impl[m] === 'function')];
+        const name = typeof provider.name === 'string' && provider.name ? provider.name : id;
+        stage('fulfillment', portOf(impl, { id: fulfillmentProviderId(id), owner, name, methods, channels: [] }));
+      },
+    },
   };
 }
 
@@ -159,4 +185,5 @@ export function removeProviders(providers: Providers, owner: string): void {
   providers.payment.removeOwner(owner);
   providers.notification.removeOwner(owner);
   providers.tax.removeOwner(owner);
+  providers.fulfillment.removeOwner(owner);
 }

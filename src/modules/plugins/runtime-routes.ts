@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { HttpMethod } from '../../../plugin-sdk/index.ts';
-import { AppError, ErrorBody, errorTypeOfStatus, errors } from '../../platform/http/errors.ts';
+import { appError, ErrorBody, errorTypeOfStatus, errors } from '../../platform/http/errors.ts';
 import type { App } from '../../platform/http/types.ts';
 import { PluginTimeoutError, withTimeout } from './timeout.ts';
 import { PluginUnavailableError } from './sandbox/plugin-process.ts';
@@ -45,7 +45,7 @@ export async function dispatchPluginRoute(
   const { manifestId, '*': rest } = req.params;
   const path = `/${rest}`;
   const match = app.plugins.host.router(surface, manifestId)?.match(req.method, path);
-  if (!match) throw errors.notFound(`Route ${req.method} ${req.url.split('?')[0]} not found`);
+  if (!match) throw errors.notFound('route_not_found', { method: req.method, path: req.url.split('?')[0] });
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HIDDEN_HEADERS.has(k)));
   const timeoutMs = app.plugins.deps.config.pluginRouteTimeoutMs;
   let result: unknown;
@@ -66,12 +66,12 @@ export async function dispatchPluginRoute(
   } catch (err) {
     if (err instanceof PluginUnavailableError) {
       app.plugins.host.stats.routeErrors++;
-      throw new AppError('service_unavailable', `Plugin ${manifestId} is restarting; try again shortly`);
+      throw appError('plugin_restarting', { id: manifestId });
     }
     if (err instanceof PluginTimeoutError) {
       app.plugins.host.stats.routeTimeouts++;
       req.log.warn({ plugin: manifestId, path, timeoutMs }, 'plugin route timed out');
-      throw new AppError('gateway_timeout', `Plugin ${manifestId} did not answer within ${timeoutMs} ms`);
+      throw appError('plugin_route_timeout', { id: manifestId, ms: timeoutMs });
     }
     const status = (err as { status?: unknown })?.status;
     if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500) {
@@ -81,7 +81,7 @@ export async function dispatchPluginRoute(
     }
     app.plugins.host.stats.routeErrors++;
     req.log.error({ err, plugin: manifestId, path }, 'plugin route handler failed');
-    throw new AppError('unknown_error', `Plugin ${manifestId} failed to handle the request`);
+    throw appError('plugin_route_failed', { id: manifestId });
   }
   if (result === undefined) return reply.status(204).send();
   // Already serialized: sent as is, whatever shape the plugin chose.

@@ -18,7 +18,7 @@ export const PermissionsJson = Type.Object({
   events: Type.Array(Type.String(), { description: 'event names or patterns ctx.on may subscribe to' }),
   apis: Type.Array(Type.String(), { description: 'read APIs, e.g. orders:read' }),
   routes: Type.Object({ admin: Type.Boolean(), store: Type.Boolean() }),
-  providers: Type.Array(Type.String({ enum: ['payments', 'notifications', 'taxes'] })),
+  providers: Type.Array(Type.String({ enum: ['payments', 'notifications', 'taxes', 'fulfillments'] })),
   hosts: Type.Array(Type.String(), { description: 'outbound hosts it says it calls (shown, not enforced)' }),
   admin_extension: Type.Object(
     {
@@ -55,6 +55,13 @@ export const PluginJsonSchema = Type.Object({
       { description: 'the marketplace revoked this version: critical stops it, warning keeps it running' },
     ),
   ),
+  rollback: Nullable(
+    Type.Object(
+      { from: Type.String(), to: Type.String(), reason: Type.String(), at: Type.String() },
+      { description: 'the last update crash-looped and the shop went back to the version before' },
+    ),
+  ),
+  held_versions: Type.Array(Type.String(), { description: 'versions rolled back from: not offered as updates' }),
   source: Nullable(Type.String({ enum: ['local', 'federation'] })),
   licensed: Type.Boolean({ description: 'installed with a license key (paid item); the key itself is never returned' }),
   manifest: Nullable(Type.Object({ id: Type.String() }, { additionalProperties: true })),

@@ -30,7 +30,7 @@ export interface InstallInput {
 
 const MARKETPLACE_ID = new RegExp(MARKETPLACE_ID_PATTERN);
 
-const notFound = (id: string) => errors.notFound(`Plugin with id: ${id} not found`);
+const notFound = (id: string) => errors.notFound('plugin_not_found', { id });
 
 async function findOr404(ctx: Ctx, id: string): Promise<q.PluginRow> {
   const row = await q.findPlugin(ctx.db, id);
@@ -45,12 +45,8 @@ async function findOr404(ctx: Ctx, id: string): Promise<q.PluginRow> {
  */
 export async function installPlugin(ctx: PluginsCtx, input: InstallInput): Promise<PluginJson> {
   const mid = input.marketplace_id;
-  if (!MARKETPLACE_ID.test(mid))
-    throw errors.invalid(`Invalid request: Field 'marketplace_id' must look like @vendor/plugin-id, got "${mid}"`);
-  if (!isVersion(input.version))
-    throw errors.invalid(
-      `Invalid request: Field 'version' must be dotted numeric (e.g. 1.2.0), got "${input.version}"`,
-    );
+  if (!MARKETPLACE_ID.test(mid)) throw errors.invalid('plugin_marketplace_id_invalid', { value: mid });
+  if (!isVersion(input.version)) throw errors.invalid('plugin_version_invalid', { value: input.version });
   const [vendor, manifestId] = mid.slice(1).split('/');
   const license = input.license_key ? encryptSecret(ctx.plugins.deps.config.encryptionKey, input.license_key) : null;
   let row: q.PluginRow;
@@ -80,18 +76,13 @@ export async function installPlugin(ctx: PluginsCtx, input: InstallInput): Promi
         });
       }
       if (!r && clash?.marketplace_id === mid)
-        throw errors.conflict(
-          `Plugin ${mid} is already installed (status: ${clash.status}); uninstall it first or update it`,
-        );
-      if (!r)
-        throw errors.conflict(
-          `Plugin ${clash!.marketplace_id} already uses the manifest id '${manifestId}'; uninstall it first`,
-        );
+        throw errors.conflict('plugin_already_installed', { id: mid, status: clash.status });
+      if (!r) throw errors.conflict('plugin_manifest_id_taken', { id: clash!.marketplace_id, manifest_id: manifestId });
       await q.notifyPluginChanged(tctx.tx, r.id);
       return r;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw errors.conflict(`Plugin ${mid} is already being installed`);
+    if (isUniqueViolation(err)) throw errors.conflict('plugin_install_in_progress', { id: mid });
     throw err;
   }
   ctx.plugins.startPipeline(row.id);
@@ -120,15 +111,16 @@ export async function getPluginDetail(ctx: PluginsCtx, id: string) {
  */
 export async function approvePluginUpdate(ctx: PluginsCtx, id: string, version: string): Promise<PluginJson> {
   const current = await findOr404(ctx, id);
-  if (!current.pending_version)
-    throw errors.conflict(`Plugin ${current.marketplace_id} has no update waiting for approval`);
+  if (!current.pending_version) throw errors.conflict('plugin_no_pending_update', { id: current.marketplace_id });
   if (compareVersions(version, current.pending_version) !== 0)
-    throw errors.conflict(
-      `Plugin ${current.marketplace_id} waits for approval of version ${current.pending_version}, not ${version}`,
-    );
+    throw errors.conflict('plugin_pending_version_mismatch', {
+      id: current.marketplace_id,
+      pending: current.pending_version,
+      version,
+    });
   const row = await inTx(ctx, async (tctx) => {
     const r = await q.approvePendingUpdate(tctx.tx, id, current.pending_version!, tctx.clock.now());
-    if (!r) throw errors.conflict(`Plugin ${current.marketplace_id} changed meanwhile; try again`);
+    if (!r) throw errors.conflict('plugin_changed_meanwhile', { id: current.marketplace_id });
     await q.notifyPluginChanged(tctx.tx, id);
     return r;
   });
@@ -153,7 +145,7 @@ export async function uninstallPlugin(
 }
 
 function configFields(row: q.PluginRow) {
-  if (!row.manifest) throw errors.conflict(`Plugin ${row.marketplace_id} is not installed yet (status: ${row.status})`);
+  if (!row.manifest) throw errors.conflict('plugin_not_installed_yet', { id: row.marketplace_id, status: row.status });
   return row.manifest.config ?? [];
 }
 
@@ -188,18 +180,15 @@ export async function configurePlugin(
 
 /** Starts an update to a newer version; the old version runs until the new one is verified and loaded. */
 export async function updatePlugin(ctx: PluginsCtx, id: string, version: string): Promise<PluginJson> {
-  if (!isVersion(version))
-    throw errors.invalid(`Invalid request: Field 'version' must be dotted numeric (e.g. 1.2.0), got "${version}"`);
+  if (!isVersion(version)) throw errors.invalid('plugin_version_invalid', { value: version });
   const current = await findOr404(ctx, id);
   if (current.status !== 'installed')
-    throw errors.conflict(
-      `Plugin ${current.marketplace_id} is ${current.status}; only an installed plugin can be updated`,
-    );
+    throw errors.conflict('plugin_not_updatable', { id: current.marketplace_id, status: current.status });
   if (compareVersions(version, current.version) <= 0)
-    throw errors.invalid(`Invalid request: Version ${version} is not newer than the installed ${current.version}`);
+    throw errors.invalid('plugin_version_not_newer', { version, installed: current.version });
   const row = await inTx(ctx, async (tctx) => {
     const r = await q.startUpdate(tctx.tx, id, version, tctx.clock.now());
-    if (!r) throw errors.conflict(`Plugin ${current.marketplace_id} changed meanwhile; try again`);
+    if (!r) throw errors.conflict('plugin_changed_meanwhile', { id: current.marketplace_id });
     await q.notifyPluginChanged(tctx.tx, id);
     return r;
   });
@@ -217,7 +206,7 @@ export async function adminBundle(
   knownSha256?: string,
 ): Promise<{ sha256: string; bytes: Buffer | null }> {
   const row = await findOr404(ctx, id);
-  const missing = () => errors.notFound(`Plugin ${row.marketplace_id} has no admin extension`);
+  const missing = () => errors.notFound('plugin_no_admin_extension', { id: row.marketplace_id });
   if (!row.admin_sha256 || !row.artifact_sha256 || !row.manifest?.admin) throw missing();
   if (knownSha256 === row.admin_sha256) return { sha256: row.admin_sha256, bytes: null };
   const artifact = await q.readArtifact(ctx.db, row.artifact_sha256);
@@ -232,12 +221,16 @@ export interface InstallState {
   plugin_id: string;
   installed_version: string;
   status: q.PluginRow['status'];
+  rollback: q.PluginRow['rollback'];
 }
 
 /** What is installed, by marketplace id: the admin marketplace view merges it into the feed. */
 export async function installStates(ctx: Ctx): Promise<Map<string, InstallState>> {
   const rows = await q.listAllPluginRows(ctx.db);
   return new Map(
-    rows.map((r) => [r.marketplace_id, { plugin_id: r.id, installed_version: r.version, status: r.status }]),
+    rows.map((r) => [
+      r.marketplace_id,
+      { plugin_id: r.id, installed_version: r.version, status: r.status, rollback: r.rollback },
+    ]),
   );
 }

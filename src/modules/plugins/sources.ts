@@ -6,6 +6,7 @@ import { PACKAGE_LIMITS } from '../../plugin-package/limits.ts';
 import { readPackage, type PluginPackage } from '../../plugin-package/read-package.ts';
 import { marketplaceClient, MarketplaceError } from '../federation/client.ts';
 import { instanceIdFor } from '../federation/instance-id.ts';
+import { verifyLogged } from '../federation/log-check.ts';
 import { verifyArtifactSignature } from '../federation/signature.ts';
 import { findLocalPackage } from './local-packages.ts';
 import type { PluginRow } from './queries.ts';
@@ -23,6 +24,7 @@ interface Descriptor {
   size?: unknown;
   signature?: unknown;
   key_id?: unknown;
+  log?: unknown;
 }
 
 function checkDescriptor(d: Descriptor): {
@@ -57,7 +59,8 @@ function checkDescriptor(d: Descriptor): {
 /**
  * Resolves, downloads and verifies a package (the pipeline's first steps): a package in PLUGINS_DIR
  * (the operator's own, trusted as is), else the marketplace's signed download, accepted only when
- * its byte count, sha256 and Ed25519 signature (pinned key) all match. Nothing of the package is
+ * its byte count, sha256 and Ed25519 signature (pinned key) all match and the transparency log
+ * holds it (federation/log-check.ts). Nothing of the package is
  * run here; the caller still checks the manifest before anything loads.
  */
 export async function fetchVerifiedPackage(
@@ -76,13 +79,15 @@ export async function fetchVerifiedPackage(
       `${mid}@${version} is not in the local plugin folder (PLUGINS_DIR) and no marketplace is configured (SERVICE_FEDERATION_URL)`,
     );
   const query: Record<string, string> = {};
-  if (row.license_key) {
-    query.license_key = decryptSecret(config.encryptionKey, row.license_key);
-    query.instance_id = await instanceIdFor(ctx, config.encryptionKey, client.url);
-  }
+  // The instance token also counts this shop once among the item's installs (and proves it may review it).
+  query.instance_id = await instanceIdFor(ctx, config.encryptionKey, client.url);
+  if (row.license_key) query.license_key = decryptSecret(config.encryptionKey, row.license_key);
   let d: ReturnType<typeof checkDescriptor>;
+  let descriptorLog: unknown;
   try {
-    d = checkDescriptor(await client.getJson<Descriptor>(`/store/marketplace/download/${mid}/${version}`, query));
+    const raw = await client.getJson<Descriptor>(`/store/marketplace/download/${mid}/${version}`, query);
+    d = checkDescriptor(raw);
+    descriptorLog = raw.log;
   } catch (err) {
     if (err instanceof MarketplaceError && err.upstreamStatus === 404)
       throw new Error(`${mid}@${version} was not found in the marketplace`);
@@ -101,5 +106,7 @@ export async function fetchVerifiedPackage(
     signature: d.signature,
     keyId: d.keyId,
   });
+  // In the transparency log, as these very bytes, under a head consistent with what this shop saw before.
+  await verifyLogged(ctx, client, { marketplaceId: mid, version, sha256, keyId: d.keyId }, descriptorLog);
   return { pkg: await readPackage(bytes), bytes, source: 'federation' };
 }

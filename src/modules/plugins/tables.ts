@@ -22,6 +22,25 @@ export interface PluginRevocation {
   sequence: number;
 }
 
+/** What a rollback restores: the code, rights and configuration of the version before an update. */
+export interface PreviousRelease {
+  version: string;
+  artifact_sha256: string | null;
+  manifest: PluginManifest | null;
+  admin_sha256: string | null;
+  granted_permissions: StoredRights | null;
+  config: Record<string, unknown>;
+  /** When the update to the current version finished. */
+  replaced_at: string;
+}
+
+export interface PluginRollback {
+  from: string;
+  to: string;
+  reason: string;
+  at: string;
+}
+
 export const plugins = pgTable(
   'plugins',
   {
@@ -55,6 +74,12 @@ export const plugins = pgTable(
     pending_permissions: jsonb('pending_permissions').$type<StoredRights>(),
     /** The marketplace revoked the installed version (federation/revocations.ts): shown with the plugin. */
     revocation: jsonb('revocation').$type<PluginRevocation>(),
+    /** The version an update replaced, kept for a crash-loop rollback (sandbox/rollback.ts) until the next update. */
+    previous_release: jsonb('previous_release').$type<PreviousRelease>(),
+    /** The last crash-loop rollback (from, to, reason, at): shown with the plugin until the next update. */
+    rollback: jsonb('rollback').$type<PluginRollback>(),
+    /** Versions rolled back from: left out of the updates offered. */
+    held_versions: jsonb('held_versions').$type<string[]>().notNull().default([]),
     /** Lease of the instance running this row's pipeline; an expired lease (crash) lets another resume it. */
     lease_until: ts('lease_until'),
     /** Pipeline runs of the current install or update; a row that keeps crashing the process gives up. */

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../platform/context.ts';
 import type { Config } from '../../platform/config.ts';
 import { marketplaceClient } from '../federation/client.ts';
+import { instanceIdFor } from '../federation/instance-id.ts';
 import { createNotification } from '../notifications/service.ts';
 import * as q from './queries.ts';
 
@@ -33,11 +34,15 @@ export async function checkUpdates(
   if (!rows.length) return { updates: [] };
   const byMid = new Map(rows.map((r) => [r.marketplace_id, r]));
   const versions = JSON.stringify(Object.fromEntries(rows.map((r) => [r.marketplace_id, r.version])));
-  const remote = await client.getJson<RemoteUpdates>('/store/marketplace/updates', { versions });
+  // The instance token places this shop in or out of staged rollouts (nothing else is sent).
+  const instance_id = await instanceIdFor(ctx, config.encryptionKey, client.url);
+  const remote = await client.getJson<RemoteUpdates>('/store/marketplace/updates', { versions, instance_id });
   const updates = [];
   for (const u of remote.updates ?? []) {
     const row = typeof u.marketplace_id === 'string' ? byMid.get(u.marketplace_id) : undefined;
     if (!row || typeof u.latest !== 'string') continue;
+    // A version this shop rolled back from (it crash-looped here) is not offered again.
+    if (row.held_versions.includes(u.latest)) continue;
     updates.push({
       id: row.id,
       current: row.version,

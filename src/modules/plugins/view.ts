@@ -57,6 +57,8 @@ export function pluginJson(row: PluginRow, grant?: PluginGrant) {
     status: row.status,
     error: row.error,
     revocation: row.revocation,
+    rollback: row.rollback,
+    held_versions: row.held_versions,
     source: row.source,
     licensed: row.license_key !== null,
     manifest: m,

@@ -92,8 +92,12 @@ describe('admin price lists', () => {
       ...base,
       prices: [{ variant_id: 'variant_nope', currency_code: 'usd', amount: 1 }],
     });
-    expect(error(unknownVariant)).toMatchObject({ status: 400, type: 'invalid_data' });
-    expect(unknownVariant.json().message).toContain('variant_nope');
+    expect(error(unknownVariant)).toMatchObject({
+      status: 400,
+      type: 'invalid_data',
+      code: 'price_list_variants_missing',
+      message: 'No price set exist for variants: variant_nope',
+    });
     const range = await t.admin('POST', '/admin/price-lists', {
       ...base,
       prices: [{ variant_id: variant.id, currency_code: 'usd', amount: 1, min_quantity: 5, max_quantity: 2 }],
@@ -115,7 +119,7 @@ describe('admin price lists', () => {
       create: [{ variant_id: variant.id, currency_code: 'usd', amount: 5 }],
       delete: ['price_nope'],
     });
-    expect(error(missing)).toMatchObject({ status: 404, type: 'not_found' });
+    expect(error(missing)).toMatchObject({ status: 404, type: 'not_found', code: 'price_list_prices_not_found' });
     expect((await t.admin('GET', `/admin/price-lists/${id}`)).json().price_list.prices).toEqual([]);
     expect((await t.admin('POST', `/admin/price-lists/${id}/products`, {})).statusCode).toBe(400);
     expect((await t.admin('POST', '/admin/price-lists/plist_nope', { title: 'x' })).statusCode).toBe(404);

@@ -17,7 +17,7 @@ type NewPrice = Static<typeof CreatePriceBody>;
 
 export function checkRange(min: number | null | undefined, max: number | null | undefined): void {
   if (min != null && max != null && max < min) {
-    throw errors.invalid('A price’s max_quantity must be at least its min_quantity');
+    throw errors.invalid('price_list_price_range_inverted');
   }
 }
 
@@ -25,7 +25,7 @@ export function checkRange(min: number | null | undefined, max: number | null | 
 export async function requireVariants(tctx: TxCtx, variantIds: string[]): Promise<void> {
   const found = await q.liveVariantIds(tctx.tx, [...new Set(variantIds)]);
   const missing = [...new Set(variantIds)].filter((id) => !found.has(id));
-  if (missing.length) throw errors.invalid(`No price set exist for variants: ${missing.join(', ')}`);
+  if (missing.length) throw errors.invalid('price_list_variants_missing', { ids: missing.join(', ') });
 }
 
 /** Rows for new prices of list `listId`, after checking their variants and quantity ranges. */

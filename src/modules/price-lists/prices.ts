@@ -33,7 +33,7 @@ export function batchPrices(ctx: Ctx, listId: string, body: Static<typeof BatchP
     const touched = [...new Set([...update.map((u) => u.id), ...remove])];
     const current = new Map((await q.pricesByIds(tctx.tx, listId, touched)).map((p) => [p.id, p]));
     const missing = touched.filter((id) => !current.has(id));
-    if (missing.length) throw errors.notFound(`Prices with id: ${missing.join(', ')} were not found in the price list`);
+    if (missing.length) throw errors.notFound('price_list_prices_not_found', { ids: missing.join(', ') });
     await requireVariants(
       tctx,
       update.map((u) => u.variant_id),

@@ -13,7 +13,7 @@ export const GROUP_RULE = 'customer.groups.id';
 
 export type PriceListView = Omit<q.PriceListRow, 'group_ids' | 'rules_count'> & { prices: PriceView[] };
 
-export const priceListNotFound = (id: string) => errors.notFound(`Price list with id: ${id} was not found`);
+export const priceListNotFound = (id: string) => errors.notFound('price_list_not_found', { id });
 const list = <T>(v: T | T[] | undefined) => (v === undefined ? undefined : [v].flat());
 const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
 
@@ -37,7 +37,7 @@ function ruleColumns(rules: Record<string, string[]>) {
 }
 
 function checkWindow(starts: Date | null | undefined, ends: Date | null | undefined): void {
-  if (starts && ends && ends < starts) throw errors.invalid('Price list ends_at must be after starts_at');
+  if (starts && ends && ends < starts) throw errors.invalid('price_list_dates_inverted');
 }
 
 export async function listPriceLists(ctx: Ctx, query: Static<typeof PriceListQuery>, page: Page) {
@@ -115,7 +115,7 @@ export function deletePriceList(ctx: Ctx, id: string) {
 
 /** `POST /admin/price-lists/{id}/products`: drops the list's prices of these products' variants. */
 export function removeProducts(ctx: Ctx, id: string, productIds: string[] | undefined): Promise<PriceListView> {
-  if (!productIds?.length) throw errors.invalid('No product ids passed to remove from price list');
+  if (!productIds?.length) throw errors.invalid('price_list_product_ids_required');
   return inTx(ctx, async (tctx) => {
     if (!(await q.findLivePriceList(tctx.tx, id, true))) throw priceListNotFound(id);
     await q.deletePricesOfProducts(tctx.tx, id, productIds);

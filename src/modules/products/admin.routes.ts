@@ -5,7 +5,7 @@ import type { RouteModule } from '../../platform/http/types.ts';
 import { Type } from 'typebox';
 import { BatchLinkBody } from '../sales-channels/schema.ts';
 import { sendJsonText } from './json-reply.ts';
-import { batchVariantImageLinks } from './link-service.ts';
+import { batchImageVariantLinks, batchVariantImageLinks } from './link-service.ts';
 import { batchProducts } from './batch-service.ts';
 import {
   AdminListQuery,
@@ -84,6 +84,20 @@ export const adminProductRoutes: RouteModule = adminResource('products', (app) =
       },
     },
     async (req) => batchVariantImageLinks(req.ctx, req.params.id, req.params.variant_id, req.body),
+  );
+
+  app.post(
+    '/products/:id/images/:image_id/variants/batch',
+    {
+      schema: {
+        tags,
+        summary: 'Choose which of the product’s variants show an image (variant ids to add and remove)',
+        params: Type.Object({ id: IdParams.properties.id, image_id: IdParams.properties.id }),
+        body: BatchLinkBody,
+        response: ok(Type.Object({ added: Type.Array(Type.String()), removed: Type.Array(Type.String()) })),
+      },
+    },
+    async (req) => batchImageVariantLinks(req.ctx, req.params.id, req.params.image_id, req.body),
   );
 
   app.delete(

@@ -20,10 +20,7 @@ export async function batchProducts(ctx: Ctx, input: BatchProductsInput): Promis
   // Deleting twice in one request is deleting once (the second would be a 404 of our own making).
   const remove = [...new Set(input.delete ?? [])];
   const items = create.length + update.length + remove.length;
-  if (items > MAX_BATCH_ITEMS)
-    throw errors.invalid(
-      `A batch takes at most ${MAX_BATCH_ITEMS} items (create, update and delete together), got ${items}`,
-    );
+  if (items > MAX_BATCH_ITEMS) throw errors.invalid('product_batch_too_large', { max: MAX_BATCH_ITEMS, count: items });
   const deleted = { ids: remove, object: 'product' as const, deleted: true as const };
   if (!items) return { created: [], updated: [], deleted };
   // Concurrent batches touch channel counters and products in their own orders: a deadlock on

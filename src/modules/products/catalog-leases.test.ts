@@ -84,6 +84,24 @@ describe.skipIf(!base)('store catalog read leases (PostgreSQL)', () => {
     await other.query(`delete from store_catalog_leases where holder = 'other'`);
   });
 
+  it("learns from its statements' NOTICEs which products its own stock writes moved, before their answer", async () => {
+    const p = await makeProduct(t, {
+      title: `Lease ${uniq()}`,
+      status: 'published',
+      sales_channels: [{ id: channel }],
+      variants: [{ title: 'M', inventory_quantity: 5 }],
+    });
+    const from = leases().stockCount;
+    await t.database.db.execute(
+      sql`update product_variants set inventory_quantity = inventory_quantity - 1 where id = ${p.variants[0]!.id}`,
+    );
+    expect(leases().stockSince(from)).toEqual([p.id]);
+    // A move of any product (a location's channels), then nothing known at all: every stock answer goes.
+    await t.database.db.execute(sql`update stock_locations set name = name`);
+    expect(leases().stockSince(from)).toBeNull();
+    expect(leases().stockSince(leases().stockCount)).toBeNull();
+  });
+
   it('after its listening connection dropped, a lease taken again starts the kept answers over', async () => {
     const p = await makeProduct(t, {
       title: `Lease ${uniq()}`,

@@ -9,11 +9,41 @@ import { rows, type Database } from '../../platform/db/database.ts';
  * changed). The leases below speak on it too, so one connection's order covers both.
  */
 export const STORE_CATALOG_CHANNEL = 'emporium_store_catalog';
+/**
+ * The payload of a change of stock only (migration store_listing_split), alone when it may touch
+ * any product, or followed by the ids of the products whose stock moved (migration
+ * store_stock_products); an empty one: what the store lists changed.
+ */
+export const STOCK_PAYLOAD = 's';
+/**
+ * What a change is to the kept answers: `stock` lets go of those that show stock (of the products
+ * named, when they are), `listing` of all of them.
+ */
+export type CatalogChange = 'stock' | 'listing';
+
+/**
+ * The products a catalog payload says moved stock: their ids; null for a stock move that may touch
+ * any product (`s`); undefined when it is no stock move.
+ */
+export function stockMoved(payload: string): readonly string[] | null | undefined {
+  if (payload === STOCK_PAYLOAD) return null;
+  if (!payload.startsWith(`${STOCK_PAYLOAD} `)) return undefined;
+  return payload.slice(STOCK_PAYLOAD.length + 1).split(' ');
+}
 
 /** A lease runs this long from the moment its renewal was sent. */
 export const LEASE_MS = 1_500;
 /** What store_catalog_bump() (migration store_catalog_leases) raises in a transaction that changed the store. */
 const CHANGED_NOTICE = 'emporium_store_catalog changed';
+/** What a listing change (not stock alone) raises too (migration store_listing_split). */
+const LISTING_NOTICE = 'emporium_store_listing changed';
+/**
+ * What a stock move raises, followed by its NOTIFY's payload, or by nothing when it moved no
+ * product the store shows (migration store_stock_products).
+ */
+const STOCK_NOTICE = 'emporium_store_stock';
+/** Stock NOTICEs remembered for the writes in flight (`stockSince`). */
+const STOCK_LOG = 1_024;
 const RENEW_MS = 300;
 /** Taken off the holder's end of its lease: its clock and the database's may not tick alike. */
 const MARGIN_MS = 100;
@@ -53,10 +83,18 @@ export class CatalogLeases {
   private seq = 0;
   /** Transactions of this process that changed what the store shows (their NOTICE came with the COMMIT). */
   private commits = 0;
+  /** Of the NOTICEs above, those of listing changes (any number per transaction: only equality is compared). */
+  private listingCommits = 0;
+  /**
+   * The stock NOTICEs of this process's statements, latest last (at most STOCK_LOG): the products
+   * each moved, null for any. `stockBase` counts the ones let go before the first here.
+   */
+  private stockLog: (readonly string[] | null)[] = [];
+  private stockBase = 0;
   /** Renewals sent and not heard back yet: their number and when they were sent. */
   private readonly pings = new Map<number, number>();
   private readonly settling = new Map<number, Settling>();
-  private readonly changeHandlers: (() => void)[] = [];
+  private readonly changeHandlers: ((kind: CatalogChange, products?: readonly string[] | null) => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private stopNotices: (() => void) | undefined;
@@ -74,6 +112,9 @@ export class CatalogLeases {
     const leases = new CatalogLeases(database);
     leases.stopNotices = database.onNotice?.((message) => {
       if (message === CHANGED_NOTICE) leases.commits++;
+      else if (message === LISTING_NOTICE) leases.listingCommits++;
+      else if (message === STOCK_NOTICE || message.startsWith(`${STOCK_NOTICE} `))
+        leases.stockNoticed(message.slice(STOCK_NOTICE.length + 1));
     });
     void leases.listen();
     // Rows of instances that stopped without saying so (their leases ran out long ago). The app is
@@ -107,25 +148,67 @@ export class CatalogLeases {
     return this.commits;
   }
 
+  /** How many listing changes (not stock alone) statements of this process made so far. */
+  get listingCount(): number {
+    return this.listingCommits;
+  }
+
+  /** How many stock NOTICEs statements of this process raised so far. */
+  get stockCount(): number {
+    return this.stockBase + this.stockLog.length;
+  }
+
+  /**
+   * The products whose stock the statements of this process moved since the stock count was
+   * `from` (their NOTICEs came before their COMMIT's answer): null when one may have moved any, or
+   * when none was heard at all (then nothing tells which), or when that is too long ago to tell.
+   */
+  stockSince(from: number): readonly string[] | null {
+    if (from < this.stockBase || from >= this.stockCount) return null;
+    const products = new Set<string>();
+    for (const moved of this.stockLog.slice(from - this.stockBase)) {
+      if (moved === null) return null;
+      for (const p of moved) products.add(p);
+    }
+    return [...products];
+  }
+
+  private stockNoticed(payload: string): void {
+    this.stockLog.push(payload === '' ? [] : (stockMoved(payload) ?? null));
+    if (this.stockLog.length > STOCK_LOG) {
+      const gone = this.stockLog.length - STOCK_LOG / 2;
+      this.stockLog = this.stockLog.slice(gone);
+      this.stockBase += gone;
+    }
+  }
+
   /** Whether this instance may answer store reads from memory without reading the version. */
   holds(): boolean {
     return performance.now() < this.expiry;
   }
 
-  /** Called when the catalog changed, and when a lease starts after none ran (NOTIFYs may have been missed). */
-  onChange(handler: () => void): void {
+  /**
+   * Called when the catalog changed, and when a lease starts after none ran (NOTIFYs may have been
+   * missed). `products`: for a stock change, the products whose stock moved (null or absent: any).
+   */
+  onChange(handler: (kind: CatalogChange, products?: readonly string[] | null) => void): void {
     this.changeHandlers.push(handler);
   }
 
   /**
    * Resolves once every instance holding a lease has heard what this instance committed before
    * the call (or its lease ran out). `lenient`: when the database cannot be asked, resolve at once
-   * (an error answer, nothing was written) instead of waiting out the longest lease.
+   * (an error answer, nothing was written) instead of waiting out the longest lease. `products`:
+   * for a stock change, the products whose stock it moved (null: any).
    */
-  async settle(lenient = false): Promise<void> {
+  async settle(
+    lenient = false,
+    kind: CatalogChange = 'listing',
+    products: readonly string[] | null = null,
+  ): Promise<void> {
     if (this.closed) return;
     // This instance's own answers start over now: the write has committed, its NOTIFY may still be on its way.
-    this.changed();
+    this.changed(kind, products);
     try {
       const holders = await rows<{ holder: string; ms: number }>(
         this.database.db,
@@ -154,8 +237,9 @@ export class CatalogLeases {
   }
 
   private heard(payload: string): void {
-    if (payload === '') {
-      this.changed();
+    const products = payload === '' ? null : stockMoved(payload);
+    if (products !== undefined) {
+      this.changed(payload === '' ? 'listing' : 'stock', products);
       return;
     }
     const [kind, from, n, by] = payload.split(' ');
@@ -204,8 +288,8 @@ export class CatalogLeases {
     this.expiry = 0;
   }
 
-  private changed(): void {
-    for (const handler of this.changeHandlers) handler();
+  private changed(kind: CatalogChange = 'listing', products: readonly string[] | null = null): void {
+    for (const handler of this.changeHandlers) handler(kind, products);
   }
 
   /** Stops holding first (writers then stop waiting for this instance), then leaves the table. */
@@ -279,18 +363,27 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * its own or a concurrent one's: never too few); a cart or a login does not.
  */
 export function settleWrites(leases: CatalogLeases): { onRequest: onRequestHookHandler; onSend: onSendHookHandler } {
-  const commitsAtStart = new WeakMap<FastifyRequest, number>();
+  const commitsAtStart = new WeakMap<FastifyRequest, { commits: number; listing: number; stock: number }>();
   return {
     onRequest: (req, _reply, done) => {
-      if (!READS.has(req.method)) commitsAtStart.set(req, leases.commitCount);
+      if (!READS.has(req.method))
+        commitsAtStart.set(req, {
+          commits: leases.commitCount,
+          listing: leases.listingCount,
+          stock: leases.stockCount,
+        });
       done();
     },
     onSend: (req, reply, payload, done) => {
       const start = commitsAtStart.get(req);
-      if (start === undefined || start === leases.commitCount) return done(null, payload);
+      if (start === undefined || start.commits === leases.commitCount) return done(null, payload);
+      // A checkout moves stock only: the answers that show no stock stay, and of those that show
+      // stock only the ones holding the products it (or a write beside it) moved.
+      const kind = start.listing === leases.listingCount ? 'stock' : 'listing';
+      const products = kind === 'stock' ? leases.stockSince(start.stock) : null;
       // An error answer wrote nothing (a failed write rolls back): when the database cannot be
       // asked who holds a lease, it goes at once instead of waiting out the longest one.
-      void leases.settle(reply.statusCode >= 400).then(() => done(null, payload));
+      void leases.settle(reply.statusCode >= 400, kind, products).then(() => done(null, payload));
     },
   };
 }

@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
+import { categories } from '../categories/tables.ts';
 import { productTagLinks } from '../product-labels/tables.ts';
 import { productCategories, products } from './tables.ts';
 
@@ -74,14 +76,36 @@ export async function findLiveIds(db: Executor, table: string, ids: string[]): P
 
 /** Live products carrying a type or a tag. */
 export async function productsWithLabel(db: Executor, kind: 'type' | 'tag', id: string): Promise<string[]> {
-  const found = await rows<{ id: string }>(
-    db,
+  const found =
     kind === 'type'
-      ? sql`select id from products where type_id = ${id} and deleted_at is null order by id`
-      : sql`select l.product_id as id from product_tag_links l join products p on p.id = l.product_id
-            where l.tag_id = ${id} and p.deleted_at is null order by l.product_id`,
-  );
+      ? await db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.type_id, id), isNull(products.deleted_at)))
+          .orderBy(products.id)
+      : await db
+          .select({ id: productTagLinks.product_id })
+          .from(productTagLinks)
+          .innerJoin(products, eq(products.id, productTagLinks.product_id))
+          .where(and(eq(productTagLinks.tag_id, id), isNull(products.deleted_at)))
+          .orderBy(productTagLinks.product_id);
   return found.map((r) => r.id);
+}
+
+const l = tableAs(productCategories, 'l');
+const c = tableAs(categories, 'c');
+const parent = tableAs(categories, 'parent');
+
+/** Products in categories `ids`, in their children, or in their parents (each product once). */
+export async function productsNearCategories(db: Executor, ids: string[]): Promise<string[]> {
+  const inIds = sql`any(${sql.param(ids)}::text[])`;
+  const found = await rows<{ product_id: string }>(
+    db,
+    sql`select distinct ${l.product_id} from ${from(l)} join ${from(c)} on ${c.id} = ${l.category_id}
+        where ${c.id} = ${inIds} or ${c.parent_category_id} = ${inIds}
+           or ${c.id} in (select ${parent.parent_category_id} from ${from(parent)} where ${parent.id} = ${inIds})`,
+  );
+  return found.map((r) => r.product_id);
 }
 
 export async function removeLabel(db: Executor, kind: 'type' | 'tag', id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
-import { batchVariantImages } from './media-writes.ts';
+import { batchImageVariants, batchVariantImages } from './media-writes.ts';
 import { listLiveVariants, lockLiveProduct } from './write-queries.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { rows, type Executor } from '../../platform/db/database.ts';
@@ -12,6 +12,7 @@ import {
   lockLiveProducts,
   productsInCategory,
   productsInCollection,
+  productsNearCategories,
   productsWithLabel,
   removeCategoryLinks,
   removeLabel,
@@ -35,7 +36,7 @@ const unique = (ids: string[]) => [...new Set(ids)].sort();
 async function assertLiveProducts(tctx: TxCtx, ids: string[]): Promise<string[]> {
   const live = await lockLiveProducts(tctx.tx, ids);
   const missing = ids.filter((id) => !live.includes(id));
-  if (missing.length) throw errors.invalid(`Products with IDs ${missing.join(', ')} do not exist`);
+  if (missing.length) throw errors.invalid('products_missing', { ids: missing.join(', ') });
   return live;
 }
 
@@ -96,7 +97,7 @@ export async function assertLiveRefs(tctx: TxCtx, table: string, label: string, 
   const wanted = unique(ids);
   const found = new Set(await findLiveIds(tctx.tx, table, wanted));
   const missing = wanted.filter((id) => !found.has(id));
-  if (missing.length) throw errors.invalid(`${label} with ids ${missing.join(', ')} do not exist`);
+  if (missing.length) throw errors.invalid('link_targets_missing', { what: label, ids: missing.join(', ') });
 }
 
 /** A renamed type or tag: its products' JSON embeds it. */
@@ -119,13 +120,28 @@ export async function batchVariantImageLinks(
   input: { add?: string[]; remove?: string[] },
 ): Promise<{ added: string[]; removed: string[] }> {
   return inTx(ctx, async (tctx) => {
-    if (!(await lockLiveProduct(tctx.tx, productId)))
-      throw errors.notFound(`Product with id: ${productId} was not found`);
+    if (!(await lockLiveProduct(tctx.tx, productId))) throw errors.notFound('product_not_found', { id: productId });
     const variants = await listLiveVariants(tctx.tx, productId);
     if (!variants.some((v) => v.id === variantId)) {
-      throw errors.notFound(`Variant with id: ${variantId} was not found in product ${productId}`);
+      throw errors.notFound('product_variant_not_found', { id: variantId, product: productId });
     }
     await batchVariantImages(tctx.tx, productId, variantId, input);
+    await productsChanged(tctx, [productId]);
+    return { added: [...new Set(input.add ?? [])], removed: [...new Set(input.remove ?? [])] };
+  });
+}
+
+/** `POST /admin/products/{id}/images/{image_id}/variants/batch`: which variants show a gallery image. */
+export async function batchImageVariantLinks(
+  ctx: Ctx,
+  productId: string,
+  imageId: string,
+  input: { add?: string[]; remove?: string[] },
+): Promise<{ added: string[]; removed: string[] }> {
+  return inTx(ctx, async (tctx) => {
+    if (!(await lockLiveProduct(tctx.tx, productId))) throw errors.notFound('product_not_found', { id: productId });
+    const variants = new Set((await listLiveVariants(tctx.tx, productId)).map((v) => v.id));
+    await batchImageVariants(tctx.tx, productId, imageId, variants, input);
     await productsChanged(tctx, [productId]);
     return { added: [...new Set(input.add ?? [])], removed: [...new Set(input.remove ?? [])] };
   });
@@ -154,14 +170,5 @@ export async function refreshCollectionProducts(tx: Executor, collectionId: stri
 export async function refreshProductsNearCategories(tx: Executor, categoryIds: (string | null)[]): Promise<void> {
   const ids = [...new Set(categoryIds.filter((id): id is string => !!id))];
   if (!ids.length) return;
-  const found = await rows<{ product_id: string }>(
-    tx,
-    sql`select distinct l.product_id from product_categories l join categories c on c.id = l.category_id
-        where c.id = any(${sql.param(ids)}::text[]) or c.parent_category_id = any(${sql.param(ids)}::text[])
-           or c.id in (select parent_category_id from categories where id = any(${sql.param(ids)}::text[]))`,
-  );
-  await refreshStoreDocuments(
-    tx,
-    found.map((r) => r.product_id),
-  );
+  await refreshStoreDocuments(tx, await productsNearCategories(tx, ids));
 }

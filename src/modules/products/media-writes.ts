@@ -18,10 +18,10 @@ export async function replaceImages(tx: Tx, productId: string, images: ImagesInp
   const kept: string[] = [];
   for (const [rank, img] of images.entries()) {
     if (img.id !== undefined && !known.has(img.id)) {
-      throw errors.invalid(`Image with id: ${img.id} was not found in product ${productId}`);
+      throw errors.invalid('image_not_in_product', { id: img.id, product: productId });
     }
     if (img.id !== undefined) {
-      if (kept.includes(img.id)) throw errors.invalid(`Image with id: ${img.id} is listed more than once`);
+      if (kept.includes(img.id)) throw errors.invalid('image_listed_twice', { id: img.id });
       kept.push(img.id);
       await tx
         .update(productImages)
@@ -79,8 +79,7 @@ export async function batchVariantImages(
       .from(productImages)
       .where(and(eq(productImages.product_id, productId), inArray(productImages.id, add)));
     const missing = add.filter((id) => !own.some((r) => r.id === id));
-    if (missing.length)
-      throw errors.invalid(`Images with ids ${missing.join(', ')} do not belong to product ${productId}`);
+    if (missing.length) throw errors.invalid('images_not_in_product', { ids: missing.join(', '), product: productId });
     await tx
       .insert(productVariantImages)
       .values(add.map((image_id) => ({ variant_id: variantId, image_id })))
@@ -91,5 +90,38 @@ export async function batchVariantImages(
     await tx
       .delete(productVariantImages)
       .where(and(eq(productVariantImages.variant_id, variantId), inArray(productVariantImages.image_id, remove)));
+  }
+}
+
+/**
+ * `POST /admin/products/{id}/images/{image_id}/variants/batch`: which of the product's live variants
+ * show this image (`variantIds`: the product's live variants, read by the caller).
+ */
+export async function batchImageVariants(
+  tx: Tx,
+  productId: string,
+  imageId: string,
+  variantIds: Set<string>,
+  input: { add?: string[]; remove?: string[] },
+): Promise<void> {
+  const [image] = await tx
+    .select({ id: productImages.id })
+    .from(productImages)
+    .where(and(eq(productImages.product_id, productId), eq(productImages.id, imageId)));
+  if (!image) throw errors.notFound('product_image_not_found', { id: imageId, product: productId });
+  const add = [...new Set(input.add ?? [])];
+  const missing = add.filter((id) => !variantIds.has(id));
+  if (missing.length) throw errors.invalid('variants_not_in_product', { ids: missing.join(', '), product: productId });
+  if (add.length) {
+    await tx
+      .insert(productVariantImages)
+      .values(add.map((variant_id) => ({ variant_id, image_id: imageId })))
+      .onConflictDoNothing();
+  }
+  const remove = (input.remove ?? []).filter((id) => !add.includes(id));
+  if (remove.length) {
+    await tx
+      .delete(productVariantImages)
+      .where(and(eq(productVariantImages.image_id, imageId), inArray(productVariantImages.variant_id, remove)));
   }
 }

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scaleSql } from '../../platform/money/currencies.ts';
 import type { AmountUnits } from '../../platform/money/schema.ts';
+import { sqlJsonObject } from '../../platform/http/schema-json.ts';
+import { CalculatedPrice, Price, PriceRef, RawAmount } from './response-schema.ts';
 
 /**
  * The product as JSON, built by PostgreSQL for the row aliased `p`. Reads render whole pages
@@ -43,25 +45,53 @@ const VARIANT_OPTIONS = `case when v.options is null then '[]'::json else coales
 const AMOUNT = (units: AmountUnits) =>
   units === 'minor' ? 'pr.amount' : `trim_scale(pr.amount::numeric / ${scaleSql('pr.currency_code')})`;
 
+// The price shapes' keys and order are the response schema's (schema-json.ts); only the values are SQL here.
+const PRICE = (units: AmountUnits) =>
+  sqlJsonObject(Price, {
+    id: 'pr.id',
+    currency_code: 'pr.currency_code',
+    amount: AMOUNT(units),
+    variant_id: 'pr.variant_id',
+    min_quantity: 'pr.min_quantity',
+    max_quantity: 'pr.max_quantity',
+  });
+
 const PRICES = (units: AmountUnits) => `coalesce((
-  select json_agg(json_build_object('id', pr.id, 'currency_code', pr.currency_code, 'amount', ${AMOUNT(units)}, 'variant_id', pr.variant_id,
-    'min_quantity', pr.min_quantity, 'max_quantity', pr.max_quantity) order by pr.currency_code, pr.min_quantity nulls first, pr.id)
+  select json_agg(${PRICE(units)} order by pr.currency_code, pr.min_quantity nulls first, pr.id)
   from prices pr where pr.variant_id = v.id), '[]'::json)`;
 
-const PRICE_REF = `json_build_object('id', pr.id, 'price_list_id', null, 'price_list_type', null, 'min_quantity', null, 'max_quantity', null)`;
-const RAW_AMOUNT = (units: AmountUnits) => `json_build_object('value', (${AMOUNT(units)})::text, 'precision', 20)`;
+const PRICE_REF = sqlJsonObject(PriceRef, {
+  id: 'pr.id',
+  price_list_id: 'null',
+  price_list_type: 'null',
+  min_quantity: 'null',
+  max_quantity: 'null',
+});
+const RAW_AMOUNT = (units: AmountUnits) =>
+  sqlJsonObject(RawAmount, { value: `(${AMOUNT(units)})::text`, precision: '20' });
 
 // Needs a CTE `region(currency_code, is_tax_inclusive)` in the enclosing statement. Prices carry no
 // tax here (taxes are not computed on catalog reads), so the with/without-tax amounts are the amount.
+// The store's own writer of this shape, with price lists, is store-assembly.ts calculatedPrice.
 const CALCULATED_PRICE = (units: AmountUnits) => `(
-  select json_build_object(
-    'id', pr.id, 'calculated_amount', ${AMOUNT(units)}, 'original_amount', ${AMOUNT(units)}, 'currency_code', pr.currency_code,
-    'calculated_amount_with_tax', ${AMOUNT(units)}, 'calculated_amount_without_tax', ${AMOUNT(units)},
-    'original_amount_with_tax', ${AMOUNT(units)}, 'original_amount_without_tax', ${AMOUNT(units)},
-    'is_calculated_price_price_list', false, 'is_calculated_price_tax_inclusive', r.is_tax_inclusive,
-    'is_original_price_price_list', false, 'is_original_price_tax_inclusive', r.is_tax_inclusive,
-    'raw_calculated_amount', ${RAW_AMOUNT(units)}, 'raw_original_amount', ${RAW_AMOUNT(units)},
-    'calculated_price', ${PRICE_REF}, 'original_price', ${PRICE_REF})
+  select ${sqlJsonObject(CalculatedPrice, {
+    id: 'pr.id',
+    calculated_amount: AMOUNT(units),
+    original_amount: AMOUNT(units),
+    calculated_amount_with_tax: AMOUNT(units),
+    calculated_amount_without_tax: AMOUNT(units),
+    original_amount_with_tax: AMOUNT(units),
+    original_amount_without_tax: AMOUNT(units),
+    currency_code: 'pr.currency_code',
+    is_calculated_price_price_list: 'false',
+    is_calculated_price_tax_inclusive: 'r.is_tax_inclusive',
+    is_original_price_price_list: 'false',
+    is_original_price_tax_inclusive: 'r.is_tax_inclusive',
+    raw_calculated_amount: RAW_AMOUNT(units),
+    raw_original_amount: RAW_AMOUNT(units),
+    calculated_price: PRICE_REF,
+    original_price: PRICE_REF,
+  })}
   from region r join prices pr on pr.variant_id = v.id and pr.currency_code = r.currency_code
     and pr.min_quantity is null and pr.max_quantity is null)`;
 
@@ -91,11 +121,13 @@ const VARIANT_RUN_B = `'options', ${VARIANT_OPTIONS}, 'images', ${VARIANT_IMAGES
     'metadata', v.metadata, 'created_at', ${iso('v.created_at')}`;
 const VARIANT_RUN_C = (units: AmountUnits) => `'deleted_at', ${isoOrNull('v.deleted_at')}, 'prices', ${PRICES(units)}`;
 
-const variants = (withCalculatedPrice: boolean, units: AmountUnits) => `coalesce((
-  select json_agg(json_build_object(
+/** One variant (aliased `v`), with its extra keys last. */
+const variant = (units: AmountUnits, extra = '') => `json_build_object(
     ${VARIANT_RUN_A}, 'inventory_quantity', v.inventory_quantity, ${VARIANT_RUN_B}, 'updated_at', ${iso('v.updated_at')},
-    ${VARIANT_RUN_C(units)}${withCalculatedPrice ? `, 'calculated_price', ${CALCULATED_PRICE(units)}` : ''}
-  ) order by v.variant_rank, v.id)
+    ${VARIANT_RUN_C(units)}${extra})`;
+
+const variants = (withCalculatedPrice: boolean, units: AmountUnits) => `coalesce((
+  select json_agg(${variant(units, withCalculatedPrice ? `, 'calculated_price', ${CALCULATED_PRICE(units)}` : '')} order by v.variant_rank, v.id)
   from product_variants v where v.product_id = p.id and v.deleted_at is null), '[]'::json)`;
 
 const SALES_CHANNELS = `coalesce((
@@ -141,7 +173,7 @@ const SCALARS = `'id', p.id, 'title', p.title, 'subtitle', p.subtitle, 'handle',
 /** Everything of a product but its variants, which come last (store-documents.ts cuts there). */
 const productHead = (admin: boolean) => `${SCALARS},
   'options', ${OPTIONS}, 'images', ${IMAGES}, 'collection', ${COLLECTION}, 'type', ${TYPE}, 'tags', ${TAGS},
-  'categories', ${categories(!admin)}${admin ? `, 'sales_channels', ${SALES_CHANNELS}` : ''}`;
+  'categories', ${categories(!admin)}${admin ? `, 'sales_channels', ${SALES_CHANNELS}, 'shipping_profile_id', p.shipping_profile_id` : ''}`;
 
 const product = (opts: { admin: boolean; calculatedPrice: boolean; units: AmountUnits }) =>
   `json_build_object(${productHead(opts.admin)}, 'variants', ${variants(opts.calculatedPrice, opts.units)})`;
@@ -166,6 +198,24 @@ const BY_UNITS: Record<AmountUnits, Record<'admin' | 'store' | 'storePriced', SQ
 
 /** The product JSON fragments whose amounts are in `units` (the request's, `ctx.amountUnits`). */
 export const productJsonIn = (units: AmountUnits | undefined) => BY_UNITS[units ?? 'minor'];
+
+// The admin variant routes' JSON (variant-queries.ts): the variant as inside its product; the
+// cross-product list (`GET /admin/product-variants`) adds its product's own columns, as Medusa's `*product`.
+const VARIANT_PRODUCT = `, 'product', (select json_build_object(${SCALARS}) from products p where p.id = v.product_id)`;
+const VARIANT_BY_UNITS: Record<AmountUnits, { plain: SQL; withProduct: SQL }> = {
+  minor: { plain: sql.raw(variant('minor')), withProduct: sql.raw(variant('minor', VARIANT_PRODUCT)) },
+  major: { plain: sql.raw(variant('major')), withProduct: sql.raw(variant('major', VARIANT_PRODUCT)) },
+};
+
+/** The variant JSON fragments (row aliased `v`) whose amounts are in `units`. */
+export const variantJsonIn = (units: AmountUnits | undefined) => VARIANT_BY_UNITS[units ?? 'minor'];
+
+/** A product option (row aliased `o`) with its values, as the product JSON shows it plus its `product_id`. */
+export const OPTION_JSON: SQL =
+  sql.raw(`json_build_object('id', o.id, 'title', o.title, 'is_exclusive', false, 'metadata', null,
+  'product_id', o.product_id, 'rank', o.rank,
+  'values', (select coalesce(json_agg(json_build_object('id', ${valueId('o.id', 'x.value')}, 'value', x.value, 'option_id', o.id, 'rank', x.ord - 1) order by x.ord), '[]'::json)
+             from jsonb_array_elements_text(o.values) with ordinality x(value, ord)))`);
 
 /** Minor units always: event payloads and the objects write routes answer (the money hook converts those). */
 export const ADMIN_PRODUCT_JSON: SQL = BY_UNITS.minor.admin;

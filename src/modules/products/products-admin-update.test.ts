@@ -161,6 +161,7 @@ describe('update', () => {
     expect(error(await t.admin('POST', '/admin/products/prod_missing', { title: 'x' }))).toEqual({
       status: 404,
       type: 'not_found',
+      code: 'product_not_found',
       message: 'Product with id: prod_missing was not found',
     });
   });

@@ -116,6 +116,7 @@ describe('POST /admin/products', () => {
     expect(error(await create({ title: 'Mug', handle }))).toEqual({
       status: 400,
       type: 'invalid_data',
+      code: 'product_handle_taken',
       message: `Product with handle: ${handle}, already exists.`,
     });
     expect((await t.admin('DELETE', `/admin/products/${first.id}`)).json()).toEqual({
@@ -243,6 +244,7 @@ describe('delete', () => {
     expect(error(await t.admin('GET', `/admin/products/${p.id}`))).toEqual({
       status: 404,
       type: 'not_found',
+      code: 'product_not_found',
       message: `Product with id: ${p.id} was not found`,
     });
     expect((await t.admin('GET', `/admin/products?id=${p.id}`)).json().count).toBe(0);

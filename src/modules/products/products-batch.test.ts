@@ -190,6 +190,7 @@ describe('POST /admin/products/batch', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({
       type: 'invalid_data',
+      code: 'product_batch_too_large',
       message: 'A batch takes at most 1000 items (create, update and delete together), got 1001',
     });
     const oneList = await batch({ delete: ids(1001, 'prod_d') });

@@ -60,12 +60,13 @@ describe('store visibility', () => {
     const res = await t.store('GET', `/store/products/${visible.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expectSchema(StoreProductResponse, res.json());
-    const { sales_channels: _sc, ...expected } = visible;
+    const { sales_channels: _sc, shipping_profile_id: _sp, ...expected } = visible;
     expect(res.json()).toEqual({ product: expected });
     for (const id of [draft.id, elsewhere.id, 'does-not-exist']) {
       expect(error(await t.store('GET', `/store/products/${id}`))).toEqual({
         status: 404,
         type: 'not_found',
+        code: 'product_not_found',
         message: `Product with id: ${id} was not found`,
       });
     }
@@ -88,6 +89,7 @@ describe('store visibility', () => {
     expect(error(await list(`&sales_channel_id=${channel}`))).toEqual({
       status: 400,
       type: 'invalid_data',
+      code: 'sales_channel_not_in_key',
       message: 'Requested sales channel is not part of the publishable key',
     });
     const byId = await t.store('GET', `/store/products/${inA.id}?sales_channel_id=${b}`, undefined, { key });
@@ -99,6 +101,7 @@ describe('store visibility', () => {
     const expected = {
       status: 400,
       type: 'not_allowed',
+      code: 'publishable_key_without_channel',
       message: 'Publishable key needs to have a sales channel configured',
     };
     expect(error(await t.store('GET', '/store/products', undefined, { key }))).toEqual(expected);
@@ -175,11 +178,13 @@ describe('calculated_price', () => {
     expect(error(await t.store('GET', '/store/products?region_id=reg_nope'))).toEqual({
       status: 400,
       type: 'invalid_data',
+      code: 'pricing_region_not_found',
       message,
     });
     expect(error(await t.store('GET', `/store/products/${p.id}?region_id=reg_nope`))).toEqual({
       status: 400,
       type: 'invalid_data',
+      code: 'pricing_region_not_found',
       message,
     });
   });

@@ -5,6 +5,10 @@ import { preparedRows } from './prepared.ts';
 import { ADMIN_PRODUCT_JSON, PRODUCT_SUMMARY_JSON, productJsonIn } from './product-json.ts';
 import type { AmountUnits } from '../../platform/money/schema.ts';
 import type { AdminListFilters, StoreListFilters } from './schema.ts';
+import { regionCte } from './region-cte.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
+import { categories } from '../categories/tables.ts';
+import { productTagLinks } from '../product-labels/tables.ts';
 
 /**
  * Read queries: each answers with one statement. Writes are in write-queries.ts.
@@ -43,15 +47,21 @@ export function adminConditions(f: AdminListFilters): SQL {
   return sql.join(conds, sql` and `);
 }
 
-const VISIBLE_CATEGORY = sql.raw('deleted_at is null and is_active and not is_internal');
+const top = tableAs(categories, 'cat');
+const child = tableAs(categories, 'ch');
+const tagLinks = tableAs(productTagLinks, 'tl');
+
+/** A live category; in the store also an active, public one. */
+const liveCategory = (c: typeof top | typeof child, store: boolean) =>
+  store ? sql`${c.deleted_at} is null and ${c.is_active} and not ${c.is_internal}` : sql`${c.deleted_at} is null`;
 
 /** The named categories and every one below them; in the store, only active, public ones (and their subtrees). */
 const categoryTree = (ids: string[], store: boolean) => sql`(
   with recursive tree(id) as (
-    select id from categories where id = ${anyOf(ids)} and ${store ? VISIBLE_CATEGORY : sql`deleted_at is null`}
+    select ${top.id} from ${from(top)} where ${top.id} = ${anyOf(ids)} and ${liveCategory(top, store)}
     union
-    select ch.id from categories ch join tree on ch.parent_category_id = tree.id
-    where ${store ? sql`ch.deleted_at is null and ch.is_active and not ch.is_internal` : sql`ch.deleted_at is null`}
+    select ${child.id} from ${from(child)} join tree on ${child.parent_category_id} = tree.id
+    where ${liveCategory(child, store)}
   ) select id from tree)`;
 
 export type CatalogFilters = Pick<
@@ -69,7 +79,7 @@ function catalogConditions(f: CatalogFilters, store: boolean): SQL[] {
   }
   if (f.tag_id) {
     conds.push(
-      sql`exists (select 1 from product_tag_links tl where tl.product_id = p.id and tl.tag_id = ${anyOf(f.tag_id)})`,
+      sql`exists (select 1 from ${from(tagLinks)} where ${tagLinks.product_id} = p.id and ${tagLinks.tag_id} = ${anyOf(f.tag_id)})`,
     );
   }
   if (f.type_id) conds.push(sql`p.type_id = ${anyOf(f.type_id)}`);
@@ -169,10 +179,6 @@ export async function findAdminProduct<T>(db: Executor, id: string): Promise<T |
   return row?.product;
 }
 
-// The region's currency is resolved inside the same statement; region_found tells an unknown region apart.
-const regionCte = (regionId: string) =>
-  sql`region as (select currency_code, is_tax_inclusive from regions where id = ${regionId} and deleted_at is null),`;
-
 export interface StoreRead {
   regionFound: boolean;
   body: string | null;
@@ -190,7 +196,7 @@ export async function findStoreProductJson(
   const where = storeVisible(channelIds);
   const [row] = await preparedRows<{ body: string | null; region_found: boolean }>(
     db,
-    sql`with ${regionId ? regionCte(regionId) : sql``} found as (
+    sql`with ${regionId ? sql`${regionCte(regionId)},` : sql``} found as (
         select json_build_object('product', ${productJson})::text as body from products p where p.id = ${id} and ${where}
       )
       select (select body from found) as body, ${regionId ? sql`exists (select 1 from region)` : sql`true`} as region_found`,

@@ -3,7 +3,12 @@ import { listEnvelope } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 import { Money } from '../../platform/money/schema.ts';
 
-/** Response shapes of product reads (rendered by product-json.ts), shared with collections and categories. */
+/**
+ * Response shapes of product reads (rendered by product-json.ts), shared with collections and
+ * categories. The price shapes (`Price`, `CalculatedPrice` and its parts) are also what the SQL
+ * (product-json.ts) and the store's text assembly (store-assembly.ts) write: both take their keys
+ * and order from here (platform/http/schema-json.ts).
+ */
 
 export const ProductStatus = Type.Union([
   Type.Literal('draft'),
@@ -36,14 +41,14 @@ export const Price = Type.Object({
   max_quantity: Nullable(Type.Number()),
 });
 
-const PriceRef = Type.Object({
+export const PriceRef = Type.Object({
   id: Type.String(),
   price_list_id: Nullable(Type.String()),
   price_list_type: Nullable(Type.String()),
   min_quantity: Nullable(Type.Number()),
   max_quantity: Nullable(Type.Number()),
 });
-const RawAmount = Type.Object({ value: Type.String(), precision: Type.Integer() });
+export const RawAmount = Type.Object({ value: Type.String(), precision: Type.Integer() });
 
 /** Medusa's calculated price for the region's currency; without price lists, calculated = original. */
 export const CalculatedPrice = Type.Object({
@@ -182,6 +187,8 @@ export const Product = Type.Object({
   ...productShape,
   categories: Type.Array(AdminCategory),
   sales_channels: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  /** What shipping it needs (null: the default profile). */
+  shipping_profile_id: Type.Optional(Str),
 });
 
 /**
@@ -221,3 +228,62 @@ export const AdminProductList = Type.Object({
 });
 export const StoreProductResponse = Type.Object({ product: StoreProduct });
 export const StoreProductList = listEnvelope('products', StoreProduct);
+
+// ---- the admin variant and option routes (variant.routes.ts, option.routes.ts) ----
+
+export const VariantResponse = Type.Object({ variant: Variant });
+export const VariantList = listEnvelope('variants', Variant);
+/** `GET /admin/product-variants`: each variant with its product's own columns (Medusa's `*product`). */
+export const VariantWithProductList = listEnvelope(
+  'variants',
+  Type.Object({ ...Variant.properties, product: Nullable(Type.Object(productScalars)) }),
+);
+export const VariantDeleted = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('variant'),
+  deleted: Type.Literal(true),
+  parent: Product,
+});
+/** Medusa's `AdminBatchProductVariantResponse`. */
+export const BatchVariantsResponse = Type.Object({
+  created: Type.Array(Variant),
+  updated: Type.Array(Variant),
+  deleted: Type.Object({
+    ids: Type.Array(Type.String()),
+    object: Type.Literal('variant'),
+    deleted: Type.Literal(true),
+  }),
+});
+
+export const OptionValue = Type.Object({
+  id: Type.String(),
+  value: Type.String(),
+  option_id: Type.String(),
+  rank: Type.Integer(),
+});
+/** An option as the option routes show it: the product's, with its `product_id` and its place (`rank`). */
+export const AdminOption = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  is_exclusive: Type.Boolean(),
+  metadata: Metadata,
+  product_id: Type.String(),
+  rank: Type.Integer(),
+  values: Type.Array(OptionValue),
+});
+export const OptionResponse = Type.Object({ product_option: AdminOption });
+export const OptionList = listEnvelope('product_options', AdminOption);
+export const OptionDeleted = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('product_option'),
+  deleted: Type.Literal(true),
+  parent: Product,
+});
+export const OptionValueResponse = Type.Object({ product_option_value: OptionValue });
+export const OptionValueList = listEnvelope('product_option_values', OptionValue);
+export const OptionValueDeleted = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('product_option_value'),
+  deleted: Type.Literal(true),
+  parent: AdminOption,
+});

@@ -30,8 +30,8 @@ export function handleFromTitle(title: string): string {
   return `product-${suffix}`;
 }
 
-export const handleTaken = (handle: string) => errors.invalid(`Product with handle: ${handle}, already exists.`);
-export const skuTaken = (sku: string) => errors.invalid(`Product variant with sku: ${sku}, already exists.`);
+export const handleTaken = (handle: string) => errors.invalid('product_handle_taken', { handle });
+export const skuTaken = (sku: string) => errors.invalid('variant_sku_taken', { sku });
 
 export function assertPrices(
   variantTitle: string,
@@ -40,13 +40,12 @@ export function assertPrices(
   const seen = new Set<string>();
   for (const { currency_code, min_quantity: min = null, max_quantity: max = null } of prices) {
     // The schema already forces three lower-case letters; this rejects codes ISO 4217 does not know.
-    if (!isCurrencyCode(currency_code))
-      throw errors.invalid(`Invalid currency_code: ${currency_code} is not an ISO 4217 currency`);
+    if (!isCurrencyCode(currency_code)) throw errors.invalid('price_currency_invalid', { currency: currency_code });
     if (min != null && max != null && max < min)
-      throw errors.invalid(`Variant "${variantTitle}" has a price whose max_quantity is below its min_quantity`);
+      throw errors.invalid('price_range_inverted', { variant: variantTitle });
     // One price per currency and quantity range (the range-less one is the catalog's price).
     const key = `${currency_code} ${min} ${max}`;
-    if (seen.has(key)) throw errors.invalid(`Variant "${variantTitle}" has more than one price in ${currency_code}`);
+    if (seen.has(key)) throw errors.invalid('price_repeated', { variant: variantTitle, currency: currency_code });
     seen.add(key);
   }
 }
@@ -63,10 +62,9 @@ export function assertUniqueSkus(skus: (string | null | undefined)[]): void {
 export function assertOptionsWellFormed(options: { title: string; values: string[] }[]): void {
   const titles = new Set<string>();
   for (const o of options) {
-    if (titles.has(o.title)) throw errors.invalid(`Option "${o.title}" is declared more than once`);
+    if (titles.has(o.title)) throw errors.invalid('option_repeated', { option: o.title });
     titles.add(o.title);
-    if (new Set(o.values).size !== o.values.length)
-      throw errors.invalid(`Option "${o.title}" lists a value more than once`);
+    if (new Set(o.values).size !== o.values.length) throw errors.invalid('option_value_repeated', { option: o.title });
   }
 }
 
@@ -78,12 +76,9 @@ export function assertVariantOptions(
 ): void {
   for (const [title, value] of Object.entries(chosen ?? {})) {
     const option = declared.find((o) => o.title === title);
-    if (!option)
-      throw errors.invalid(`Variant "${variantTitle}" uses option "${title}", which the product does not declare`);
+    if (!option) throw errors.invalid('variant_option_undeclared', { variant: variantTitle, option: title });
     if (!option.values.includes(value)) {
-      throw errors.invalid(
-        `Variant "${variantTitle}" uses value "${value}" for option "${title}", which is not one of its values`,
-      );
+      throw errors.invalid('variant_option_value_unknown', { variant: variantTitle, value, option: title });
     }
   }
 }
@@ -93,7 +88,6 @@ export function translateUniqueViolation(err: unknown, handle?: string): unknown
   if (!isUniqueViolation(err)) return err;
   const { constraint } = pgError(err);
   if (constraint === 'products_handle_live_idx' && handle) return handleTaken(handle);
-  if (constraint === 'product_variants_sku_live_idx')
-    return errors.invalid('Product variant with this sku already exists.');
+  if (constraint === 'product_variants_sku_live_idx') return errors.invalid('variant_sku_duplicate');
   return err;
 }

@@ -13,6 +13,8 @@ const Text = (maxLength = 2000) => Type.String({ maxLength });
 
 const PriceInput = Type.Object(
   {
+    // Medusa's dashboard sends a price's id back when editing: the currency's price keeps its id anyway.
+    id: Type.Optional(Id),
     currency_code: Type.String({ pattern: '^[a-z]{3}$', description: 'lower-case ISO 4217' }),
     amount: Money({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
     // Medusa's quantity tiers: the price holds for cart lines of these quantities only.
@@ -60,6 +62,28 @@ const VariantUpsert = Type.Object(
   { additionalProperties: false },
 );
 
+/** `POST /admin/products/{id}/variants` (Medusa's AdminCreateProductVariant). */
+export const CreateVariantBody = VariantCreate;
+/** `POST /admin/products/{id}/variants/{variant_id}`: only the fields given change (`id` is the path's). */
+export const UpdateVariantBody = VariantUpsert;
+
+/** Medusa's AdminBatchProductVariantRequest: creates, updates (with their id) and deletes of one product's variants. */
+export const BatchVariantsBody = Type.Object(
+  {
+    create: Type.Optional(Type.Array(VariantCreate, { maxItems: 1000 })),
+    update: Type.Optional(
+      Type.Array(Type.Object({ ...VariantUpsert.properties, id: Id }, { additionalProperties: false }), {
+        maxItems: 1000,
+      }),
+    ),
+    delete: Type.Optional(IdList),
+  },
+  { additionalProperties: false },
+);
+
+export type CreateVariantInput = Static<typeof VariantCreate>;
+export type BatchVariantsInput = Static<typeof BatchVariantsBody>;
+
 const OptionInput = Type.Object(
   {
     title: Type.String({ minLength: 1, maxLength: 255 }),
@@ -87,6 +111,7 @@ const productFields = {
   collection_id: Type.Optional(Nullable(Id)),
   external_id: Type.Optional(Nullable(Text(255))),
   type_id: Type.Optional(Nullable(Id)),
+  shipping_profile_id: Type.Optional(Nullable(Id)),
   ...physicalFields,
   metadata: Type.Optional(Metadata),
   images: Type.Optional(Type.Array(ImageInput, { maxItems: 200 })),
@@ -164,7 +189,8 @@ export const AdminListQuery = Type.Object({
 /**
  * `category_id` also matches the categories below those named (active, public ones only).
  * `fields` is checked (store-fields.ts) but the answer always carries every relation;
- * `order`, `country_code` and `cart_id` are accepted for SDK compatibility and ignored.
+ * `order` and `cart_id` are accepted for SDK compatibility and ignored; `country_code` (and
+ * `province`) with `region_id` add the amounts with and without tax (store-tax-prices.ts).
  */
 export const StoreListQuery = Type.Object({
   ...pageQuery(50),
@@ -179,6 +205,7 @@ export const StoreListQuery = Type.Object({
   fields: Type.Optional(Text()),
   order: Type.Optional(Text(100)),
   country_code: Type.Optional(Text(10)),
+  province: Type.Optional(Text(100)),
   cart_id: Type.Optional(Id),
 });
 
@@ -187,9 +214,35 @@ export const StoreGetQuery = Type.Object({
   sales_channel_id: Type.Optional(IdList),
   fields: Type.Optional(Text()),
   country_code: Type.Optional(Text(10)),
+  province: Type.Optional(Text(100)),
   cart_id: Type.Optional(Id),
 });
 
+/** Medusa's AdminProductVariantParams; `fields` is accepted and the answer is always whole. */
+const variantListFields = {
+  ...pageQuery(50),
+  q: Type.Optional(Text(500)),
+  id: Type.Optional(IdList),
+  sku: Type.Optional(Type.Array(Text(255), { maxItems: 1000 })),
+  ean: Type.Optional(Type.Array(Text(255), { maxItems: 1000 })),
+  upc: Type.Optional(Type.Array(Text(255), { maxItems: 1000 })),
+  barcode: Type.Optional(Type.Array(Text(255), { maxItems: 1000 })),
+  manage_inventory: Type.Optional(Type.Boolean()),
+  allow_backorder: Type.Optional(Type.Boolean()),
+  order: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: 'title, sku, variant_rank, created_at, updated_at or id; `-` first for descending',
+    }),
+  ),
+  fields: Type.Optional(Text()),
+};
+export const VariantListQuery = Type.Object(variantListFields);
+/** `GET /admin/product-variants`: every product's variants, narrowed by `product_id` if given. */
+export const AllVariantsQuery = Type.Object({ ...variantListFields, product_id: Type.Optional(IdList) });
+export const FieldsQuery = Type.Object({ fields: Type.Optional(Text()) });
+
+export type VariantListFilters = Static<typeof AllVariantsQuery>;
 export type AdminListFilters = Static<typeof AdminListQuery>;
 export type StoreListFilters = Static<typeof StoreListQuery>;
 

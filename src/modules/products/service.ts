@@ -30,7 +30,7 @@ import {
 
 export type ProductJson = Static<typeof Product>;
 
-export const productNotFound = (id: string) => errors.notFound(`Product with id: ${id} was not found`);
+export const productNotFound = (id: string) => errors.notFound('product_not_found', { id });
 
 /** Admin list as ready-to-send JSON text (built by PostgreSQL in one statement). */
 export function listAdminProducts(ctx: Ctx, query: AdminListFilters): Promise<string> {
@@ -53,7 +53,7 @@ async function liveChannelIds(tx: Tx, refs: { id: string }[]): Promise<string[]>
   const ids = uniqueIds(refs).sort();
   const found = new Set(await findLiveSalesChannelIds(tx, ids));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw errors.invalid(`Sales channels with IDs ${missing.join(', ')} do not exist`);
+  if (missing.length) throw errors.invalid('sales_channels_missing', { ids: missing.join(', ') });
   return ids;
 }
 
@@ -64,6 +64,8 @@ async function assertReferences(tctx: TxCtx, input: UpdateProductInput): Promise
   if (input.collection_id)
     await assertLiveRefs(tctx, 'product_collections', 'Product collections', [input.collection_id]);
   if (input.type_id) await assertLiveRefs(tctx, 'product_types', 'Product types', [input.type_id]);
+  if (input.shipping_profile_id)
+    await assertLiveRefs(tctx, 'shipping_profiles', 'Shipping profiles', [input.shipping_profile_id]);
   await assertLiveRefs(
     tctx,
     'categories',
@@ -133,6 +135,7 @@ export async function createProductIn(tctx: TxCtx, input: CreateProductInput): P
       collection_id: input.collection_id ?? null,
       type_id: input.type_id ?? null,
       external_id: input.external_id ?? null,
+      shipping_profile_id: input.shipping_profile_id ?? null,
       ...Object.fromEntries(PHYSICAL.map((f) => [f, input[f] ?? null])),
       metadata: input.metadata ?? null,
       created_at: now,
@@ -191,6 +194,7 @@ const SCALAR_FIELDS = [
   'collection_id',
   'external_id',
   'type_id',
+  'shipping_profile_id',
   'metadata',
   ...PHYSICAL,
 ] as const;

@@ -1,6 +1,8 @@
 import { toMajorText } from '../../platform/money/convert.ts';
 import { exponentOf } from '../../platform/money/currencies.ts';
 import type { AmountUnits } from '../../platform/money/schema.ts';
+import { jsonTextWriter } from '../../platform/http/schema-json.ts';
+import { CalculatedPrice, PriceRef, RawAmount } from './response-schema.ts';
 import { type ListPrice, parseListPrice } from '../price-lists/store-prices.ts';
 
 /**
@@ -31,7 +33,8 @@ function amountIn(minorText: string, currency: string, units: AmountUnits): stri
   return units === 'minor' ? minorText : toMajorText(Number(minorText), exponentOf(currency));
 }
 
-// The prices of a variant piece as stored (compacted), in minor units.
+// The prices of a variant piece as stored (compacted), in minor units: `Price`'s keys in its order
+// (response-schema.ts), where `amount` follows `currency_code`.
 const PRICE_AMOUNT = /"currency_code":"([a-z]{3})","amount":(-?\d+)/g;
 
 /** A variant's stored piece with its prices' amounts in `units`. */
@@ -51,17 +54,26 @@ interface Side {
   fromList: boolean;
 }
 
+// The price shapes' keys and order are the response schema's (platform/http/schema-json.ts), as the SQL's are.
+const writePriceRef = jsonTextWriter(PriceRef);
+const writeRawAmount = jsonTextWriter(RawAmount);
+const writeCalculatedPrice = jsonTextWriter(CalculatedPrice);
+
 const priceRef = (id: string, list?: ListPrice) =>
-  list
-    ? `{"id":${JSON.stringify(id)},"price_list_id":${JSON.stringify(list.price_list_id)},"price_list_type":"${list.price_list_type}","min_quantity":${list.min_quantity},"max_quantity":${list.max_quantity}}`
-    : `{"id":${JSON.stringify(id)},"price_list_id":null,"price_list_type":null,"min_quantity":null,"max_quantity":null}`;
+  writePriceRef({
+    id: JSON.stringify(id),
+    price_list_id: list ? JSON.stringify(list.price_list_id) : 'null',
+    price_list_type: list ? JSON.stringify(list.price_list_type) : 'null',
+    min_quantity: list ? String(list.min_quantity) : 'null',
+    max_quantity: list ? String(list.max_quantity) : 'null',
+  });
 
 /**
  * `calculated_price` from the variant's own price in the currency (`price`, "<id> <amount>") and
  * the price list price that applies (`listed`, price-lists/store-prices.ts), as Medusa's pricing
  * module picks: a list price is the calculated one; the original stays the variant's own for a
- * sale and is the list price for an override. Without a list price: product-json.ts
- * CALCULATED_PRICE, compacted.
+ * sale and is the list price for an override. Without a list price: the same text as
+ * product-json.ts CALCULATED_PRICE, compacted.
  */
 function calculatedPrice(
   price: string | null | undefined,
@@ -81,17 +93,25 @@ function calculatedPrice(
     : undefined;
   const calc = (fromList ?? base)!;
   const orig = list?.price_list_type === 'override' || !base ? calc : base;
-  const raw = (amount: string) => `{"value":"${amount}","precision":20}`;
-  return (
-    `{"id":${JSON.stringify(baseId ?? list!.id)},"calculated_amount":${calc.amount},"original_amount":${orig.amount},` +
-    `"currency_code":${JSON.stringify(currency)},` +
-    `"calculated_amount_with_tax":${calc.amount},"calculated_amount_without_tax":${calc.amount},` +
-    `"original_amount_with_tax":${orig.amount},"original_amount_without_tax":${orig.amount},` +
-    `"is_calculated_price_price_list":${calc.fromList},` +
-    `"is_calculated_price_tax_inclusive":${tax},"is_original_price_price_list":${orig.fromList},` +
-    `"is_original_price_tax_inclusive":${tax},"raw_calculated_amount":${raw(calc.amount)},"raw_original_amount":${raw(orig.amount)},` +
-    `"calculated_price":${calc.ref},"original_price":${orig.ref}}`
-  );
+  const raw = (amount: string) => writeRawAmount({ value: `"${amount}"`, precision: '20' });
+  return writeCalculatedPrice({
+    id: JSON.stringify(baseId ?? list!.id),
+    calculated_amount: calc.amount,
+    original_amount: orig.amount,
+    calculated_amount_with_tax: calc.amount,
+    calculated_amount_without_tax: calc.amount,
+    original_amount_with_tax: orig.amount,
+    original_amount_without_tax: orig.amount,
+    currency_code: JSON.stringify(currency),
+    is_calculated_price_price_list: String(calc.fromList),
+    is_calculated_price_tax_inclusive: tax,
+    is_original_price_price_list: String(orig.fromList),
+    is_original_price_tax_inclusive: tax,
+    raw_calculated_amount: raw(calc.amount),
+    raw_original_amount: raw(orig.amount),
+    calculated_price: calc.ref,
+    original_price: orig.ref,
+  });
 }
 
 /** The items of a per-variant text joined by U+0001 (store-queries.ts, STORE_DOCUMENT_COLUMNS); none for empty. */

@@ -1,6 +1,6 @@
 import type { Database } from '../../platform/db/database.ts';
 import type { RepeatAnswer, RepeatKey, RepeatSource } from '../../platform/http/repeat-reads.ts';
-import { type CatalogLeases, STORE_CATALOG_CHANNEL } from './catalog-leases.ts';
+import { type CatalogLeases, STORE_CATALOG_CHANNEL, stockMoved } from './catalog-leases.ts';
 import { readCatalogVersion } from './store-queries.ts';
 import { VersionGate } from './version-gate.ts';
 
@@ -30,6 +30,12 @@ import { VersionGate } from './version-gate.ts';
  *   is read after the version it is kept for, so it holds at least what that version counts; and as
  *   snapshots are nested (a later one sees all an earlier one saw) and every counted transaction
  *   adds to the sum, two reads with the same sum saw the same transactions.
+ *
+ * Stock moves with every order, so the answers that show stock are not started over for one
+ * (migration store_stock_products): `forget(products)` lets go only of the answers holding one of
+ * the products whose stock moved, and an answer whose read began before such a move is not kept
+ * (`stockMark()` before the read, `set(…, { products, mark })` after it), as the version does for
+ * every other change.
  */
 export class StoreCache implements RepeatSource {
   /**
@@ -43,8 +49,23 @@ export class StoreCache implements RepeatSource {
   /** The entry used last: a hot page asked for again and again is not moved on every hit. */
   private newest: Entry | undefined;
   private bytes = 0;
+  /** The kept answers holding each product (those kept with their products: `set`'s scope). */
+  private holding = new Map<string, Set<Entry>>();
+  /** Kept answers that did not say which products they hold: any stock move lets them go. */
+  private unscoped = new Set<Entry>();
+  /** Stock moves heard since the version last moved (`forget`). */
+  private moves = 0;
+  /** Products whose stock moved since the version last moved: the move's number and when it was heard. */
+  private moved = new Map<string, { n: number; at: number }>();
+  /** Keys let go by a stock move, and when: where their next miss may read (`since`). A hint only. */
+  private goneAt = new Map<string, number>();
   /** The version the entries belong to: moved by `clear()`. */
   version = 0;
+  /**
+   * performance.now() when the version last moved: what it counts was committed before then, so a
+   * read replica that has replayed all the primary had at a later moment has it too (read replicas).
+   */
+  changedAt = performance.now();
   /** PostgreSQL only: the database's version, read once for every request arriving together. */
   readonly gate?: VersionGate<number>;
   /** The database's version at the gate's last read. */
@@ -96,16 +117,73 @@ export class StoreCache implements RepeatSource {
     return entry.body;
   }
 
-  /** Keeps `body`, read after `version` was, when that is still the current version. */
-  set(key: string, body: Buffer, version: number): void {
+  /**
+   * Keeps `body`, read after `version` was, when that is still the current version. `scope`: the
+   * products the answer holds and the `stockMark()` taken before its read; it is not kept when the
+   * stock of one of them moved since. Without a scope, any stock move lets it go, and it is not
+   * kept once one was heard at this version (its read may have begun before).
+   */
+  set(key: string, body: Buffer, version: number, scope?: { products: readonly string[]; mark: number }): void {
     if (version !== this.version || body.length > this.maxBody) return;
+    if (scope ? scope.products.some((p) => (this.moved.get(p)?.n ?? 0) > scope.mark) : this.moves > 0) return;
     const old = this.entries.get(key);
     if (old) this.drop(old); // two misses of one key read at once: keep the later
-    const entry: Entry = { key, body, size: key.length + body.length, repeats: [] };
+    const entry: Entry = { key, body, size: key.length + body.length, repeats: [], products: scope?.products };
     this.makeRoom(entry.size);
     this.entries.set(key, entry);
     this.newest = entry;
     this.bytes += entry.size;
+    if (!entry.products) this.unscoped.add(entry);
+    else
+      for (const p of entry.products) {
+        const held = this.holding.get(p);
+        if (held) held.add(entry);
+        else this.holding.set(p, new Set([entry]));
+      }
+  }
+
+  /** Taken before a read that may be kept with its products (`set`): the stock moves heard so far. */
+  stockMark(): number {
+    return this.moves;
+  }
+
+  /**
+   * The stock of `products` moved (committed before now): the answers holding one of them go, and
+   * none read before now is kept for them. Past MOVED_LIMIT products moved at one version the
+   * whole cache starts over instead, which bounds what is remembered of the moves.
+   */
+  forget(products: readonly string[]): void {
+    this.moves++;
+    const at = performance.now();
+    for (const p of products) {
+      this.moved.set(p, { n: this.moves, at });
+      const held = this.holding.get(p);
+      if (held)
+        for (const entry of [...held]) {
+          this.goneAt.set(entry.key, at);
+          this.drop(entry);
+        }
+    }
+    for (const entry of [...this.unscoped]) this.drop(entry);
+    if (this.moved.size > MOVED_LIMIT) this.clear();
+    else if (this.goneAt.size > MOVED_LIMIT) this.goneAt.clear();
+  }
+
+  /**
+   * The moment after which a read replica must have replayed what the primary had, for a miss of
+   * `key` to read there (read replicas): when the version last moved, or, for an answer a stock
+   * move let go, when that move was heard. A key never kept may still hold a product that moved
+   * later: `movedAt` tells, once its products are known.
+   */
+  since(key: string): number {
+    return Math.max(this.changedAt, this.goneAt.get(key) ?? Number.NEGATIVE_INFINITY);
+  }
+
+  /** When the stock of one of `products` last moved at this version (or the version moved), for read replicas. */
+  movedAt(products: readonly string[]): number {
+    let at = this.changedAt;
+    for (const p of products) at = Math.max(at, this.moved.get(p)?.at ?? at);
+    return at;
   }
 
   recall(key: string, version: number): RepeatAnswer | undefined {
@@ -151,15 +229,24 @@ export class StoreCache implements RepeatSource {
   }
 
   private drop(entry: Entry): void {
+    if (this.entries.get(entry.key) !== entry) return;
     this.entries.delete(entry.key);
     for (const key of entry.repeats) this.repeats.delete(key);
     this.bytes -= entry.size;
     if (this.newest === entry) this.newest = undefined;
+    if (!entry.products) this.unscoped.delete(entry);
+    else
+      for (const p of entry.products) {
+        const held = this.holding.get(p);
+        held?.delete(entry);
+        if (held?.size === 0) this.holding.delete(p);
+      }
   }
 
   /** The catalog changed (or may have). */
   clear(): void {
     this.version++;
+    this.changedAt = performance.now();
     this.empty();
   }
 
@@ -168,24 +255,48 @@ export class StoreCache implements RepeatSource {
     this.repeats.clear();
     this.newest = undefined;
     this.bytes = 0;
+    this.holding.clear();
+    this.unscoped.clear();
+    this.moves = 0;
+    this.moved.clear();
+    this.goneAt.clear();
   }
 
   /**
-   * The cache for this database: on PGlite listening for changes; on PostgreSQL hearing them
-   * through the leases while they hold, reading the version otherwise.
+   * The caches for this database: on PGlite listening for changes; on PostgreSQL hearing them
+   * through the leases while they hold, reading the version otherwise. `cache` keeps answers that
+   * show stock (every product answer carries `inventory_quantity`) and starts over on any change;
+   * `listing` keeps answers that show none (categories and collections with their products,
+   * `fields=handle` lists) and starts over only when what the store lists changed, not on the stock
+   * move of every order (the NOTIFY's payload `s`, migration store_listing_split). A stock move
+   * names its products when it can (`s <product id> …`, migration store_stock_products): only the
+   * answers holding them go from `cache`. Without a lease both read the same version, which counts
+   * stock too: they then start over together.
    */
   static async open(
     database: Database,
     leases: CatalogLeases | null,
-  ): Promise<{ cache: StoreCache; close(): Promise<void> }> {
+  ): Promise<{ cache: StoreCache; listing: StoreCache; close(): Promise<void> }> {
     if (leases) {
-      const cache = new StoreCache({ readVersion: () => readCatalogVersion(database.db), lease: leases });
-      leases.onChange(() => cache.clear());
-      return { cache, close: async () => {} };
+      const readVersion = () => readCatalogVersion(database.db);
+      const cache = new StoreCache({ readVersion, lease: leases });
+      const listing = new StoreCache({ readVersion, lease: leases });
+      leases.onChange((kind, products) => {
+        if (kind === 'stock' && products) cache.forget(products);
+        else cache.clear();
+        if (kind === 'listing') listing.clear();
+      });
+      return { cache, listing, close: async () => {} };
     }
     const cache = new StoreCache();
-    const unlisten = await database.listen(STORE_CATALOG_CHANNEL, () => cache.clear());
-    return { cache, close: unlisten };
+    const listing = new StoreCache();
+    const unlisten = await database.listen(STORE_CATALOG_CHANNEL, (payload) => {
+      const products = stockMoved(payload);
+      if (products) cache.forget(products);
+      else cache.clear();
+      if (products === undefined) listing.clear(); // not a stock move (or a payload not known here)
+    });
+    return { cache, listing, close: unlisten };
   }
 }
 
@@ -196,7 +307,12 @@ interface Entry {
   /** The body's and every key's length. */
   size: number;
   repeats: string[];
+  /** The products the answer holds; undefined: not said (any stock move lets it go). */
+  products?: readonly string[];
 }
+
+/** Products whose stock moved at one version remembered at most (`forget`). */
+const MOVED_LIMIT = 20_000;
 
 /** A body kept for a repeat of one exact request, and the entry it goes with. */
 interface Repeat extends RepeatAnswer {

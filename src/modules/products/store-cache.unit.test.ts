@@ -114,4 +114,69 @@ describe('StoreCache', () => {
     cache.set('b', Buffer.from('kept'), v3);
     expect(cache.get('b', await cache.current())?.toString()).toBe('kept');
   });
+
+  it('a stock move lets go only of the answers holding its products, and keeps none read before it for them', () => {
+    const cache = new StoreCache();
+    const v = cache.version;
+    const kept = (k: string) => cache.get(k, v) !== undefined;
+    let mark = cache.stockMark();
+    cache.set('page a', Buffer.from('a'), v, { products: ['a'], mark });
+    cache.set('page b', Buffer.from('b'), v, { products: ['b'], mark });
+    cache.set('list a b', Buffer.from('a b'), v, { products: ['a', 'b'], mark });
+    cache.set('empty list', Buffer.from('[]'), v, { products: [], mark });
+    cache.set('unscoped', Buffer.from('?'), v);
+    cache.remember('page a', { key: 'A', cost: 1 }, v);
+    const readingA = cache.stockMark(); // a read of a's page begins, then a's stock moves
+    const readingB = cache.stockMark();
+
+    cache.forget(['a']);
+    expect(cache.version).toBe(v); // no version move: everything else stays
+    expect(['page a', 'page b', 'list a b', 'empty list', 'unscoped'].map(kept)).toEqual([
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect(cache.recall('A', v)).toBeUndefined(); // the front door's copy went with it
+
+    cache.set('page a', Buffer.from('a, stale'), v, { products: ['a'], mark: readingA });
+    expect(kept('page a')).toBe(false);
+    cache.set('page b again', Buffer.from('b'), v, { products: ['b'], mark: readingB });
+    expect(kept('page b again')).toBe(true);
+    cache.set('unscoped', Buffer.from('?'), v); // may have begun before the move: not kept at this version
+    expect(kept('unscoped')).toBe(false);
+    mark = cache.stockMark();
+    cache.set('page a', Buffer.from('a, fresh'), v, { products: ['a'], mark });
+    expect(cache.get('page a', v)?.toString()).toBe('a, fresh');
+
+    cache.clear(); // a listing change: everything, and what was remembered of the moves
+    const v2 = cache.version;
+    cache.set('unscoped', Buffer.from('?'), v2);
+    expect(cache.get('unscoped', v2)).toBeDefined();
+  });
+
+  it('tells read replicas when a key let go by a stock move, or an answer holding a moved product, last changed', () => {
+    let now = 1_000;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const cache = new StoreCache();
+      const v = cache.version;
+      expect(cache.changedAt).toBe(1_000);
+      cache.set('page a', Buffer.from('a'), v, { products: ['a'], mark: cache.stockMark() });
+      expect(cache.since('page a')).toBe(1_000);
+      now = 2_000;
+      cache.forget(['a']);
+      expect(cache.since('page a')).toBe(2_000); // its next miss reads where a's move is
+      expect(cache.since('never kept')).toBe(1_000);
+      expect(cache.movedAt(['b', 'a'])).toBe(2_000); // known only once read: then read again if need be
+      expect(cache.movedAt(['b'])).toBe(1_000);
+      now = 3_000;
+      cache.clear();
+      expect(cache.since('page a')).toBe(3_000);
+      expect(cache.movedAt(['a'])).toBe(3_000);
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });

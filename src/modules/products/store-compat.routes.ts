@@ -115,7 +115,7 @@ export const storeCatalogCompatRoutes: RouteModule = (app) => {
         { id: [req.params.id] },
         { limit: 1, offset: 0 },
       );
-      if (!product_options.length) throw errors.notFound(`Product option with id: ${req.params.id} was not found`);
+      if (!product_options.length) throw errors.notFound('product_option_not_found', { id: req.params.id });
       return { product_option: product_options[0] };
     },
   );

@@ -18,8 +18,7 @@ import type { Variant } from './schema.ts';
 type VariantView = Static<typeof Variant>;
 
 const channelsOf = (scope: StoreScope) => {
-  if (!scope.salesChannelIds.length)
-    throw errors.notAllowed('Publishable key needs to have a sales channel configured');
+  if (!scope.salesChannelIds.length) throw errors.notAllowed('publishable_key_without_channel');
   return scope.salesChannelIds;
 };
 
@@ -27,7 +26,7 @@ const visible = (channelIds: string[]) => sql`p.deleted_at is null and p.status 
   and exists (select 1 from product_sales_channels l where l.product_id = p.id
               and l.sales_channel_id = any(${sql.param(channelIds)}::text[]))`;
 
-const variantNotFound = (id: string) => errors.notFound(`Variant with id: ${id} was not found`);
+const variantNotFound = (id: string) => errors.notFound('variant_not_found', { id });
 
 export async function getStoreVariant(
   ctx: Ctx,
@@ -61,7 +60,7 @@ export async function listStoreVariants(
   const read = await readStoreVariantPage(ctx.db, { channelIds, ids, productIds }, page, regionId, lists);
   // As each variant was read by itself before: an unknown region fails a page with variants only.
   if (read.products.length && !read.region_found)
-    throw errors.invalid(`Region with id ${regionId} not found when populating the pricing context`);
+    throw errors.invalid('pricing_region_not_found', { id: String(regionId) });
   const price =
     regionId && read.currency_code
       ? { currency: read.currency_code, taxInclusive: read.tax_inclusive === true }

@@ -7,6 +7,9 @@ import { LIVE_UPDATED_AT } from './product-json.ts';
 import { type CatalogFilters, searchPattern, storeCatalogIds } from './queries.ts';
 import type { DocumentRow } from './store-assembly.ts';
 import type { StoreListFilters } from './schema.ts';
+import { regionCte } from './region-cte.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
+import { inventoryItems, inventoryLevels, variantInventoryItems } from '../inventory/tables.ts';
 
 /**
  * The store's reads, from the stored documents (store-documents.ts): a page of product ids from
@@ -24,7 +27,7 @@ export interface StoreRows {
   currency_code: string | null;
   tax_inclusive: boolean | null;
   /** One per product of the page, in order (none when the page is empty). */
-  products: DocumentRow[];
+  products: (DocumentRow & { product_id: string })[];
 }
 
 type Meta = Omit<StoreRows, 'products'>;
@@ -32,10 +35,7 @@ type Row = DocumentRow & Meta & { product_id: string | null };
 
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
-// The region's currency resolved in the same statement; region_found tells an unknown region apart.
-const regionCte = (regionId: string) =>
-  sql`region as (select currency_code, is_tax_inclusive from regions where id = ${regionId} and deleted_at is null)`;
-
+// region_found tells an unknown region apart (region-cte.ts).
 const regionColumns = (regionId: string | undefined) =>
   regionId
     ? sql`exists (select 1 from region) as region_found, (select currency_code from region) as currency_code,
@@ -62,6 +62,10 @@ const live = (
       from product_variants v where v.id = x.id), '{}'::text[]), chr(2), '')
     from unnest(${variantIds}) with ordinality x(id, n) order by x.n), chr(1)) as live`;
 
+const levels = tableAs(inventoryLevels, 'lv');
+const links = tableAs(variantInventoryItems, 'l');
+const items = tableAs(inventoryItems, 'i');
+
 /**
  * What a stock-managed variant `v` can sell in these channels now: the minimum over its live items
  * of floor(available at the channels' locations / required_quantity), as Medusa's store answers
@@ -70,16 +74,17 @@ const live = (
  * every location, as checkout's allocation does, see migration checkout_reservations); then per
  * variant its links by (variant, item) and per item its levels by (item, location), all index
  * lookups (the item's liveness a scalar subquery: a join plans as a scan of every item without
- * statistics). A variant without items (or not managing stock) shows its own number.
+ * statistics). A variant without items (or not managing stock) shows its own number. The inventory
+ * module's tables are read through their declared columns: a renamed one fails the typecheck.
  */
 const channelQuantity = (channelIds: string[]) => sql`case when v.manage_inventory then coalesce((
-      select min(floor(coalesce((select sum(lv.stocked_quantity - lv.reserved_quantity) from inventory_levels lv
-          where lv.inventory_item_id = l.inventory_item_id and lv.location_id = any(array(select cl.location_id
+      select min(floor(coalesce((select sum(${levels.stocked_quantity} - ${levels.reserved_quantity}) from ${from(levels)}
+          where ${levels.inventory_item_id} = ${links.inventory_item_id} and ${levels.location_id} = any(array(select cl.location_id
             from unnest(${textArray(channelIds)}) ch(id) cross join lateral inventory_channel_locations(ch.id) cl))), 0)::numeric
-        / l.required_quantity))::int
-      from product_variant_inventory_items l
-      where l.variant_id = v.id
-        and coalesce((select i.deleted_at is null from inventory_items i where i.id = l.inventory_item_id), false)),
+        / ${links.required_quantity}))::int
+      from ${from(links)}
+      where ${links.variant_id} = v.id
+        and coalesce((select ${items.deleted_at} is null from ${from(items)} where ${items.id} = ${links.inventory_item_id}), false)),
       v.inventory_quantity) else v.inventory_quantity end`;
 
 /** The document's variant pieces as one text, joined by U+0001 (see `live`). */
@@ -97,14 +102,16 @@ const pageDocuments = (regionId: string | undefined, channelIds: string[], lists
   sql`select page.product_id, d.head, ${PARTS}, ${live(regionId, channelIds, undefined, lists)}
       from page join store_documents d on d.product_id = page.product_id`;
 
-function toRows<P extends { product_id: string | null }>(rs: (P & Meta)[]): Meta & { products: P[] } {
+function toRows<P extends { product_id: string | null }>(
+  rs: (P & Meta)[],
+): Meta & { products: (P & { product_id: string })[] } {
   const [first] = rs;
   return {
     total: Number(first.total),
     region_found: first.region_found,
     currency_code: first.currency_code,
     tax_inclusive: first.tax_inclusive,
-    products: rs.filter((r) => r.product_id !== null),
+    products: rs.filter((r): r is P & Meta & { product_id: string } => r.product_id !== null),
   };
 }
 
@@ -120,12 +127,13 @@ export async function readStoreList(
   regionId?: string,
   lists?: PriceListContext,
 ): Promise<StoreRows> {
-  return readStoreListWith(db, f, page, regionId, pageDocuments(regionId, f.channelIds, lists));
+  return readStoreListWith<Row>(db, f, page, regionId, pageDocuments(regionId, f.channelIds, lists));
 }
 
 /** The ids of a page of the store list (and its total and region), without their documents. */
 export async function readStoreListIds(db: Executor, f: StoreFilters, page: Page, regionId?: string) {
-  return readStoreListWith(db, f, page, regionId, sql`select page.product_id from page`);
+  // Its rows carry the id only: no document columns.
+  return readStoreListWith<{ product_id: string }>(db, f, page, regionId, sql`select page.product_id from page`);
 }
 
 /** The documents of `ids` (a slice of a page read by readStoreListIds) still in `channelIds`, in product order. */
@@ -145,13 +153,13 @@ export async function readStoreDocuments(
   );
 }
 
-async function readStoreListWith(
+async function readStoreListWith<P extends { product_id: string | null }>(
   db: Executor,
   f: StoreFilters,
   page: Page,
   regionId: string | undefined,
   pageProducts: SQL,
-): Promise<StoreRows> {
+): Promise<Meta & { products: (P & { product_id: string })[] }> {
   const { limit, offset } = page;
   const catalog = storeCatalogIds(f, sql`l.product_id`);
   if (f.channelIds.length === 1 && !f.q && !f.id && !f.handle && !catalog) {
@@ -159,7 +167,7 @@ async function readStoreListWith(
     // store_listing_page (migration store_listing_page): the ordered index walk, stopping at the limit.
     const ctes = [sql`page as (select product_id from store_listing_page(${channel}, ${limit}, ${offset}))`];
     const total = sql`coalesce((select visible_products from product_channel_counts where sales_channel_id = ${channel}), 0)`;
-    return toRows(await preparedRows<Row>(db, statement(ctes, total, pageProducts, regionId)));
+    return toRows(await preparedRows<P & Meta>(db, statement(ctes, total, pageProducts, regionId)));
   }
   // With q, the channel test is written so no index can serve it: without statistics the planner
   // would AND the trigram matches with a bitmap of the whole channel (most of a search's time).
@@ -181,7 +189,7 @@ async function readStoreListWith(
   const total = sql`coalesce((select max(total) from page), (select count(*) from found))`;
   const query = statement(ctes, total, pageProducts, regionId);
   // A LIKE pattern is not prepared: its plan (trigram index or not) depends on the value.
-  return toRows(f.q ? await rows<Row>(db, query) : await preparedRows<Row>(db, query));
+  return toRows(f.q ? await rows<P & Meta>(db, query) : await preparedRows<P & Meta>(db, query));
 }
 
 /** One product's document when it is visible in one of `channelIds`. */

@@ -7,6 +7,7 @@ import { StoreGetQuery, StoreListQuery, StoreProductList, StoreProductResponse }
 import { StoreCache } from './store-cache.ts';
 import { type Caching, getStoreProduct, listStoreProducts } from './store-service.ts';
 import { customerGroupIds } from '../customer-groups/service.ts';
+import { withTaxAmounts } from './store-tax-prices.ts';
 
 // The signed-in customer's groups decide which price lists apply; only read when prices are asked for.
 const groupsOf = (req: FastifyRequest & { query: { region_id?: string } }) =>
@@ -14,18 +15,39 @@ const groupsOf = (req: FastifyRequest & { query: { region_id?: string } }) =>
 
 const tags = ['store products'];
 
+type Place = { region_id?: string; country_code?: string; province?: string };
+const taxedFor = (q: Place) =>
+  q.region_id && q.country_code
+    ? { region_id: q.region_id, country_code: q.country_code, province: q.province }
+    : undefined;
+
 // The hot path: stored documents plus live values, one statement (README.md "Store read path"),
 // answered from memory while the catalog version stays the same (store-cache.ts).
 export const storeProductRoutes: RouteModule = async (app, deps) => {
-  const { cache, close } = await StoreCache.open(deps.database, app.catalogLeases);
+  const { cache, listing, close } = await StoreCache.open(deps.database, app.catalogLeases);
   app.addHook('onClose', close);
+  // Every store route of this scope (categories and collections keep their products there).
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.ctx.storeListing = listing;
+    done();
+  });
   // Repeats of a request answered here are answered from this cache before Fastify sees them.
   const repeats = app.repeatReads;
   repeats.attach(`${app.prefix}/products`, cache);
-  const caching = (req: FastifyRequest): Caching => ({ cache, repeat: repeats.keyOf(req, req.store!) });
+  // With a country, the answer is taxed after the cache (store-tax-prices.ts): no repeat is kept for it.
+  const caching = (req: FastifyRequest & { query: Place }): Caching => ({
+    cache,
+    listing,
+    repeat: taxedFor(req.query) ? undefined : repeats.keyOf(req, req.store!),
+  });
+  const taxed = async (req: FastifyRequest & { query: Place }, body: string | Buffer) => {
+    const place = taxedFor(req.query);
+    return place ? withTaxAmounts(req.ctx, body, place) : body;
+  };
   app.get(
     '/products',
     {
+      config: { shapesFields: true },
       schema: {
         tags,
         summary: 'List published products of the key’s sales channels',
@@ -34,12 +56,16 @@ export const storeProductRoutes: RouteModule = async (app, deps) => {
       },
     },
     async (req, reply) =>
-      sendJsonText(reply, await listStoreProducts(req.ctx, req.store!, req.query, caching(req), await groupsOf(req))),
+      sendJsonText(
+        reply,
+        await taxed(req, await listStoreProducts(req.ctx, req.store!, req.query, caching(req), await groupsOf(req))),
+      ),
   );
 
   app.get(
     '/products/:id',
     {
+      config: { shapesFields: true },
       schema: {
         tags,
         summary: 'Get a published product',
@@ -51,7 +77,10 @@ export const storeProductRoutes: RouteModule = async (app, deps) => {
     async (req, reply) =>
       sendJsonText(
         reply,
-        await getStoreProduct(req.ctx, req.store!, req.params.id, req.query, caching(req), await groupsOf(req)),
+        await taxed(
+          req,
+          await getStoreProduct(req.ctx, req.store!, req.params.id, req.query, caching(req), await groupsOf(req)),
+        ),
       ),
   );
 };

@@ -40,6 +40,8 @@ export const products = pgTable(
     collection_id: text('collection_id'),
     type_id: text('type_id'),
     external_id: text('external_id'),
+    /** What shipping it needs (fulfillment/tables.ts); null: the default profile. */
+    shipping_profile_id: text('shipping_profile_id'),
     ...physical,
     ...metadata,
     ...timestamps,
@@ -121,6 +123,11 @@ export const productVariants = pgTable(
   (t) => [
     index('product_variants_product_idx').on(t.product_id),
     uniqueIndex('product_variants_sku_live_idx').on(t.sku).where(sql`deleted_at is null and sku is not null`),
+    // The dashboard's low stock (dashboard/queries.ts, threshold 5): only the few variants that
+    // can run out and are at or under it, so 200,000 variants are not read to find ten.
+    index('product_variants_low_stock_idx')
+      .on(t.inventory_quantity, t.id)
+      .where(sql`deleted_at is null and manage_inventory and not allow_backorder and inventory_quantity <= 5`),
   ],
 );
 

@@ -34,7 +34,8 @@ const VARIANT_ATTRIBUTES = [
 type DeclaredOptions = { title: string; values: string[] }[];
 type NewVariant = VariantInput & { title: string };
 
-const priceRows = (variantId: string, prices: NewVariant['prices'], now: Date): PriceInsert[] =>
+/** A variant's prices as rows (new ids; an upsert keeps the old id of a currency that stays). */
+export const priceRows = (variantId: string, prices: NewVariant['prices'], now: Date): PriceInsert[] =>
   (prices ?? []).map((p) => ({
     id: newId('price'),
     variant_id: variantId,
@@ -53,6 +54,13 @@ export async function insertNewVariants(
   items: { item: NewVariant; index: number }[],
   now: Date,
 ) {
+  const { rows, prices } = newVariantRows(productId, items, now);
+  await insertVariants(tx, rows);
+  await insertPrices(tx, prices);
+}
+
+/** The rows of new variants and of their prices (written by insertNewVariants, or many products' at once). */
+export function newVariantRows(productId: string, items: { item: NewVariant; index: number }[], now: Date) {
   const prices: PriceInsert[] = [];
   const rows = items.map(({ item, index }) => {
     const id = newId('variant');
@@ -73,8 +81,7 @@ export async function insertNewVariants(
       updated_at: now,
     };
   });
-  await insertVariants(tx, rows);
-  await insertPrices(tx, prices);
+  return { rows, prices };
 }
 
 /** Create: validates the variants against the product's options, then writes them. */
@@ -101,7 +108,7 @@ export async function createVariants(
   );
 }
 
-async function assertSkusFree(tx: Tx, skus: (string | null | undefined)[], productId?: string) {
+export async function assertSkusFree(tx: Tx, skus: (string | null | undefined)[], productId?: string) {
   assertUniqueSkus(skus);
   const [taken] = await findTakenSkus(
     tx,
@@ -134,12 +141,11 @@ export async function syncVariants(
   input.forEach((item, index) => {
     if (item.id) {
       const current = byId.get(item.id);
-      if (!current) throw errors.invalid(`Variant with id: ${item.id} was not found in product ${productId}`);
-      if (updates.some((u) => u.current.id === item.id))
-        throw errors.invalid(`Variant with id: ${item.id} is listed more than once`);
+      if (!current) throw errors.invalid('variant_not_in_product', { id: item.id, product: productId });
+      if (updates.some((u) => u.current.id === item.id)) throw errors.invalid('variant_listed_twice', { id: item.id });
       updates.push({ item, current });
     } else {
-      if (item.title === undefined) throw errors.invalid(`Field 'variants.${index}.title' is required`);
+      if (item.title === undefined) throw errors.invalid('variant_title_required', { index });
       creates.push({ item: item as NewVariant, index });
     }
   });

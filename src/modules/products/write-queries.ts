@@ -184,3 +184,64 @@ export async function replaceCategoryLinks(db: Executor, productId: string, cate
     await db.insert(productCategories).values(categoryIds.map((id) => ({ product_id: productId, category_id: id })));
   }
 }
+
+/** The product's live variant with this id, locked for the transaction. */
+export async function lockLiveVariant(db: Executor, productId: string, id: string): Promise<VariantRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(productVariants)
+    .where(
+      and(eq(productVariants.id, id), eq(productVariants.product_id, productId), isNull(productVariants.deleted_at)),
+    )
+    .for('update');
+  return row;
+}
+
+/** An option of a live product, and that product's id. */
+export async function findLiveOption(db: Executor, id: string): Promise<OptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(productOptions)
+    .innerJoin(products, and(eq(products.id, productOptions.product_id), isNull(products.deleted_at)))
+    .where(eq(productOptions.id, id));
+  return row?.product_options;
+}
+
+export async function updateOptionRow(db: Executor, id: string, patch: Partial<OptionRow>): Promise<void> {
+  await db.update(productOptions).set(patch).where(eq(productOptions.id, id));
+}
+
+/**
+ * Variants keep their choices as `{ <option title>: <value> }`: a renamed option moves the key, a
+ * renamed value changes the entry, a removed option drops the key, in the product's live variants.
+ */
+export async function renameOptionInVariants(db: Executor, productId: string, from: string, to: string) {
+  await db.execute(sql`update product_variants set options = (options - ${from}::text) || jsonb_build_object(${to}::text, options -> ${from}::text)
+    where product_id = ${productId} and deleted_at is null and options ? ${from}::text`);
+}
+
+export async function renameValueInVariants(db: Executor, productId: string, title: string, from: string, to: string) {
+  await db.execute(sql`update product_variants set options = options || jsonb_build_object(${title}::text, ${to}::text)
+    where product_id = ${productId} and deleted_at is null and options ->> ${title}::text = ${from}`);
+}
+
+export async function dropOptionFromVariants(db: Executor, productId: string, title: string) {
+  await db.execute(sql`update product_variants set options = options - ${title}::text
+    where product_id = ${productId} and deleted_at is null and options ? ${title}::text`);
+}
+
+/** Live variants of the product that chose `value` for the option titled `title`. */
+export async function variantsUsingValue(db: Executor, productId: string, title: string, values: string[]) {
+  if (!values.length) return [];
+  const found = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.product_id, productId),
+        isNull(productVariants.deleted_at),
+        sql`${productVariants.options} ->> ${title}::text = any(${sql.param(values)}::text[])`,
+      ),
+    );
+  return found.map((r) => r.id);
+}

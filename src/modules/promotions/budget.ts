@@ -14,11 +14,7 @@ import type { StoredPromotion } from './stored.ts';
  * usage row's check refuses the order when it found none left. So a budget of 10 uses gives
  * exactly 10 discounted orders however many complete at once; the rest get a 400 and nothing.
  */
-refuseOnViolation('promotion_usages_within_budget', () =>
-  errors.notAllowed(
-    'A promotion of this cart has used up its campaign budget: remove its code and complete the cart again',
-  ),
-);
+refuseOnViolation('promotion_usages_within_budget', () => errors.notAllowed('promotion_budget_exhausted'));
 
 export function promotionUsageWrites(
   orderId: string,

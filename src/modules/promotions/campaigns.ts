@@ -11,9 +11,11 @@ import { amountIn, amountOut } from './units.ts';
 
 /** Campaigns: dates and a budget (spend or usage) shared by their promotions, as Medusa's admin manages them. */
 
-const notFound = (id: string) => errors.notFound(`Campaign with id "${id}" not found`);
+const notFound = (id: string) => errors.notFound('campaign_not_found', { id });
 const taken = (identifier: string) =>
-  errors.duplicate(`Campaign with campaign_identifier: ${identifier}, already exists.`);
+  errors.duplicate('invalid_request_error', {
+    detail: `Campaign with campaign_identifier: ${identifier}, already exists.`,
+  });
 
 export function campaignView(ctx: Ctx, c: q.CampaignRow): CampaignView {
   const currency = c.budget_currency_code;
@@ -46,7 +48,7 @@ export function campaignView(ctx: Ctx, c: q.CampaignRow): CampaignView {
 }
 
 function datesInOrder(starts: Date | null, ends: Date | null) {
-  if (starts && ends && ends <= starts) throw errors.invalid('Campaign ends_at must be after starts_at');
+  if (starts && ends && ends <= starts) throw errors.invalid('campaign_dates_inverted');
 }
 
 function budgetFields(ctx: Ctx, budget: CreateCampaignInput['budget']): Partial<q.CampaignRow> {
@@ -54,7 +56,7 @@ function budgetFields(ctx: Ctx, budget: CreateCampaignInput['budget']): Partial<
   if (budget === null) return { budget_type: null, budget_limit: null, budget_currency_code: null };
   const type = budget.type ?? 'spend';
   const currency = budget.currency_code?.toLowerCase() ?? null;
-  if (type === 'spend' && !currency) throw errors.invalid('Campaign Budget type is spend, currency_code is required');
+  if (type === 'spend' && !currency) throw errors.invalid('campaign_budget_currency_required');
   const limit =
     budget.limit == null
       ? null
@@ -62,7 +64,7 @@ function budgetFields(ctx: Ctx, budget: CreateCampaignInput['budget']): Partial<
         ? amountIn(ctx, budget.limit, currency, 'budget.limit')
         : budget.limit;
   if (type === 'usage' && limit != null && !Number.isInteger(limit))
-    throw errors.invalid('A usage budget counts orders: its limit must be a whole number');
+    throw errors.invalid('campaign_usage_limit_fractional');
   return {
     budget_id: newId('probudg'),
     budget_type: type,

@@ -12,6 +12,8 @@ export interface PromotionInput {
   id: string;
   code: string;
   type: 'standard' | 'buyget';
+  /** The value is money with tax: computed on the lines' `original_total`, stored with tax. */
+  is_tax_inclusive?: boolean;
   rules: Rule[];
   application_method: {
     type: 'fixed' | 'percentage';
@@ -24,6 +26,8 @@ export interface PromotionInput {
     target_rules: Rule[];
     buy_rules: Rule[];
   };
+  /** What Medusa orders promotions by: the value as its API shows it (a fixed one in major units). */
+  rank?: number;
   /** The campaign's budget, when it has one: what an order would use must fit in `limit - used`. */
   budget: { type: 'spend' | 'usage'; limit: number | null; used: number } | null;
 }
@@ -32,6 +36,8 @@ export interface PromotionInput {
 export interface Discountable {
   id: string;
   subtotal: Dec;
+  /** With tax, before discounts (what a tax-inclusive promotion is computed on); default `subtotal`. */
+  original_total?: Dec;
   quantity: number;
   [attribute: string]: unknown;
 }
@@ -48,6 +54,8 @@ export interface Adjustment {
   promotion_id: string;
   code: string;
   amount: Dec;
+  /** The amount includes tax (a tax-inclusive promotion's). */
+  is_tax_inclusive: boolean;
 }
 
 export interface Computed {
@@ -61,7 +69,12 @@ const min = (a: Dec, b: Dec) => (a.lte(b) ? a : b);
 export function computeAdjustments(promotions: PromotionInput[], context: PromotionContext): Computed {
   const applied = new Map<string, Dec>();
   const out: Computed = { adjustments: [], exceeded: [] };
-  const ordered = [...promotions].sort((a, b) => Number(b.type === 'buyget') - Number(a.type === 'buyget'));
+  // Medusa's order: buy-get first, then the larger `value` first (percent and money alike).
+  const ordered = [...promotions].sort(
+    (a, b) =>
+      Number(b.type === 'buyget') - Number(a.type === 'buyget') ||
+      (b.rank ?? Number(b.application_method.value)) - (a.rank ?? Number(a.application_method.value)),
+  );
   for (const p of ordered) {
     if (!rulesHold(p.rules, context, 'order')) continue;
     const found =
@@ -82,6 +95,10 @@ function overBudget(p: PromotionInput, amount: Dec): boolean {
   return used.gt(p.budget.limit);
 }
 
+/**
+ * A standard promotion on lines or shipping methods, as Medusa 2.21's `applyPromotionToItems` and
+ * `applyPromotionToShippingMethods`: `applied` holds, per target, the discounts so far without tax.
+ */
 function standard(
   p: PromotionInput,
   targets: Discountable[],
@@ -91,34 +108,86 @@ function standard(
 ): Computed {
   const m = p.application_method;
   const allocation = m.allocation ?? allocationOverride;
-  const scope = kind === 'item' ? 'items' : 'shipping_methods';
-  const eligible = targets.filter((t) => rulesHold(m.target_rules, t, scope));
-  const left = (t: Discountable) => applied.get(t.id) ?? ZERO;
-  const acrossTotal =
-    allocation === 'across' ? eligible.reduce((s, t) => s.plus(t.subtotal).minus(left(t)), ZERO) : ZERO;
+  const shipping = kind === 'shipping_method';
+  const inclusive = !shipping && !!p.is_tax_inclusive;
+  const eligible = targets.filter(
+    (t) =>
+      t.subtotal.gt(0) &&
+      (shipping || t.is_discountable !== false) &&
+      rulesHold(m.target_rules, t, shipping ? 'shipping_methods' : 'items'),
+  );
+  // A tax-inclusive promotion reads lines with their tax; what was applied is kept without it.
+  const base = (t: Discountable) => (inclusive ? (t.original_total ?? t.subtotal) : t.subtotal);
+  const appliedIn = (t: Discountable) => {
+    const a = applied.get(t.id) ?? ZERO;
+    return inclusive && t.subtotal.gt(0) ? a.times(base(t).div(t.subtotal)) : a;
+  };
+  const acrossTotal = eligible.reduce((s, t) => s.plus(base(t)).minus(appliedIn(t)), ZERO);
   const out: Computed = { adjustments: [], exceeded: [] };
+  if (allocation === 'across' && acrossTotal.lte(0)) return out;
   for (const t of eligible) {
-    const quantity = kind === 'shipping_method' ? 1 : t.quantity;
-    const maxQuantity = kind === 'shipping_method' ? 1 : m.max_quantity;
-    const units = maxQuantity ? Math.min(quantity, maxQuantity) : quantity;
-    // The whole line is its subtotal itself: unit × quantity would round past it at the 20th decimal.
-    const lineTotal = units >= quantity ? t.subtotal : t.subtotal.div(quantity).times(units);
-    const applicable = lineTotal.minus(left(t));
-    if (applicable.lte(0)) continue;
-    let value: Dec;
-    if (m.type === 'percentage') value = dec(m.value).div(100).times(applicable);
-    else if (allocation === 'across') value = acrossTotal.gt(0) ? applicable.div(acrossTotal).times(m.value) : ZERO;
-    else value = dec(m.value);
-    const amount = min(value, applicable);
-    if (amount.lte(0)) continue;
+    let amount: Dec;
+    if (shipping) {
+      const left = t.subtotal.minus(appliedIn(t));
+      const value =
+        m.type === 'percentage'
+          ? dec(m.value).div(100).times(left)
+          : allocation === 'across'
+            ? left.div(acrossTotal).times(m.value)
+            : dec(m.value);
+      amount = min(value, left);
+      if (amount.lte(0)) continue;
+    } else {
+      amount = itemAmount(m, t, base(t), appliedIn(t), allocation, acrossTotal);
+      if (amount.lte(EPSILON)) continue;
+    }
     if (overBudget(p, amount)) {
       out.exceeded.push(p.code);
       continue;
     }
-    applied.set(t.id, left(t).plus(amount));
-    out.adjustments.push({ kind, target_id: t.id, promotion_id: p.id, code: p.code, amount });
+    const net = inclusive ? amount.times(t.subtotal.div(base(t))) : amount;
+    applied.set(t.id, (applied.get(t.id) ?? ZERO).plus(net));
+    out.adjustments.push({
+      kind,
+      target_id: t.id,
+      promotion_id: p.id,
+      code: p.code,
+      amount,
+      is_tax_inclusive: inclusive,
+    });
   }
   return out;
+}
+
+/** Medusa's "epsilon": amounts at or below it are no discount. */
+const EPSILON = dec('0.0001');
+
+/** Medusa's `calculateAdjustmentAmountFromPromotion` for one line. */
+function itemAmount(
+  m: PromotionInput['application_method'],
+  t: Discountable,
+  base: Dec,
+  appliedValue: Dec,
+  allocation: 'each' | 'across' | null,
+  acrossTotal: Dec,
+): Dec {
+  const quantity = t.quantity || 1;
+  const unitBase = base.div(quantity);
+  let applicable: Dec;
+  if (allocation === 'across') {
+    const units = m.max_quantity ? Math.min(t.quantity, m.max_quantity) : t.quantity;
+    // Capped at the line: base / quantity × quantity can round a last digit above base.
+    applicable = min(unitBase.times(units), base).minus(appliedValue);
+  } else {
+    // Each: at most `max_quantity` units (one without it) of what is left of the line.
+    applicable = min(base.minus(appliedValue), unitBase.times(m.max_quantity ?? 1));
+  }
+  if (applicable.lte(EPSILON)) return ZERO;
+  let value: Dec;
+  if (m.type === 'percentage') value = dec(m.value).div(100).times(applicable);
+  else if (allocation === 'across') value = applicable.div(acrossTotal).times(m.value);
+  else value = dec(m.value).times(Math.min(t.quantity, m.max_quantity ?? 1));
+  return min(value, applicable);
 }
 
 /**
@@ -161,7 +230,14 @@ function buyGet(p: PromotionInput, items: Discountable[], applied: Map<string, D
     }
     give -= units;
     applied.set(t.id, (applied.get(t.id) ?? ZERO).plus(amount));
-    out.adjustments.push({ kind: 'item', target_id: t.id, promotion_id: p.id, code: p.code, amount });
+    out.adjustments.push({
+      kind: 'item',
+      target_id: t.id,
+      promotion_id: p.id,
+      code: p.code,
+      amount,
+      is_tax_inclusive: false,
+    });
   }
   return out;
 }

@@ -1,8 +1,9 @@
 /**
- * Promotion rules as Medusa evaluates them: an attribute path read from the cart (`region.id`,
- * `items.product.collection_id`, `shipping_address.country_code`), an operator and values. A path
- * through an array collects every element's value, and every collected value must match, so
- * "items.product.collection_id in [summer]" holds when every line is from that collection.
+ * Promotion rules as Medusa 2.21 evaluates them: an attribute path read from the cart (`region.id`,
+ * `items.product.collection_id`, `customer.groups.id`), an operator and values. A path through an
+ * array collects every element's value: `in` holds when one of them is among the rule's values,
+ * `eq` and the comparisons when all of them match, `ne` when none does; nothing collected holds
+ * only for `ne`.
  */
 
 export interface Rule {
@@ -28,9 +29,7 @@ export function pick(path: string, object: unknown): unknown {
   return result;
 }
 
-// The cart's value compared with the rule's: numerically when both are numbers ("item_total gte
-// 5000"). Medusa compares the other way round and as text, which makes "gte 50" hold below 50; a
-// deliberate difference (docs/pricing.md).
+// The cart's value compared with the rule's, numerically when both are numbers ("item_total gte 50").
 function order(actual: string, ruleValue: string): number {
   const a = Number(actual);
   const r = Number(ruleValue);
@@ -52,8 +51,9 @@ export function ruleHolds(rule: Rule, context: unknown, scope: 'order' | 'items'
   const path = scope === 'order' ? rule.attribute : rule.attribute.replace(`${scope}.`, '');
   const found = pick(path, context);
   const actual = Array.isArray(found) ? found : [found];
-  // "ne" means the cart's value is none of the rule's; every other operator, that it matches one.
   if (rule.operator === 'ne') return actual.every((a) => rule.values.every((r) => String(a) !== r));
+  if (!actual.length) return false;
+  if (rule.operator === 'in') return actual.some((a) => rule.values.includes(String(a)));
   return actual.every((a) => rule.values.some((r) => compare[rule.operator](String(a), r)));
 }
 

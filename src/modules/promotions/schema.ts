@@ -3,7 +3,15 @@ import { pageQuery } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
 
 const Text = Type.String({ minLength: 1, maxLength: 200 });
-const Operator = Type.Union(['eq', 'ne', 'in', 'gt', 'gte', 'lt', 'lte'].map((o) => Type.Literal(o)));
+const Operator = Type.Union([
+  Type.Literal('eq'),
+  Type.Literal('ne'),
+  Type.Literal('in'),
+  Type.Literal('gt'),
+  Type.Literal('gte'),
+  Type.Literal('lt'),
+  Type.Literal('lte'),
+]);
 const InMetadata = Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown())));
 
 export const RuleInput = Type.Object(
@@ -70,9 +78,17 @@ export const PromotionQuery = Type.Object({
   order: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
+/** A rule changed in place by a batch (the SDK's `updateRules`): its id and what changes. */
+export const RuleUpdate = Type.Object(
+  { id: Text, ...Type.Partial(Type.Object(RuleInput.properties)).properties },
+  { additionalProperties: false },
+);
+export type RuleUpdateT = Static<typeof RuleUpdate>;
+
 export const RuleBatchBody = Type.Object(
   {
     create: Type.Optional(Type.Array(RuleInput, { maxItems: 100 })),
+    update: Type.Optional(Type.Array(RuleUpdate, { maxItems: 100 })),
     delete: Type.Optional(Type.Array(Text, { maxItems: 100 })),
   },
   { additionalProperties: false },

@@ -6,14 +6,15 @@ import type { Page } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { campaignView } from './campaigns.ts';
 import * as q from './queries.ts';
-import type { CreatePromotionInput, PromotionView, RuleInputT, UpdatePromotionInput } from './schema.ts';
+import type { CreatePromotionInput, PromotionView, RuleInputT, RuleUpdateT, UpdatePromotionInput } from './schema.ts';
 import type { ApplicationMethodJson, RuleJson } from './shapes.ts';
 import { amountIn, amountOut } from './units.ts';
 
 /** Promotions as Medusa's admin manages them; each change emits its event in the same transaction. */
 
-const notFound = (id: string) => errors.notFound(`Promotion with id "${id}" not found`);
-const taken = (code: string) => errors.duplicate(`Promotion with code: ${code}, already exists.`);
+const notFound = (id: string) => errors.notFound('promotion_not_found', { id });
+const taken = (code: string) =>
+  errors.duplicate('invalid_request_error', { detail: `Promotion with code: ${code}, already exists.` });
 
 export const toRules = (rules: RuleInputT[] | undefined): RuleJson[] =>
   (rules ?? []).map((r) => ({
@@ -27,23 +28,18 @@ export const toRules = (rules: RuleInputT[] | undefined): RuleJson[] =>
 /** Medusa's checks of an application method (its messages), on the method as it will be stored. */
 function checkMethod(type: 'standard' | 'buyget', m: ApplicationMethodJson): void {
   if (m.type === 'percentage' && (m.value <= 0 || m.value > 100))
-    throw errors.invalid('Application Method value should be a percentage number between 0 and 100');
+    throw errors.invalid('promotion_percentage_out_of_range');
   if (type === 'buyget') {
-    if (!m.apply_to_quantity)
-      throw errors.invalid('apply_to_quantity is a required field for Promotion type of buyget');
-    if (!m.buy_rules_min_quantity)
-      throw errors.invalid('buy_rules_min_quantity is a required field for Promotion type of buyget');
-    if (!m.buy_rules.length) throw errors.invalid('buy_rules are required for Promotion type of buyget');
-    if (!m.target_rules.length) throw errors.invalid('target_rules are required for Promotion type of buyget');
+    if (!m.apply_to_quantity) throw errors.invalid('promotion_buyget_apply_quantity_required');
+    if (!m.buy_rules_min_quantity) throw errors.invalid('promotion_buyget_min_quantity_required');
+    if (!m.buy_rules.length) throw errors.invalid('promotion_buyget_buy_rules_required');
+    if (!m.target_rules.length) throw errors.invalid('promotion_buyget_target_rules_required');
   }
   if (m.target_type !== 'order' && !m.allocation)
-    throw errors.invalid(
-      `application_method.allocation should be either 'each' or 'across' when target_type is ${m.target_type}`,
-    );
-  if (m.allocation === 'across' && m.max_quantity)
-    throw errors.invalid('application_method.max_quantity is not allowed to be set for allocation (across)');
+    throw errors.invalid('promotion_allocation_required', { target_type: m.target_type });
+  if (m.allocation === 'across' && m.max_quantity) throw errors.invalid('promotion_max_quantity_not_allowed');
   if (m.allocation === 'each' && m.target_type === 'items' && type === 'standard' && !m.max_quantity)
-    throw errors.invalid('application_method.max_quantity is required when application_method.allocation is each');
+    throw errors.invalid('promotion_max_quantity_required');
 }
 
 function methodOf(
@@ -101,7 +97,7 @@ export async function getPromotion(ctx: Ctx, id: string): Promise<PromotionView>
 }
 
 async function assertCampaign(tctx: TxCtx, id: string | null | undefined) {
-  if (id && !(await q.findCampaign(tctx.tx, id))) throw errors.invalid(`Campaign with id "${id}" not found`);
+  if (id && !(await q.findCampaign(tctx.tx, id))) throw errors.invalid('campaign_reference_missing', { id });
 }
 
 const payload = (p: PromotionView) => ({
@@ -188,24 +184,40 @@ export async function deletePromotion(ctx: Ctx, id: string) {
   });
 }
 
-/** `POST /admin/promotions/{id}/rules|target-rules|buy-rules/batch`: rules added and removed. */
+/**
+ * `POST /admin/promotions/{id}/rules|target-rules|buy-rules/batch`: rules added, changed in place
+ * (an id that is not one of this kind's rules is refused, nothing written) and removed.
+ */
 export async function batchRules(
   ctx: Ctx,
   id: string,
   kind: 'rules' | 'target_rules' | 'buy_rules',
-  input: { create?: RuleInputT[]; delete?: string[] },
+  input: { create?: RuleInputT[]; update?: RuleUpdateT[]; delete?: string[] },
 ) {
   return inTx(ctx, async (tctx) => {
     const current = await q.findPromotion(tctx.tx, id);
     if (!current) throw notFound(id);
     const list = kind === 'rules' ? current.rules : current.application_method[kind];
+    const updated: RuleJson[] = [];
+    for (const u of input.update ?? []) {
+      const old = list.find((r) => r.id === u.id);
+      if (!old) throw errors.invalid('promotion_rule_not_found', { id: u.id });
+      const [fresh] = toRules([{ attribute: old.attribute, operator: old.operator, values: [], ...u }]);
+      updated.push({
+        ...fresh,
+        id: old.id,
+        description: u.description === undefined ? old.description : fresh.description,
+        values: u.values === undefined ? old.values : fresh.values,
+      });
+    }
+    const changed = new Map(updated.map((r) => [r.id, r]));
     const created = toRules(input.create);
-    const kept = [...list.filter((r) => !input.delete?.includes(r.id)), ...created];
+    const kept = [...list.filter((r) => !input.delete?.includes(r.id)).map((r) => changed.get(r.id) ?? r), ...created];
     const patch: Partial<q.PromotionRow> =
       kind === 'rules' ? { rules: kept } : { application_method: { ...current.application_method, [kind]: kept } };
     const row = await q.updatePromotionRow(tctx.tx, id, { ...patch, updated_at: ctx.clock.now() });
     const [view] = await promotionViews(tctx, [row]);
     await emit(tctx, 'promotion.updated', payload(view));
-    return { created, deleted: { ids: input.delete ?? [], object: 'promotion-rule', deleted: true } };
+    return { created, updated, deleted: { ids: input.delete ?? [], object: 'promotion-rule', deleted: true } };
   });
 }

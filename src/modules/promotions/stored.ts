@@ -1,3 +1,4 @@
+import { exponentOf } from '../../platform/money/currencies.ts';
 import type { PromotionInput } from './compute.ts';
 import type { ApplicationMethodJson, RuleJson } from './shapes.ts';
 import type { campaigns, promotions } from './tables.ts';
@@ -33,6 +34,8 @@ export function toPromotionInput(p: StoredPromotion): PromotionInput {
     id: p.promotion.id,
     code: p.promotion.code,
     type: p.promotion.type,
+    is_tax_inclusive: p.promotion.is_tax_inclusive,
+    rank: m.type === 'fixed' && m.currency_code ? Number(m.value) / 10 ** exponentOf(m.currency_code) : Number(m.value),
     rules: p.promotion.rules.map(rule),
     application_method: {
       type: m.type,

@@ -10,9 +10,11 @@ import { exponentOf } from '../../platform/money/currencies.ts';
  */
 export function amountIn(ctx: Ctx, value: number, currency: string | null | undefined, field: string): number {
   if (!currency)
-    throw errors.invalid(`${field.replace(/\.value$|\.limit$/, '.currency_code')} is required for an amount`);
+    throw errors.invalid('promotion_amount_currency_required', {
+      field: field.replace(/\.value$|\.limit$/, '.currency_code'),
+    });
   if (ctx.amountUnits === 'major') return toMinor(value, exponentOf(currency), currency, field);
-  if (!Number.isInteger(value)) throw errors.invalid(`Invalid request: Expected type: 'integer' for field '${field}'`);
+  if (!Number.isInteger(value)) throw errors.invalid('invalid_amount', { field });
   return value;
 }
 

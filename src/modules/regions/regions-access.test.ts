@@ -26,7 +26,7 @@ describe('admin regions: auth', () => {
   it('no token is 401; a viewer can read but not write', async () => {
     const noToken = await t.inject({ method: 'GET', url: '/admin/regions' });
     expect(noToken.statusCode).toBe(401);
-    expect(noToken.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+    expect(noToken.json()).toEqual({ type: 'unauthorized', code: 'unauthorized', message: 'Unauthorized' });
     const noTokenWrite = await t.inject({
       method: 'POST',
       url: '/admin/regions',
@@ -84,7 +84,11 @@ describe('store regions', () => {
   it('404s an unknown region with the store message', async () => {
     const res = await t.store('GET', '/store/regions/reg_unknown');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'not_found', message: 'Region with id: reg_unknown was not found' });
+    expect(res.json()).toEqual({
+      type: 'not_found',
+      code: 'store_region_not_found',
+      message: 'Region with id: reg_unknown was not found',
+    });
   });
 
   it('requires a valid publishable key', async () => {

@@ -63,7 +63,11 @@ describe('admin regions: create and read', () => {
   it('404s an unknown region with Medusa message', async () => {
     const res = await t.admin('GET', '/admin/regions/invalid-region-id');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'not_found', message: 'Region with id: invalid-region-id not found' });
+    expect(res.json()).toEqual({
+      type: 'not_found',
+      code: 'region_not_found',
+      message: 'Region with id: invalid-region-id not found',
+    });
   });
 });
 
@@ -171,7 +175,11 @@ describe('admin regions: update', () => {
   it('404s an unknown or deleted region', async () => {
     const res = await t.admin('POST', '/admin/regions/reg_missing', { name: 'x' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'not_found', message: 'Region with id: reg_missing not found' });
+    expect(res.json()).toEqual({
+      type: 'not_found',
+      code: 'region_not_found',
+      message: 'Region with id: reg_missing not found',
+    });
     const region = await createRegion({ name: 'Gone', currency_code: 'eur' });
     await t.admin('DELETE', `/admin/regions/${region.id}`);
     expect((await t.admin('PATCH', `/admin/regions/${region.id}`, { name: 'back' })).statusCode).toBe(404);
@@ -198,6 +206,7 @@ describe('admin regions: delete', () => {
   it('404s deleting an unknown or already deleted region', async () => {
     expect((await t.admin('DELETE', '/admin/regions/reg_nope')).json()).toEqual({
       type: 'not_found',
+      code: 'region_not_found',
       message: 'Region with id: reg_nope not found',
     });
     const region = await createRegion({ name: 'Twice', currency_code: 'eur' });
@@ -213,6 +222,7 @@ describe('admin regions: country uniqueness', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       type: 'invalid_data',
+      code: 'region_countries_taken',
       message: 'Countries with codes: "us" are already assigned to a region',
     });
 
@@ -246,6 +256,7 @@ describe('admin regions: country uniqueness', () => {
     const loser = results.find((r) => r.statusCode === 400)!;
     expect(loser.json()).toEqual({
       type: 'invalid_data',
+      code: 'region_countries_taken',
       message: 'Countries with codes: "jp" are already assigned to a region',
     });
   });

@@ -96,7 +96,7 @@ export async function findRegionOrDefault(ctx: Ctx, regionId: string | undefined
 /** A region read inside another module's statement (region-json.ts), as getRegion answers it. */
 export function regionFromJson(json: RegionJson | null): Region | null {
   if (!json) return null;
-  return toRegion(withJsonDates(json.region), json.countries);
+  return toRegion(withJsonDates<q.RegionRow>(json.region), json.countries);
 }
 
 /** The live region a country (alpha-2, any case) belongs to, or null. */
@@ -108,36 +108,33 @@ export async function findRegionByCountry(ctx: Ctx, iso2: string): Promise<Regio
 /** For the routes: the admin and store surfaces word their 404s differently (as Medusa does). */
 export async function retrieveRegion(ctx: Ctx, id: string, surface: 'admin' | 'store'): Promise<Region> {
   const region = await getRegion(ctx, id);
-  if (!region) throw errors.notFound(`Region with id: ${id} ${surface === 'admin' ? 'not found' : 'was not found'}`);
+  if (!region)
+    throw surface === 'admin'
+      ? errors.notFound('region_not_found', { id })
+      : errors.notFound('store_region_not_found', { id });
   return region;
 }
 
 /** Checks what the body schema cannot: code lists, duplicates, providers. Returns the countries lower-cased. */
 function validate(input: RegionInput, known: KnownPaymentProvider): string[] | undefined {
   if (input.currency_code !== undefined && !isCurrencyCode(input.currency_code)) {
-    throw errors.invalid(
-      `Invalid request: Field 'currency_code' must be a lower-case ISO 4217 currency code, got: '${input.currency_code}'`,
-    );
+    throw errors.invalid('region_currency_invalid', { value: input.currency_code });
   }
   const bad = input.payment_providers?.filter((p) => p !== SYSTEM_PROVIDER && !known(p)) ?? [];
-  if (bad.length) throw errors.invalid(`Payment providers with ids ${bad.join(', ')} not found`);
+  if (bad.length) throw errors.invalid('payment_providers_not_found', { ids: bad.join(', ') });
   if (!input.countries) return undefined;
   const unknown = input.countries.filter((c) => !isCountryCode(c));
   if (unknown.length) {
-    throw errors.invalid(
-      `Invalid request: Field 'countries' must hold ISO 3166-1 alpha-2 codes, got: ${quoted(unknown)}`,
-    );
+    throw errors.invalid('region_countries_invalid', { values: quoted(unknown) });
   }
   const codes = input.countries.map((c) => c.toLowerCase());
   const dupes = [...new Set(codes.filter((c, i) => codes.indexOf(c) !== i))];
-  if (dupes.length)
-    throw errors.invalid(`Invalid request: Field 'countries' lists a country more than once: ${quoted(dupes)}`);
+  if (dupes.length) throw errors.invalid('region_countries_repeated', { values: quoted(dupes) });
   return codes;
 }
 
 const quoted = (codes: string[]) => codes.map((c) => `"${c}"`).join(', ');
-const alreadyAssigned = (codes: string[]) =>
-  errors.invalid(`Countries with codes: ${quoted(codes)} are already assigned to a region`);
+const alreadyAssigned = (codes: string[]) => errors.invalid('region_countries_taken', { codes: quoted(codes) });
 
 /**
  * Assigns countries to a region inside the caller's transaction. The check gives the readable
@@ -188,7 +185,7 @@ export async function updateRegion(
 ): Promise<Region> {
   const codes = validate(input, known);
   return inTx(ctx, async (tctx) => {
-    if (!(await q.lockLiveRegion(tctx.tx, id))) throw errors.notFound(`Region with id: ${id} not found`);
+    if (!(await q.lockLiveRegion(tctx.tx, id))) throw errors.notFound('region_not_found', { id });
     const { countries: _c, payment_providers: _p, ...fields } = input;
     const row = await q.updateRegionRow(tctx.tx, id, { ...fields, updated_at: tctx.clock.now() });
     if (input.payment_providers) await q.replaceRegionProviders(tctx.tx, id, input.payment_providers);
@@ -204,7 +201,7 @@ export async function updateRegion(
 /** Soft-deletes the region and frees its countries in the same transaction. */
 export async function deleteRegion(ctx: Ctx, id: string): Promise<{ id: string; object: 'region'; deleted: true }> {
   return inTx(ctx, async (tctx) => {
-    if (!(await q.lockLiveRegion(tctx.tx, id))) throw errors.notFound(`Region with id: ${id} not found`);
+    if (!(await q.lockLiveRegion(tctx.tx, id))) throw errors.notFound('region_not_found', { id });
     await q.softDeleteRegionRow(tctx.tx, id, tctx.clock.now());
     await q.deleteRegionCountries(tctx.tx, id);
     return { id, object: 'region' as const, deleted: true as const };

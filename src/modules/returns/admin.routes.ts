@@ -130,7 +130,8 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     'request',
     'Confirm the request (event order.return_requested)',
     NotifyBody,
-    (tctx, order, ret, body: { no_notification?: boolean }) => confirmRequest(tctx, order, ret, body.no_notification),
+    (tctx, order, ret, body: { no_notification?: boolean }) =>
+      confirmRequest(tctx, order, ret, app.providers, body.no_notification),
   );
   step(
     'receive',
@@ -235,7 +236,7 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     },
     async (req) =>
       onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-        await cancelReturn(tctx, order, ret);
+        await cancelReturn(tctx, order, ret, app.providers);
         return { return: await returnView(tctx.tx, ret.id) };
       }),
   );

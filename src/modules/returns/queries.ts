@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/database.ts';
+import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { orderLineItems, orders } from '../orders/tables.ts';
 import { shippingOptions } from '../shipping-options/tables.ts';
-import { returnItems, returns } from './tables.ts';
+import { returnFulfillments, returnItems, returns } from './tables.ts';
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type ReturnItemRow = typeof returnItems.$inferSelect;
+export type ReturnFulfillmentRow = typeof returnFulfillments.$inferSelect;
 
 export async function insertReturn(db: Executor, row: Omit<ReturnRow, 'display_id'>): Promise<ReturnRow> {
   const [created] = await db.insert(returns).values(row).returning();
@@ -87,7 +88,13 @@ export async function addReturnedQuantity(db: Executor, lineId: string, quantity
 /** A live shipping option's name and flat price (shipping-options module's table). */
 export async function findShippingOption(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: shippingOptions.id, name: shippingOptions.name, amount: shippingOptions.amount })
+    .select({
+      id: shippingOptions.id,
+      name: shippingOptions.name,
+      // A zone's option has prices, not one amount: its lowest unconditional one.
+      amount: sql<number>`coalesce(${shippingOptions.amount}, (select min(p.amount) from shipping_option_prices p
+        where p.shipping_option_id = ${shippingOptions.id} and p.rules = '[]'::jsonb), 0)::float8`,
+    })
     .from(shippingOptions)
     .where(and(eq(shippingOptions.id, id), isNull(shippingOptions.deleted_at)));
   return row;
@@ -101,4 +108,31 @@ export async function orderCurrencies(db: Executor, orderIds: string[]): Promise
     .from(orders)
     .where(inArray(orders.id, orderIds));
   return new Map(found.map((o) => [o.id, o.currency_code]));
+}
+
+export async function insertReturnFulfillment(db: Executor, row: ReturnFulfillmentRow): Promise<void> {
+  await db.insert(returnFulfillments).values(row);
+}
+
+export async function fulfillmentsOfReturns(db: Executor, returnIds: string[]): Promise<ReturnFulfillmentRow[]> {
+  if (!returnIds.length) return [];
+  return db
+    .select()
+    .from(returnFulfillments)
+    .where(inArray(returnFulfillments.return_id, returnIds))
+    .orderBy(asc(returnFulfillments.created_at), asc(returnFulfillments.id));
+}
+
+export async function updateReturnFulfillment(
+  db: Executor,
+  id: string,
+  patch: Partial<ReturnFulfillmentRow>,
+): Promise<void> {
+  await db.update(returnFulfillments).set(patch).where(eq(returnFulfillments.id, id));
+}
+
+/** A stock location's name (the stock-locations module's table), for the carrier's label. */
+export async function locationName(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await rows<{ name: string }>(db, sql`select name from stock_locations where id = ${id}`);
+  return row?.name;
 }

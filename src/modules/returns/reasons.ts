@@ -14,7 +14,7 @@ import type {
 /** Return reasons: a catalog of why things come back, nested under a parent. */
 
 const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
-export const reasonNotFound = (id: string) => errors.notFound(`Return reason with id: ${id} was not found`);
+export const reasonNotFound = (id: string) => errors.notFound('return_reason_not_found', { id });
 
 const plain = (r: rq.ReasonRow) => ({ ...r, metadata: r.metadata ?? null });
 
@@ -52,13 +52,13 @@ export async function getReason(ctx: Ctx, id: string): Promise<ReturnReasonView>
 
 async function checkParent(db: Executor, id: string, parentId: string | null | undefined): Promise<void> {
   if (!parentId) return;
-  if (parentId === id) throw errors.invalid('A return reason cannot be its own parent');
+  if (parentId === id) throw errors.invalid('return_reason_own_parent');
   const [parent] = await rq.reasonsByIds(db, [parentId]);
   if (!parent) throw reasonNotFound(parentId);
   // Walking up from the parent must never reach this reason: no cycles.
   let up = parent.parent_return_reason_id;
   for (let depth = 0; up && depth < 50; depth++) {
-    if (up === id) throw errors.invalid('A return reason cannot be nested under one of its own children');
+    if (up === id) throw errors.invalid('return_reason_cycle');
     up = (await rq.reasonsByIds(db, [up]))[0]?.parent_return_reason_id ?? null;
   }
 }
@@ -66,7 +66,8 @@ async function checkParent(db: Executor, id: string, parentId: string | null | u
 async function checkValueFree(db: Executor, value: string | undefined, id: string): Promise<void> {
   if (value === undefined) return;
   const [taken] = await rq.listReasonRows(db, { value: [value] }, { limit: 1, offset: 0 });
-  if (taken && taken.id !== id) throw errors.duplicate(`Return reason with value: ${value} already exists`);
+  if (taken && taken.id !== id)
+    throw errors.duplicate('invalid_request_error', { detail: `Return reason with value: ${value} already exists` });
 }
 
 export async function createReason(ctx: Ctx, input: CreateReturnReasonInput): Promise<ReturnReasonView> {

@@ -1,3 +1,4 @@
+import { unitsValue } from '../orders/line-value.ts';
 import type { TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -8,6 +9,7 @@ import * as dq from '../orders/desk-queries.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import * as rq from './queries.ts';
 import { changeOf } from './request.ts';
+import { parcelsArrived } from './return-fulfillment.ts';
 import type { ReceiveItemsInput } from './schema.ts';
 
 /**
@@ -26,7 +28,9 @@ export async function beginReceive(
   opts: { description?: string; internal_note?: string },
 ): Promise<void> {
   if (!RECEIVABLE.has(ret.status))
-    throw errors.notAllowed(`Return ${ret.id} is ${ret.status}: only a requested return can be received`);
+    throw errors.notAllowed('order_change_not_active', {
+      detail: `Return ${ret.id} is ${ret.status}: only a requested return can be received`,
+    });
   await openChange(tctx, order, 'return_receive', { return_id: ret.id, ...opts });
 }
 
@@ -48,19 +52,21 @@ export async function receiveItems(
 ): Promise<void> {
   const change = await changeOf(tctx, ret, 'return_receive');
   const left = await outstanding(tctx, ret, change);
+  // The inbound leg of an exchange was credited when it was confirmed, a claim's by its claim
+  // items: receiving it moves stock, not money.
+  const credits = !(await cq.swapOfReturn(tctx.tx, ret.id));
   const lines = new Map((await dq.listLinesOf(tctx.tx, [ret.order_id])).map((l) => [l.id, l]));
   for (const item of input.items) {
     const line = lines.get(item.id);
-    if (!line || !left.has(item.id)) throw errors.invalid(`Item ID "${item.id}" is not part of return ${ret.id}.`);
-    if (item.quantity > left.get(item.id)!)
-      throw errors.invalid(`Cannot receive more items than what was requested to be returned for item ${item.id}.`);
+    if (!line || !left.has(item.id)) throw errors.invalid('return_item_not_in_return', { id: item.id, return: ret.id });
+    if (item.quantity > left.get(item.id)!) throw errors.invalid('return_receive_exceeds_requested', { id: item.id });
     left.set(item.id, left.get(item.id)! - item.quantity);
     await addAction(
       tctx,
       change,
       damaged ? 'RECEIVE_DAMAGED_RETURN_ITEM' : 'RECEIVE_RETURN_ITEM',
       { reference_id: item.id, quantity: item.quantity, description: item.description ?? null },
-      -line.unit_price * item.quantity,
+      credits ? -unitsValue(line, item.quantity) : 0,
       { reference: 'return', reference_id: item.id, internal_note: item.internal_note },
     );
   }
@@ -69,7 +75,7 @@ export async function receiveItems(
 export async function removeReceiveAction(tctx: TxCtx, ret: rq.ReturnRow, actionId: string): Promise<void> {
   const change = await changeOf(tctx, ret, 'return_receive');
   const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
-  if (!action) throw errors.notFound(`Action with id: ${actionId} was not found in return ${ret.id}`);
+  if (!action) throw errors.notFound('return_action_not_found', { id: actionId, return: ret.id });
   await cq.deleteAction(tctx.tx, action.id);
 }
 
@@ -85,8 +91,7 @@ export async function cancelReceive(tctx: TxCtx, ret: rq.ReturnRow): Promise<voi
 export async function confirmReceive(tctx: TxCtx, order: OrderRow, ret: rq.ReturnRow, noNotification?: boolean) {
   const change = await changeOf(tctx, ret, 'return_receive');
   const actions = await cq.listActionsOf(tctx.tx, [change.id]);
-  if (!actions.length)
-    throw errors.invalid(`Return ${ret.id} has no items received: add some with receive-items first`);
+  if (!actions.length) throw errors.invalid('return_nothing_received', { id: ret.id });
   const now = tctx.clock.now();
   const items = await rq.itemsOfReturns(tctx.tx, [ret.id]);
   const lines = new Map((await dq.listLinesOf(tctx.tx, [ret.order_id])).map((l) => [l.id, l]));
@@ -110,7 +115,7 @@ export async function confirmReceive(tctx: TxCtx, order: OrderRow, ret: rq.Retur
       await rq.addReturnedQuantity(tctx.tx, a.reference_id!, a.details.quantity!, now);
       // Only what came back sellable goes back on the shelf, at the return's location.
       const variantId = lines.get(a.reference_id!)!.variant_id;
-      if (!damaged) await restockVariant(tctx.tx, variantId, a.details.quantity!, now, ret.location_id);
+      if (!damaged && variantId) await restockVariant(tctx.tx, variantId, a.details.quantity!, now, ret.location_id);
     }
   });
   const done = items.every((i) => i.received_quantity + i.damaged_quantity >= i.quantity);
@@ -121,5 +126,6 @@ export async function confirmReceive(tctx: TxCtx, order: OrderRow, ret: rq.Retur
     no_notification,
     updated_at: now,
   });
+  if (done) await parcelsArrived(tctx, ret);
   await emit(tctx, 'order.return_received', { id: order.id, order_id: order.id, return_id: ret.id, no_notification });
 }

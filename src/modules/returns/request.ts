@@ -1,3 +1,4 @@
+import { unitsValue } from '../orders/line-value.ts';
 import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -9,9 +10,11 @@ import { orderPreview, type OrderPreview } from '../orders/changes/views.ts';
 import * as dq from '../orders/desk-queries.ts';
 import { onLockedOrder } from '../orders/desk.ts';
 import type { OrderRow } from '../orders/queries.ts';
+import type { Providers } from '../../platform/providers.ts';
 import { reasonsByIds } from './reason-queries.ts';
 import * as rq from './queries.ts';
 import type { RequestItemsInput, ReturnView, ShippingMethodInput } from './schema.ts';
+import { cancelReturnParcels, shipReturnBack } from './return-fulfillment.ts';
 import { returnNotFound, returnView } from './views.ts';
 
 /**
@@ -48,11 +51,12 @@ export async function answer(tctx: TxCtx, orderId: string, returnId: string): Pr
 export async function changeOf(tctx: TxCtx, ret: rq.ReturnRow, type: cq.ChangeRow['change_type']) {
   const open = await cq.openChangeOf(tctx.tx, ret.order_id);
   if (!open || open.return_id !== ret.id || open.change_type !== type)
-    throw errors.notAllowed(
-      type === 'return_request'
-        ? `Return ${ret.id} is not being requested (status ${ret.status})`
-        : `Return ${ret.id} has no receipt in progress: start one with POST /admin/returns/${ret.id}/receive`,
-    );
+    throw errors.notAllowed('order_change_not_active', {
+      detail:
+        type === 'return_request'
+          ? `Return ${ret.id} is not being requested (status ${ret.status})`
+          : `Return ${ret.id} has no receipt in progress: start one with POST /admin/returns/${ret.id}/receive`,
+    });
   return open;
 }
 
@@ -66,15 +70,19 @@ export async function createReturn(
     no_notification?: boolean;
     metadata?: Record<string, unknown> | null;
   },
+  /** Given when the return is the inbound leg of an exchange or claim: that change carries it. */
+  carrier?: cq.ChangeRow,
 ): Promise<rq.ReturnRow> {
   if (input.location_id) await assertLocation(tctx.tx, input.location_id);
   const now = tctx.clock.now();
   const id = newId('return');
-  await openChange(tctx, order, 'return_request', {
-    return_id: id,
-    description: input.description,
-    internal_note: input.internal_note,
-  });
+  if (carrier) await cq.updateChange(tctx.tx, carrier.id, { return_id: id, updated_at: now });
+  else
+    await openChange(tctx, order, 'return_request', {
+      return_id: id,
+      description: input.description,
+      internal_note: input.internal_note,
+    });
   return rq.insertReturn(tctx.tx, {
     id,
     order_id: order.id,
@@ -95,9 +103,21 @@ export async function createReturn(
 
 /** RETURN_ITEM actions: at most what was fulfilled and not already asked back. */
 export async function requestItems(tctx: TxCtx, ret: rq.ReturnRow, input: RequestItemsInput): Promise<void> {
-  const change = await changeOf(tctx, ret, 'return_request');
-  const lines = new Map((await dq.listLinesOf(tctx.tx, [ret.order_id])).map((l) => [l.id, l]));
-  const asked = await rq.requestedByLine(tctx.tx, ret.order_id);
+  await returnItemActions(tctx, await changeOf(tctx, ret, 'return_request'), input);
+}
+
+/**
+ * RETURN_ITEM actions of any change with a return (a return, an exchange's or claim's inbound
+ * leg). With `deduct` the items are credited when the change is confirmed (an exchange).
+ */
+export async function returnItemActions(
+  tctx: TxCtx,
+  change: cq.ChangeRow,
+  input: RequestItemsInput,
+  opts: { deduct?: boolean } = {},
+): Promise<void> {
+  const lines = new Map((await dq.listLinesOf(tctx.tx, [change.order_id])).map((l) => [l.id, l]));
+  const asked = await rq.requestedByLine(tctx.tx, change.order_id);
   for (const a of await cq.listActionsOf(tctx.tx, [change.id]))
     if (a.action === 'RETURN_ITEM')
       asked.set(a.reference_id!, (asked.get(a.reference_id!) ?? 0) + (a.details.quantity ?? 0));
@@ -105,12 +125,11 @@ export async function requestItems(tctx: TxCtx, ret: rq.ReturnRow, input: Reques
   const reasons = new Set((await reasonsByIds(tctx.tx, reasonIds)).map((r) => r.id));
   for (const item of input.items) {
     const line = lines.get(item.id);
-    if (!line) throw errors.invalid(`Item ID "${item.id}" not found.`);
+    if (!line) throw errors.invalid('order_item_not_found', { id: item.id });
     if (item.reason_id && !reasons.has(item.reason_id))
-      throw errors.notFound(`Return reason with id: ${item.reason_id} was not found`);
+      throw errors.notFound('return_reason_not_found', { id: item.reason_id });
     const left = line.fulfilled_quantity - (asked.get(item.id) ?? 0);
-    if (item.quantity > left)
-      throw errors.invalid(`Cannot request to return more items than what was fulfilled for item ${item.id}.`);
+    if (item.quantity > left) throw errors.invalid('return_quantity_exceeds_fulfilled', { id: item.id });
     asked.set(item.id, (asked.get(item.id) ?? 0) + item.quantity);
     const details = {
       reference_id: item.id,
@@ -118,8 +137,10 @@ export async function requestItems(tctx: TxCtx, ret: rq.ReturnRow, input: Reques
       reason_id: item.reason_id ?? null,
       note: item.description ?? null,
       metadata: item.metadata ?? null,
+      ...(opts.deduct ? { deduct: true } : {}),
     };
-    await addAction(tctx, change, 'RETURN_ITEM', details, line.unit_price * item.quantity, {
+    const value = unitsValue(line, item.quantity);
+    await addAction(tctx, change, 'RETURN_ITEM', details, opts.deduct ? -value : value, {
       reference: 'return',
       reference_id: item.id,
       internal_note: item.internal_note,
@@ -129,12 +150,31 @@ export async function requestItems(tctx: TxCtx, ret: rq.ReturnRow, input: Reques
 
 /** The return shipping the shopper pays for: the option's price or an operator's custom amount. */
 export async function addShipping(tctx: TxCtx, ret: rq.ReturnRow, input: ShippingMethodInput): Promise<void> {
-  const change = await changeOf(tctx, ret, 'return_request');
+  await shippingAction(tctx, await changeOf(tctx, ret, 'return_request'), input, 'inbound');
+}
+
+/**
+ * The change's SHIPPING_ADD of one direction (replacing an earlier one): `inbound` brings items
+ * back, `outbound` sends an exchange's or claim's new items.
+ */
+export async function shippingAction(
+  tctx: TxCtx,
+  change: cq.ChangeRow,
+  input: ShippingMethodInput,
+  direction: 'inbound' | 'outbound',
+): Promise<void> {
   const option = await rq.findShippingOption(tctx.tx, input.shipping_option_id);
-  if (!option) throw errors.notFound(`Shipping option with id: ${input.shipping_option_id} was not found`);
-  const existing = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.action === 'SHIPPING_ADD');
+  if (!option) throw errors.notFound('shipping_option_not_found', { id: input.shipping_option_id });
+  const existing = (await cq.listActionsOf(tctx.tx, [change.id])).find(
+    (a) => a.action === 'SHIPPING_ADD' && (a.details.direction ?? 'inbound') === direction,
+  );
   if (existing) await cq.deleteAction(tctx.tx, existing.id);
-  const details = { shipping_option_id: option.id, name: option.name, description: input.description ?? null };
+  const details = {
+    shipping_option_id: option.id,
+    name: option.name,
+    description: input.description ?? null,
+    direction,
+  };
   await addAction(tctx, change, 'SHIPPING_ADD', details, input.custom_amount ?? option.amount, {
     reference: 'order_shipping_method',
     reference_id: newId('ordsm'),
@@ -152,7 +192,7 @@ export async function editRequestAction(
 ): Promise<void> {
   const change = await changeOf(tctx, ret, 'return_request');
   const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId && a.action === kind);
-  if (!action) throw errors.notFound(`Action with id: ${actionId} was not found in return ${ret.id}`);
+  if (!action) throw errors.notFound('return_action_not_found', { id: actionId, return: ret.id });
   await cq.deleteAction(tctx.tx, action.id);
   if (!patch) return;
   await requestItems(tctx, ret, {
@@ -167,33 +207,46 @@ export async function editRequestAction(
   });
 }
 
-/** Confirms the request: the items become the return's, its shipping the order's. */
-export async function confirmRequest(tctx: TxCtx, order: OrderRow, ret: rq.ReturnRow, noNotification?: boolean) {
+/**
+ * Confirms the request: the items become the return's, its shipping the order's; with return
+ * shipping, its provider makes the parcel (return-fulfillment.ts).
+ */
+export async function confirmRequest(
+  tctx: TxCtx,
+  order: OrderRow,
+  ret: rq.ReturnRow,
+  providers: Providers,
+  noNotification?: boolean,
+) {
   const change = await changeOf(tctx, ret, 'return_request');
   const actions = await cq.listActionsOf(tctx.tx, [change.id]);
-  if (!actions.some((a) => a.action === 'RETURN_ITEM'))
-    throw errors.invalid(`Return ${ret.id} has no items: add some with request-items first`);
+  if (!actions.some((a) => a.action === 'RETURN_ITEM')) throw errors.invalid('return_has_no_items', { id: ret.id });
   const now = tctx.clock.now();
-  await confirmChange(tctx, order, change, async (all) => {
-    for (const a of all.filter((x) => x.action === 'RETURN_ITEM'))
-      await rq.insertReturnItem(tctx.tx, {
-        id: newId('retitem'),
-        return_id: ret.id,
-        order_id: ret.order_id,
-        item_id: a.reference_id!,
-        quantity: a.details.quantity!,
-        received_quantity: 0,
-        damaged_quantity: 0,
-        reason_id: a.details.reason_id ?? null,
-        note: (a.details.note as string | null) ?? null,
-        metadata: (a.details.metadata as Record<string, unknown> | null) ?? null,
-        created_at: now,
-        updated_at: now,
-      });
-  });
+  await confirmChange(tctx, order, change, (all) => writeReturnItems(tctx, ret, all));
   const no_notification = noNotification ?? ret.no_notification;
   await rq.updateReturn(tctx.tx, ret.id, { status: 'requested', requested_at: now, no_notification, updated_at: now });
   await emit(tctx, 'order.return_requested', { id: order.id, order_id: order.id, return_id: ret.id, no_notification });
+  await shipReturnBack(tctx, order, ret, actions, providers);
+}
+
+/** The return's items from the RETURN_ITEM actions of a change being confirmed. */
+export async function writeReturnItems(tctx: TxCtx, ret: rq.ReturnRow, actions: cq.ActionRow[]): Promise<void> {
+  const now = tctx.clock.now();
+  for (const a of actions.filter((x) => x.action === 'RETURN_ITEM'))
+    await rq.insertReturnItem(tctx.tx, {
+      id: newId('retitem'),
+      return_id: ret.id,
+      order_id: ret.order_id,
+      item_id: a.reference_id!,
+      quantity: a.details.quantity!,
+      received_quantity: 0,
+      damaged_quantity: 0,
+      reason_id: a.details.reason_id ?? null,
+      note: (a.details.note as string | null) ?? null,
+      metadata: (a.details.metadata as Record<string, unknown> | null) ?? null,
+      created_at: now,
+      updated_at: now,
+    });
 }
 
 /** Drops a return still being put together, with its change. */
@@ -204,16 +257,22 @@ export async function cancelRequest(tctx: TxCtx, ret: rq.ReturnRow): Promise<voi
   await rq.updateReturn(tctx.tx, ret.id, { status: 'canceled', canceled_at: now, updated_at: now });
 }
 
-/** `POST /admin/returns/{id}/cancel`: only while nothing was received. */
-export async function cancelReturn(tctx: TxCtx, order: OrderRow, ret: rq.ReturnRow): Promise<void> {
+/** `POST /admin/returns/{id}/cancel`: only while nothing was received; its parcel is canceled at the carrier. */
+export async function cancelReturn(
+  tctx: TxCtx,
+  order: OrderRow,
+  ret: rq.ReturnRow,
+  providers: Providers,
+): Promise<void> {
   if (ret.status === 'canceled') return;
   if (ret.status === 'received' || ret.status === 'partially_received')
-    throw errors.notAllowed(`Return ${ret.id} has items received and cannot be canceled`);
+    throw errors.notAllowed('return_received_not_cancelable', { id: ret.id });
   const open = await cq.openChangeOf(tctx.tx, ret.order_id);
   if (open?.return_id === ret.id) await cancelChange(tctx, open);
   // The shopper no longer pays for shipping a parcel that will not come.
   const shipping = (await returnView(tctx.tx, ret.id)).shipping_methods.reduce((s, m) => s + m.amount, 0);
   await adjustSummary(tctx, order, -shipping);
+  await cancelReturnParcels(tctx, ret, providers);
   const now = tctx.clock.now();
   await rq.updateReturn(tctx.tx, ret.id, { status: 'canceled', canceled_at: now, updated_at: now });
 }

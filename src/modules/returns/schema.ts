@@ -29,6 +29,35 @@ export const ReturnShippingMethod = Type.Object({
   amount: Money(),
 });
 
+/** The parcel a return comes back in, made by its return shipping option's provider. */
+export const ReturnFulfillment = Type.Object({
+  id: Type.String(),
+  provider_id: Type.String(),
+  shipping_option_id: Nullable(Type.String()),
+  location_id: Nullable(Type.String({ description: 'where the parcel goes back to' })),
+  data: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: "the provider's answer (its shipment)" })),
+  items: Type.Array(
+    Type.Object({
+      line_item_id: Type.String(),
+      title: Type.String(),
+      sku: Nullable(Type.String()),
+      quantity: Type.Integer(),
+    }),
+  ),
+  labels: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      tracking_number: Type.String(),
+      tracking_url: Type.String(),
+      label_url: Type.String(),
+    }),
+  ),
+  delivered_at: NullableTimestamp,
+  canceled_at: NullableTimestamp,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
 /** Medusa's return: open (being put together), requested, partially_received, received, canceled. */
 export const Return = Type.Object({
   id: Type.String(),
@@ -43,6 +72,9 @@ export const Return = Type.Object({
   refund_amount: Money({ description: 'value of the items received so far, less return shipping' }),
   items: Type.Array(ReturnItem),
   shipping_methods: Type.Array(ReturnShippingMethod),
+  fulfillments: Type.Array(ReturnFulfillment, {
+    description: "parcels made through the return shipping option's provider (label, tracking)",
+  }),
   created_by: Nullable(Type.String()),
   requested_at: NullableTimestamp,
   received_at: NullableTimestamp,

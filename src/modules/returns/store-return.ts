@@ -1,4 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
+import type { Providers } from '../../platform/providers.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { onLockedOrder } from '../orders/desk.ts';
 import { addShipping, confirmRequest, createReturn, requestItems } from './request.ts';
@@ -15,8 +16,9 @@ export function storeCreateReturn(
   ctx: Ctx,
   customerId: string | null,
   input: StoreCreateReturnInput,
+  providers: Providers,
 ): Promise<ReturnView> {
-  const notFound = errors.notFound(`Order with id: ${input.order_id} was not found`);
+  const notFound = errors.notFound('order_not_found', { id: input.order_id });
   return onLockedOrder(ctx, input.order_id, async (tctx, order) => {
     const mine = order.customer_id
       ? order.customer_id === customerId
@@ -27,7 +29,7 @@ export function storeCreateReturn(
       items: input.items.map((i) => ({ id: i.id, quantity: i.quantity, reason_id: i.reason_id, description: i.note })),
     });
     if (input.return_shipping) await addShipping(tctx, ret, { shipping_option_id: input.return_shipping.option_id });
-    await confirmRequest(tctx, order, ret);
+    await confirmRequest(tctx, order, ret, providers);
     return returnView(tctx.tx, ret.id);
   }).catch((e: unknown) => {
     // An unknown order id reads as the same 404.

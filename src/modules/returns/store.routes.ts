@@ -14,6 +14,8 @@ export const storeReturnRoutes: RouteModule = (app) => {
         response: ok(ReturnEnvelope),
       },
     },
-    async (req) => ({ return: await storeCreateReturn(req.ctx, req.customer?.id ?? null, req.body) }),
+    async (req) => ({
+      return: await storeCreateReturn(req.ctx, req.customer?.id ?? null, req.body, req.server.providers),
+    }),
   );
 };

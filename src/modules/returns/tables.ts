@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, metadata, softDelete, timestamps, ts } from '../../platform/db/columns.ts';
 
 export type ReturnStatus = 'open' | 'requested' | 'received' | 'partially_received' | 'canceled';
@@ -58,4 +58,45 @@ export const returnItems = pgTable(
     ...timestamps,
   },
   (t) => [index('return_items_return_idx').on(t.return_id), index('return_items_order_idx').on(t.order_id)],
+);
+
+/** One line's units in a return parcel, copied so the parcel reads on its own. */
+export interface ReturnFulfillmentItemJson {
+  line_item_id: string;
+  title: string;
+  sku: string | null;
+  quantity: number;
+}
+
+export interface ReturnFulfillmentLabelJson {
+  id: string;
+  tracking_number: string;
+  tracking_url: string;
+  label_url: string;
+}
+
+/**
+ * The parcel a return comes back in, made through its return shipping option's provider when the
+ * request is confirmed (Medusa's return fulfillment): the provider's data (its shipment, handed
+ * back to cancel it) and labels (return label, tracking). Delivered when the return is received,
+ * canceled with the return.
+ */
+export const returnFulfillments = pgTable(
+  'return_fulfillments',
+  {
+    id: idColumn(),
+    return_id: text('return_id').notNull(),
+    order_id: text('order_id').notNull(),
+    provider_id: text('provider_id').notNull(),
+    shipping_option_id: text('shipping_option_id'),
+    /** Where the parcel goes back to: the return's location, else its option's. */
+    location_id: text('location_id'),
+    data: jsonb('data').$type<Record<string, unknown> | null>(),
+    items: jsonb('items').$type<ReturnFulfillmentItemJson[]>().notNull(),
+    labels: jsonb('labels').$type<ReturnFulfillmentLabelJson[]>().notNull(),
+    delivered_at: ts('delivered_at'),
+    canceled_at: ts('canceled_at'),
+    ...timestamps,
+  },
+  (t) => [index('return_fulfillments_return_idx').on(t.return_id)],
 );

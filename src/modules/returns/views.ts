@@ -4,12 +4,13 @@ import * as cq from '../orders/changes/queries.ts';
 import * as rq from './queries.ts';
 import type { ReturnView } from './schema.ts';
 
-export const returnNotFound = (id: string) => errors.notFound(`Return with id: ${id} was not found`);
+export const returnNotFound = (id: string) => errors.notFound('return_not_found', { id });
 
 /** Returns with their items, shipping and money, in three queries however many. */
 export async function returnViews(db: Executor, rows: rq.ReturnRow[]): Promise<ReturnView[]> {
   const ids = rows.map((r) => r.id);
   const items = await rq.itemsOfReturns(db, ids);
+  const parcels = await rq.fulfillmentsOfReturns(db, ids);
   const changes = await cq.confirmedChangesOfReturns(db, ids);
   const currencies = await rq.orderCurrencies(db, [...new Set(rows.map((r) => r.order_id))]);
   const actions = await cq.listActionsOf(
@@ -18,7 +19,7 @@ export async function returnViews(db: Executor, rows: rq.ReturnRow[]): Promise<R
   );
   return rows.map((r) => {
     const mine = actions.filter((a) => a.return_id === r.id);
-    const shipping = mine.filter((a) => a.action === 'SHIPPING_ADD');
+    const shipping = mine.filter((a) => a.action === 'SHIPPING_ADD' && a.details.direction !== 'outbound');
     const received = mine.filter((a) => a.action.startsWith('RECEIVE_')).reduce((s, a) => s - a.amount, 0);
     return {
       ...r,
@@ -31,6 +32,9 @@ export async function returnViews(db: Executor, rows: rq.ReturnRow[]): Promise<R
         name: (a.details.name as string) ?? '',
         amount: a.amount,
       })),
+      fulfillments: parcels
+        .filter((f) => f.return_id === r.id)
+        .map(({ return_id: _r, order_id: _o, ...f }) => ({ ...f, data: f.data ?? null })),
       refund_amount: Math.max(0, received - shipping.reduce((s, a) => s + a.amount, 0)),
     };
   });

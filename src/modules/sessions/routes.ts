@@ -26,7 +26,7 @@ export function sessionRoutes(isCurrent: CurrentTokenCheck): RouteModule {
       async (req, reply) => {
         const token = bearerToken(req.headers.authorization);
         const claims = token ? await verifyToken(keys, deps.clock, token) : null;
-        if (!claims || !(await isCurrent(req.ctx, claims))) throw errors.unauthorized();
+        if (!claims || !(await isCurrent(req.ctx, claims))) throw errors.unauthorized('unauthorized');
         const session = await createSession(req.ctx, claims);
         const maxAge = Math.ceil((session.expiresAt.getTime() - deps.clock.now().getTime()) / 1000);
         setSessionCookie(reply, session.token, deps.config, maxAge);
@@ -39,7 +39,7 @@ export function sessionRoutes(isCurrent: CurrentTokenCheck): RouteModule {
       { schema: { tags, summary: 'End the cookie session', response: ok(SessionEnded) } },
       async (req, reply) => {
         const token = sessionToken(req);
-        if (!token || !(await endSession(req.ctx, token))) throw errors.unauthorized();
+        if (!token || !(await endSession(req.ctx, token))) throw errors.unauthorized('unauthorized');
         clearSessionCookie(reply, deps.config);
         return { success: true as const };
       },

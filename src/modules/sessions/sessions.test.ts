@@ -35,7 +35,7 @@ describe('admin sessions (Medusa: a connect.sid cookie alone authorizes /admin)'
     expect(end.json()).toEqual({ success: true });
     const after = await asCookie(cookie);
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+    expect(after.json()).toEqual({ type: 'unauthorized', code: 'unauthorized', message: 'Unauthorized' });
   });
 
   it('a viewer session may read but not write', async () => {

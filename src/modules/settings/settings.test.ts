@@ -167,7 +167,7 @@ describe('access', () => {
     ] as const) {
       const res = await t.inject({ method, url, payload: body });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json()).toEqual({ type: 'unauthorized', message: 'Unauthorized' });
+      expect(res.json()).toEqual({ type: 'unauthorized', code: 'unauthorized', message: 'Unauthorized' });
     }
     expect((await t.admin('GET', '/admin/settings', undefined, { token: t.viewerToken })).statusCode).toBe(200);
     expect((await t.admin('GET', `/admin/settings/${key}`, undefined, { token: t.viewerToken })).statusCode).toBe(200);

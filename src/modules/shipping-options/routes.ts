@@ -4,8 +4,11 @@ import { currencyOfRow } from '../../platform/money/currency-lookup.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
+import { batchOptionRules } from './rules-batch.ts';
 import {
   AdminShippingOptionQuery,
+  BatchOptionRulesBody,
+  BatchOptionRulesResult,
   CreateShippingOptionBody,
   ShippingOptionEnvelope,
   ShippingOptionList,
@@ -26,7 +29,7 @@ const tags = ['shipping-options'];
 const newRegionCurrency = currencyOfRow('regions', (req) => (req.body as { region_id?: string }).region_id);
 async function optionCurrency(req: FastifyRequest): Promise<string | undefined> {
   if ((req.body as { region_id?: string }).region_id) return newRegionCurrency(req);
-  return (await findShippingOption(req.ctx.db, (req.params as { id: string }).id))?.currency_code;
+  return (await findShippingOption(req.ctx.db, (req.params as { id: string }).id))?.currency_code ?? undefined;
 }
 
 export const adminShippingOptionRoutes: RouteModule = adminResource('settings', (app) => {
@@ -42,7 +45,9 @@ export const adminShippingOptionRoutes: RouteModule = adminResource('settings', 
     },
     async (req) => {
       const page = pageOf(req.query);
-      return { ...(await listShippingOptions(req.ctx, req.query.region_id, page)), ...page };
+      const { region_id, service_zone_id, shipping_profile_id, stock_location_id } = req.query;
+      const filters = { region_id, service_zone_id, shipping_profile_id, stock_location_id };
+      return { ...(await listShippingOptions(req.ctx, filters, page)), ...page };
     },
   );
 
@@ -57,13 +62,13 @@ export const adminShippingOptionRoutes: RouteModule = adminResource('settings', 
     {
       schema: {
         tags,
-        summary: 'Create a flat-rate shipping option for a region',
+        summary: "Create a shipping option: in a service zone (Medusa's shape) or, flat, for a region (the spec's)",
         body: CreateShippingOptionBody,
         response: ok(ShippingOptionEnvelope),
       },
       config: { moneyCurrency: currencyOfRow('regions', (req) => (req.body as { region_id?: string }).region_id) },
     },
-    async (req) => ({ shipping_option: await createShippingOption(req.ctx, req.body) }),
+    async (req) => ({ shipping_option: await createShippingOption(req.ctx, req.body, req.server.providers) }),
   );
 
   const update = {
@@ -80,7 +85,9 @@ export const adminShippingOptionRoutes: RouteModule = adminResource('settings', 
       schema: update,
       // The new region's currency when the option moves, else its own region's.
       config: { moneyCurrency: optionCurrency },
-      handler: async (req) => ({ shipping_option: await updateShippingOption(req.ctx, req.params.id, req.body) }),
+      handler: async (req) => ({
+        shipping_option: await updateShippingOption(req.ctx, req.params.id, req.body, req.server.providers),
+      }),
     });
   }
 
@@ -95,5 +102,19 @@ export const adminShippingOptionRoutes: RouteModule = adminResource('settings', 
       },
     },
     async (req) => deleteShippingOption(req.ctx, req.params.id),
+  );
+
+  app.post(
+    '/shipping-options/:id/rules/batch',
+    {
+      schema: {
+        tags,
+        summary: "Add, change and remove a shipping option's rules at once (all or nothing)",
+        params: IdParams,
+        body: BatchOptionRulesBody,
+        response: ok(BatchOptionRulesResult),
+      },
+    },
+    async (req) => batchOptionRules(req.ctx, req.params.id, req.body),
   );
 });

@@ -45,6 +45,7 @@ describe('admin shipping options', () => {
     expect((await t.admin('DELETE', `/admin/shipping-options/${so.id}`)).statusCode).toBe(404);
     expect((await t.admin('POST', `/admin/shipping-options/${so.id}`, { amount: 1 })).json()).toEqual({
       type: 'not_found',
+      code: 'shipping_option_not_found',
       message: `Shipping option with id: ${so.id} was not found`,
     });
   });
@@ -63,7 +64,11 @@ describe('admin shipping options', () => {
     for (const body of bad)
       expect((await t.admin('POST', '/admin/shipping-options', body)).statusCode, JSON.stringify(body)).toBe(400);
     const unknown = await t.admin('POST', '/admin/shipping-options', { name: 'x', region_id: 'reg_nope', amount: 5 });
-    expect(unknown.json()).toEqual({ type: 'invalid_data', message: 'Region with id: reg_nope was not found' });
+    expect(unknown.json()).toEqual({
+      type: 'invalid_data',
+      code: 'shipping_option_reference_missing',
+      message: 'Region with id: reg_nope was not found',
+    });
     const so = await makeOption();
     expect((await t.admin('PATCH', `/admin/shipping-options/${so.id}`, { region_id: 'reg_nope' })).statusCode).toBe(
       400,
@@ -157,7 +162,11 @@ describe('store shipping options and shipping methods', () => {
     const cart = await makeCart(t, { region_id: region.id });
     for (const option_id of [foreign.id, gone.id, 'so_nope']) {
       const res = await t.store('POST', `/store/carts/${cart.id}/shipping-methods`, { option_id });
-      expect(res.json()).toEqual({ type: 'invalid_data', message: 'Shipping Options are invalid for cart.' });
+      expect(res.json()).toEqual({
+        type: 'invalid_data',
+        code: 'shipping_options_invalid_for_cart',
+        message: 'Shipping Options are invalid for cart.',
+      });
     }
     expect((await t.store('POST', `/store/carts/${cart.id}/shipping-methods`, {})).statusCode).toBe(400);
     expect((await t.store('GET', '/store/shipping-options')).statusCode).toBe(400);

@@ -2,7 +2,13 @@ import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm
 import { type Executor, rows } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { salesChannels } from '../sales-channels/tables.ts';
-import { salesChannelStockLocations, stockLocationAddresses, stockLocations } from './tables.ts';
+import { listFilter } from '../../platform/db/list-filter.ts';
+import {
+  salesChannelStockLocations,
+  stockLocationAddresses,
+  stockLocationFulfillmentProviders,
+  stockLocations,
+} from './tables.ts';
 
 export type LocationRow = typeof stockLocations.$inferSelect;
 export type AddressRow = typeof stockLocationAddresses.$inferSelect;
@@ -25,15 +31,12 @@ function liveMatching(f: LocationFilters): SQL | undefined {
     f.id ? inArray(stockLocations.id, f.id) : undefined,
     f.name ? inArray(stockLocations.name, f.name) : undefined,
     f.address_id ? inArray(stockLocations.address_id, f.address_id) : undefined,
-    // An empty list (`sales_channel_id[]=` only) matches nothing; `in ()` is no SQL.
-    f.sales_channel_id
-      ? f.sales_channel_id.length
-        ? inArray(
-            stockLocations.id,
-            sql`(select stock_location_id from sales_channel_stock_locations where sales_channel_id in ${f.sales_channel_id})`,
-          )
-        : sql`false`
-      : undefined,
+    listFilter(f.sales_channel_id, (ids) =>
+      inArray(
+        stockLocations.id,
+        sql`(select stock_location_id from sales_channel_stock_locations where sales_channel_id in ${ids})`,
+      ),
+    ),
   );
 }
 
@@ -162,4 +165,46 @@ export async function locationHasReservations(db: Executor, locationId: string):
     sql`select 1 as x from inventory_levels where location_id = ${locationId} and reserved_quantity > 0 limit 1`,
   );
   return found.length > 0;
+}
+
+export async function linkProviders(db: Executor, locationId: string, providerIds: string[], at: Date): Promise<void> {
+  if (providerIds.length === 0) return;
+  await db
+    .insert(stockLocationFulfillmentProviders)
+    .values(providerIds.map((provider_id) => ({ stock_location_id: locationId, provider_id, created_at: at })))
+    .onConflictDoNothing();
+}
+
+export async function unlinkProviders(db: Executor, locationId: string, providerIds: string[]): Promise<void> {
+  if (providerIds.length === 0) return;
+  await db
+    .delete(stockLocationFulfillmentProviders)
+    .where(
+      and(
+        eq(stockLocationFulfillmentProviders.stock_location_id, locationId),
+        inArray(stockLocationFulfillmentProviders.provider_id, providerIds),
+      ),
+    );
+}
+
+export async function deleteLocationProviderLinks(db: Executor, locationId: string): Promise<void> {
+  await db
+    .delete(stockLocationFulfillmentProviders)
+    .where(eq(stockLocationFulfillmentProviders.stock_location_id, locationId));
+}
+
+/** The providers linked to each location, in id order, for a page of locations at once. */
+export async function providersOfLocations(
+  db: Executor,
+  locationIds: string[],
+): Promise<{ stock_location_id: string; provider_id: string }[]> {
+  if (locationIds.length === 0) return [];
+  return db
+    .select({
+      stock_location_id: stockLocationFulfillmentProviders.stock_location_id,
+      provider_id: stockLocationFulfillmentProviders.provider_id,
+    })
+    .from(stockLocationFulfillmentProviders)
+    .where(inArray(stockLocationFulfillmentProviders.stock_location_id, locationIds))
+    .orderBy(asc(stockLocationFulfillmentProviders.provider_id));
 }

@@ -21,11 +21,31 @@ import {
   updateLocation,
 } from './service.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
+import type { Executor } from '../../platform/db/database.ts';
+import { setsWithZones } from '../fulfillment/service.ts';
+import { linkLocationProviders, withProviders } from './provider-links.ts';
 
 const tags = ['stock-locations'];
 
 /** `fields=*sales_channels` (or any `sales_channels.x`) adds each location's channels. */
 const wantsChannels = (fields: string | undefined) => parseFields(fields).relations.has('sales_channels');
+const wantsSets = (fields: string | undefined) => parseFields(fields).relations.has('fulfillment_sets');
+
+const wantsProviders = (fields: string | undefined) => parseFields(fields).relations.has('fulfillment_providers');
+
+/**
+ * `fields=*fulfillment_sets` adds each location's fulfilment sets with their zones;
+ * `fields=*fulfillment_providers` the providers that ship from it.
+ */
+async function withSets<T extends { id: string }>(db: Executor, locations: T[], fields: string | undefined) {
+  const linked = wantsProviders(fields) ? await withProviders(db, locations) : locations;
+  if (!wantsSets(fields)) return linked;
+  const sets = await setsWithZones(
+    db,
+    locations.map((l) => l.id),
+  );
+  return linked.map((l) => ({ ...l, fulfillment_sets: sets.filter((s) => s.location_id === l.id) }));
+}
 
 export const stockLocationRoutes: RouteModule = adminResource('inventory', (app) => {
   app.get(
@@ -47,7 +67,7 @@ export const stockLocationRoutes: RouteModule = adminResource('inventory', (app)
         page,
         wantsChannels(fields),
       );
-      return { ...found, ...page };
+      return { ...found, stock_locations: await withSets(req.ctx.db, found.stock_locations, fields), ...page };
     },
   );
 
@@ -76,7 +96,14 @@ export const stockLocationRoutes: RouteModule = adminResource('inventory', (app)
         response: ok(StockLocationEnvelope),
       },
     },
-    async (req) => ({ stock_location: await getLocation(req.ctx.db, req.params.id, wantsChannels(req.query.fields)) }),
+    async (req) => {
+      const [location] = await withSets(
+        req.ctx.db,
+        [await getLocation(req.ctx.db, req.params.id, wantsChannels(req.query.fields))],
+        req.query.fields,
+      );
+      return { stock_location: location };
+    },
   );
 
   app.post(
@@ -124,5 +151,25 @@ export const stockLocationRoutes: RouteModule = adminResource('inventory', (app)
     async (req) => ({
       stock_location: await linkLocationChannels(req.ctx, req.params.id, req.body, wantsChannels(req.query.fields)),
     }),
+  );
+
+  app.post(
+    '/stock-locations/:id/fulfillment-providers',
+    {
+      schema: {
+        tags,
+        summary: 'Link fulfilment providers to a stock location and unlink them (a location linked to none: all ship)',
+        params: IdParams,
+        querystring: FieldsQuery,
+        body: BatchLinkBody,
+        response: ok(StockLocationEnvelope),
+      },
+    },
+    async (req) => {
+      await linkLocationProviders(req.ctx, req.params.id, req.body, req.server.providers);
+      const location = await getLocation(req.ctx.db, req.params.id, wantsChannels(req.query.fields));
+      const [shown] = await withSets(req.ctx.db, [location], req.query.fields);
+      return { stock_location: shown };
+    },
   );
 });

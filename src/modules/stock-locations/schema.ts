@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { listEnvelope, pageQuery } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, Timestamp } from '../../platform/http/schema-types.ts';
 import { SalesChannel } from '../sales-channels/schema.ts';
+import { FulfillmentSet } from '../fulfillment/schema.ts';
 
 const text = (max = 255) => Type.String({ maxLength: max });
 
@@ -29,6 +30,10 @@ export const StockLocation = Type.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
   sales_channels: Type.Optional(Type.Array(SalesChannel)),
+  /** With `fields=*fulfillment_sets`: its sets, their service zones and geo zones. */
+  fulfillment_sets: Type.Optional(Type.Array(FulfillmentSet)),
+  /** With `fields=*fulfillment_providers`: the providers that ship from it (none: every provider). */
+  fulfillment_providers: Type.Optional(Type.Array(Type.Object({ id: Type.String(), is_enabled: Type.Boolean() }))),
 });
 
 export const StockLocationEnvelope = Type.Object({ stock_location: StockLocation });

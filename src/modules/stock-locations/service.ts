@@ -15,6 +15,7 @@ import {
   countLocations,
   deleteLocationChannelLinks,
   deleteLocationLevels,
+  deleteLocationProviderLinks,
   findAddress,
   findLiveChannelIds,
   findLiveLocation,
@@ -37,7 +38,7 @@ export interface LocationInput {
   metadata?: Record<string, unknown> | null;
 }
 
-const notFound = (id: string) => errors.notFound(`Stock location with id: ${id} was not found`);
+const notFound = (id: string) => errors.notFound('stock_location_not_found', { id });
 
 function toView(location: LocationRow, address: AddressRow | null, channels?: ChannelRow[]) {
   const { deleted_at: _d, ...rest } = location;
@@ -116,7 +117,7 @@ async function resolveAddress(db: Executor, input: LocationInput, current: strin
   }
   if (input.address_id === undefined) return current;
   if (input.address_id !== null && !(await findAddress(db, input.address_id)))
-    throw errors.invalid(`Stock location address with id: ${input.address_id} was not found`);
+    throw errors.invalid('stock_location_address_not_found', { id: input.address_id });
   return input.address_id;
 }
 
@@ -161,10 +162,10 @@ export async function deleteLocation(ctx: Ctx, id: string) {
   await inTx(ctx, async ({ tx, clock }) => {
     await lockVariantsSelling(tx, itemsAtLocation(id));
     if (!(await findLiveLocation(tx, id, true))) throw notFound(id);
-    if (await locationHasReservations(tx, id))
-      throw errors.notAllowed(`Stock location ${id} has reserved stock; release or fulfil its reservations first`);
+    if (await locationHasReservations(tx, id)) throw errors.notAllowed('stock_location_has_reservations', { id });
     await deleteLocationLevels(tx, id);
     await deleteLocationChannelLinks(tx, id);
+    await deleteLocationProviderLinks(tx, id);
     await clearDefaultLocation(tx, id);
     await softDeleteLocation(tx, id, clock.now());
   });
@@ -184,7 +185,7 @@ export async function linkLocationChannels(
     if (!(await findLiveLocation(tx, id, true))) throw notFound(id);
     const live = new Set(await findLiveChannelIds(tx, add));
     const missing = add.filter((c) => !live.has(c));
-    if (missing.length) throw errors.invalid(`Sales channels with IDs ${missing.join(', ')} do not exist`);
+    if (missing.length) throw errors.invalid('stock_location_channels_missing', { ids: missing.join(', ') });
     await linkChannels(tx, id, add, clock.now());
     await unlinkChannels(tx, id, remove);
     return getLocation(tx, id, channels);

@@ -43,3 +43,18 @@ export const salesChannelStockLocations = pgTable(
     index('scsl_location_idx').on(t.stock_location_id),
   ],
 );
+
+/**
+ * Which fulfilment providers ship from a location (Medusa's stock location ↔ fulfilment provider
+ * link). A location linked to none is served by every provider, as before links existed; once it
+ * has links, its shipping options must use one of them.
+ */
+export const stockLocationFulfillmentProviders = pgTable(
+  'stock_location_fulfillment_providers',
+  {
+    stock_location_id: text('stock_location_id').notNull(),
+    provider_id: text('provider_id').notNull(),
+    created_at: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stock_location_id, t.provider_id] })],
+);

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import { rows } from '../../platform/db/database.ts';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { regions } from '../regions/tables.ts';
+import { salesChannels } from '../sales-channels/tables.ts';
 import { stores } from './tables.ts';
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -26,15 +27,25 @@ export async function updateStoreRow(
 
 /** The first sales channel made (the default one of ensureDefaultStoreAccess); reads sales-channels' table. */
 export async function firstSalesChannelId(db: Executor): Promise<string | null> {
-  const [row] = await rows<{ id: string }>(db, sql`select id from sales_channels order by created_at, id limit 1`);
+  const [row] = await db
+    .select({ id: salesChannels.id })
+    .from(salesChannels)
+    .orderBy(asc(salesChannels.created_at), asc(salesChannels.id))
+    .limit(1);
   return row?.id ?? null;
 }
 
 /** Whether a live row with this id exists in regions or sales_channels (the store's defaults point at them). */
 export async function liveRowExists(db: Executor, table: 'regions' | 'sales_channels', id: string): Promise<boolean> {
-  const [row] = await rows<{ found: boolean }>(
-    db,
-    sql`select exists (select 1 from ${sql.raw(table)} where id = ${id} and deleted_at is null) as found`,
-  );
-  return !!row?.found;
+  const [row] =
+    table === 'regions'
+      ? await db
+          .select({ id: regions.id })
+          .from(regions)
+          .where(and(eq(regions.id, id), isNull(regions.deleted_at)))
+      : await db
+          .select({ id: salesChannels.id })
+          .from(salesChannels)
+          .where(and(eq(salesChannels.id, id), isNull(salesChannels.deleted_at)));
+  return !!row;
 }

@@ -84,7 +84,7 @@ export const adminStoreRoutes: RouteModule = adminResource('settings', (app) => 
     },
     async (req) => {
       const currency = currencyOf(req.params.code);
-      if (!currency) throw errors.notFound(`Currency with code: ${req.params.code} was not found`);
+      if (!currency) throw errors.notFound('currency_not_found', { code: req.params.code });
       return { currency };
     },
   );

@@ -1,6 +1,7 @@
-import type { Ctx } from '../../platform/context.ts';
+import { type Ctx, executor, inTx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { currencyInclusion, keepCurrencyPreferences } from '../taxes/preferences.ts';
 import { type Currency, currencyOf } from './currencies.ts';
 import * as q from './queries.ts';
 import type { StoreCurrency } from './tables.ts';
@@ -25,12 +26,22 @@ export interface StorePatch {
   metadata?: Record<string, unknown> | null;
 }
 
-function view(row: q.StoreRow): StoreView {
+/**
+ * The store as Medusa answers it. A currency's `is_tax_inclusive` is its price preference's (the
+ * one the prices read; false without one), so a change through `/admin/price-preferences` shows
+ * here too, as Medusa's admin reads it from the preferences.
+ */
+async function view(ctx: Ctx, row: q.StoreRow): Promise<StoreView> {
   const { singleton: _one, supported_currencies, ...rest } = row;
+  const inclusive = await currencyInclusion(
+    ctx,
+    supported_currencies.map((c) => c.currency_code),
+  );
   return {
     ...rest,
     supported_currencies: supported_currencies.map((c) => ({
       ...c,
+      is_tax_inclusive: inclusive.get(c.currency_code) ?? false,
       id: `stocur_${c.currency_code}`,
       store_id: row.id,
       currency: currencyOf(c.currency_code)!,
@@ -43,7 +54,7 @@ function view(row: q.StoreRow): StoreView {
 
 /** The store, made on the first read: EUR as its currency, the first sales channel as its default. */
 async function ensureStore(ctx: Ctx): Promise<q.StoreRow> {
-  const found = await q.findStore(ctx.db);
+  const found = await q.findStore(executor(ctx));
   if (found) return found;
   const now = ctx.clock.now();
   await q.insertStoreIfMissing(ctx.db, {
@@ -58,24 +69,24 @@ async function ensureStore(ctx: Ctx): Promise<q.StoreRow> {
 }
 
 export async function listStores(ctx: Ctx): Promise<StoreView[]> {
-  return [view(await ensureStore(ctx))];
+  return [await view(ctx, await ensureStore(ctx))];
 }
 
 export async function getStore(ctx: Ctx, id: string): Promise<StoreView> {
   const row = await ensureStore(ctx);
-  if (row.id !== id) throw errors.notFound(`Store with id: ${id} was not found`);
-  return view(row);
+  if (row.id !== id) throw errors.notFound('store_not_found', { id });
+  return view(ctx, row);
 }
 
 /** Known codes, once each, exactly one default (the first when none is marked). */
 function validCurrencies(list: NonNullable<StorePatch['supported_currencies']>): StoreCurrency[] {
-  if (!list.length) throw errors.invalid('A store needs at least one supported currency');
+  if (!list.length) throw errors.invalid('store_currency_required');
   const codes = list.map((c) => c.currency_code.toLowerCase());
   const unknown = codes.filter((c) => !currencyOf(c));
-  if (unknown.length) throw errors.invalid(`Unknown currency code(s): ${unknown.join(', ')}`);
-  if (new Set(codes).size !== codes.length) throw errors.invalid('A currency is listed more than once');
+  if (unknown.length) throw errors.invalid('currency_unknown', { codes: unknown.join(', ') });
+  if (new Set(codes).size !== codes.length) throw errors.invalid('store_currency_repeated');
   const defaults = list.filter((c) => c.is_default).length;
-  if (defaults > 1) throw errors.invalid('Only one currency can be the default');
+  if (defaults > 1) throw errors.invalid('store_default_currency_repeated');
   return list.map((c, i) => ({
     currency_code: codes[i],
     is_default: defaults ? !!c.is_default : i === 0,
@@ -85,19 +96,32 @@ function validCurrencies(list: NonNullable<StorePatch['supported_currencies']>):
 
 export async function updateStore(ctx: Ctx, id: string, patch: StorePatch): Promise<StoreView> {
   const current = await ensureStore(ctx);
-  if (current.id !== id) throw errors.notFound(`Store with id: ${id} was not found`);
+  if (current.id !== id) throw errors.notFound('store_not_found', { id });
   if (patch.default_region_id && !(await q.liveRowExists(ctx.db, 'regions', patch.default_region_id)))
-    throw errors.invalid(`Region with id: ${patch.default_region_id} was not found`);
+    throw errors.invalid('region_reference_missing', { id: patch.default_region_id });
   if (
     patch.default_sales_channel_id &&
     !(await q.liveRowExists(ctx.db, 'sales_channels', patch.default_sales_channel_id))
   )
-    throw errors.invalid(`Sales channel with id: ${patch.default_sales_channel_id} was not found`);
+    throw errors.invalid('sales_channel_reference_missing', { id: patch.default_sales_channel_id });
   const { supported_currencies, ...rest } = patch;
-  const row = await q.updateStoreRow(ctx.db, id, {
-    ...rest,
-    ...(supported_currencies && { supported_currencies: validCurrencies(supported_currencies) }),
-    updated_at: ctx.clock.now(),
+  const currencies = supported_currencies && validCurrencies(supported_currencies);
+  const row = await inTx(ctx, async (tctx) => {
+    const updated = await q.updateStoreRow(tctx.tx, id, {
+      ...rest,
+      ...(currencies && { supported_currencies: currencies }),
+      updated_at: ctx.clock.now(),
+    });
+    // Medusa's updateStoresWorkflow: the currencies' price preferences follow, in the same write.
+    if (supported_currencies)
+      await keepCurrencyPreferences(
+        tctx,
+        supported_currencies.map((c, i) => ({
+          currency_code: currencies![i].currency_code,
+          is_tax_inclusive: c.is_tax_inclusive,
+        })),
+      );
+    return updated!;
   });
-  return view(row!);
+  return view(ctx, row);
 }

@@ -82,13 +82,71 @@ describe('stores', () => {
     expect((await sdk.admin.store.retrieve(id)).store.name).toBe('Ada’s Shop'); // nothing of the refused writes
   });
 
+  it('keeps each currency’s price preference in step with its is_tax_inclusive, as Medusa does', async () => {
+    const [{ id }] = (await sdk.admin.store.list()).stores;
+    const prefOf = async (code: string) =>
+      (await sdk.admin.pricePreference.list({ attribute: 'currency_code', value: code } as never)).price_preferences;
+    const inclusion = async () =>
+      Object.fromEntries(
+        (await sdk.admin.store.retrieve(id)).store.supported_currencies.map((c) => [
+          c.currency_code,
+          (c as { is_tax_inclusive?: boolean }).is_tax_inclusive,
+        ]),
+      );
+
+    // Setting it writes the preference (made when missing), the one prices read.
+    await sdk.admin.store.update(id, {
+      supported_currencies: [
+        { currency_code: 'eur', is_default: true, is_tax_inclusive: true },
+        { currency_code: 'gbp' },
+      ],
+    });
+    expect((await prefOf('eur')).map((p) => p.is_tax_inclusive)).toEqual([true]);
+    expect((await prefOf('gbp')).map((p) => p.is_tax_inclusive)).toEqual([false]); // made, not inclusive
+    expect(await inclusion()).toEqual({ eur: true, gbp: false });
+
+    // Left out, it keeps what the preference says; given, it changes it; one row per currency throughout.
+    await sdk.admin.store.update(id, {
+      supported_currencies: [
+        { currency_code: 'eur', is_default: true },
+        { currency_code: 'gbp', is_tax_inclusive: true },
+      ],
+    });
+    expect((await prefOf('eur')).map((p) => p.is_tax_inclusive)).toEqual([true]);
+    expect((await prefOf('gbp')).map((p) => p.is_tax_inclusive)).toEqual([true]);
+
+    // A change through /admin/price-preferences shows on the store: one truth, the preference.
+    const [eurPref] = await prefOf('eur');
+    await sdk.admin.pricePreference.update(eurPref.id, { is_tax_inclusive: false });
+    expect(await inclusion()).toEqual({ eur: false, gbp: true });
+
+    // A refused store write leaves the preferences as they were.
+    const refused = await t.admin('POST', `/admin/stores/${id}`, {
+      supported_currencies: [{ currency_code: 'eur', is_tax_inclusive: true }, { currency_code: 'xyz' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await prefOf('eur')).map((p) => p.is_tax_inclusive)).toEqual([false]);
+
+    // Dropping a currency keeps its preference (Medusa does not delete it); adding it back finds it.
+    await sdk.admin.store.update(id, { supported_currencies: [{ currency_code: 'eur', is_default: true }] });
+    expect((await prefOf('gbp')).map((p) => p.is_tax_inclusive)).toEqual([true]);
+    await sdk.admin.store.update(id, {
+      supported_currencies: [{ currency_code: 'eur', is_default: true }, { currency_code: 'gbp' }],
+    });
+    expect(await inclusion()).toEqual({ eur: false, gbp: true });
+  });
+
   it('settings:write is needed to change it: a viewer reads, and gets 403 on update', async () => {
     const [{ id }] = (await sdk.admin.store.list()).stores;
     const viewer = await memberWithRole(t, 'viewer');
     expect((await t.admin('GET', `/admin/stores/${id}`, undefined, { token: viewer.token })).statusCode).toBe(200);
     const res = await t.admin('POST', `/admin/stores/${id}`, { name: 'Mine' }, { token: viewer.token });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ type: 'forbidden', message: 'Your role lacks the permission settings:write' });
+    expect(res.json()).toEqual({
+      type: 'forbidden',
+      code: 'permission_missing',
+      message: 'Your role lacks the permission settings:write',
+    });
   });
 });
 

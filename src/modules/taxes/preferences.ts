@@ -1,5 +1,5 @@
 import { eq, type SQL } from 'drizzle-orm';
-import type { Ctx } from '../../platform/context.ts';
+import { type Ctx, executor, type TxCtx } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -9,9 +9,11 @@ import { pricePreferences } from './tables.ts';
 
 /** Medusa's price preferences: whether the prices of a region, or of a currency, include tax. */
 
-const notFound = (id: string) => errors.notFound(`PricePreference with id: ${id} was not found`);
+const notFound = (id: string) => errors.notFound('price_preference_not_found', { id });
 const taken = (attribute: string, value: string) =>
-  errors.duplicate(`Price preference with attribute: ${attribute}, value: ${value}, already exists.`);
+  errors.duplicate('invalid_request_error', {
+    detail: `Price preference with attribute: ${attribute}, value: ${value}, already exists.`,
+  });
 const norm = (attribute: string, value: string) => (attribute === 'currency_code' ? value.toLowerCase() : value);
 
 export async function listPricePreferences(ctx: Ctx, filters: { attribute?: string; value?: string }, page: Page) {
@@ -71,4 +73,42 @@ export async function updatePricePreference(
 export async function deletePricePreference(ctx: Ctx, id: string) {
   if (!(await q.softDeletePreference(ctx.db, id, ctx.clock.now()))) throw notFound(id);
   return { id, object: 'price_preference' as const, deleted: true as const };
+}
+
+/**
+ * A store's currencies keep their currency preferences in step, as Medusa's store workflows do
+ * (`updatePricePreferencesAsArrayStep`): each currency gets a preference, made when missing; an
+ * `is_tax_inclusive` given sets it, one left out keeps what the preference says (false for a new
+ * one). A currency dropped from the store keeps its preference, as in Medusa. Runs in the
+ * caller's transaction, so the store and its preferences commit together.
+ */
+export async function keepCurrencyPreferences(
+  tctx: TxCtx,
+  currencies: { currency_code: string; is_tax_inclusive?: boolean }[],
+): Promise<void> {
+  const codes = currencies.map((c) => c.currency_code.toLowerCase());
+  const existing = new Map((await q.currencyPreferences(tctx.tx, codes)).map((p) => [p.value, p]));
+  const now = tctx.clock.now();
+  for (const [i, c] of currencies.entries()) {
+    const found = existing.get(codes[i]);
+    if (!found) {
+      await q.insertPreferenceIfMissing(tctx.tx, {
+        id: newId('prpref'),
+        attribute: 'currency_code',
+        value: codes[i],
+        is_tax_inclusive: c.is_tax_inclusive ?? false,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
+    } else if (c.is_tax_inclusive !== undefined && c.is_tax_inclusive !== found.is_tax_inclusive) {
+      await q.updatePreferenceRow(tctx.tx, found.id, { is_tax_inclusive: c.is_tax_inclusive, updated_at: now });
+    }
+  }
+}
+
+/** Whether each of these currencies' prices include tax, by its preference (none: false). */
+export async function currencyInclusion(ctx: Ctx, codes: string[]): Promise<Map<string, boolean>> {
+  const rows = await q.currencyPreferences(executor(ctx), codes);
+  return new Map(rows.map((p) => [p.value, p.is_tax_inclusive]));
 }

@@ -152,3 +152,23 @@ export async function softDeletePreference(db: Executor, id: string, now: Date) 
     ).length > 0
   );
 }
+
+/** The live preferences of these currencies (lower-case codes), for the store's currencies. */
+export async function currencyPreferences(db: Executor, codes: string[]) {
+  if (!codes.length) return [];
+  return db
+    .select()
+    .from(pricePreferences)
+    .where(
+      and(
+        eq(pricePreferences.attribute, 'currency_code'),
+        inArray(pricePreferences.value, codes),
+        isNull(pricePreferences.deleted_at),
+      ),
+    );
+}
+
+/** A preference unless a live one holds its attribute and value already (two writers at once make one). */
+export async function insertPreferenceIfMissing(db: Executor, row: PricePreferenceRow) {
+  await db.insert(pricePreferences).values(row).onConflictDoNothing();
+}

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { deletedEnvelope, listEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { deletedEnvelope, listEnvelope, pageOf, pageQuery } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
-import { IdParams } from '../../platform/http/schema-types.ts';
+import { IdParams, Nullable } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import {
   createPricePreference,
@@ -37,11 +37,40 @@ import {
   updateTaxRegion,
 } from './service.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
+import { listTaxProviders } from './providers.ts';
 
 const FieldsQuery = Type.Object({ fields: Type.Optional(Type.String({ maxLength: 2000 })) });
 
-/** `/admin/tax-regions`, `/admin/tax-rates` and `/admin/price-preferences`, in Medusa's shapes. */
+const TaxProvider = Type.Object({
+  id: Type.String(),
+  is_enabled: Type.Boolean(),
+  name: Type.String(),
+  plugin: Nullable(Type.String()),
+});
+const IdFilter = Type.Union([
+  Type.String({ maxLength: 200 }),
+  Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }),
+]);
+
+/** `/admin/tax-regions`, `/admin/tax-rates`, `/admin/tax-providers` and `/admin/price-preferences`, in Medusa's shapes. */
 export const adminTaxRoutes: RouteModule = adminResource('settings', (app) => {
+  app.get(
+    '/tax-providers',
+    {
+      schema: {
+        tags: ['tax-providers'],
+        summary: 'Tax providers a tax region can name: the built-in rates and the running plugins’ providers',
+        querystring: Type.Object({
+          ...pageQuery(20),
+          id: Type.Optional(IdFilter),
+          is_enabled: Type.Optional(Type.Boolean()),
+          fields: Type.Optional(Type.String({ maxLength: 2000 })),
+        }),
+        response: ok(listEnvelope('tax_providers', TaxProvider)),
+      },
+    },
+    async (req) => listTaxProviders(req.server.providers, req.query, pageOf(req.query)),
+  );
   const regionEnvelope = ok(Type.Object({ tax_region: TaxRegion }));
   app.get(
     '/tax-regions',

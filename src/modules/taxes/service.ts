@@ -17,8 +17,8 @@ import { taxRates, taxRegions } from './tables.ts';
 
 /** Tax regions (a country, or a province of one) and their rates, as Medusa's admin manages them. */
 
-const regionNotFound = (id: string) => errors.notFound(`TaxRegion with id "${id}" not found`);
-const rateNotFound = (id: string) => errors.notFound(`TaxRate with id "${id}" not found`);
+const regionNotFound = (id: string) => errors.notFound('tax_region_not_found', { id });
+const rateNotFound = (id: string) => errors.notFound('tax_rate_not_found', { id });
 const actorId = (ctx: Ctx) => ctx.actor?.id ?? null;
 
 function rateView(r: q.TaxRateRow, rules: q.TaxRuleRow[]): TaxRateView {
@@ -82,15 +82,14 @@ export async function createTaxRegion(ctx: Ctx, input: CreateTaxRegionInput): Pr
     let parentId = input.parent_id ?? null;
     if (parentId) {
       const parent = await q.findRegion(tctx.tx, parentId);
-      if (!parent) throw errors.invalid(`Tax region with id ${parentId} was not found`);
-      if (parent.country_code !== country)
-        throw errors.invalid('A province tax region must be in the country of its parent');
+      if (!parent) throw errors.invalid('tax_region_reference_missing', { id: parentId });
+      if (parent.country_code !== country) throw errors.invalid('tax_region_province_outside_parent');
     }
     if (province && !parentId) {
       // A province belongs to its country's region, as Medusa requires it to exist.
       const parents = await q.listRegionRows(tctx.tx, [eq(taxRegions.country_code, country)], { limit: 50, offset: 0 });
       const parent = parents.rows.find((r) => r.province_code === null);
-      if (!parent) throw errors.invalid(`No parent region found for country: ${country}`);
+      if (!parent) throw errors.invalid('tax_region_parent_missing', { country });
       parentId = parent.id;
     }
     const row: q.TaxRegionRow = {
@@ -109,9 +108,9 @@ export async function createTaxRegion(ctx: Ctx, input: CreateTaxRegionInput): Pr
       await q.insertRegion(tctx.tx, row);
     } catch (err) {
       if (isUniqueViolation(err))
-        throw errors.duplicate(
-          `Tax region with country_code: ${country}${province ? `, province_code: ${province}` : ''}, already exists.`,
-        );
+        throw errors.duplicate('invalid_request_error', {
+          detail: `Tax region with country_code: ${country}${province ? `, province_code: ${province}` : ''}, already exists.`,
+        });
       throw err;
     }
     const d = input.default_tax_rate;
@@ -176,7 +175,7 @@ export async function createTaxRate(ctx: Ctx, input: CreateTaxRateInput): Promis
   const now = ctx.clock.now();
   return inTx(ctx, async (tctx) => {
     if (!(await q.findRegion(tctx.tx, input.tax_region_id)))
-      throw errors.invalid(`Tax region with id ${input.tax_region_id} was not found`);
+      throw errors.invalid('tax_region_reference_missing', { id: input.tax_region_id });
     if (input.is_default) await q.clearDefault(tctx.tx, input.tax_region_id, now);
     const id = newId('txr');
     await q.insertRate(tctx.tx, {

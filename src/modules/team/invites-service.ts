@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Actor, type Ctx, inTx, type TxCtx } from '../../platform/context.ts';
+import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Providers } from '../../platform/providers.ts';
@@ -32,9 +33,17 @@ export interface InviteView {
   updated_at: Date;
 }
 
+const eventOf = (row: q.InviteRow, userId?: string) => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  expires_at: row.expires_at.toISOString(),
+  ...(userId ? { user_id: userId } : {}),
+});
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-const notFound = (id: string) => errors.notFound(`Invite with id: ${id} was not found`);
-export const invalidInvite = () => errors.unauthorized('Invalid or expired invite');
+const notFound = (id: string) => errors.notFound('invite_not_found', { id });
+export const invalidInvite = () => errors.unauthorized('invite_invalid');
 
 function view(row: q.InviteRow, token: string | null = null): InviteView {
   const { id, email, role, expires_at, metadata, created_at, updated_at } = row;
@@ -50,7 +59,7 @@ async function issueToken(
   const token = randomBytes(32).toString('base64url');
   const now = tctx.clock.now();
   const updated = await q.setInviteToken(tctx.tx, row.id, hashOf(token), new Date(now.getTime() + INVITE_TTL_MS), now);
-  if (!updated) throw errors.notAllowed(`Invite ${row.id} was already accepted`);
+  if (!updated) throw errors.notAllowed('invite_already_accepted', { id: row.id });
   await queueMessage(tctx, deps, {
     to: row.email,
     template: 'team.invite',
@@ -72,10 +81,11 @@ export async function createInvite(
 ): Promise<InviteView> {
   const role = input.role ?? 'viewer';
   await assertCanAssign(ctx, actor, role);
-  if (await findLiveUserByEmail(ctx.db, input.email))
-    throw errors.invalid(`User with email ${input.email} already exists`);
+  if (await findLiveUserByEmail(ctx.db, input.email)) throw errors.invalid('user_email_taken', { email: input.email });
   if (await q.findOpenInviteByEmail(ctx.db, input.email))
-    throw errors.duplicate(`Invite with email ${input.email} already exists; resend it instead`);
+    throw errors.duplicate('invalid_request_error', {
+      detail: `Invite with email ${input.email} already exists; resend it instead`,
+    });
   const now = ctx.clock.now();
   const { row, token } = await inTx(ctx, async (tctx) => {
     const created = await q.insertInvite(tctx.tx, {
@@ -90,7 +100,9 @@ export async function createInvite(
       created_at: now,
       updated_at: now,
     });
-    return issueToken(tctx, deps, created);
+    const issued = await issueToken(tctx, deps, created);
+    await emit(tctx, 'invite.created', eventOf(issued.row));
+    return issued;
   });
   return view(row, shown(deps, token));
 }
@@ -99,7 +111,9 @@ export async function resendInvite(ctx: Ctx, deps: InviteDeps, id: string): Prom
   const { row, token } = await inTx(ctx, async (tctx) => {
     const found = await q.findInvite(tctx.tx, id);
     if (!found) throw notFound(id);
-    return issueToken(tctx, deps, found);
+    const issued = await issueToken(tctx, deps, found);
+    await emit(tctx, 'invite.resent', eventOf(issued.row));
+    return issued;
   });
   return view(row, shown(deps, token));
 }
@@ -146,6 +160,7 @@ export async function acceptInvite(
       last_name: input.last_name,
     });
     await q.markInviteAccepted(tctx.tx, invite.id, user.id, now);
+    await emit(tctx, 'invite.accepted', eventOf(invite, user.id));
     return user;
   });
 }

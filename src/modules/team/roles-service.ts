@@ -44,7 +44,7 @@ export async function listRoles(ctx: Ctx): Promise<RoleView[]> {
 export async function getRole(ctx: Ctx, id: string): Promise<RoleView> {
   if (isBuiltInRole(id)) return builtInViews().find((r) => r.id === id)!;
   const row = await q.findRole(executor(ctx), id);
-  if (!row) throw errors.notFound(`Role with id: ${id} was not found`);
+  if (!row) throw errors.notFound('role_not_found', { id });
   return customView(row);
 }
 
@@ -52,8 +52,15 @@ export async function getRole(ctx: Ctx, id: string): Promise<RoleView> {
 export async function rolePatterns(ctx: Ctx, role: string): Promise<readonly string[]> {
   if (isBuiltInRole(role)) return permissionsOf(role, null);
   const row = await q.findRole(executor(ctx), role);
-  if (!row) throw errors.invalid(`Role ${role} does not exist`);
+  if (!row) throw errors.invalid('role_unknown', { role });
   return row.permissions;
+}
+
+/** What the panel shows for a role: a built-in role's name ("Fulfilment") or the custom role's. */
+export async function roleName(ctx: Ctx, role: string): Promise<string> {
+  if (isBuiltInRole(role)) return BUILT_IN_ROLES[role].name;
+  const row = await q.findRole(executor(ctx), role);
+  return row?.name ?? role;
 }
 
 /**
@@ -66,8 +73,7 @@ export async function assertCanAssign(ctx: Ctx, actor: Actor, role: string): Pro
   const exceeds = patterns.filter((p) =>
     p === '*' ? !actor.permissions.includes('*') : !grants(actor.permissions, p),
   );
-  if (exceeds.length)
-    throw errors.forbidden(`You cannot assign the role ${role}: it holds ${exceeds.join(', ')} which your role lacks`);
+  if (exceeds.length) throw errors.forbidden('role_beyond_actor', { role, permissions: exceeds.join(', ') });
 }
 
 /** Patterns of a custom role: each must match a declared permission; `*` stays the owners'. */
@@ -75,9 +81,9 @@ function validPatterns(permissions: string[]): string[] {
   const unique = [...new Set(permissions)];
   for (const p of unique) {
     if (!/^(\*|[a-z][a-z0-9_-]*):(\*|[a-z][a-z0-9_-]*)$/.test(p))
-      throw errors.invalid(`Permission ${p} is not of the form <resource>:<action> (either may be *)`);
+      throw errors.invalid('permission_malformed', { permission: p });
     if (!permissionCatalog().some((known) => grants([p], known.id)))
-      throw errors.invalid(`Permission ${p} matches no permission any route declares`);
+      throw errors.invalid('permission_unknown', { permission: p });
   }
   return unique.sort();
 }
@@ -106,7 +112,7 @@ export async function updateRole(
   id: string,
   input: { name?: string; description?: string | null; permissions?: string[] },
 ): Promise<RoleView> {
-  if (isBuiltInRole(id)) throw errors.notAllowed(`The built-in role ${id} cannot be changed`);
+  if (isBuiltInRole(id)) throw errors.notAllowed('role_built_in_unchangeable', { id });
   const db = executor(ctx);
   if (input.name !== undefined) await assertNameFree(db, input.name, id);
   const patch = {
@@ -115,22 +121,22 @@ export async function updateRole(
     ...(input.permissions !== undefined && { permissions: validPatterns(input.permissions) }),
   };
   const row = await q.updateRoleRow(db, id, patch, ctx.clock.now());
-  if (!row) throw errors.notFound(`Role with id: ${id} was not found`);
+  if (!row) throw errors.notFound('role_not_found', { id });
   return customView(row);
 }
 
 export async function deleteRole(ctx: Ctx, id: string): Promise<void> {
-  if (isBuiltInRole(id)) throw errors.notAllowed(`The built-in role ${id} cannot be deleted`);
+  if (isBuiltInRole(id)) throw errors.notAllowed('role_built_in_undeletable', { id });
   const db = executor(ctx);
-  if (!(await q.findRole(db, id))) throw errors.notFound(`Role with id: ${id} was not found`);
+  if (!(await q.findRole(db, id))) throw errors.notFound('role_not_found', { id });
   const [users, invites] = await Promise.all([countUsersWithRole(db, id), q.countOpenInvitesWithRole(db, id)]);
-  if (users || invites)
-    throw errors.conflict(`Role ${id} is held by ${users} user(s) and ${invites} open invite(s); reassign them first`);
+  if (users || invites) throw errors.conflict('role_in_use', { id, users, invites });
   await q.deleteRoleRow(db, id);
 }
 
 async function assertNameFree(db: ReturnType<typeof executor>, name: string, self?: string) {
   const clash = await q.findRoleByName(db, name);
   const builtIn = Object.values(BUILT_IN_ROLES).some((r) => r.name.toLowerCase() === name.toLowerCase());
-  if (builtIn || (clash && clash.id !== self)) throw errors.duplicate(`A role named ${name} already exists`);
+  if (builtIn || (clash && clash.id !== self))
+    throw errors.duplicate('invalid_request_error', { detail: `A role named ${name} already exists` });
 }

@@ -18,6 +18,7 @@ export const BUILT_IN_ROLES = {
       'products:read',
       'customers:read',
       'dashboard:read',
+      'jobs:read',
     ],
   },
   support: {
@@ -30,6 +31,7 @@ export const BUILT_IN_ROLES = {
       'orders:refund',
       'products:read',
       'dashboard:read',
+      'jobs:read',
     ],
   },
 } as const satisfies Record<string, { name: string; description: string; permissions: string[] }>;

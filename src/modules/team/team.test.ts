@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../platform/db/database.ts';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { installMailbox } from '../auth/auth.testing.ts';
@@ -152,6 +154,14 @@ describe('invites', () => {
     expect((await t.admin('GET', '/admin/orders', undefined, { token })).statusCode).toBe(200);
     expect((await t.admin('GET', '/admin/webhooks', undefined, { token })).statusCode).toBe(403);
     expect((await sdk.admin.invite.retrieve(invite.id)).invite.accepted).toBe(true);
+    // invite.created and invite.accepted went out through the outbox, never with the token.
+    const events = await rows<{ name: string; payload: Record<string, unknown> }>(
+      t.database.db,
+      sql`select name, payload from outbox where name like 'invite.%' and payload->>'id' = ${invite.id} order by id`,
+    );
+    expect(events.map((e) => e.name)).toEqual(['invite.created', 'invite.accepted']);
+    expect(events[1].payload).toMatchObject({ email, role: 'fulfilment', user_id: expect.stringMatching(/^user_/) });
+    expect(JSON.stringify(events)).not.toContain(invite.token as string);
 
     const again = await fetch(`${baseUrl}/admin/invites/accept?token=${invite.token}`, {
       method: 'POST',
@@ -159,7 +169,11 @@ describe('invites', () => {
       body: JSON.stringify({ password: 'another-password-1' }),
     });
     expect(again.status).toBe(401);
-    expect(await again.json()).toEqual({ type: 'unauthorized', message: 'Invalid or expired invite' });
+    expect(await again.json()).toEqual({
+      type: 'unauthorized',
+      code: 'invite_invalid',
+      message: 'Invalid or expired invite',
+    });
   });
 
   it('with a provider the link is mailed, not shown; resend replaces the token; delete withdraws it', async () => {
@@ -175,6 +189,11 @@ describe('invites', () => {
 
       const resent = await sdk.admin.invite.resend(invite.id);
       expect(resent.invite.token).toBeNull();
+      const names = await rows<{ name: string }>(
+        t.database.db,
+        sql`select name from outbox where payload->>'id' = ${invite.id} order by id`,
+      );
+      expect(names.map((e) => e.name)).toEqual(['invite.created', 'invite.resent']);
       await t.workers.notifications.drain();
       const second = sent.filter((m) => m.to === email).at(-1);
       const newLink = (second?.data as { invite_url?: string } | undefined)?.invite_url ?? '';

@@ -12,9 +12,9 @@ export interface UserPatch {
   role?: string;
 }
 
-const notFound = (id: string) => errors.notFound(`User with id: ${id} was not found`);
-const lastOwner = () => errors.notAllowed('The shop must keep at least one owner: make another user owner first');
-const ownersOnly = () => errors.forbidden('Only an owner may change or remove an owner');
+const notFound = (id: string) => errors.notFound('user_not_found', { id });
+const lastOwner = () => errors.notAllowed('last_owner');
+const ownersOnly = () => errors.forbidden('owner_change_refused');
 
 export async function getUserById(ctx: Ctx, id: string): Promise<PublicUser> {
   const row = await findLiveUserById(ctx.db, id);

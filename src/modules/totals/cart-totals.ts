@@ -29,6 +29,9 @@ export interface CartTotals {
   original_shipping_subtotal: Dec;
   original_shipping_total: Dec;
   original_shipping_tax_total: Dec;
+  item_discount_total: Dec;
+  shipping_discount_total: Dec;
+  original_subtotal: Dec;
   subtotal: Dec;
   tax_total: Dec;
   original_tax_total: Dec;
@@ -64,6 +67,10 @@ export function cartTotals(lines: LineInput[], methods: MethodInput[]): CartTota
     original_shipping_subtotal: of(shipping, 'subtotal'),
     original_shipping_total: of(shipping, 'original_total'),
     original_shipping_tax_total: of(shipping, 'original_tax_total'),
+    item_discount_total: of(items, 'discount_total'),
+    shipping_discount_total: of(shipping, 'discount_total'),
+    // Medusa sums the lines' `subtotal` here, not their `original_subtotal`.
+    original_subtotal: subtotal,
     subtotal,
     tax_total: taxTotal,
     original_tax_total: of(all, 'original_tax_total'),

@@ -22,14 +22,19 @@ export interface ChargeInput {
   is_tax_inclusive: boolean;
   /** Rates in percent (19 for 19 %); several lines add up. */
   tax_lines: { rate: DecInput }[];
-  /** Discount amounts, excluding tax (Medusa stores an adjustment of a tax-inclusive line without its tax). */
-  adjustments: { amount: DecInput }[];
+  /**
+   * Discount amounts: without tax, or with it when the promotion was tax-inclusive
+   * (`is_tax_inclusive`, Medusa's adjustment flag); the line's own flag plays no part.
+   */
+  adjustments: { amount: DecInput; is_tax_inclusive?: boolean }[];
 }
 
 export interface ChargeTotals {
   subtotal: Dec;
   total: Dec;
   original_total: Dec;
+  /** `original_total` without its tax. */
+  original_subtotal: Dec;
   discount_total: Dec;
   discount_subtotal: Dec;
   discount_tax_total: Dec;
@@ -41,12 +46,12 @@ export interface ChargeTotals {
   adjustments: { subtotal: Dec; total: Dec }[];
 }
 
-/** Tax of each line on `taxable`; nothing is taxed on an amount of zero or less. */
+/** Tax of each line on `taxable` (Medusa's `calculateTaxTotal`: no floor at zero). */
 function taxOn(taxable: Dec, lines: { rate: DecInput }[]): Dec[] {
-  if (taxable.lte(0)) return lines.map(() => ZERO);
   return lines.map((l) => taxable.times(dec(l.rate).div(100)));
 }
 
+/** Medusa 2.21's `getLineItemTotals` / `getShippingMethodTotals` (they agree on everything we show). */
 export function chargeTotals(c: ChargeInput): ChargeTotals {
   const rate = sum(c.tax_lines.map((l) => dec(l.rate))).div(100);
   const gross = dec(c.unit_price).times(dec(c.quantity));
@@ -54,26 +59,25 @@ export function chargeTotals(c: ChargeInput): ChargeTotals {
   const subtotal = c.is_tax_inclusive ? gross.div(rate.plus(1)) : gross;
 
   const adjustments = c.adjustments.map((a) => {
-    const amount = dec(a.amount);
-    const net = c.is_tax_inclusive ? amount.div(rate.plus(1)) : amount;
-    return { amount, subtotal: net, tax: net.times(rate), total: net.plus(net.times(rate)) };
+    const net = a.is_tax_inclusive ? dec(a.amount).div(rate.plus(1)) : dec(a.amount);
+    return { subtotal: net, tax: net.times(rate), total: net.plus(net.times(rate)) };
   });
-  // Medusa subtracts the adjustments' stored amounts (already without tax) from the subtotal.
-  const discountSubtotal = sum(adjustments.map((a) => a.amount));
-  const discountTotal = sum(adjustments.map((a) => a.total));
-  const discountTax = sum(adjustments.map((a) => a.tax));
+  const discountSubtotal = sum(adjustments.map((a) => a.subtotal));
 
   const discounted = subtotal.minus(discountSubtotal);
   const taxes = taxOn(discounted, c.tax_lines);
   const originalTaxes = taxOn(subtotal, c.tax_lines);
   const taxTotal = sum(taxes);
   const originalTaxTotal = sum(originalTaxes);
+  const originalTotal = c.is_tax_inclusive ? gross : subtotal.plus(originalTaxTotal);
+  const discountTax = originalTaxTotal.minus(taxTotal);
 
   return {
     subtotal,
     total: discounted.plus(taxTotal),
-    original_total: c.is_tax_inclusive ? gross : subtotal.plus(originalTaxTotal),
-    discount_total: discountTotal,
+    original_total: originalTotal,
+    original_subtotal: originalTotal.minus(originalTaxTotal),
+    discount_total: discountSubtotal.plus(discountTax),
     discount_subtotal: discountSubtotal,
     discount_tax_total: discountTax,
     tax_total: taxTotal,

@@ -17,6 +17,8 @@ export interface AdjustmentJson {
   promotion_id: string;
   amount: string;
   description: string | null;
+  /** The amount includes tax (its promotion is tax-inclusive); absent on adjustments stored before. */
+  is_tax_inclusive?: boolean;
 }
 
 /** What prices a line or method beyond its amount: kept on order lines at placement, so totals never move. */

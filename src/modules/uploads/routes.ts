@@ -7,13 +7,32 @@ import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { App, AppDeps, RouteModule } from '../../platform/http/types.ts';
 import { deleteFile, getFile, type IncomingFile, uploadFiles } from './service.ts';
-import { typeOfExtension } from './sniff.ts';
+import { sniffImage, typeOfExtension } from './sniff.ts';
 import { storageFor } from './storage.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
+import { newId } from '../../platform/ids.ts';
+import { isImportFile, stageImportFiles } from '../bulk/staged-uploads.ts';
 
 const tags = ['uploads'];
 const MAX_FILES = 10;
 const FileView = Type.Object({ id: Type.String(), url: Type.String() });
+const PresignBody = Type.Object(
+  {
+    originalname: Type.String({ minLength: 1, maxLength: 255 }),
+    mime_type: Type.String({ minLength: 3, maxLength: 255 }),
+    size: Type.Integer({ minimum: 0 }),
+    access: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('private')])),
+  },
+  { additionalProperties: false },
+);
+const PresignAnswer = Type.Object({
+  url: Type.String(),
+  filename: Type.String(),
+  mime_type: Type.String(),
+  size: Type.Integer(),
+  extension: Type.String(),
+  originalname: Type.String(),
+});
 const UploadForm = Type.Object({
   files: Type.Array(Type.Unsafe<unknown>({ type: 'string', format: 'binary' }), {
     description: `one to ${MAX_FILES} images (JPEG, PNG, GIF, WebP, AVIF)`,
@@ -35,16 +54,16 @@ function multipartError(err: { code?: string; message?: string }, maxBytes: numb
   }
 }
 
-async function readFiles(req: FastifyRequest, maxBytes: number): Promise<IncomingFile[]> {
+async function readFiles(req: FastifyRequest, maxBytes: number): Promise<(IncomingFile & { mimetype?: string })[]> {
   if (!req.isMultipart()) throw errors.invalid('upload_not_multipart');
-  const files: IncomingFile[] = [];
+  const files: (IncomingFile & { mimetype?: string })[] = [];
   try {
     for await (const part of req.parts()) {
       if (part.type !== 'file') throw errors.invalid('upload_unknown_field', { field: part.fieldname });
       // The name arrives in the multipart header, past the body guard that refuses NUL everywhere
       // else (`filename*=utf-8''a%00.png` decodes to one), and PostgreSQL cannot store it.
       if (part.filename?.includes('\u0000')) throw errors.invalid('upload_filename_nul');
-      files.push({ filename: part.filename || 'file', bytes: await part.toBuffer() });
+      files.push({ filename: part.filename || 'file', mimetype: part.mimetype, bytes: await part.toBuffer() });
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -64,16 +83,49 @@ export const adminUploadRoutes: RouteModule = adminResource('products', async (a
       {
         schema: {
           tags,
-          summary: 'Upload images (multipart); answers their absolute URLs',
+          summary:
+            'Upload images (multipart); answers their absolute URLs. CSV files are kept privately for an import (POST /admin/products/imports with the id) and answer an empty url',
           consumes: ['multipart/form-data'],
           body: UploadForm,
           response: ok(Type.Object({ files: Type.Array(FileView) })),
         },
         validatorCompiler: streamedBody,
       },
-      async (req) => ({ files: await uploadFiles(req.ctx, storage, await readFiles(req, maxBytes)) }),
+      async (req) => {
+        const files = await readFiles(req, maxBytes);
+        // Medusa's createImport sends the product CSV here first: all CSV, it waits for its import.
+        if (files.every((f) => isImportFile(f) && !sniffImage(f.bytes)))
+          return { files: await stageImportFiles(req.ctx, files) };
+        return { files: await uploadFiles(req.ctx, storage, files) };
+      },
     );
   });
+
+  app.post(
+    '/uploads/presigned-urls',
+    {
+      schema: {
+        tags,
+        summary:
+          'Where to send a file before using it (Medusa’s createImport): this shop takes uploads itself, so the url is /admin/uploads',
+        body: PresignBody,
+        response: ok(PresignAnswer),
+      },
+    },
+    async (req) => {
+      const [type, subtype] = req.body.mime_type.toLowerCase().split(';')[0].trim().split('/');
+      if (!type || !subtype) throw errors.invalid('upload_type_invalid', { type: req.body.mime_type });
+      const extension = subtype.replace(/^x-/, '').replace(/[^a-z0-9.+-]/g, '');
+      return {
+        url: '/admin/uploads',
+        filename: `${newId('file').slice(5).toLowerCase()}.${extension}`,
+        mime_type: `${type}/${subtype}`,
+        size: req.body.size,
+        extension,
+        originalname: req.body.originalname,
+      };
+    },
+  );
 
   app.get(
     '/uploads/:id',

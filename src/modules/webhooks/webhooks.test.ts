@@ -55,7 +55,7 @@ describe('create', () => {
       sql`select secret_encrypted from webhook_subscriptions where id = ${hook.id}`,
     );
     expect(stored.secret_encrypted).not.toContain(secret);
-    expect(stored.secret_encrypted).toMatch(/^v1\./);
+    expect(stored.secret_encrypted).toMatch(/^v2\./);
     expect(decryptSecret(t.config.encryptionKey, stored.secret_encrypted)).toBe(secret);
 
     for (const res of [

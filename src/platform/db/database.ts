@@ -3,21 +3,22 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { lockDataDir } from './data-dir-lock.ts';
 import { copyPgliteTemplate, discardPgliteCopy } from './pglite-template.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
+import type { Handle } from './handle.ts';
 import { analyzeStaleTables } from './statistics.ts';
 import { migrationsCurrent } from './migrations.ts';
 import { PgListener } from './pg-listener.ts';
+import { ReadReplicas, replicaCannotAnswer, type ReplicaOptions } from './replicas.ts';
 
 /**
  * The database handle. Modules reach their tables through their own `tables.ts` (query builder)
  * or SQL, so the handle knows no table; drizzle-kit finds every table by drizzle.config.ts.
  */
-export type Db = PgDatabase<PgQueryResultHKT>;
+export type Db = Handle;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The root handle or a transaction: query functions accept either. */
 export type Executor = Db | Tx;
@@ -52,14 +53,18 @@ export interface Database {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Embedded database only: a consistent gzip tarball of the data dir, taken between two queries. */
   dump?(): Promise<Uint8Array>;
+  /** PostgreSQL with DATABASE_READ_URL: the read replicas (replicas.ts; routing in http/read-routing.ts). */
+  replicas?: ReadReplicas<Db>;
 }
 
 export const MIGRATIONS_DIR = path.join(PACKAGE_ROOT, 'migrations');
 
-/** Runs raw SQL and returns its rows; both drivers expose `.rows`. */
+/**
+ * Runs raw SQL and returns its rows, of the shape the caller states (raw SQL has no other source
+ * for it; reads across modules name their columns through the tables instead: typed-sql.ts).
+ */
 export async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
-  const res = (await exec.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
+  return (await exec.execute(query)).rows as T[];
 }
 
 export interface PgliteOptions {
@@ -121,7 +126,9 @@ export async function openPglite(dataDir: string | null, opts: PgliteOptions = {
       discardPgliteCopy(pgDir);
       return create();
     });
-    const db = drizzle(client) as unknown as Db;
+    const pglite = drizzle(client);
+    // PGlite's handle types its raw results as PGlite's Results; Db states only the `{ rows }` both drivers share.
+    const db = pglite as unknown as Db;
     return {
       kind: 'pglite',
       db,
@@ -129,7 +136,7 @@ export async function openPglite(dataDir: string | null, opts: PgliteOptions = {
         const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
         if (!(await migrationsCurrent(db, migrationsFolder))) {
           const { migrate } = await import('drizzle-orm/pglite/migrator');
-          await migrate(db as never, { migrationsFolder });
+          await migrate(pglite, { migrationsFolder });
           await analyzeStaleTables(db);
         }
       },
@@ -159,7 +166,7 @@ export async function openPostgres(
   url: string,
   poolSize = 10,
   connectTimeoutMs = 3_000,
-  opts: Pick<PgliteOptions, 'migrationsDir'> = {},
+  opts: Pick<PgliteOptions, 'migrationsDir'> & { readUrls?: string[]; replicas?: ReplicaOptions } = {},
 ): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -181,8 +188,56 @@ export async function openPostgres(
     (client) => client.release(),
     () => {}, // a server that is down is reported by the first query (migrate)
   );
+  // node-postgres' handle types its raw results as pg's QueryResult; Db states only the `{ rows }` both drivers share.
   const db = drizzle(pool) as unknown as Db;
   const listener = new PgListener(pg.default.Client, url);
+  const replicas = opts.readUrls?.length
+    ? new ReadReplicas<Db>(
+        opts.readUrls,
+        // The insert position, not pg_current_wal_lsn() (the write position): a transaction committed
+        // with synchronous_commit = off is visible (and its NOTIFY heard) before its WAL is written,
+        // and a replica caught up to the write position may not have it yet.
+        async () =>
+          ((await pool.query('select pg_current_wal_insert_lsn()::text as lsn')) as { rows: { lsn: string }[] }).rows[0]
+            .lsn,
+        (replicaUrl, fallback) => {
+          // A pool whose reads fall back to the primary's when the replica cannot answer (replicas.ts).
+          class ReplicaPool extends pg.default.Pool {
+            // biome-ignore lint/suspicious/noExplicitAny: pg's overloads; drizzle calls the promise forms
+            override query(...args: any[]): any {
+              const own = Reflect.apply(super.query, this, args);
+              if (typeof args[args.length - 1] === 'function') return own;
+              return own.catch((err: unknown) => {
+                if (!replicaCannotAnswer(err)) throw err;
+                fallback();
+                return Reflect.apply(pool.query, pool, args);
+              });
+            }
+            // biome-ignore lint/suspicious/noExplicitAny: as above
+            override connect(...args: any[]): any {
+              if (args.length) return Reflect.apply(super.connect, this, args);
+              return super.connect().catch((err: unknown) => {
+                if (!replicaCannotAnswer(err)) throw err;
+                fallback();
+                return pool.connect();
+              });
+            }
+          }
+          const replicaPool = new ReplicaPool({
+            connectionString: replicaUrl,
+            max: poolSize,
+            connectionTimeoutMillis: 1_000,
+            query_timeout: 10_000,
+          });
+          replicaPool.on('error', () => {});
+          replicaPool.on('connect', (client) => client.on('error', () => {}));
+          // As the primary's handle above: Db states only the `{ rows }` both drivers share.
+          return { pool: replicaPool, db: drizzle(replicaPool) as unknown as Db };
+        },
+        opts.replicas ?? { maxLagMs: 1_000 },
+      )
+    : undefined;
+  replicas?.start();
   return {
     kind: 'postgres',
     db,
@@ -220,7 +275,9 @@ export async function openPostgres(
       noticeHandlers.add(handler);
       return () => noticeHandlers.delete(handler);
     },
+    replicas,
     async close() {
+      await replicas?.close();
       await listener.close();
       await pool.end();
     },
@@ -232,8 +289,13 @@ export function openDatabase(opts: {
   dataDir: string | null;
   connectTimeoutMs?: number;
   pgliteSharedBuffers?: string;
+  /** DATABASE_READ_URL (PostgreSQL only; the embedded database says it ignores them). */
+  readUrls?: string[];
+  replicas?: ReplicaOptions;
 }): Promise<Database> {
+  if (!opts.databaseUrl && opts.readUrls?.length)
+    opts.replicas?.log?.warn({}, 'DATABASE_READ_URL is ignored on the embedded database (PGlite): set DATABASE_URL');
   return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, 10, opts.connectTimeoutMs)
+    ? openPostgres(opts.databaseUrl, 10, opts.connectTimeoutMs, { readUrls: opts.readUrls, replicas: opts.replicas })
     : openPglite(opts.dataDir, { sharedBuffers: opts.pgliteSharedBuffers });
 }

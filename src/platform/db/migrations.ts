@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Handle } from './handle.ts';
 
-type Runner = Pick<PgDatabase<PgQueryResultHKT>, 'execute'>;
+type Runner = Pick<Handle, 'execute'>;
 
 /**
  * The `when` of the newest migration in drizzle-kit's journal (`meta/_journal.json`), which
@@ -28,9 +28,7 @@ export async function migrationsCurrent(db: Runner, dir: string): Promise<boolea
   const newest = newestMigration(dir);
   let applied: unknown;
   try {
-    const res = (await db.execute(
-      sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`,
-    )) as unknown as { rows: { created_at: number | string | null }[] };
+    const res = await db.execute(sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`);
     applied = res.rows[0]?.created_at;
   } catch {
     return false; // no journal table yet; anything else, the migrator meets and reports

@@ -98,14 +98,18 @@ const isPgPool = (c: unknown): boolean =>
 
 // ---- PGlite: the extended protocol through its public execProtocolStream ----
 
+/** The protocol messages and the parsers PGlite's own `parse` functions take. */
+type BackendMessages = Parameters<PgliteModule['parse']['parseResults']>[0];
+type Parsers = Parameters<PgliteModule['parse']['parseResults']>[1];
+
 interface PgliteClient {
-  execProtocolStream(message: Uint8Array, opts: { syncToFs?: boolean }): Promise<unknown[]>;
+  execProtocolStream(message: Uint8Array, opts: { syncToFs?: boolean }): Promise<BackendMessages>;
   runExclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** What `query()` holds outside a transaction, so a statement never lands inside another caller's open transaction. */
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   syncToFs(): Promise<void>;
   serializers: Record<number, (v: unknown) => string>;
-  parsers: Record<number, (v: string, typeId: number) => unknown>;
+  parsers: Parsers;
 }
 
 function isPglite(c: unknown): c is PgliteClient {
@@ -119,7 +123,7 @@ let pgliteModule: Promise<PgliteModule> | undefined;
 /** Per client: statement text → the parameter types PostgreSQL inferred (to serialize values as `query()` does). */
 const prepared = new WeakMap<PgliteClient, Map<string, number[]>>();
 /** Per client: its parsers with timestamps, dates and intervals left as text, as drizzle's raw `execute` has them. */
-const rawParsers = new WeakMap<PgliteClient, Record<number, unknown>>();
+const rawParsers = new WeakMap<PgliteClient, Parsers>();
 
 // OIDs drizzle keeps as text in raw results: timestamp, timestamptz, interval, date and their arrays, numeric[].
 const AS_TEXT = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
@@ -151,7 +155,7 @@ async function pgliteRows(
         concat([ser.parse({ name, text }), ser.describe({ type: 'S', name }), ser.sync()]),
         { syncToFs: false },
       );
-      types = parse.parseDescribeStatementResults(described as never);
+      types = parse.parseDescribeStatementResults(described);
       statements.set(text, types);
     }
     const values = params.map((v, i) => {
@@ -165,7 +169,7 @@ async function pgliteRows(
       { syncToFs: false },
     );
     if (!inTransaction) await client.syncToFs();
-    return parse.parseResults(messages as never, parsers as never, { rowMode: 'object' })[0]?.rows ?? [];
+    return parse.parseResults(messages, parsers, { rowMode: 'object' })[0]?.rows ?? [];
   };
   return inTransaction ? client.runExclusive(run) : client._runExclusiveTransaction(() => client.runExclusive(run));
 }

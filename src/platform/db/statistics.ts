@@ -1,12 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Handle } from './handle.ts';
 
 // database.ts runs this after migrating, so this file names drizzle's handle type, not database.ts's.
-type Handle = PgDatabase<PgQueryResultHKT>;
 type Runner = Pick<Handle, 'execute'>;
 
 async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return (await db.execute(query)).rows as T[];
 }
 
 /**

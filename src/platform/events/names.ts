@@ -11,6 +11,9 @@ export const EVENT_NAMES = [
   'order.return_requested',
   'order.return_received',
   'order.edit_confirmed',
+  'order.exchange_created',
+  'order.claim_created',
+  'order.transfer_requested',
   'cart.created',
   'cart.updated',
   'cart.abandoned',
@@ -29,12 +32,16 @@ export const EVENT_NAMES = [
   'promotion.created',
   'promotion.updated',
   'promotion.deleted',
+  'invite.created',
+  'invite.resent',
+  'invite.accepted',
   'plugin.installed',
   'plugin.uninstalled',
   'plugin.updated',
   'plugin.license_failed',
   'plugin.failed',
   'plugin.revoked',
+  'plugin.rolled_back',
 ] as const satisfies readonly CoreEventName[];
 
 export type EventName = CoreEventName;

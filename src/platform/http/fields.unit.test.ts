@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFields } from './fields.ts';
+import { parseFields, project, shape } from './fields.ts';
 
 describe('parseFields', () => {
   it('reads the storefront expressions: relations with *, +, dotted paths; ignores - and blanks', () => {
@@ -20,5 +20,39 @@ describe('parseFields', () => {
     for (const bad of ['a b', 'a;drop', '*', 'a..b', '**a', '1abc', 'a.']) {
       expect(() => parseFields(bad), bad).toThrow(expect.objectContaining({ type: 'invalid_data' }));
     }
+  });
+
+  it("tells Medusa's two modes apart: only prefixed items add, one plain name replaces the selection", () => {
+    expect(parseFields('*items, *region, +items.total').selection).toBeNull();
+    expect(parseFields(' metadata,*variants').selection).toBeNull(); // a space is an unencoded +
+    expect(parseFields('variants.*').selection).toBeNull();
+    expect(parseFields('-metadata,+title').selection).toEqual({ kind: 'remove', paths: ['metadata'] });
+    const only = parseFields('handle');
+    expect(only.selection?.kind).toBe('only');
+    expect(only.signature).toBe(parseFields('handle,').signature);
+    expect(only.signature).not.toBe(parseFields('title').signature);
+  });
+
+  it('projects: ids at every level, stars whole, arrays item by item; shape removes paths', () => {
+    const value = {
+      id: 'p',
+      title: 'T',
+      handle: 'h',
+      variants: [{ id: 'v', sku: 's', prices: [{ id: 'x', amount: 1 }] }],
+    };
+    const tree = (e: string) => {
+      const s = parseFields(e).selection;
+      if (s?.kind !== 'only') throw new Error(e);
+      return s.tree;
+    };
+    expect(project(value, tree('handle'))).toEqual({ id: 'p', handle: 'h' });
+    expect(project(value, tree('variants.sku'))).toEqual({ id: 'p', variants: [{ id: 'v', sku: 's' }] });
+    expect(project(value, tree('title,*variants'))).toEqual({ id: 'p', title: 'T', variants: value.variants });
+    expect(project(value, tree('missing'))).toEqual({ id: 'p' });
+    expect(shape(value, parseFields('-variants.prices,-title').selection)).toEqual({
+      id: 'p',
+      handle: 'h',
+      variants: [{ id: 'v', sku: 's' }],
+    });
   });
 });

@@ -34,6 +34,20 @@ export function listEnvelope<K extends string, T extends TSchema>(plural: K, ite
   >);
 }
 
+/**
+ * A list envelope whose count may be an estimate: a text search most rows match is not counted
+ * row by row (platform/db/search-breadth.ts); its answer then says `count_estimated: true`.
+ */
+export function searchListEnvelope<K extends string, T extends TSchema>(plural: K, item: T) {
+  const list = listEnvelope(plural, item);
+  return Type.Object({
+    ...list.properties,
+    count_estimated: Type.Optional(
+      Type.Boolean({ description: 'Present (true) when `count` is an estimate: a `q` most rows match' }),
+    ),
+  });
+}
+
 export function deletedEnvelope(object: string) {
   return Type.Object({ id: Type.String(), object: Type.Literal(object), deleted: Type.Literal(true) });
 }

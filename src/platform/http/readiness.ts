@@ -82,7 +82,23 @@ export class Readiness {
         schema: {
           tags: ['meta'],
           summary: 'Readiness: database reachable, migrations applied, workers running, not shutting down',
-          response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: ErrorBody },
+          response: {
+            200: Type.Object({
+              status: Type.Literal('ready'),
+              replicas: Type.Optional(
+                Type.Array(
+                  Type.Object({
+                    name: Type.String(),
+                    in_rotation: Type.Boolean(),
+                    lag_ms: Type.Union([Type.Integer(), Type.Null()]),
+                    error: Type.Optional(Type.String()),
+                  }),
+                  { description: 'DATABASE_READ_URL: each read replica, its lag, and whether reads go to it' },
+                ),
+              ),
+            }),
+            503: ErrorBody,
+          },
         },
       },
       async () => {
@@ -93,7 +109,9 @@ export class Readiness {
         if (!(await reachable(database))) problems.push('database unreachable');
         if (problems.length)
           throw appError('not_ready', { problems: problems.join(', ') }, { headers: { 'retry-after': RETRY_AFTER } });
-        return { status: 'ready' as const };
+        // A replica out of rotation does not make the instance unready: its reads go to the primary.
+        const replicas = database.replicas?.status();
+        return replicas ? { status: 'ready' as const, replicas } : { status: 'ready' as const };
       },
     );
   }

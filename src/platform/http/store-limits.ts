@@ -76,7 +76,7 @@ export function storeLimits(app: App, deps: AppDeps) {
     keyPrefix: `${config.redisPrefix}store:`,
     onSyncError: (err) => app.log.warn({ err }, 'store rate limit: Redis sync failed; counting locally'),
   });
-  const heavy = new Slots(config.storeHeavyConcurrency, config.storeHeavyConcurrency * QUEUE_PER_SLOT);
+  const heavy = new Slots(config.storeHeavyConcurrency, Math.max(16, config.storeHeavyConcurrency * QUEUE_PER_SLOT));
   app.addHook('onClose', async () => {
     counter.close();
     await redis?.quit().catch(() => {});

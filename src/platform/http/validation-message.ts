@@ -28,8 +28,14 @@ function describe(issue: AjvIssue): string {
   }
 }
 
-export function validationMessage(issues: AjvIssue[], context?: string): string {
+/** The parts of the `invalid_request` message: where the problem is (nothing for the body) and what. */
+export function validationParts(issues: AjvIssue[], context?: string): { where: string; problems: string } {
   const unique = [...new Set(issues.map(describe))].slice(0, 3);
   const where = context && context !== 'body' ? ` (${context === 'querystring' ? 'query' : context})` : '';
-  return `Invalid request${where}: ${unique.join('; ')}`;
+  return { where, problems: unique.join('; ') };
+}
+
+export function validationMessage(issues: AjvIssue[], context?: string): string {
+  const { where, problems } = validationParts(issues, context);
+  return `Invalid request${where}: ${problems}`;
 }

@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, NavLink, useNavigate, useParams } from 'react-router';
+import { Link, NavLink, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
+import { useDetailPage } from '../../lib/detail-page.ts';
 import { useUrlFilters } from '../../lib/url-filters.ts';
 import {
   Card,
@@ -282,30 +283,21 @@ function Members({ group }: { group: Group }) {
 
 export function GroupDetail() {
   const { id } = useParams();
-  const client = useQueryClient();
-  const notify = useToast();
-  const navigate = useNavigate();
   const canWrite = useCanWrite();
-  const creating = id === 'new';
-  const group = useQuery({
-    queryKey: ['customer-group', id],
-    queryFn: ({ signal }) => api<{ customer_group: Group }>(`/admin/customer-groups/${id}`, { signal }),
-    enabled: !creating,
+  const {
+    creating,
+    found: group,
+    item,
+    remove,
+    saved,
+  } = useDetailPage<Group>({
+    id,
+    path: '/admin/customer-groups',
+    envelope: 'customer_group',
+    listKey: 'customer-groups',
+    noun: 'Group',
+    home: '/customers/groups',
   });
-  const remove = useMutation({
-    mutationFn: () => api(`/admin/customer-groups/${id}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['customer-groups'] });
-      notify('Group deleted', 'success');
-      navigate('/customers/groups', { replace: true });
-    },
-  });
-  const saved = async (g: Group) => {
-    client.setQueryData(['customer-group', g.id], { customer_group: g });
-    await client.invalidateQueries({ queryKey: ['customer-groups'] });
-    notify(creating ? 'Group created' : 'Group saved', 'success');
-    if (creating) navigate(`/customers/groups/${g.id}`, { replace: true });
-  };
   if (creating)
     return (
       <>
@@ -316,8 +308,8 @@ export function GroupDetail() {
       </>
     );
   if (group.isPending) return <Loading />;
-  if (group.isError) return <ErrorNote error={group.error} />;
-  const g = group.data.customer_group;
+  if (group.isError || !item) return <ErrorNote error={group.error} />;
+  const g = item;
   return (
     <>
       <PageHeader

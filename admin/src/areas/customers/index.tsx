@@ -19,6 +19,7 @@ import {
 import { useToast } from '../../components/toasts.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { CustomerTabs, GroupDetail, GroupList } from './groups.tsx';
+import { ExportDialogButton } from '../jobs/import-dialog.tsx';
 
 type Customer = Item<Ok<'/admin/customers'>['customers']>;
 
@@ -46,11 +47,14 @@ function CustomerList() {
       <PageHeader
         title="Customers"
         actions={
-          canWrite && (
-            <Link className="btn btn-primary" to="/customers/new">
-              Add customer
-            </Link>
-          )
+          <>
+            <ExportDialogButton resource="customers" query={{ q: debouncedQ, has_account: account || undefined }} />
+            {canWrite && (
+              <Link className="btn btn-primary" to="/customers/new">
+                Add customer
+              </Link>
+            )}
+          </>
         }
       />
       <CustomerTabs />

@@ -3,26 +3,47 @@ import { fromMinor, toMinor } from '../../lib/format.ts';
 import { Card, Field } from '../../components/ui.tsx';
 import type { Order } from './types.ts';
 
-/** Pick the lines and quantities to fulfil (defaults: everything still unfulfilled). */
+export interface FulfilBody {
+  items: { item_id: string; quantity: number }[];
+  location_id?: string;
+  shipping_option_id?: string;
+}
+
+/**
+ * Pick the lines and quantities to fulfil (defaults: everything still unfulfilled), the location
+ * the goods leave from (by default the one holding the order's reservations) and, when the order
+ * has several shipping methods, whose provider ships them (its label and tracking land on the
+ * fulfilment).
+ */
 export function FulfilForm({
   order,
+  locations,
   pending,
   error,
   onSubmit,
 }: {
   order: Order;
+  locations: { id: string; name: string }[];
   pending: boolean;
   error: unknown;
-  onSubmit: (items: { item_id: string; quantity: number }[]) => void;
+  onSubmit: (body: FulfilBody) => void;
 }) {
   const open = order.items.filter((i) => i.detail.quantity > i.detail.fulfilled_quantity);
+  const methods = order.shipping_methods.filter((m) => m.shipping_option_id);
   const [qty, setQty] = useState<Record<string, string>>(() =>
     Object.fromEntries(open.map((i) => [i.id, String(i.detail.quantity - i.detail.fulfilled_quantity)])),
   );
+  const [location, setLocation] = useState('');
+  const [method, setMethod] = useState(methods[0]?.shipping_option_id ?? '');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const items = open.map((i) => ({ item_id: i.id, quantity: Number(qty[i.id] || 0) })).filter((i) => i.quantity > 0);
-    if (items.length) onSubmit(items);
+    if (!items.length) return;
+    onSubmit({
+      items,
+      ...(location ? { location_id: location } : {}),
+      ...(method ? { shipping_option_id: method } : {}),
+    });
   };
   return (
     <Card title="Fulfil items">
@@ -31,7 +52,7 @@ export function FulfilForm({
           {open.map((i) => (
             <Field
               key={i.id}
-              label={`${i.title} (${i.variant_title}), up to ${i.detail.quantity - i.detail.fulfilled_quantity}`}
+              label={`${i.title}${i.variant_title ? ` (${i.variant_title})` : ''}, up to ${i.detail.quantity - i.detail.fulfilled_quantity}`}
               name={`items.${i.id}.quantity`}
               type="number"
               min={0}
@@ -42,11 +63,85 @@ export function FulfilForm({
             />
           ))}
         </div>
+        <div className="row">
+          <Field
+            as="select"
+            label="Ship from"
+            name="location_id"
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+            error={error}
+            hint="another location must keep the items and have them free"
+          >
+            <option value="">Where the order's stock is reserved</option>
+            {locations.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </Field>
+          {methods.length > 1 && (
+            <Field
+              as="select"
+              label="Shipping method"
+              name="shipping_option_id"
+              value={method}
+              onChange={(e) => setMethod(e.target.value)}
+              error={error}
+            >
+              {methods.map((m) => (
+                <option key={m.id} value={m.shipping_option_id ?? ''}>
+                  {m.name}
+                </option>
+              ))}
+            </Field>
+          )}
+        </div>
         <button type="submit" className="btn btn-primary" disabled={pending}>
           Fulfil selected items
         </button>
       </form>
     </Card>
+  );
+}
+
+/** Tracking typed by the desk when it marks a fulfilment shipped (a manual provider's label). */
+export function ShipForm({
+  pending,
+  onSubmit,
+}: {
+  pending: boolean;
+  onSubmit: (labels: { tracking_number: string; tracking_url: string; label_url: string }[]) => void;
+}) {
+  const [number, setNumber] = useState('');
+  const [url, setUrl] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(number.trim() ? [{ tracking_number: number.trim(), tracking_url: url.trim(), label_url: '' }] : []);
+  };
+  return (
+    <form onSubmit={submit} aria-label="Mark as shipped" className="row">
+      <Field
+        label="Tracking number"
+        name="tracking_number"
+        maxLength={500}
+        value={number}
+        onChange={(e) => setNumber(e.target.value)}
+        hint="optional"
+      />
+      <Field
+        label="Tracking URL"
+        name="tracking_url"
+        type="url"
+        maxLength={2000}
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        hint="optional"
+      />
+      <button type="submit" className="btn btn-small btn-primary" disabled={pending} style={{ marginBottom: 12 }}>
+        Mark as shipped
+      </button>
+    </form>
   );
 }
 

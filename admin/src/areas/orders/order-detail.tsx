@@ -6,8 +6,12 @@ import { useCan } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
-import { FulfilForm, RefundForm } from './order-actions.tsx';
-import { timeline, type Order } from './types.ts';
+import { Activity } from '../../components/activity.tsx';
+import { FulfilForm, RefundForm, ShipForm } from './order-actions.tsx';
+import { EditPanel, ReceivePanel, ReturnPanel } from './order-changes.tsx';
+import { ClaimPanel, ExchangePanel } from './order-swaps.tsx';
+import { PaymentRequests } from './payment-requests.tsx';
+import { changeEvents, timeline, type Order, type OrderChange } from './types.ts';
 
 /** One order: lines, totals, payments, fulfilments and their history, with the desk's actions. */
 export function OrderDetail() {
@@ -21,6 +25,27 @@ export function OrderDetail() {
     queryKey: ['order', id],
     queryFn: ({ signal }) => api<{ order: Order }>(`/admin/orders/${id}`, { signal }),
   });
+  // The order's changes (edits, returns, transfers) with who made them, for the timeline.
+  const changes = useQuery({
+    queryKey: ['order-changes', id],
+    queryFn: ({ signal }) => api<{ order_changes: OrderChange[] }>(`/admin/orders/${id}/changes`, { signal }),
+  });
+  const users = useQuery({
+    queryKey: ['users', 'names'],
+    queryFn: ({ signal }) =>
+      api<{ users: { id: string; email: string }[] }>('/admin/users', { signal, query: { limit: 200 } }),
+    retry: false,
+  });
+  // Where a fulfilment can ship from, and the names its fulfilments show (a role without inventory sees ids).
+  const locations = useQuery({
+    queryKey: ['/admin/stock-locations', 'names'],
+    queryFn: ({ signal }) =>
+      api<{ stock_locations: { id: string; name: string }[] }>('/admin/stock-locations', {
+        signal,
+        query: { limit: 200 },
+      }),
+    retry: false,
+  });
   // Every action answers the whole order: it replaces the cached one, no second read.
   const act = useMutation({
     mutationFn: ({ path, body }: { path: string; body?: unknown; done: string }) =>
@@ -30,6 +55,7 @@ export function OrderDetail() {
       notify(vars.done, 'success');
       await client.invalidateQueries({ queryKey: ['orders'] });
       await client.invalidateQueries({ queryKey: ['dashboard'] });
+      await client.invalidateQueries({ queryKey: ['audit-log', id] });
     },
   });
 
@@ -43,6 +69,10 @@ export function OrderDetail() {
   const unfulfilled = o.items.some((i) => i.detail.quantity > i.detail.fulfilled_quantity);
   const live = o.fulfillments.filter((f) => !f.canceled_at);
   const run = (path: string, done: string, body?: unknown) => act.mutate({ path, body, done });
+  const allLocations = locations.data?.stock_locations ?? [];
+  const locationName = (lid: string) => allLocations.find((l) => l.id === lid)?.name ?? lid;
+  const methodName = (optionId: string | null) =>
+    o.shipping_methods.find((m) => m.shipping_option_id === optionId)?.name ?? null;
 
   return (
     <>
@@ -110,6 +140,16 @@ export function OrderDetail() {
                         {i.variant_title}
                         {i.variant_sku ? ` · ${i.variant_sku}` : ''}
                       </div>
+                      {i.adjustments.map((a) => (
+                        <div key={a.id} className="muted">
+                          Discount {a.code}: −{c(a.amount)}
+                        </div>
+                      ))}
+                      {i.tax_lines.map((l) => (
+                        <div key={l.id} className="muted">
+                          {l.name} {l.rate} %: {c(l.total)}
+                        </div>
+                      ))}
                     </td>
                     <td className="num">{c(i.unit_price)}</td>
                     <td className="num">{i.quantity}</td>
@@ -121,10 +161,25 @@ export function OrderDetail() {
               </tbody>
             </table>
             <dl className="kv" style={{ marginTop: 12 }}>
+              <dt>Subtotal (without tax)</dt>
+              <dd>{c(o.subtotal)}</dd>
+              <dt>Discounts</dt>
+              <dd>−{c(o.discount_subtotal)}</dd>
+              <dt>Tax</dt>
+              <dd>{c(o.tax_total)}</dd>
               <dt>Items</dt>
               <dd>{c(o.item_total)}</dd>
               <dt>Shipping</dt>
-              <dd>{c(o.shipping_total)}</dd>
+              <dd>
+                {c(o.shipping_total)}
+                {o.shipping_methods.flatMap((m) =>
+                  m.adjustments.map((a) => (
+                    <div key={a.id} className="muted">
+                      Discount {a.code}: −{c(a.amount)}
+                    </div>
+                  )),
+                )}
+              </dd>
               <dt>
                 <strong>Total</strong>
               </dt>
@@ -142,9 +197,10 @@ export function OrderDetail() {
           {canWrite && open && unfulfilled && (
             <FulfilForm
               order={o}
+              locations={allLocations}
               pending={act.isPending}
               error={act.error}
-              onSubmit={(items) => run('/fulfillments', 'Items fulfilled', { items })}
+              onSubmit={(body) => run('/fulfillments', 'Items fulfilled', body)}
             />
           )}
           <Card title="Fulfillments">
@@ -167,17 +223,48 @@ export function OrderDetail() {
                       )}
                     </span>
                   </div>
+                  <p className="muted" style={{ margin: 0 }}>
+                    {[
+                      f.location_id ? `From ${locationName(f.location_id)}` : null,
+                      methodName(f.shipping_option_id),
+                      f.provider_id ? `provider ${f.provider_id}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                  {f.labels.length > 0 && (
+                    <ul className="labels" aria-label="Labels and tracking">
+                      {f.labels.map((l) => (
+                        <li key={l.id}>
+                          Tracking{' '}
+                          {l.tracking_url ? (
+                            <a href={l.tracking_url} target="_blank" rel="noreferrer">
+                              {l.tracking_number || l.tracking_url}
+                            </a>
+                          ) : (
+                            l.tracking_number
+                          )}
+                          {l.label_url && (
+                            <>
+                              {' · '}
+                              <a href={l.label_url} target="_blank" rel="noreferrer">
+                                Label
+                              </a>
+                            </>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                   {canWrite && !f.canceled_at && (
                     <div className="actions">
                       {!f.shipped_at && (
-                        <button
-                          type="button"
-                          className="btn btn-small btn-primary"
-                          disabled={act.isPending}
-                          onClick={() => run(`/fulfillments/${f.id}/shipments`, 'Marked as shipped')}
-                        >
-                          Mark as shipped
-                        </button>
+                        <ShipForm
+                          pending={act.isPending}
+                          onSubmit={(labels) =>
+                            run(`/fulfillments/${f.id}/shipments`, 'Marked as shipped', labels.length ? { labels } : {})
+                          }
+                        />
                       )}
                       {f.shipped_at && !f.delivered_at && (
                         <button
@@ -219,6 +306,15 @@ export function OrderDetail() {
               onSubmit={(body) => run('/refunds', 'Refund recorded', body)}
             />
           )}
+          {canWrite && open && o.status === 'pending' && (
+            <>
+              <EditPanel key={`edit-${o.version}`} order={o} />
+              <ReturnPanel key={`return-${o.version}`} order={o} />
+              <ExchangePanel key={`exchange-${o.version}`} order={o} />
+              <ClaimPanel key={`claim-${o.version}`} order={o} />
+              <ReceivePanel order={o} />
+            </>
+          )}
           <ExtensionSlot name="order.details" />
         </div>
         <div>
@@ -239,6 +335,7 @@ export function OrderDetail() {
               </p>
             )}
           </Card>
+          {open && <PaymentRequests order={o} canWrite={canWrite} />}
           <Card title="Payments">
             {o.payment_collections
               .flatMap((pc) => pc.payments)
@@ -257,18 +354,21 @@ export function OrderDetail() {
           </Card>
           <Card title="Timeline">
             <ol className="timeline">
-              {timeline(o).map((e, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: derived from the order on each render, with no id of its own
-                <li key={i}>
-                  <div>
-                    {e.text}
-                    {e.amount !== undefined && <strong> {c(e.amount)}</strong>}
-                  </div>
-                  <small className="muted">{dateTime(e.at)}</small>
-                </li>
-              ))}
+              {[...timeline(o), ...changeEvents(changes.data?.order_changes ?? [], users.data?.users ?? [])]
+                .sort((a, b) => a.at.localeCompare(b.at))
+                .map((e, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: derived from the order on each render, with no id of its own
+                  <li key={i}>
+                    <div>
+                      {e.text}
+                      {e.amount !== undefined && <strong> {c(e.amount)}</strong>}
+                    </div>
+                    <small className="muted">{dateTime(e.at)}</small>
+                  </li>
+                ))}
             </ol>
           </Card>
+          <Activity resourceId={o.id} />
         </div>
       </div>
     </>

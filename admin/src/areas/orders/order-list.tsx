@@ -16,6 +16,7 @@ import {
 } from '../../components/ui.tsx';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type Order } from './types.ts';
 import { LIMIT, orderQuery } from './query.ts';
+import { ExportDialogButton } from '../jobs/import-dialog.tsx';
 
 const FILTERS = ['status', 'payment_status', 'fulfillment_status', 'customer_id', 'email', 'from', 'to', 'q'] as const;
 
@@ -47,7 +48,7 @@ export function OrderList() {
   const filtered = FILTERS.some((f) => params.get(f));
   return (
     <>
-      <PageHeader title="Orders" />
+      <PageHeader title="Orders" actions={<ExportDialogButton resource="orders" query={query} />} />
       <Card>
         <search className="filters">
           <Field

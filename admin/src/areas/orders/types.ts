@@ -5,6 +5,7 @@ export type Order = Ok<'/admin/orders/{id}'>['order'];
 export type OrderItem = Item<Order['items']>;
 export type Payment = Item<Item<Order['payment_collections']>['payments']>;
 export type Fulfillment = Item<Order['fulfillments']>;
+export type OrderChange = Item<Ok<'/admin/orders/{id}/changes'>['order_changes']>;
 
 export const ORDER_STATUSES = ['pending', 'completed', 'draft', 'archived', 'canceled', 'requires_action'];
 export const PAYMENT_STATUSES = [
@@ -53,4 +54,31 @@ export function timeline(o: Order): TimelineEvent[] {
   }
   if (o.canceled_at) events.push({ at: o.canceled_at, text: 'Order canceled' });
   return events.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+const CHANGE_NAMES: Record<string, string> = {
+  edit: 'Order edit',
+  return_request: 'Return request',
+  return_receive: 'Return received',
+  exchange: 'Exchange',
+  claim: 'Claim',
+  transfer: 'Transfer',
+};
+
+/** Each order change's steps (created, requested, confirmed, declined, canceled) and who took them. */
+export function changeEvents(changes: OrderChange[], users: { id: string; email: string }[]): TimelineEvent[] {
+  const who = (id: string | null | undefined) => (id ? ` by ${users.find((u) => u.id === id)?.email ?? id}` : '');
+  return changes.flatMap((ch) => {
+    const name = CHANGE_NAMES[ch.change_type] ?? ch.change_type;
+    const steps: [string | null | undefined, string, string | null | undefined][] = [
+      [ch.created_at, 'started', ch.created_by],
+      [ch.requested_at, 'requested', ch.requested_by],
+      [ch.confirmed_at, 'confirmed', ch.confirmed_by],
+      [ch.declined_at, 'declined', ch.declined_by],
+      [ch.canceled_at, 'canceled', ch.canceled_by],
+    ];
+    return steps
+      .filter(([at]) => !!at)
+      .map(([at, verb, by]) => ({ at: String(at), text: `${name} ${verb}${who(by)} (version ${ch.version})` }));
+  });
 }

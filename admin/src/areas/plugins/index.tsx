@@ -10,6 +10,7 @@ import { PendingUpdate, PermissionList } from './permissions.tsx';
 import { PluginConfig } from './plugin-config.tsx';
 import { PluginRuntime } from './plugin-runtime.tsx';
 import { busy, type Plugin } from './types.ts';
+import { RatingCell, RevocationNote, useListings, type Listing } from './trust.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 
 type Update = Item<Ok<'/admin/plugins/check-updates'>['updates']>;
@@ -46,7 +47,17 @@ function LicenseStatus({ p, check }: { p: Plugin; check?: LicenseCheck }) {
   );
 }
 
-function PluginRow({ p, update, check }: { p: Plugin; update?: Update; check?: LicenseCheck }) {
+function PluginRow({
+  p,
+  update,
+  check,
+  listing,
+}: {
+  p: Plugin;
+  update?: Update;
+  check?: LicenseCheck;
+  listing?: Listing | 'unknown';
+}) {
   const canWrite = useCanWrite();
   const client = useQueryClient();
   const notify = useToast();
@@ -73,11 +84,15 @@ function PluginRow({ p, update, check }: { p: Plugin; update?: Update; check?: L
         <div className="muted">
           {p.marketplace_id} · {p.type ?? 'unknown type'} · {p.source ?? '—'}
         </div>
-        {p.error && (
+        <RevocationNote p={p} />
+        {p.error && !p.revocation && (
           <div className="field-error" role="status">
             {p.error}
           </div>
         )}
+      </td>
+      <td>
+        <RatingCell listing={listing} />
       </td>
       <td>
         {p.version}
@@ -136,6 +151,7 @@ function PluginList() {
     staleTime: 5 * 60_000,
     retry: false,
   });
+  const listings = useListings(list.data?.plugins ?? []);
   const checks = useQuery({
     queryKey: ['license-checks'],
     queryFn: ({ signal }) => api<{ license_checks: LicenseCheck[] }>('/admin/plugins/license-checks', { signal }),
@@ -166,6 +182,7 @@ function PluginList() {
               <thead>
                 <tr>
                   <th>Plugin</th>
+                  <th>Rating</th>
                   <th>Version</th>
                   <th>Status</th>
                   <th>License</th>
@@ -182,6 +199,7 @@ function PluginList() {
                     p={p}
                     update={updates.data?.updates.find((u) => u.id === p.id)}
                     check={checks.data?.license_checks.find((c) => c.plugin_id === p.id)}
+                    listing={listings.get(p.id)}
                   />
                 ))}
               </tbody>
@@ -237,7 +255,8 @@ function PluginDetail() {
             <dt>Admin extension</dt>
             <dd>{p.admin_bundle ? `sha256 ${p.admin_bundle.sha256.slice(0, 12)}…` : 'none'}</dd>
           </dl>
-          {p.error && <p className="note note-error">{p.error}</p>}
+          <RevocationNote p={p} />
+          {p.error && !p.revocation && <p className="note note-error">{p.error}</p>}
         </Card>
         <Card title="Permissions">
           <PendingUpdate pending={p.pending_update} />

@@ -4,17 +4,8 @@ import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useUrlFilters } from '../../lib/url-filters.ts';
-import {
-  Badge,
-  Card,
-  Empty,
-  ErrorNote,
-  Field,
-  Loading,
-  PageHeader,
-  Pager,
-  useDebounced,
-} from '../../components/ui.tsx';
+import { SearchFilters } from '../../components/form-pieces.tsx';
+import { Badge, Card, Empty, ErrorNote, Loading, PageHeader, Pager, useDebounced } from '../../components/ui.tsx';
 import { PriceListDetail } from './price-list-detail.tsx';
 import { listState, type PriceList } from './types.ts';
 
@@ -57,20 +48,7 @@ function PriceListList() {
         }
       />
       <Card>
-        <search className="filters">
-          <Field label="Search" name="q" type="search" value={q} onChange={(e) => set('q', e.target.value)} />
-          <Field
-            label="Status"
-            name="status"
-            as="select"
-            value={status}
-            onChange={(e) => set('status', e.target.value)}
-          >
-            <option value="">Any</option>
-            <option value="active">Active</option>
-            <option value="draft">Draft</option>
-          </Field>
-        </search>
+        <SearchFilters q={q} status={status} statuses={['active', 'draft'] as const} set={set} />
         {list.isPending ? (
           <Loading />
         ) : list.isError ? (

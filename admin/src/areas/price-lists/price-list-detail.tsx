@@ -1,10 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
+import { CheckList, DateWindowFields, StatusField } from '../../components/form-pieces.tsx';
 import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
-import { useToast } from '../../components/toasts.tsx';
+import { useDetailPage } from '../../lib/detail-page.ts';
 import type { Group } from '../customers/groups.tsx';
 import { PriceGrid } from './price-grid.tsx';
 import { GROUP_RULE, type PriceList } from './types.ts';
@@ -17,14 +19,6 @@ const back = (
   </Link>
 );
 
-/** An ISO time as a datetime-local input shows it (local time), and back. */
-const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocal = (text: string) => (text ? new Date(text).toISOString() : null);
-
 function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceList) => void }) {
   const canWrite = useCanWrite();
   const [v, setV] = useState({
@@ -32,8 +26,8 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
     description: list?.description ?? '',
     type: list?.type ?? 'sale',
     status: list?.status ?? 'draft',
-    starts_at: toLocal(list?.starts_at ?? null),
-    ends_at: toLocal(list?.ends_at ?? null),
+    starts_at: toLocalInput(list?.starts_at),
+    ends_at: toLocalInput(list?.ends_at),
   });
   const [groups, setGroups] = useState<string[]>(list?.rules[GROUP_RULE] ?? []);
   const allGroups = useQuery({
@@ -54,8 +48,8 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
         description: v.description,
         type: v.type,
         status: v.status,
-        starts_at: fromLocal(v.starts_at),
-        ends_at: fromLocal(v.ends_at),
+        starts_at: fromLocalInput(v.starts_at),
+        ends_at: fromLocalInput(v.ends_at),
         rules,
       };
       return api<{ price_list: PriceList }>(list ? `/admin/price-lists/${list.id}` : '/admin/price-lists', {
@@ -100,42 +94,24 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
             <option value="sale">Sale</option>
             <option value="override">Override</option>
           </Field>
-          <Field label="Status" name="status" as="select" value={v.status} onChange={set('status')} error={save.error}>
-            <option value="draft">Draft</option>
-            <option value="active">Active</option>
-          </Field>
-          <Field
-            label="Starts"
-            name="starts_at"
-            type="datetime-local"
-            value={v.starts_at}
-            onChange={set('starts_at')}
+          <StatusField
+            statuses={['draft', 'active'] as const}
+            value={v.status}
+            onChange={(status) => setV({ ...v, status })}
             error={save.error}
           />
-          <Field
-            label="Ends"
-            name="ends_at"
-            type="datetime-local"
-            value={v.ends_at}
-            onChange={set('ends_at')}
-            error={save.error}
-          />
+          <DateWindowFields value={v} onChange={setV} error={save.error} />
         </div>
-        <fieldset className="group-picks">
-          <legend>Customer groups (none: everyone)</legend>
+        <CheckList
+          legend="Customer groups (none: everyone)"
+          name="group"
+          items={(allGroups.data?.customer_groups ?? []).map((g) => ({ id: g.id, label: g.name }))}
+          picked={groups}
+          onChange={setGroups}
+          empty={allGroups.isPending ? 'Loading…' : 'No customer groups yet.'}
+        >
           {allGroups.isError && <ErrorNote error={allGroups.error} />}
-          {allGroups.data?.customer_groups.length === 0 && <small>No customer groups yet.</small>}
-          {allGroups.data?.customer_groups.map((g) => (
-            <Field
-              key={g.id}
-              label={g.name}
-              name={`group-${g.id}`}
-              type="checkbox"
-              checked={groups.includes(g.id)}
-              onChange={(e) => setGroups(e.target.checked ? [...groups, g.id] : groups.filter((id) => id !== g.id))}
-            />
-          ))}
-        </fieldset>
+        </CheckList>
         <ErrorNote error={save.error} skipField />
         {canWrite && (
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
@@ -149,30 +125,21 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
 
 export function PriceListDetail() {
   const { id } = useParams();
-  const client = useQueryClient();
-  const notify = useToast();
-  const navigate = useNavigate();
   const canWrite = useCanWrite();
-  const creating = id === 'new';
-  const list = useQuery({
-    queryKey: ['price-list', id],
-    queryFn: ({ signal }) => api<{ price_list: PriceList }>(`/admin/price-lists/${id}`, { signal }),
-    enabled: !creating,
+  const {
+    creating,
+    found: list,
+    item,
+    remove,
+    saved,
+  } = useDetailPage<PriceList>({
+    id,
+    path: '/admin/price-lists',
+    envelope: 'price_list',
+    listKey: 'price-lists',
+    noun: 'Price list',
+    home: '/price-lists',
   });
-  const remove = useMutation({
-    mutationFn: () => api(`/admin/price-lists/${id}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['price-lists'] });
-      notify('Price list deleted', 'success');
-      navigate('/price-lists', { replace: true });
-    },
-  });
-  const saved = async (l: PriceList) => {
-    client.setQueryData(['price-list', l.id], { price_list: l });
-    await client.invalidateQueries({ queryKey: ['price-lists'] });
-    notify(creating ? 'Price list created' : 'Price list saved', 'success');
-    if (creating) navigate(`/price-lists/${l.id}`, { replace: true });
-  };
   if (creating)
     return (
       <>
@@ -183,8 +150,8 @@ export function PriceListDetail() {
       </>
     );
   if (list.isPending) return <Loading />;
-  if (list.isError) return <ErrorNote error={list.error} />;
-  const l = list.data.price_list;
+  if (list.isError || !item) return <ErrorNote error={list.error} />;
+  const l = item;
   return (
     <>
       <PageHeader

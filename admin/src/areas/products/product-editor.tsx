@@ -11,6 +11,7 @@ import { PRODUCT_STATUSES, type Product } from './types.ts';
 import { VariantsEditor } from './variants-editor.tsx';
 import { ImagesCard, OrganisationCard } from './catalog-sections.tsx';
 import { newDraft, splitValues, toBody, toDraft, type Draft } from './draft.ts';
+import { Activity } from '../../components/activity.tsx';
 
 /** Create or edit a product with its options, variants, prices per currency, stock and sales channels. */
 export function ProductEditor() {
@@ -64,6 +65,7 @@ export function ProductEditor() {
     onSuccess: async ({ product: saved }) => {
       client.setQueryData(['product', saved.id], { product: saved });
       await client.invalidateQueries({ queryKey: ['products'] });
+      await client.invalidateQueries({ queryKey: ['audit-log', saved.id] });
       notify(creating ? 'Product created' : 'Product saved', 'success');
       if (creating) navigate(`/products/${saved.id}`, { replace: true });
       else setDraft(toDraft(saved));
@@ -238,6 +240,7 @@ export function ProductEditor() {
         </div>
       </fieldset>
       {!creating && <ExtensionSlot name="product.details" />}
+      {!creating && id && <Activity resourceId={id} />}
     </form>
   );
 }

@@ -11,7 +11,7 @@ import {
   scheduleDelete,
   subscribeDeletes,
 } from '../../lib/deferred-delete.ts';
-import { useCanWrite } from '../../lib/session.tsx';
+import { useCan, useCanWrite } from '../../lib/session.tsx';
 import {
   Badge,
   Card,
@@ -26,6 +26,7 @@ import {
 import { useToast } from '../../components/toasts.tsx';
 import { PRODUCT_STATUSES, type Product } from './types.ts';
 import { PAGE_SIZE, pageRequest, toPage } from './paging.ts';
+import { ExportDialogButton, ImportDialogButton } from '../jobs/import-dialog.tsx';
 
 const TOTAL_KEY = ['products', 'total'];
 
@@ -37,6 +38,7 @@ export function ProductList() {
   const offset = Number(params.get('offset') ?? 0);
   const debouncedQ = useDebounced(q, 300);
   const canWrite = useCanWrite();
+  const canImport = useCan('products:write');
   const client = useQueryClient();
   const notify = useToast();
   useSyncExternalStore(subscribeDeletes, deletesVersion);
@@ -74,11 +76,15 @@ export function ProductList() {
       <PageHeader
         title="Products"
         actions={
-          canWrite && (
-            <Link className="btn btn-primary" to="/products/new">
-              Add product
-            </Link>
-          )
+          <>
+            {canImport && <ImportDialogButton />}
+            <ExportDialogButton resource="products" query={{ q: debouncedQ, status: status ? [status] : undefined }} />
+            {canWrite && (
+              <Link className="btn btn-primary" to="/products/new">
+                Add product
+              </Link>
+            )}
+          </>
         }
       />
       <Card>

@@ -10,6 +10,10 @@ import { KeyValuesPage } from './key-values.tsx';
 import { NotificationsSettingsPage } from './notifications.tsx';
 import { RegionEditor } from './region-editor.tsx';
 import { CategoriesPage, CollectionsPage } from './catalog.tsx';
+import { JobsPage } from '../jobs/jobs-page.tsx';
+import { LocationsShippingPage } from './locations-shipping.tsx';
+import { TaxRegionPage } from './tax-region-page.tsx';
+import { TaxesPage } from './taxes.tsx';
 
 const TABS: [string, string][] = [
   ['webhooks', 'Webhooks'],
@@ -18,10 +22,13 @@ const TABS: [string, string][] = [
   ['sales-channels', 'Sales channels'],
   ['regions', 'Regions'],
   ['shipping', 'Shipping options'],
+  ['taxes', 'Taxes'],
+  ['locations', 'Locations & shipping'],
   ['collections', 'Collections'],
   ['categories', 'Categories'],
   ['notifications', 'Notifications'],
   ['team', 'Team'],
+  ['jobs', 'Jobs'],
   ['values', 'Key/value settings'],
 ];
 
@@ -46,10 +53,14 @@ export default function SettingsArea() {
         <Route path="regions" element={<RegionsPage />} />
         <Route path="regions/:id" element={<RegionEditor />} />
         <Route path="shipping" element={<ShippingPage />} />
+        <Route path="taxes" element={<TaxesPage />} />
+        <Route path="taxes/:id" element={<TaxRegionPage />} />
+        <Route path="locations" element={<LocationsShippingPage />} />
         <Route path="collections" element={<CollectionsPage />} />
         <Route path="categories" element={<CategoriesPage />} />
         <Route path="notifications" element={<NotificationsSettingsPage />} />
         <Route path="team" element={<UsersPage />} />
+        <Route path="jobs" element={<JobsPage />} />
         <Route path="users" element={<Navigate to="../team" replace />} />
         <Route path="values" element={<KeyValuesPage />} />
       </Routes>

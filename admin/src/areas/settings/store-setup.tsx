@@ -90,8 +90,8 @@ export function ShippingPage() {
       })}
       columns={[
         ['Name', (s) => s.name],
-        ['Region', (s) => list.find((r) => r.id === s.region_id)?.name ?? s.region_id],
-        ['Rate', (s) => money(s.amount, currencyOf(s.region_id))],
+        ['Region', (s) => list.find((r) => r.id === s.region_id)?.name ?? s.region_id ?? 'zone option'],
+        ['Rate', (s) => (s.region_id ? money(s.amount, currencyOf(s.region_id)) : `${s.prices.length} price(s)`)],
       ]}
       describe={(s) => s.name}
     />

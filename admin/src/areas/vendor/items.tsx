@@ -72,6 +72,11 @@ function Upload() {
           error={upload.error}
         />
         <Field label="Price (EUR, empty = free)" name="price_eur" inputMode="decimal" error={upload.error} />
+        <Field label="Billing" name="billing" as="select" defaultValue="one_time" error={upload.error}>
+          <option value="one_time">Once</option>
+          <option value="monthly">Monthly (subscription)</option>
+          <option value="yearly">Yearly (subscription)</option>
+        </Field>
         <Field label="Changelog URL" name="changelog_url" type="url" error={upload.error} />
         <Field label="Description" name="description" error={upload.error} />
         <button type="submit" className="btn btn-primary" style={{ marginBottom: 12 }} disabled={upload.isPending}>

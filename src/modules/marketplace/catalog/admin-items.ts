@@ -6,7 +6,7 @@ import * as fields from './item-fields.ts';
 import * as q from './queries.ts';
 import { actingNamespaces, assertOwnsNamespace } from '../vendors/lookup.ts';
 
-const notFound = (id: string) => errors.notFound(`Marketplace item with id: ${id} was not found`);
+const notFound = (id: string) => errors.notFound('marketplace_item_id_not_found', { id });
 
 async function withVersions(ctx: Ctx, items: q.ItemRow[]): Promise<AdminItem[]> {
   const versions = await q.listVersionRows(
@@ -43,6 +43,7 @@ export async function getAdminItem(ctx: Ctx, id: string): Promise<AdminItem> {
 
 export interface ItemChanges {
   price_eur?: number;
+  billing?: string;
   changelog_url?: string | null;
   description?: string;
 }
@@ -52,6 +53,7 @@ export async function updateAdminItem(ctx: Ctx, id: string, body: ItemChanges): 
   const set = {
     updated_at: ctx.clock.now(),
     ...(body.price_eur !== undefined ? { price_cents: fields.priceCents(body.price_eur) } : {}),
+    ...(body.billing !== undefined ? { billing: fields.billing(body.billing) } : {}),
     ...(body.changelog_url !== undefined ? { changelog_url: fields.changelogUrl(body.changelog_url) } : {}),
     ...(body.description !== undefined ? { description: fields.description(body.description) } : {}),
   };

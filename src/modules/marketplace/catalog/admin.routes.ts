@@ -5,6 +5,11 @@ import { IdParams } from '../../../platform/http/schema-types.ts';
 import type { App, AppDeps } from '../../../platform/http/types.ts';
 import { getAdminItem, listAdminItems, unpublishAdminItem, updateAdminItem } from './admin-items.ts';
 import { publishUpload } from './publish.ts';
+import { setRollout } from './rollout.ts';
+import { findItemById } from './queries.ts';
+import { assertOwnsNamespace } from '../vendors/lookup.ts';
+import { crashReportsOf } from './crash-reports.ts';
+import { CrashReportsResponse } from './schema.ts';
 import { decideVersion } from './review.ts';
 import {
   AdminItemEnvelope,
@@ -14,6 +19,7 @@ import {
   PublishForm,
   RejectBody,
   ReviewParams,
+  RolloutBody,
   UpdateItemBody,
 } from './schema.ts';
 import { readUpload } from './upload.ts';
@@ -38,7 +44,7 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
       },
       validatorCompiler: streamedBody,
     },
-    async (req) => ({ item: await publishUpload(req.ctx, deps.config.encryptionKey, await readUpload(req)) }),
+    async (req) => ({ item: await publishUpload(req.ctx, deps, await readUpload(req)) }),
   );
 
   scope.get(
@@ -71,7 +77,7 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
 
   const updateSchema = {
     tags,
-    summary: 'Set price, changelog URL or description',
+    summary: 'Set price, billing, changelog URL or description',
     params: IdParams,
     body: UpdateItemBody,
     response: ok(AdminItemEnvelope),
@@ -131,5 +137,38 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
     async (req) => ({
       item: await decideVersion(req.ctx, req.params.id, req.params.version_id, 'rejected', req.body.reason),
     }),
+  );
+
+  scope.post(
+    '/items/:id/versions/:version_id/rollout',
+    {
+      config: { vendorScope: 'publish' },
+      preValidation: async (req) => {
+        const item = await findItemById(req.ctx.db, (req.params as { id: string }).id);
+        if (item) await assertOwnsNamespace(req.ctx, item.vendor);
+      },
+      schema: {
+        tags: ['marketplace (vendor)'],
+        summary: 'Set the share of shops offered a version (staged rollout), halt or resume it',
+        params: ReviewParams,
+        body: RolloutBody,
+        response: ok(AdminItemEnvelope),
+      },
+    },
+    async (req) => ({ item: await setRollout(req.ctx, req.params.id, req.params.version_id, req.body) }),
+  );
+
+  scope.get(
+    '/items/:id/crash-reports',
+    {
+      config: { vendorScope: 'read' },
+      schema: {
+        tags: ['marketplace (vendor)'],
+        summary: 'Crash-loop rollbacks shops reported, per version',
+        params: IdParams,
+        response: ok(CrashReportsResponse),
+      },
+    },
+    async (req) => crashReportsOf(req.ctx, req.params.id),
   );
 }

@@ -18,6 +18,7 @@ export function feedItem(item: ItemRow, latest: VersionRow) {
     description: item.description,
     version: latest.version,
     price_eur: euros(item.price_cents),
+    billing: item.billing,
     manifest: latest.manifest,
     download_url: downloadPath(item.marketplace_id, latest.version),
     sha256: latest.sha256,
@@ -38,7 +39,7 @@ export function versionEntry(v: VersionRow, fallbackChangelog: string | null) {
 
 /** The vendor's view: everything, unpublished items and signatures included. `versions` newest first. */
 export function adminItem(item: ItemRow, versions: VersionRow[]) {
-  // What shops see as the item's version: its newest approved one.
+  // What shops see as the item's version: its newest approved one (under a staged rollout, only some shops).
   const approved = versions.find((v) => v.status === 'approved');
   return {
     id: item.id,
@@ -48,6 +49,7 @@ export function adminItem(item: ItemRow, versions: VersionRow[]) {
     type: item.type,
     description: item.description,
     price_eur: euros(item.price_cents),
+    billing: item.billing,
     changelog_url: item.changelog_url,
     published: item.published,
     unpublished_at: item.unpublished_at,
@@ -69,6 +71,8 @@ export function adminItem(item: ItemRow, versions: VersionRow[]) {
       review_reason: v.review_reason,
       reviewed_at: v.reviewed_at,
       review_checks: v.review_checks,
+      rollout_percent: v.rollout_percent,
+      rollout_halted_at: v.rollout_halted_at,
     })),
   };
 }

@@ -17,7 +17,7 @@ function segments(rest: string): string[] {
 }
 
 function checkedId(id: string): string {
-  if (!MARKETPLACE_ID.test(id)) throw errors.notFound(`Marketplace item ${id} not found`);
+  if (!MARKETPLACE_ID.test(id)) throw errors.notFound('marketplace_item_not_found', { marketplace_id: id });
   return id;
 }
 
@@ -29,6 +29,6 @@ export function parseItemPath(rest: string): string {
 /** `@acme/stripe/1.2.0` → marketplace id and version. */
 export function parseVersionPath(rest: string): { marketplaceId: string; version: string } {
   const parts = segments(rest);
-  if (parts.length !== 3) throw errors.notFound(`Marketplace item ${parts.join('/')} not found`);
+  if (parts.length !== 3) throw errors.notFound('marketplace_item_not_found', { marketplace_id: parts.join('/') });
   return { marketplaceId: checkedId(`${parts[0]}/${parts[1]}`), version: parts[2] };
 }

@@ -41,11 +41,15 @@ describe('GET /store/marketplace/feed', () => {
         description: 'Keeps a note for every placed order and lists them in the admin API.',
         version: '1.10.0',
         price_eur: 0,
+        billing: 'one_time',
         manifest: v.manifest,
         download_url: `/store/marketplace/download/@acme/${id}/1.10.0`,
         sha256: v.sha256,
         size: v.size,
         published_at: v.published_at,
+        rating_average: null,
+        rating_count: 0,
+        active_installs: 0,
       },
     ]);
     expect(body.products[0].manifest).toMatchObject({ id, version: '1.10.0', description: 'Ten' });

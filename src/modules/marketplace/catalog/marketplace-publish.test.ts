@@ -69,7 +69,11 @@ describe('POST /admin/marketplace/items (publish)', () => {
     expect((await publish(t, await packExample('hello-widget', { id }))).statusCode).toBe(200);
     const again = await publish(t, await packExample('hello-widget', { id, description: 'other bytes' }));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ type: 'conflict', message: `Version 1.0.0 of @acme/${id} already exists` });
+    expect(again.json()).toEqual({
+      type: 'conflict',
+      code: 'marketplace_version_exists',
+      message: `Version 1.0.0 of @acme/${id} already exists`,
+    });
     const short = await publish(t, await packExample('hello-widget', { id, version: '1.0' }));
     expect(short.statusCode).toBe(409);
     expect(short.json().message).toBe(`Version 1.0 of @acme/${id} already exists (as 1.0.0)`);
@@ -127,7 +131,11 @@ describe('POST /admin/marketplace/items (publish)', () => {
   it('answers 400 for a file above 10 MiB', async () => {
     const res = await publish(t, Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.alloc(10 * 1024 * 1024 + 10)]));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ type: 'invalid_data', message: 'Package is larger than 10 MiB compressed' });
+    expect(res.json()).toEqual({
+      type: 'invalid_data',
+      code: 'marketplace_package_too_large',
+      message: 'Package is larger than 10 MiB compressed',
+    });
   });
 
   it('answers 400 for a missing file, a second file, unknown fields, bad fields and a JSON body', async () => {
@@ -241,7 +249,11 @@ describe('vendor catalog management', () => {
         method === 'POST' && !url.endsWith('unpublish') ? { price_eur: 1 } : undefined,
       );
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ type: 'not_found', message: 'Marketplace item with id: mpi_missing was not found' });
+      expect(res.json()).toEqual({
+        type: 'not_found',
+        code: 'marketplace_item_id_not_found',
+        message: 'Marketplace item with id: mpi_missing was not found',
+      });
     }
   });
 

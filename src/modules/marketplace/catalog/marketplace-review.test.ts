@@ -50,6 +50,7 @@ describe('review before listing', () => {
       ['permissions', true],
       ['size', true],
       ['sql', true],
+      ['install', true],
     ]);
     expect(first.review_checks.permissions).toContain("Reads the shop's orders");
     expect(await visibility(mid, '1.0.0')).toEqual(hidden);

@@ -12,10 +12,14 @@ import { ensureSigningKey, signedText, signText } from '../keys/signing-keys.ts'
 import { assertOwnsNamespace, reviewerOfUpload } from '../vendors/lookup.ts';
 import type { ReviewStatus } from '../tables.ts';
 import { failedChecks, runReviewChecks } from './review-checks.ts';
+import { sandboxInstall } from './sandbox-install.ts';
+import type { Config } from '../../../platform/config.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { appendApproved } from '../log/log.ts';
 
 export interface Upload {
   file: Buffer;
-  /** Text fields of the form: price_eur, changelog_url, description. */
+  /** Text fields of the form: price_eur, billing, changelog_url, description, rollout_percent. */
   fields: Record<string, string>;
 }
 
@@ -23,22 +27,33 @@ async function read(file: Buffer): Promise<PluginPackage> {
   try {
     return await readPackage(file);
   } catch (err) {
-    if (err instanceof PackageError) throw errors.invalid(err.message);
+    if (err instanceof PackageError) throw errors.invalid('marketplace_package_invalid', { detail: err.message });
     throw err;
   }
+}
+
+/** The database and configuration the review's sandboxed test install runs with. */
+export interface PublishDeps {
+  database: Database;
+  config: Config;
 }
 
 /**
  * Publishes an uploaded package: the first version creates the item, later ones append. The
  * marketplace signs `<marketplace_id>@<version>:<sha256>` with its active key and keeps the
  * bytes. A version that exists (numerically: 1.0 is 1.0.0) is a 409. Publishing a version
- * makes an unpublished item public again.
+ * makes an unpublished item public again. The review checks, the test install among them, run
+ * before the transaction: a vendor's version that fails one is rejected, never listed.
  */
-export async function publishUpload(ctx: Ctx, encryptionKey: string, upload: Upload): Promise<AdminItem> {
+export async function publishUpload(ctx: Ctx, deps: PublishDeps, upload: Upload): Promise<AdminItem> {
+  const { encryptionKey } = deps.config;
   const price = upload.fields.price_eur !== undefined ? fields.priceCents(upload.fields.price_eur) : undefined;
   const changelog =
     upload.fields.changelog_url !== undefined ? fields.changelogUrl(upload.fields.changelog_url) : undefined;
   const text = upload.fields.description !== undefined ? fields.description(upload.fields.description) : undefined;
+  const sold = upload.fields.billing !== undefined ? fields.billing(upload.fields.billing) : undefined;
+  const rollout =
+    upload.fields.rollout_percent !== undefined ? fields.rolloutPercent(upload.fields.rollout_percent) : 100;
   const pkg = await read(upload.file);
   const { manifest } = pkg;
   // A vendor publishes only under its own namespaces; the operator under any.
@@ -46,7 +61,9 @@ export async function publishUpload(ctx: Ctx, encryptionKey: string, upload: Upl
   const marketplaceId = marketplaceIdOf(manifest);
   const key = await ensureSigningKey(ctx, encryptionKey);
   const signature = signText(key, signedText(marketplaceId, manifest.version, pkg.sha256));
-  const review = await runReviewChecks(pkg);
+  const review = await runReviewChecks(pkg, (p) =>
+    sandboxInstall({ database: deps.database, config: deps.config, clock: ctx.clock, log: ctx.log }, p),
+  );
   const failed = failedChecks(review);
   const reviewer = await reviewerOfUpload(ctx);
   // The operator's uploads are approved even with a failed check (recorded): the operator is the reviewer.
@@ -64,6 +81,7 @@ export async function publishUpload(ctx: Ctx, encryptionKey: string, upload: Upl
       type: manifest.type,
       description: text ?? manifest.description ?? '',
       price_cents: price ?? 0,
+      billing: sold ?? 'one_time',
       changelog_url: changelog ?? null,
       created_at: now,
       updated_at: now,
@@ -73,18 +91,25 @@ export async function publishUpload(ctx: Ctx, encryptionKey: string, upload: Upl
     const existing = await q.findVersionByKey(tctx.tx, item.id, versionKey);
     if (existing) {
       const as = existing.version === manifest.version ? '' : ` (as ${existing.version})`;
-      throw errors.conflict(`Version ${manifest.version} of ${marketplaceId} already exists${as}`);
+      throw errors.conflict('marketplace_version_exists', {
+        version: manifest.version,
+        marketplace_id: marketplaceId,
+        as,
+      });
     }
     const [latest] = await q.latestVersionRows(tctx.tx, [item.id]);
     if (latest && manifest.type !== item.type) {
-      throw errors.invalid(
-        `${marketplaceId} is a ${item.type}; a new version cannot change its type to ${manifest.type}`,
-      );
+      throw errors.invalid('marketplace_type_change', {
+        marketplace_id: marketplaceId,
+        type: item.type,
+        new_type: manifest.type,
+      });
     }
+    const versionId = newId('mpv');
     await q.insertVersion(
       tctx.tx,
       {
-        id: newId('mpv'),
+        id: versionId,
         item_id: item.id,
         version: manifest.version,
         version_key: versionKey,
@@ -99,9 +124,18 @@ export async function publishUpload(ctx: Ctx, encryptionKey: string, upload: Upl
         review_reason: status === 'rejected' ? (failed ?? null) : null,
         review_checks: review,
         reviewed_at: status === 'in_review' ? null : now,
+        rollout_percent: rollout,
       },
       upload.file,
     );
+    // Approved at once: into the transparency log in the same transaction.
+    if (status === 'approved')
+      await appendApproved(tctx, marketplaceId, {
+        id: versionId,
+        version: manifest.version,
+        sha256: pkg.sha256,
+        key_id: key.keyId,
+      });
     const newest = status === 'approved' && (!latest || compareVersions(manifest.version, latest.version) > 0);
     const updated = await q.updateItemRow(tctx.tx, item.id, {
       updated_at: now,
@@ -109,6 +143,7 @@ export async function publishUpload(ctx: Ctx, encryptionKey: string, upload: Upl
       unpublished_at: null,
       ...(newest ? { name: manifest.name } : {}),
       ...(price !== undefined ? { price_cents: price } : {}),
+      ...(sold !== undefined ? { billing: sold } : {}),
       ...(changelog !== undefined ? { changelog_url: changelog } : {}),
       ...(text !== undefined ? { description: text } : {}),
     });

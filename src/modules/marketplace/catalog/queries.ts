@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
 import type { Page } from '../../../platform/http/pagination.ts';
-import { marketplaceArtifacts, marketplaceItems, marketplaceVersions } from '../tables.ts';
+import { newId } from '../../../platform/ids.ts';
+import { marketplaceArtifacts, marketplaceCrashReports, marketplaceItems, marketplaceVersions } from '../tables.ts';
 
 /** version_key compared byte-wise: the server's collation must not reorder digits and dots. */
 const newestFirst = sql`${marketplaceVersions.version_key} collate "C" desc`;
@@ -197,4 +198,43 @@ export async function updateVersionRow(
 ): Promise<VersionRow | undefined> {
   const [row] = await db.update(marketplaceVersions).set(set).where(eq(marketplaceVersions.id, id)).returning();
   return row;
+}
+
+/** One row per version and instance: a repeated report counts up and keeps the latest reason. */
+export async function upsertCrashReport(
+  db: Executor,
+  versionId: string,
+  instanceHash: string,
+  input: { reason: string; rolled_back_to?: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(marketplaceCrashReports)
+    .values({
+      id: newId('mcr'),
+      version_id: versionId,
+      instance_hash: instanceHash,
+      reason: input.reason,
+      rolled_back_to: input.rolled_back_to ?? null,
+      first_reported_at: now,
+      last_reported_at: now,
+    })
+    .onConflictDoUpdate({
+      target: [marketplaceCrashReports.version_id, marketplaceCrashReports.instance_hash],
+      set: {
+        reason: input.reason,
+        rolled_back_to: input.rolled_back_to ?? null,
+        reports: sql`${marketplaceCrashReports.reports} + 1`,
+        last_reported_at: now,
+      },
+    });
+}
+
+export async function listCrashReports(db: Executor, versionIds: string[]) {
+  if (!versionIds.length) return [];
+  return db
+    .select()
+    .from(marketplaceCrashReports)
+    .where(inArray(marketplaceCrashReports.version_id, versionIds))
+    .orderBy(desc(marketplaceCrashReports.last_reported_at));
 }

@@ -12,9 +12,13 @@ export const REVIEW_MAX_BUNDLE_BYTES = 5 * 1024 * 1024;
  * The automatic checks run on every upload, before anyone reviews it. The package was already
  * read (manifest valid against the schema, paths safe, sizes under the reader's limits), so the
  * manifest check records that; the SQL guard is the one every shop runs before applying a
- * migration, here run early so a vendor learns at upload, not at a shop's install.
+ * migration, here run early so a vendor learns at upload, not at a shop's install. Last, the
+ * package is installed in the plugin sandbox against a throwaway shop (sandbox-install.ts).
  */
-export async function runReviewChecks(pkg: PluginPackage): Promise<ReviewChecks> {
+export async function runReviewChecks(
+  pkg: PluginPackage,
+  testInstall: (pkg: PluginPackage) => Promise<ReviewCheck>,
+): Promise<ReviewChecks> {
   const permissions = permissionsInWords(pkg.manifest);
   const checks: ReviewCheck[] = [
     { name: 'manifest', ok: true, detail: `${pkg.manifest.type} ${pkg.manifest.id} ${pkg.manifest.version}` },
@@ -26,6 +30,12 @@ export async function runReviewChecks(pkg: PluginPackage): Promise<ReviewChecks>
     },
     await sqlCheck(pkg),
   ];
+  // The test install (sandbox-install.ts) starts a process: only for a package the cheap checks passed.
+  checks.push(
+    checks.every((c) => c.ok || c.name === 'permissions')
+      ? await testInstall(pkg)
+      : { name: 'install', ok: false, detail: 'Not run: an earlier check failed' },
+  );
   return { checks, permissions };
 }
 

@@ -2,6 +2,7 @@ import { inTx, type Ctx } from '../../../platform/context.ts';
 import { errors } from '../../../platform/http/errors.ts';
 import { adminItem, type AdminItem } from './item-json.ts';
 import * as q from './queries.ts';
+import { appendApproved } from '../log/log.ts';
 
 /**
  * The operator's decision on a version in review: `approved` puts it in the feed, downloads and
@@ -20,15 +21,20 @@ export async function decideVersion(
     const item = await q.findItemById(tctx.tx, itemId);
     const version = item ? await q.findVersionById(tctx.tx, versionId) : undefined;
     if (!item || !version || version.item_id !== item.id)
-      throw errors.notFound(`Version with id: ${versionId} was not found`);
+      throw errors.notFound('marketplace_version_id_not_found', { id: versionId });
     if (version.status !== 'in_review')
-      throw errors.conflict(`Version ${version.version} of ${item.marketplace_id} is already ${version.status}`);
+      throw errors.conflict('marketplace_version_decided', {
+        version: version.version,
+        marketplace_id: item.marketplace_id,
+        status: version.status,
+      });
     const now = tctx.clock.now();
     await q.updateVersionRow(tctx.tx, version.id, {
       status: decision,
       review_reason: reason ?? null,
       reviewed_at: now,
     });
+    if (decision === 'approved') await appendApproved(tctx, item.marketplace_id, version);
     const updated = await q.updateItemRow(tctx.tx, item.id, { updated_at: now });
     return adminItem(updated!, await q.listVersionRows(tctx.tx, [item.id]));
   });

@@ -1,7 +1,9 @@
 import type { Ctx } from '../../../platform/context.ts';
-import { errors } from '../../../platform/http/errors.ts';
+import { AppError, errors } from '../../../platform/http/errors.ts';
 import * as q from '../catalog/queries.ts';
 import { checkLicense } from '../licenses/licenses.ts';
+import { inclusion, signedTreeHead } from '../log/log.ts';
+import { recordInstall } from '../ratings/ratings.ts';
 import { artifactPath, checkArtifactUrl, signedArtifactUrl } from './download-url.ts';
 
 export interface DownloadDeps {
@@ -14,8 +16,6 @@ export interface LicenseQuery {
   instance_id?: string;
 }
 
-const LICENSE_REQUIRED = 'A valid license for this instance is required';
-
 /** A published item and one of its versions, or 404 (unpublished items are gone for downloads too). */
 async function findDownloadable(
   ctx: Ctx,
@@ -23,9 +23,9 @@ async function findDownloadable(
   version: string,
 ): Promise<{ item: q.ItemRow; version: q.VersionRow }> {
   const [item] = await q.findItemsByMarketplaceIds(ctx.db, [marketplaceId], true);
-  if (!item) throw errors.notFound(`Marketplace item ${marketplaceId} not found`);
+  if (!item) throw errors.notFound('marketplace_item_not_found', { marketplace_id: marketplaceId });
   const row = await q.findVersion(ctx.db, item.id, version, true);
-  if (!row) throw errors.notFound(`Version ${version} of ${marketplaceId} not found`);
+  if (!row) throw errors.notFound('marketplace_version_not_found', { version, marketplace_id: marketplaceId });
   return { item, version: row };
 }
 
@@ -35,14 +35,14 @@ async function findDownloadable(
  */
 export async function assertDownloadAllowed(ctx: Ctx, item: q.ItemRow, query: LicenseQuery): Promise<void> {
   if (item.price_cents <= 0) return;
-  if (!query.license_key || !query.instance_id) throw errors.forbidden(LICENSE_REQUIRED);
+  if (!query.license_key || !query.instance_id) throw errors.forbidden('marketplace_license_required');
   // The same verdict as POST /store/marketplace/license/verify: this item, this instance, not revoked, not expired.
   const verdict = await checkLicense(ctx, {
     marketplace_id: item.marketplace_id,
     license_key: query.license_key,
     instance_id: query.instance_id,
   });
-  if (!verdict.ok) throw errors.forbidden(LICENSE_REQUIRED);
+  if (!verdict.ok) throw errors.forbidden('marketplace_license_required');
 }
 
 /** The download descriptor: a 15-minute signed URL plus what the shop verifies. */
@@ -62,7 +62,36 @@ export async function downloadDescriptor(
     version: found.version.version,
   });
   const v = found.version;
-  return { url, expires_at: expiresAt, sha256: v.sha256, size: v.size, signature: v.signature, key_id: v.key_id };
+  // Counted once per shop among the item's installs; what lets that shop review it.
+  if (query.instance_id) await recordInstall(ctx, found.item.id, query.instance_id, v.version);
+  return {
+    url,
+    expires_at: expiresAt,
+    sha256: v.sha256,
+    size: v.size,
+    signature: v.signature,
+    key_id: v.key_id,
+    log: await logProof(ctx, deps, marketplaceId, v),
+  };
+}
+
+/** The version's inclusion proof under the current signed head (null only for a version approved before the log existed and not yet in it). */
+async function logProof(ctx: Ctx, deps: DownloadDeps, marketplaceId: string, v: q.VersionRow) {
+  const sth = await signedTreeHead(ctx, deps.encryptionKey);
+  try {
+    return {
+      ...(await inclusion(ctx, {
+        marketplace_id: marketplaceId,
+        version: v.version,
+        sha256: v.sha256,
+        tree_size: sth.tree_size,
+      })),
+      sth,
+    };
+  } catch (err) {
+    if (err instanceof AppError && err.type === 'not_found') return null;
+    throw err;
+  }
 }
 
 /** The bytes behind a signed URL: a forged or altered URL and an expired one are 403, before any lookup. */
@@ -79,11 +108,10 @@ export async function readArtifact(
     path: artifactPath(marketplaceId, version),
     ...query,
   });
-  if (verdict === 'invalid') throw errors.forbidden('Download link is invalid');
-  if (verdict === 'expired')
-    throw errors.forbidden('Download link has expired; request a new one from the download endpoint');
+  if (verdict === 'invalid') throw errors.forbidden('marketplace_download_link_invalid');
+  if (verdict === 'expired') throw errors.forbidden('marketplace_download_link_expired');
   const found = await findDownloadable(ctx, marketplaceId, version);
   const bytes = await q.readArtifact(ctx.db, found.version.id);
-  if (!bytes) throw errors.notFound(`Version ${version} of ${marketplaceId} not found`);
+  if (!bytes) throw errors.notFound('marketplace_version_not_found', { version, marketplace_id: marketplaceId });
   return { bytes, filename: `${found.item.vendor}-${found.item.manifest_id}-${version}.tgz` };
 }

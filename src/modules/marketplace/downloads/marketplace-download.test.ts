@@ -48,6 +48,10 @@ describe('download descriptor and artifact', () => {
       size: bytes.length,
       signature: item.versions[0].signature,
       key_id: item.versions[0].key_id,
+      log: expect.objectContaining({
+        entry: expect.objectContaining({ marketplace_id: mid, version: '1.0.0', sha256: sha(bytes) }),
+        sth: expect.objectContaining({ tree_size: expect.any(Number) }),
+      }),
     });
 
     const artifact = await get(local(d.url));
@@ -104,7 +108,11 @@ describe('download descriptor and artifact', () => {
     for (const p of tampered) {
       const res = await get(p);
       expect(res.statusCode, p).toBe(403);
-      expect(res.json()).toEqual({ type: 'forbidden', message: 'Download link is invalid' });
+      expect(res.json()).toEqual({
+        type: 'forbidden',
+        code: 'marketplace_download_link_invalid',
+        message: 'Download link is invalid',
+      });
     }
 
     t.clock.advance(14 * 60 * 1000);
@@ -114,6 +122,7 @@ describe('download descriptor and artifact', () => {
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toEqual({
       type: 'forbidden',
+      code: 'marketplace_download_link_expired',
       message: 'Download link has expired; request a new one from the download endpoint',
     });
   });
@@ -152,7 +161,11 @@ describe('paid items', () => {
     ]) {
       const res = await get(`${feed.download_url}${query}`);
       expect(res.statusCode, query).toBe(403);
-      expect(res.json()).toEqual({ type: 'forbidden', message: 'A valid license for this instance is required' });
+      expect(res.json()).toEqual({
+        type: 'forbidden',
+        code: 'marketplace_license_required',
+        message: 'A valid license for this instance is required',
+      });
     }
     // Made free by the vendor: downloadable without a license.
     await t.admin('POST', `/admin/marketplace/items/${item.id}`, { price_eur: 0 });

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Timestamp } from '../../../platform/http/schema-types.ts';
+import { DescriptorLogSchema } from '../log/schema.ts';
 
 export const DownloadQuery = Type.Object({
   license_key: Type.Optional(Type.String({ maxLength: 200 })),
@@ -13,6 +14,9 @@ export const Descriptor = Type.Object({
   size: Type.Integer(),
   signature: Type.String({ description: 'base64 Ed25519 signature over `<marketplace_id>@<version>:<sha256>`' }),
   key_id: Type.String(),
+  log: Type.Union([DescriptorLogSchema, Type.Null()], {
+    description: 'where the transparency log holds this artifact: inclusion proof under a signed tree head',
+  }),
 });
 
 export const ArtifactQuery = Type.Object({

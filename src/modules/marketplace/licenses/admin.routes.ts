@@ -3,6 +3,7 @@ import { ok } from '../../../platform/http/responses.ts';
 import { IdParams } from '../../../platform/http/schema-types.ts';
 import type { App } from '../../../platform/http/types.ts';
 import { LicenseEnvelope, LicenseList, LicensesQuery, RenewBody } from './schema.ts';
+import { actingNamespaces, selfVendorId } from '../vendors/lookup.ts';
 import { getLicense, listLicenses, renewLicense, revokeLicense } from './licenses.ts';
 
 const tags = ['marketplace (vendor)'];
@@ -17,6 +18,22 @@ export function registerLicenseAdminRoutes(scope: App): void {
     async (req) => listLicenses(req.ctx, req.query),
   );
 
+  scope.get(
+    '/vendor/licenses',
+    {
+      config: { vendorScope: 'read' },
+      schema: {
+        tags: ['marketplace (vendor self)'],
+        summary: "Licences of the acting vendor's items, newest first",
+        querystring: LicensesQuery,
+        response: ok(LicenseList),
+      },
+    },
+    async (req) => {
+      selfVendorId(req.ctx, '/admin/marketplace/licenses');
+      return listLicenses(req.ctx, req.query, (await actingNamespaces(req.ctx)) ?? []);
+    },
+  );
   scope.get(
     '/licenses/:id',
     { schema: { tags, summary: 'One license', params: IdParams, response: ok(LicenseEnvelope) } },

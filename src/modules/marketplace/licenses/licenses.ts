@@ -70,11 +70,16 @@ export function licenseJson(row: q.LicenseRow, now: Date) {
   };
 }
 
-const notFound = (id: string) => errors.notFound(`License with id: ${id} was not found`);
+const notFound = (id: string) => errors.notFound('marketplace_license_not_found', { id });
 
-export async function listLicenses(ctx: Ctx, query: { limit?: number; offset?: number; marketplace_id?: string }) {
+/** `namespaces`: a vendor's own (only licences of its items); absent for the operator. */
+export async function listLicenses(
+  ctx: Ctx,
+  query: { limit?: number; offset?: number; marketplace_id?: string },
+  namespaces?: string[],
+) {
   const page = pageOf(query);
-  const filters = { marketplaceId: query.marketplace_id };
+  const filters = { marketplaceId: query.marketplace_id, namespaces };
   const [rows, count] = await Promise.all([q.listLicenseRows(ctx.db, filters, page), q.countLicenses(ctx.db, filters)]);
   const now = ctx.clock.now();
   return { licenses: rows.map((r) => licenseJson(r, now)), count, ...page };
@@ -99,7 +104,7 @@ export async function revokeLicense(ctx: Ctx, id: string) {
 export async function renewLicense(ctx: Ctx, id: string, days = LICENSE_DAYS) {
   const row = await q.findLicenseById(ctx.db, id);
   if (!row) throw notFound(id);
-  if (row.revoked_at) throw errors.notAllowed(`License ${id} is revoked and cannot be renewed`);
+  if (row.revoked_at) throw errors.notAllowed('marketplace_license_revoked', { id });
   const now = ctx.clock.now();
   return licenseJson((await q.renewLicense(ctx.db, id, now, days))!, now);
 }

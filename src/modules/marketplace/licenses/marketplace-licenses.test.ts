@@ -209,6 +209,7 @@ describe('marketplace admin: licenses', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       type: 'not_allowed',
+      code: 'marketplace_license_revoked',
       message: `License ${lic.id} is revoked and cannot be renewed`,
     });
   });
@@ -229,7 +230,11 @@ describe('marketplace admin: licenses', () => {
     ]) {
       const res = await admin(t, method, url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ type: 'not_found', message: 'License with id: mlic_unknown was not found' });
+      expect(res.json()).toEqual({
+        type: 'not_found',
+        code: 'marketplace_license_not_found',
+        message: 'License with id: mlic_unknown was not found',
+      });
     }
     expect((await t.inject({ method: 'GET', url: '/admin/marketplace/licenses' })).statusCode).toBe(401);
     const viewer = (await t.inject({ method: 'POST', url: '/auth/user/emailpass', payload: VIEWER })).json().token;

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
 import type { Page } from '../../../platform/http/pagination.ts';
 import { marketplaceLicenses } from '../tables.ts';
@@ -57,28 +57,43 @@ export async function renewLicense(db: Executor, id: string, now: Date, days: nu
   return row;
 }
 
-const itemFilter = (marketplaceId?: string) =>
-  marketplaceId ? eq(marketplaceLicenses.marketplace_id, marketplaceId) : undefined;
+/** One item, and (a vendor's view) only the items under its namespaces, without `@`. */
+function itemFilter(marketplaceId?: string, namespaces?: string[]) {
+  return and(
+    marketplaceId ? eq(marketplaceLicenses.marketplace_id, marketplaceId) : undefined,
+    namespaces
+      ? namespaces.length
+        ? inArray(
+            sql`split_part(${marketplaceLicenses.marketplace_id}, '/', 1)`,
+            namespaces.map((n) => `@${n}`),
+          )
+        : sql`false`
+      : undefined,
+  );
+}
 
 /** Newest first (ids are ULIDs). */
 export async function listLicenseRows(
   db: Executor,
-  filters: { marketplaceId?: string },
+  filters: { marketplaceId?: string; namespaces?: string[] },
   page: Page,
 ): Promise<LicenseRow[]> {
   return db
     .select()
     .from(marketplaceLicenses)
-    .where(itemFilter(filters.marketplaceId))
+    .where(itemFilter(filters.marketplaceId, filters.namespaces))
     .orderBy(desc(marketplaceLicenses.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
-export async function countLicenses(db: Executor, filters: { marketplaceId?: string }): Promise<number> {
+export async function countLicenses(
+  db: Executor,
+  filters: { marketplaceId?: string; namespaces?: string[] },
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(marketplaceLicenses)
-    .where(itemFilter(filters.marketplaceId));
+    .where(itemFilter(filters.marketplaceId, filters.namespaces));
   return row.n;
 }

@@ -48,15 +48,16 @@ export async function revokeItem(
   input: RevokeInput,
 ): Promise<RevocationJson> {
   const item = await catalog.findItemById(ctx.db, itemId);
-  if (!item) throw errors.notFound(`Marketplace item with id: ${itemId} was not found`);
+  if (!item) throw errors.notFound('marketplace_item_id_not_found', { id: itemId });
   await assertOwnsNamespace(ctx, item.vendor);
   return inTx(ctx, async (tctx) => {
     const now = tctx.clock.now();
     let version: string | null = null;
     if (versionId) {
       const row = await catalog.findVersionById(tctx.tx, versionId);
-      if (!row || row.item_id !== item.id) throw errors.notFound(`Version with id: ${versionId} was not found`);
-      if (row.status === 'revoked') throw errors.conflict(`Version ${row.version} is already revoked`);
+      if (!row || row.item_id !== item.id) throw errors.notFound('marketplace_version_id_not_found', { id: versionId });
+      if (row.status === 'revoked')
+        throw errors.conflict('marketplace_version_already_revoked', { version: row.version });
       version = row.version;
       await q.markVersionsRevoked(tctx.tx, item.id, row.id);
     } else {
@@ -82,7 +83,7 @@ export async function revokeSigningKey(ctx: Ctx, keyId: string, input: RevokeInp
   return inTx(ctx, async (tctx) => {
     const now = tctx.clock.now();
     const key = await q.revokeKeyRow(tctx.tx, keyId, now);
-    if (!key) throw errors.notFound(`Signing key ${keyId} was not found or is already revoked`);
+    if (!key) throw errors.notFound('marketplace_signing_key_not_found', { key_id: keyId });
     const entry = await q.appendRevocation(tctx.tx, {
       id: newId('mrev'),
       kind: 'key',

@@ -1,17 +1,19 @@
 import { ulid } from 'ulid';
 import { inTx, type Ctx } from '../../../platform/context.ts';
-import { AppError, errors } from '../../../platform/http/errors.ts';
+import { AppError, appError, errors } from '../../../platform/http/errors.ts';
 import { pageOf } from '../../../platform/http/pagination.ts';
 import { newId } from '../../../platform/ids.ts';
 import { euros } from '../catalog/item-json.ts';
 import * as catalog from '../catalog/queries.ts';
 import { insertCallbackOnce } from '../licenses/callback-queries.ts';
 import { newLicenseKey } from '../licenses/license-key.ts';
-import { DAY_MS, LICENSE_DAYS, LICENSE_TIER } from '../licenses/licenses.ts';
+import { LICENSE_TIER } from '../licenses/licenses.ts';
 import * as lq from '../licenses/queries.ts';
+import { recordSale } from '../payouts/ledger.ts';
 import type { PaymentProviderId } from '../tables.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import * as q from './queries.ts';
+import { licenceEnd, startSubscription } from './subscriptions.ts';
 
 export const CHECKOUT_TTL_MS = 30 * 60_000;
 const CALLBACK_PATH = '/admin/marketplace/license-issued';
@@ -29,9 +31,7 @@ function callbackBase(raw: string | undefined): string | null {
   if (raw === undefined) return null;
   const url = URL.canParse(raw) ? new URL(raw) : null;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
-    throw errors.invalid(
-      `Invalid request: Field 'callback_url' must be an http or https base URL without query or fragment`,
-    );
+    throw errors.invalid('marketplace_callback_url_invalid');
   }
   return url.toString().replace(/\/+$/, '');
 }
@@ -44,10 +44,14 @@ function callbackBase(raw: string | undefined): string | null {
 export async function createCheckout(ctx: Ctx, provider: PaymentProvider, input: CheckoutInput) {
   const callbackUrl = callbackBase(input.callback_url);
   const [item] = await catalog.findItemsByMarketplaceIds(ctx.db, [input.marketplace_id], true);
-  if (!item) throw errors.notFound(`Marketplace item ${input.marketplace_id} not found`);
+  if (!item) throw errors.notFound('marketplace_item_not_found', { marketplace_id: input.marketplace_id });
   const version = await catalog.findVersion(ctx.db, item.id, input.version, true);
-  if (!version) throw errors.notFound(`Version ${input.version} of ${input.marketplace_id} not found`);
-  if (item.price_cents <= 0) throw errors.invalid(`${input.marketplace_id} is free: download it without a checkout`);
+  if (!version)
+    throw errors.notFound('marketplace_version_not_found', {
+      version: input.version,
+      marketplace_id: input.marketplace_id,
+    });
+  if (item.price_cents <= 0) throw errors.invalid('marketplace_item_free', { marketplace_id: input.marketplace_id });
 
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
@@ -62,6 +66,7 @@ export async function createCheckout(ctx: Ctx, provider: PaymentProvider, input:
     status: 'open',
     amount_cents: item.price_cents,
     currency: 'eur',
+    billing: item.billing,
     expires_at: expiresAt,
     created_at: now,
     updated_at: now,
@@ -76,6 +81,7 @@ export async function createCheckout(ctx: Ctx, provider: PaymentProvider, input:
       itemName: item.name,
       amountCents: item.price_cents,
       currency: 'eur',
+      billing: item.billing,
       customerEmail: input.customer_email,
       instanceId: input.instance_id,
       expiresAt,
@@ -83,7 +89,7 @@ export async function createCheckout(ctx: Ctx, provider: PaymentProvider, input:
   } catch (err) {
     ctx.log.error({ err, checkoutId: row.id, provider: provider.id }, 'payment provider could not open a checkout');
     await q.updateCheckout(ctx.db, row.id, { status: 'expired', updated_at: ctx.clock.now() });
-    throw new AppError('bad_gateway', 'The payment provider could not open a checkout; try again later');
+    throw appError('marketplace_provider_failed', { action: 'open a checkout' });
   }
   await q.updateCheckout(ctx.db, row.id, {
     provider_session_id: opened.providerSessionId,
@@ -98,7 +104,7 @@ export function effectiveStatus(row: q.CheckoutRow, now: Date): q.CheckoutRow['s
   return row.status === 'open' && row.expires_at.getTime() <= now.getTime() ? 'expired' : row.status;
 }
 
-const notFound = (id: string) => errors.notFound(`Checkout session with id: ${id} was not found`);
+const notFound = (id: string) => errors.notFound('marketplace_checkout_not_found', { id });
 
 export async function findCheckoutOr404(ctx: Ctx, id: string): Promise<q.CheckoutRow> {
   const row = await q.findCheckout(ctx.db, id);
@@ -150,6 +156,10 @@ export interface Completion {
   provider: PaymentProviderId;
   /** Stripe: the Checkout Session the event is about; it must be the one we opened. */
   providerSessionId?: string;
+  /** Stripe: the subscription a recurring checkout opened. */
+  subscriptionId?: string | null;
+  /** Stripe: the payment intent of a one-time payment (what a refund refunds). */
+  paymentIntent?: string | null;
 }
 
 /**
@@ -171,7 +181,7 @@ export async function completeCheckout(
     if (row.status === 'paid') return { session: row, license: (await lq.findLicenseById(tctx.tx, row.license_id!))! };
     const now = tctx.clock.now();
     if (how.provider === 'test' && effectiveStatus(row, now) === 'expired')
-      throw errors.notAllowed(`Checkout session ${id} has expired`);
+      throw errors.notAllowed('marketplace_checkout_expired', { id });
 
     const license = await lq.insertLicenseOnce(tctx.tx, {
       id: newId('mlic'),
@@ -180,10 +190,21 @@ export async function completeCheckout(
       instance_id: row.instance_id,
       tier: LICENSE_TIER,
       purchased_by: row.customer_email,
-      expires_at: new Date(now.getTime() + LICENSE_DAYS * DAY_MS),
+      expires_at: licenceEnd(now, row.billing),
       checkout_session_id: row.id,
       created_at: now,
       updated_at: now,
+    });
+    if (how.subscriptionId && row.billing !== 'one_time')
+      await startSubscription(tctx, { license, checkout: row, provider: how.provider, id: how.subscriptionId, now });
+    await recordSale(tctx, {
+      sourceId: row.id,
+      marketplaceId: row.marketplace_id,
+      licenseId: license.id,
+      provider: how.provider,
+      paymentRef: how.paymentIntent ?? null,
+      amountCents: row.amount_cents,
+      currency: row.currency,
     });
     const session = (await q.updateCheckout(tctx.tx, id, {
       status: 'paid',
@@ -219,10 +240,15 @@ export async function completeCheckout(
  */
 export async function completeStripePayment(
   ctx: Ctx,
-  paid: { checkoutId: string; providerSessionId: string },
+  paid: { checkoutId: string; providerSessionId: string; subscriptionId: string | null; paymentIntent: string | null },
 ): Promise<void> {
   try {
-    await completeCheckout(ctx, paid.checkoutId, { provider: 'stripe', providerSessionId: paid.providerSessionId });
+    await completeCheckout(ctx, paid.checkoutId, {
+      provider: 'stripe',
+      providerSessionId: paid.providerSessionId,
+      subscriptionId: paid.subscriptionId,
+      paymentIntent: paid.paymentIntent,
+    });
   } catch (err) {
     if (!(err instanceof AppError && err.type === 'not_found')) throw err;
     ctx.log.warn(

@@ -87,7 +87,11 @@ describe('paid checkout through the test provider', () => {
     expect((await json(t, 'GET', `${download}?license_key=${key}&instance_id=inst_buyer`)).statusCode).toBe(200);
     const other = await json(t, 'GET', `${download}?license_key=${key}&instance_id=inst_other`);
     expect(other.statusCode).toBe(403);
-    expect(other.json()).toEqual({ type: 'forbidden', message: 'A valid license for this instance is required' });
+    expect(other.json()).toEqual({
+      type: 'forbidden',
+      code: 'marketplace_license_required',
+      message: 'A valid license for this instance is required',
+    });
   });
 
   it('escapes vendor text on the hosted page', async () => {
@@ -114,7 +118,11 @@ describe('paid checkout through the test provider', () => {
     expect(page.body).not.toContain('<form');
     const res = await pay(t, created.id);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ type: 'not_allowed', message: `Checkout session ${created.id} has expired` });
+    expect(res.json()).toEqual({
+      type: 'not_allowed',
+      code: 'marketplace_checkout_expired',
+      message: `Checkout session ${created.id} has expired`,
+    });
     expect((await session(created.id)).license_key).toBeNull();
   });
 
@@ -284,6 +292,7 @@ describe('checkout validation', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       type: 'invalid_data',
+      code: 'marketplace_item_free',
       message: `${free.marketplace_id} is free: download it without a checkout`,
     });
 

@@ -207,6 +207,7 @@ describe('Stripe Checkout adapter', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({
       type: 'bad_gateway',
+      code: 'marketplace_provider_failed',
       message: 'The payment provider could not open a checkout; try again later',
     });
   });

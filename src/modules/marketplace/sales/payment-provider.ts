@@ -1,4 +1,4 @@
-import type { PaymentProviderId } from '../tables.ts';
+import type { Billing, PaymentProviderId } from '../tables.ts';
 
 /** What a provider needs to open its hosted checkout for one of our sessions. */
 export interface CreateSessionInput {
@@ -9,6 +9,8 @@ export interface CreateSessionInput {
   itemName: string;
   amountCents: number;
   currency: 'eur';
+  /** A recurring billing opens the provider's subscription (charged each period) instead of one payment. */
+  billing: Billing;
   customerEmail: string;
   instanceId: string;
   expiresAt: Date;

@@ -3,7 +3,12 @@ import { errors } from '../../../platform/http/errors.ts';
 import { ok } from '../../../platform/http/responses.ts';
 import { IdParams } from '../../../platform/http/schema-types.ts';
 import type { App, AppDeps } from '../../../platform/http/types.ts';
-import { completeStripePayment, createCheckout, getCheckout } from './checkout.ts';
+import { createCheckout, getCheckout } from './checkout.ts';
+import { onStripeNotice } from './stripe-events.ts';
+import { stripeMoney } from './stripe-money.ts';
+import { SubscriptionEnvelope } from './subscription-schema.ts';
+import { cancelFromShop } from './subscriptions.ts';
+import { VerifyBody } from '../licenses/schema.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { CheckoutBody, CheckoutCreated, CheckoutSession, HtmlPage, StripeEventBody, StripeReceived } from './schema.ts';
 import { readStripeEvent, stripeProvider } from './stripe-provider.ts';
@@ -56,6 +61,20 @@ export async function registerSalesRoutes(scope: App, deps: AppDeps): Promise<vo
     async (req) => getCheckout(req.ctx, req.params.id),
   );
 
+  const money = stripe ? stripeMoney(stripe) : null;
+  scope.post(
+    '/subscriptions/cancel',
+    {
+      schema: {
+        tags,
+        summary: "The shop cancels its subscription (licence key and instance token): it runs to the period's end",
+        body: VerifyBody,
+        response: ok(SubscriptionEnvelope),
+      },
+    },
+    async (req) => ({ subscription: await cancelFromShop(req.ctx, money, req.body) }),
+  );
+
   await scope.register(async (pages: App) => {
     // The pay button is a plain HTML form post; its (empty) fields are not needed.
     pages.addContentTypeParser(
@@ -98,22 +117,22 @@ export async function registerSalesRoutes(scope: App, deps: AppDeps): Promise<vo
       {
         schema: {
           tags,
-          summary: "Stripe's signed checkout.session.completed webhook",
+          summary: "Stripe's signed webhook: checkout completions, subscription invoices and changes",
           body: StripeEventBody,
           response: ok(StripeReceived),
         },
         validatorCompiler: rawBody,
       },
       async (req) => {
-        if (!deps.config.stripe) throw errors.notFound('Stripe payments are not configured on this marketplace');
-        if (!Buffer.isBuffer(req.body)) throw errors.invalid('Expected the raw JSON body of a Stripe event');
-        const paid = readStripeEvent(
+        if (!deps.config.stripe) throw errors.notFound('marketplace_stripe_not_configured');
+        if (!Buffer.isBuffer(req.body)) throw errors.invalid('marketplace_stripe_body_not_raw');
+        const notice = readStripeEvent(
           deps.config.stripe,
           req.body,
           req.headers['stripe-signature'] as string | undefined,
           req.ctx.clock.now(),
         );
-        if (paid) await completeStripePayment(req.ctx, paid);
+        if (notice) await onStripeNotice(req.ctx, notice);
         return { received: true as const };
       },
     );

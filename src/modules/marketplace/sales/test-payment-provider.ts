@@ -41,7 +41,7 @@ async function pageSession(ctx: Ctx, row: CheckoutRow, license?: lq.LicenseRow):
 /** The test provider's checkout page; sessions of another provider are not its to show. */
 export async function renderTestCheckout(ctx: Ctx, id: string): Promise<string> {
   const row = await findCheckoutOr404(ctx, id);
-  if (row.provider !== 'test') throw errors.notFound(`Checkout session with id: ${id} was not found`);
+  if (row.provider !== 'test') throw errors.notFound('marketplace_checkout_not_found', { id });
   return checkoutPage(await pageSession(ctx, row));
 }
 

@@ -30,8 +30,7 @@ export async function actingNamespaces(ctx: Ctx): Promise<string[] | null> {
 /** 403 unless the actor is the operator or the vendor owning `@namespace`; checked before anything is written. */
 export async function assertOwnsNamespace(ctx: Ctx, namespace: string): Promise<void> {
   const owned = await actingNamespaces(ctx);
-  if (owned && !owned.includes(namespace))
-    throw errors.forbidden(`@${namespace} is not one of this vendor's namespaces`);
+  if (owned && !owned.includes(namespace)) throw errors.forbidden('marketplace_namespace_not_owned', { namespace });
 }
 
 /**
@@ -42,4 +41,11 @@ export async function reviewerOfUpload(ctx: Ctx): Promise<'operator' | 'trusted'
   const vendor = ctx.actor?.type === 'vendor' ? ctx.actor.vendor : undefined;
   if (!vendor) return 'operator';
   return (await q.findVendor(ctx.db, vendor.id))?.trusted ? 'trusted' : 'vendor';
+}
+
+/** The acting vendor's id for its own routes (`/admin/marketplace/vendor/…`); the operator has none. */
+export function selfVendorId(ctx: Ctx, instead: string): string {
+  const id = ctx.actor?.type === 'vendor' ? ctx.actor.vendor?.id : undefined;
+  if (!id) throw errors.invalid('marketplace_vendor_only', { instead });
+  return id;
 }

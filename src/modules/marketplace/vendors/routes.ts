@@ -19,7 +19,7 @@ function vendorDeps(app: App, deps: AppDeps): v.VendorDeps {
 /** The acting vendor's id; the operator has no vendor account of its own. */
 function selfId(ctx: Ctx): string {
   const id = ctx.actor?.vendor?.id;
-  if (!id) throw errors.invalid('These routes answer for a vendor token; the operator uses /admin/marketplace/vendors');
+  if (!id) throw errors.invalid('marketplace_vendor_only', { instead: '/admin/marketplace/vendors' });
   return id;
 }
 
@@ -131,6 +131,19 @@ export function registerVendorAdminRoutes(scope: App, deps: AppDeps): void {
       async (req) => ({ vendor: await v.setVendorTrusted(req.ctx, req.params.id, trusted) }),
     );
   }
+  scope.post(
+    '/vendors/:id/payouts',
+    {
+      schema: {
+        tags: operatorTags,
+        summary: "Set a vendor's commission (percent) and the Stripe connected account paid its share",
+        params: IdParams,
+        body: s.PayoutSettingsBody,
+        response: ok(s.VendorEnvelope),
+      },
+    },
+    async (req) => ({ vendor: await v.setPayoutSettings(req.ctx, req.params.id, req.body) }),
+  );
   scope.get(
     '/vendors/:id/tokens',
     {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { listEnvelope, pageQuery } from '../../../platform/http/pagination.ts';
-import { NullableTimestamp, Timestamp } from '../../../platform/http/schema-types.ts';
+import { Nullable, NullableTimestamp, Timestamp } from '../../../platform/http/schema-types.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Email = Type.String({ format: 'email', maxLength: 320 });
@@ -48,9 +48,18 @@ export const Vendor = Type.Object({
   ]),
   namespaces: Type.Array(Type.String()),
   trusted: Type.Boolean(),
+  commission_percent: Type.Integer({ description: "the marketplace's share of each sale, in percent" }),
+  payout_account: Nullable(Type.String({ description: 'the Stripe connected account (`acct_…`) paid by transfers' })),
   verified_at: NullableTimestamp,
   created_at: Timestamp,
 });
+export const PayoutSettingsBody = Type.Object(
+  {
+    commission_percent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    payout_account: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  },
+  { additionalProperties: false },
+);
 export const VendorEnvelope = Type.Object({ vendor: Vendor });
 export const VendorList = listEnvelope('vendors', Vendor);
 

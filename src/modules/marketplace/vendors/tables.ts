@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, ts } from '../../../platform/db/columns.ts';
 
 export type VendorStatus = 'unverified' | 'invited' | 'active' | 'suspended';
@@ -19,6 +19,10 @@ export const marketplaceVendors = pgTable(
     verified_at: ts('verified_at'),
     /** A trusted vendor's versions that pass the automatic checks skip the operator's review. */
     trusted: boolean('trusted').notNull().default(false),
+    /** The marketplace's share of each of this vendor's sales, in percent (the operator sets it). */
+    commission_percent: integer('commission_percent').notNull().default(20),
+    /** The Stripe connected account (`acct_…`) its share is transferred to; none: the share waits. */
+    payout_account: text('payout_account'),
     ...timestamps,
   },
   (t) => [uniqueIndex('marketplace_vendors_email_idx').on(t.email)],

@@ -21,8 +21,7 @@ const secret = (prefix: string) => `${prefix}${randomBytes(32).toString('base64u
 
 export function namespaceOf(input: string): string {
   const ns = input.startsWith('@') ? input.slice(1) : input;
-  if (!NAMESPACE.test(ns) || ns.length > 64)
-    throw errors.invalid(`Namespace "${input}" must be @ and a lower-case slug (@acme, @acme-labs)`);
+  if (!NAMESPACE.test(ns) || ns.length > 64) throw errors.invalid('marketplace_namespace_invalid', { input });
   return ns;
 }
 
@@ -33,6 +32,8 @@ export interface VendorJson {
   status: q.VendorRow['status'];
   namespaces: string[];
   trusted: boolean;
+  commission_percent: number;
+  payout_account: string | null;
   verified_at: string | null;
   created_at: string;
 }
@@ -49,6 +50,8 @@ export async function vendorJson(ctx: Ctx, rows: q.VendorRow[]): Promise<VendorJ
     status: r.status,
     namespaces: owned.filter((n) => n.vendor_id === r.id).map((n) => `@${n.namespace}`),
     trusted: r.trusted,
+    commission_percent: r.commission_percent,
+    payout_account: r.payout_account,
     verified_at: r.verified_at?.toISOString() ?? null,
     created_at: r.created_at.toISOString(),
   }));
@@ -90,7 +93,7 @@ export async function signUpVendor(
   input: { name: string; email: string; namespace: string },
 ): Promise<{ status: 'verification_sent' }> {
   const ns = namespaceOf(input.namespace);
-  if (await q.namespaceOwner(ctx.db, ns)) throw errors.conflict(`Namespace @${ns} is taken`);
+  if (await q.namespaceOwner(ctx.db, ns)) throw errors.conflict('marketplace_namespace_taken', { namespace: ns });
   await inTx(ctx, async (tctx) => {
     const now = tctx.clock.now();
     const vendor = await q.insertVendor(tctx.tx, {
@@ -123,9 +126,10 @@ export async function inviteVendor(
       created_at: now,
       updated_at: now,
     });
-    if (!vendor) throw errors.conflict(`A vendor with email ${input.email} exists`);
+    if (!vendor) throw errors.conflict('marketplace_vendor_email_exists', { email: input.email });
     for (const ns of namespaces)
-      if (!(await q.claimNamespace(tctx.tx, ns, vendor.id, now))) throw errors.conflict(`Namespace @${ns} is taken`);
+      if (!(await q.claimNamespace(tctx.tx, ns, vendor.id, now)))
+        throw errors.conflict('marketplace_namespace_taken', { namespace: ns });
     await sendVerification(tctx, deps, vendor, null, 'marketplace.vendor_invite');
     return vendor;
   });
@@ -164,13 +168,13 @@ export async function verifyVendor(ctx: Ctx, token: string): Promise<{ vendor: V
   const { vendor, issued } = await inTx(ctx, async (tctx) => {
     const now = tctx.clock.now();
     const used = await q.consumeVerification(tctx.tx, hashOf(token), now);
-    if (!used) throw errors.invalid('This verification link is unknown, used or expired');
+    if (!used) throw errors.invalid('marketplace_verification_link_invalid');
     if (used.namespace && !(await q.claimNamespace(tctx.tx, used.namespace, used.vendor_id, now)))
-      throw errors.conflict(`Namespace @${used.namespace} was taken meanwhile; sign up with another`);
+      throw errors.conflict('marketplace_namespace_taken_meanwhile', { namespace: used.namespace });
     // Only a new account activates this way: a suspended vendor stays suspended whatever link it kept.
     const current = await q.findVendor(tctx.tx, used.vendor_id);
     if (current?.status !== 'unverified' && current?.status !== 'invited')
-      throw errors.invalid('This vendor account cannot be activated');
+      throw errors.invalid('marketplace_vendor_cannot_activate');
     const row = (await q.updateVendor(tctx.tx, current.id, { status: 'active', verified_at: now, updated_at: now }))!;
     return { vendor: row, issued: await issueToken(tctx, row.id, 'first token', [...ALL_SCOPES]) };
   });
@@ -199,29 +203,29 @@ export function tokenJson(r: q.VendorTokenRow) {
 
 export async function revokeVendorToken(ctx: Ctx, vendorId: string, tokenId: string) {
   const row = await q.revokeToken(ctx.db, vendorId, tokenId, ctx.clock.now());
-  if (!row) throw errors.notFound(`Live vendor token with id: ${tokenId} was not found`);
+  if (!row) throw errors.notFound('marketplace_vendor_token_not_found', { id: tokenId });
   return tokenJson(row);
 }
 
 export async function getVendor(ctx: Ctx, id: string): Promise<VendorJson> {
   const row = await q.findVendor(ctx.db, id);
-  if (!row) throw errors.notFound(`Vendor with id: ${id} was not found`);
+  if (!row) throw errors.notFound('marketplace_vendor_not_found', { id });
   return (await vendorJson(ctx, [row]))[0];
 }
 
 export async function addNamespace(ctx: Ctx, id: string, namespace: string): Promise<VendorJson> {
   const ns = namespaceOf(namespace);
   await getVendor(ctx, id);
-  if (!(await q.claimNamespace(ctx.db, ns, id, ctx.clock.now()))) throw errors.conflict(`Namespace @${ns} is taken`);
+  if (!(await q.claimNamespace(ctx.db, ns, id, ctx.clock.now())))
+    throw errors.conflict('marketplace_namespace_taken', { namespace: ns });
   return getVendor(ctx, id);
 }
 
 /** The operator suspends (every token stops at once) or reinstates a vendor. */
 export async function setVendorStatus(ctx: Ctx, id: string, status: 'active' | 'suspended'): Promise<VendorJson> {
   const current = await q.findVendor(ctx.db, id);
-  if (!current) throw errors.notFound(`Vendor with id: ${id} was not found`);
-  if (status === 'active' && !current.verified_at)
-    throw errors.invalid('A vendor becomes active by verifying its email address');
+  if (!current) throw errors.notFound('marketplace_vendor_not_found', { id });
+  if (status === 'active' && !current.verified_at) throw errors.invalid('marketplace_vendor_activate_by_email');
   await q.updateVendor(ctx.db, id, { status, updated_at: ctx.clock.now() });
   return getVendor(ctx, id);
 }
@@ -230,5 +234,25 @@ export async function setVendorStatus(ctx: Ctx, id: string, status: 'active' | '
 export async function setVendorTrusted(ctx: Ctx, id: string, trusted: boolean): Promise<VendorJson> {
   await getVendor(ctx, id);
   await q.updateVendor(ctx.db, id, { trusted, updated_at: ctx.clock.now() });
+  return getVendor(ctx, id);
+}
+
+/** A Stripe connected account id, as Stripe Connect issues them. */
+const PAYOUT_ACCOUNT = /^acct_[A-Za-z0-9]{1,64}$/;
+
+/** The operator sets a vendor's commission and the connected account its share is transferred to. */
+export async function setPayoutSettings(
+  ctx: Ctx,
+  id: string,
+  input: { commission_percent?: number; payout_account?: string | null },
+): Promise<VendorJson> {
+  if (input.payout_account && !PAYOUT_ACCOUNT.test(input.payout_account))
+    throw errors.invalid('marketplace_payout_account_invalid');
+  await getVendor(ctx, id);
+  await q.updateVendor(ctx.db, id, {
+    ...(input.commission_percent !== undefined ? { commission_percent: input.commission_percent } : {}),
+    ...(input.payout_account !== undefined ? { payout_account: input.payout_account || null } : {}),
+    updated_at: ctx.clock.now(),
+  });
   return getVendor(ctx, id);
 }

@@ -1,6 +1,8 @@
 import type { TxCtx } from '../../../platform/context.ts';
 import { errors } from '../../../platform/http/errors.ts';
 import { newId } from '../../../platform/ids.ts';
+import { chargedAmount, pricedTotals } from '../../totals/view.ts';
+import * as dq from '../desk-queries.ts';
 import { orderDetail } from '../desk-view.ts';
 import type { OrderRow } from '../queries.ts';
 import * as cq from './queries.ts';
@@ -17,13 +19,23 @@ const ADJUSTING: ReadonlySet<ActionType> = new Set([
   'SHIPPING_ADD',
   'RECEIVE_RETURN_ITEM',
   'RECEIVE_DAMAGED_RETURN_ITEM',
+  'WRITE_OFF_ITEM',
+  'REINSTATE_ITEM',
+  'SHIPPING_REMOVE',
 ]);
-/** A requested return moves no money until its items arrive. */
-const MONEYLESS: ReadonlySet<ActionType> = new Set(['RETURN_ITEM']);
+
+/**
+ * Whether an action moves money beside the lines. A requested return moves none until its items
+ * arrive, except the inbound items of an exchange (`details.deduct`): they are credited when the
+ * exchange is confirmed, as Medusa does, and their receipt then credits nothing. A draft order's
+ * shipping method (`details.method`) is a row of its own, not money beside the lines.
+ */
+export const adjusts = (a: Pick<cq.ActionRow, 'action' | 'details'>) =>
+  (ADJUSTING.has(a.action) && !a.details.method) || (a.action === 'RETURN_ITEM' && a.details.deduct === true);
 
 /** What the open change's actions would add to the order total. */
 export const pendingDelta = (actions: cq.ActionRow[]) =>
-  actions.filter((a) => !MONEYLESS.has(a.action)).reduce((s, a) => s + a.amount, 0);
+  actions.filter((a) => a.action !== 'RETURN_ITEM' || adjusts(a)).reduce((s, a) => s + a.amount, 0);
 
 export async function currentVersion(tctx: TxCtx, orderId: string): Promise<number> {
   return (await cq.summariesOf(tctx.tx, [orderId])).get(orderId)?.version ?? 1;
@@ -31,24 +43,35 @@ export async function currentVersion(tctx: TxCtx, orderId: string): Promise<numb
 
 /** Changes are refused on orders that are canceled or archived. */
 export function assertChangeable(order: OrderRow): void {
-  if (order.status === 'canceled') throw errors.notAllowed(`Order with id ${order.id} has been canceled.`);
-  if (order.status === 'archived') throw errors.notAllowed(`Order with id ${order.id} has been archived.`);
+  if (order.status === 'canceled') throw errors.notAllowed('order_canceled', { id: order.id });
+  if (order.status === 'archived') throw errors.notAllowed('order_archived', { id: order.id });
 }
 
 export async function openChange(
   tctx: TxCtx,
   order: OrderRow,
   type: ChangeType,
-  opts: { return_id?: string | null; description?: string | null; internal_note?: string | null } = {},
+  opts: {
+    return_id?: string | null;
+    exchange_id?: string | null;
+    claim_id?: string | null;
+    description?: string | null;
+    internal_note?: string | null;
+  } = {},
 ): Promise<cq.ChangeRow> {
   assertChangeable(order);
   const open = await cq.openChangeOf(tctx.tx, order.id);
-  if (open) throw errors.notAllowed(`Order ${order.id} already has an active ${open.change_type} change (${open.id})`);
+  if (open)
+    throw errors.notAllowed('order_change_not_active', {
+      detail: `Order ${order.id} already has an active ${open.change_type} change (${open.id})`,
+    });
   const now = tctx.clock.now();
   return cq.insertChange(tctx.tx, {
     id: newId('ordch'),
     order_id: order.id,
     return_id: opts.return_id ?? null,
+    exchange_id: opts.exchange_id ?? null,
+    claim_id: opts.claim_id ?? null,
     change_type: type,
     status: 'pending',
     version: (await currentVersion(tctx, order.id)) + 1,
@@ -114,9 +137,7 @@ export async function confirmChange(
   const row = rows.get(order.id);
   const version = row?.version ?? 1;
   if (change.version !== version + 1)
-    throw errors.conflict(
-      `Order change ${change.id} was made for version ${change.version - 1}, the order is at ${version}`,
-    );
+    throw errors.conflict('order_change_version_conflict', { id: change.id, made: change.version - 1, version });
   const before = await orderDetail(tctx.tx, order);
   await cq.insertVersion(tctx.tx, {
     order_id: order.id,
@@ -126,8 +147,8 @@ export async function confirmChange(
   });
   await apply(actions);
   if (actions.some((a) => a.action === 'ITEM_ADD' || a.action === 'ITEM_UPDATE'))
-    await cq.recomputeOrderTotals(tctx.tx, order.id, now);
-  const adjusted = actions.filter((a) => ADJUSTING.has(a.action)).reduce((s, a) => s + a.amount, 0);
+    await recomputeOrderTotals(tctx, order.id);
+  const adjusted = actions.filter(adjusts).reduce((s, a) => s + a.amount, 0);
   await cq.saveSummary(tctx.tx, {
     order_id: order.id,
     version: version + 1,
@@ -142,6 +163,28 @@ export async function confirmChange(
     confirmed_by: tctx.actor?.id ?? null,
     updated_at: now,
   });
+}
+
+/**
+ * The order row's totals from its lines and methods as they now are, each with the pricing it
+ * keeps (tax lines, discounts): the figures placement wrote, so `total` (what the summary counts)
+ * and the view's totals stay the same number after an edit adds a taxed line.
+ */
+export async function recomputeOrderTotals(tctx: TxCtx, orderId: string): Promise<void> {
+  const t = pricedTotals(await dq.listLinesOf(tctx.tx, [orderId]), await dq.listMethodsOf(tctx.tx, [orderId]));
+  const whole = (d: { integerValue: (mode: 4) => { toNumber: () => number } }) => d.integerValue(4).toNumber();
+  await cq.setOrderTotals(
+    tctx.tx,
+    orderId,
+    {
+      item_total: whole(t.item_total),
+      shipping_total: whole(t.shipping_total),
+      tax_total: whole(t.tax_total),
+      discount_total: whole(t.discount_total),
+      total: chargedAmount(t),
+    },
+    tctx.clock.now(),
+  );
 }
 
 export async function cancelChange(tctx: TxCtx, change: cq.ChangeRow): Promise<cq.ChangeRow> {

@@ -15,15 +15,13 @@ export function completeOrder(ctx: Ctx, orderId: string): Promise<AdminOrderView
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     if (order.status === 'completed') return orderDetail(tctx.tx, order);
     if (order.status !== 'pending' && order.status !== 'requires_action')
-      throw errors.notAllowed(`Order ${order.id} is ${order.status} and cannot be completed`);
-    if (await cq.openChangeOf(tctx.tx, order.id))
-      throw errors.notAllowed(`Order ${order.id} has an active order change: confirm or cancel it first`);
+      throw errors.notAllowed('order_not_completable', { id: order.id, status: order.status });
+    if (await cq.openChangeOf(tctx.tx, order.id)) throw errors.notAllowed('order_has_active_change', { id: order.id });
     const lines = await dq.listLinesOf(tctx.tx, [order.id]);
     if (lines.some((l) => l.fulfilled_quantity < l.quantity))
-      throw errors.notAllowed(`Order ${order.id} has items that are not fulfilled`);
+      throw errors.notAllowed('order_items_not_fulfilled', { id: order.id });
     const view = await orderDetail(tctx.tx, order);
-    if (view.summary.pending_difference !== 0)
-      throw errors.notAllowed(`Order ${order.id} has a pending difference: settle the payment first`);
+    if (view.summary.pending_difference !== 0) throw errors.notAllowed('order_difference_pending', { id: order.id });
     const now = tctx.clock.now();
     return orderDetail(tctx.tx, await dq.updateOrderRow(tctx.tx, order.id, { status: 'completed', updated_at: now }));
   });
@@ -33,7 +31,7 @@ export function archiveOrder(ctx: Ctx, orderId: string): Promise<AdminOrderView>
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     if (order.status === 'archived') return orderDetail(tctx.tx, order);
     if (order.status !== 'completed' && order.status !== 'canceled')
-      throw errors.notAllowed(`Order ${order.id} must be completed or canceled to be archived`);
+      throw errors.notAllowed('order_not_archivable', { id: order.id });
     const now = tctx.clock.now();
     return orderDetail(tctx.tx, await dq.updateOrderRow(tctx.tx, order.id, { status: 'archived', updated_at: now }));
   });

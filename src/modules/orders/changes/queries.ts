@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
-import { orderLineItems, orders } from '../tables.ts';
+import type { OrderRow } from '../queries.ts';
+import { orders } from '../tables.ts';
 import { orderChangeActions, orderChanges, orderSummaries, orderVersions } from './tables.ts';
 
 export type ChangeRow = typeof orderChanges.$inferSelect;
@@ -88,15 +89,16 @@ export async function listVersionsOf(db: Executor, orderId: string) {
   return db.select().from(orderVersions).where(eq(orderVersions.order_id, orderId)).orderBy(asc(orderVersions.version));
 }
 
-/** The order's item and grand totals after its lines changed. */
-export async function recomputeOrderTotals(db: Executor, orderId: string, now: Date): Promise<void> {
+/** The order's stored totals (whole minor units, as placement writes them) after its lines or methods changed. */
+export async function setOrderTotals(
+  db: Executor,
+  orderId: string,
+  totals: Pick<OrderRow, 'item_total' | 'shipping_total' | 'tax_total' | 'discount_total' | 'total'>,
+  now: Date,
+): Promise<void> {
   await db
     .update(orders)
-    .set({
-      item_total: sql`(select coalesce(sum(${orderLineItems.unit_price} * ${orderLineItems.quantity}), 0) from ${orderLineItems} where ${orderLineItems.order_id} = ${orderId})`,
-      total: sql`(select coalesce(sum(${orderLineItems.unit_price} * ${orderLineItems.quantity}), 0) from ${orderLineItems} where ${orderLineItems.order_id} = ${orderId}) + ${orders.shipping_total} + ${orders.tax_total} - ${orders.discount_total}`,
-      updated_at: now,
-    })
+    .set({ ...totals, updated_at: now })
     .where(eq(orders.id, orderId));
 }
 
@@ -106,4 +108,14 @@ export async function confirmedChangesOfReturns(db: Executor, returnIds: string[
     .select()
     .from(orderChanges)
     .where(and(inArray(orderChanges.return_id, returnIds), eq(orderChanges.status, 'confirmed')));
+}
+
+/** Whether the return is the inbound leg of an exchange or a claim. */
+export async function swapOfReturn(db: Executor, returnId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderChanges.id })
+    .from(orderChanges)
+    .where(and(eq(orderChanges.return_id, returnId), inArray(orderChanges.change_type, ['exchange', 'claim'])))
+    .limit(1);
+  return !!row;
 }

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, metadata, timestamps, ts } from '../../../platform/db/columns.ts';
 
-/** Medusa's order change types this module applies (exchanges and claims come later). */
-export type ChangeType = 'return_request' | 'return_receive' | 'edit';
+/** Medusa's order change types this module applies. */
+export type ChangeType = 'return_request' | 'return_receive' | 'edit' | 'exchange' | 'claim' | 'transfer';
 export type ChangeStatus = 'pending' | 'requested' | 'confirmed' | 'declined' | 'canceled';
 export type ActionType =
   | 'ITEM_ADD'
@@ -11,7 +11,14 @@ export type ActionType =
   | 'RETURN_ITEM'
   | 'RECEIVE_RETURN_ITEM'
   | 'RECEIVE_DAMAGED_RETURN_ITEM'
-  | 'SHIPPING_ADD';
+  | 'SHIPPING_ADD'
+  | 'WRITE_OFF_ITEM'
+  | 'REINSTATE_ITEM'
+  | 'SHIPPING_REMOVE'
+  | 'TRANSFER_CUSTOMER'
+  // A draft order's promotion codes (`reference_id` the promotion, `details.code`).
+  | 'PROMOTION_ADD'
+  | 'PROMOTION_REMOVE';
 
 /** A change to a placed order: actions gathered while pending, applied together when confirmed. */
 export const orderChanges = pgTable(
@@ -20,6 +27,8 @@ export const orderChanges = pgTable(
     id: idColumn(),
     order_id: text('order_id').notNull(),
     return_id: text('return_id'),
+    exchange_id: text('exchange_id'),
+    claim_id: text('claim_id'),
     change_type: text('change_type').$type<ChangeType>().notNull(),
     status: text('status').$type<ChangeStatus>().notNull(),
     /** The order version this change makes when confirmed. */

@@ -5,7 +5,12 @@ import { authorize as checkRight, type PluginGrant } from '../rights.ts';
  * Everything a plugin's process can ask the shop for, one kind per ctx call. The shop checks each
  * request with {@link authorize} before performing it (serve-ctx.ts is the only caller).
  */
-const RIGHT_OF = { payment: 'payments', notification: 'notifications', tax: 'taxes' } as const;
+const RIGHT_OF = {
+  payment: 'payments',
+  notification: 'notifications',
+  tax: 'taxes',
+  fulfillment: 'fulfillments',
+} as const;
 
 export type Capability =
   | { kind: 'events.subscribe'; pattern: string }
@@ -13,7 +18,7 @@ export type Capability =
   | { kind: 'routes.add'; surface: 'admin' | 'store'; method: string; path: string }
   | { kind: 'db.query' }
   | { kind: 'api.read'; api: 'orders:read' }
-  | { kind: 'providers.register'; provider: 'payment' | 'notification' | 'tax'; id: string }
+  | { kind: 'providers.register'; provider: 'payment' | 'notification' | 'tax' | 'fulfillment'; id: string }
   | { kind: 'log' };
 
 export interface PluginIdentity {

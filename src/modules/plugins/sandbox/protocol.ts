@@ -41,7 +41,7 @@ export interface CtxCalls {
   route: { args: { surface: 'admin' | 'store'; method: Plain; path: Plain; hid: number }; result: void };
   provider: {
     args: {
-      kind: 'payment' | 'notification' | 'tax';
+      kind: 'payment' | 'notification' | 'tax' | 'fulfillment';
       pid: number;
       id: Plain;
       name: Plain;

@@ -6,6 +6,7 @@ import { stageStoredPlugin } from '../load-plugin.ts';
 import * as q from '../queries.ts';
 import type { PluginRuntime } from '../runtime.ts';
 import { pluginJson } from '../view.ts';
+import { rollBackPlugin, shouldRollBack } from './rollback.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,6 +22,9 @@ export async function recoverPlugin(rt: PluginRuntime, dead: LoadedPlugin, reaso
   health.lastCrash = { at: rt.deps.clock.now(), reason };
   const verdict = health.policy.record(reason);
   rt.deps.log.error({ plugin: dead.manifestId, reason, verdict }, 'plugin process died');
+  // Crash-looping right after an update: back to the version before, instead of restarting or failing.
+  const current = await q.findPlugin(rt.ctx.db, dead.rowId);
+  if (shouldRollBack(rt, current, health.policy.recent)) return rollBackPlugin(rt, dead, current!, reason);
   if (!verdict.restart) return failPlugin(rt, dead, verdict.reason);
   await wait(verdict.delayMs);
   let failure: string | undefined;

@@ -107,7 +107,8 @@ function registerProvider(
   args: { [F in keyof CtxCalls['provider']['args']]?: unknown },
   check: (c: Capability) => void,
 ): void {
-  const kind = args.kind === 'notification' || args.kind === 'tax' ? args.kind : 'payment';
+  const kind =
+    args.kind === 'notification' || args.kind === 'tax' || args.kind === 'fulfillment' ? args.kind : 'payment';
   check({ kind: 'providers.register', provider: kind, id: str(args.id) });
   const pid = num(args.pid);
   const methods = Array.isArray(args.methods) ? args.methods.filter((m): m is string => typeof m === 'string') : [];
@@ -119,5 +120,6 @@ function registerProvider(
   }
   if (kind === 'payment') deps.ctx.payments.register(impl as never);
   else if (kind === 'tax') deps.ctx.taxes.register(impl as never);
+  else if (kind === 'fulfillment') deps.ctx.fulfillments.register(impl as never);
   else deps.ctx.notifications.register(impl as never);
 }

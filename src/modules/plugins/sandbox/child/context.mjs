@@ -6,6 +6,16 @@
 // @ts-check
 /** @import { CtxPort, Plain } from '../protocol.ts' */
 
+/** What a fulfilment provider may implement (plugin-sdk/fulfillments.ts). */
+export const FULFILLMENT_METHODS = [
+  'getFulfillmentOptions',
+  'validateFulfillmentData',
+  'calculatePrice',
+  'createFulfillment',
+  'cancelFulfillment',
+  'createReturnFulfillment',
+];
+
 export const PAYMENT_METHODS = [
   'initiatePayment',
   'authorizePayment',
@@ -42,7 +52,7 @@ export function makeContext(meta, port) {
   const log = (level) => (/** @type {unknown} */ message, /** @type {unknown} */ data) =>
     port.notify('log', { level, message: String(message), data: data && typeof data === 'object' ? { ...data } : {} });
   /**
-   * @param {'payment' | 'notification' | 'tax'} kind
+   * @param {'payment' | 'notification' | 'tax' | 'fulfillment'} kind
    * @param {string[]} methods
    */
   const provider = (kind, methods) => (/** @type {any} */ impl) => {
@@ -77,5 +87,6 @@ export function makeContext(meta, port) {
     payments: { register: provider('payment', PAYMENT_METHODS) },
     notifications: { register: provider('notification', ['send']) },
     taxes: { register: provider('tax', ['getTaxLines']) },
+    fulfillments: { register: provider('fulfillment', FULFILLMENT_METHODS) },
   };
 }

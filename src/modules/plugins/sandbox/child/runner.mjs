@@ -7,7 +7,7 @@
 // The messages both ways are the ones ../protocol.ts defines; `npm run typecheck` checks this file against it.
 // @ts-check
 /** @import { ConfigValues, CtxPort, CtxRequest, HostHandlers, HostRequest, Reply, WireError } from '../protocol.ts' */
-import { makeContext, PAYMENT_METHODS } from './context.mjs';
+import { FULFILLMENT_METHODS, makeContext, PAYMENT_METHODS } from './context.mjs';
 
 /** @type {Map<number, any>} hid → event or route handler */
 const handlers = new Map();
@@ -99,7 +99,11 @@ async function route({ hid, req }) {
 /** @type {HostHandlers['provider']} */
 async function provider({ pid, method, input }) {
   const impl = providers.get(pid);
-  if (!impl || typeof impl[method] !== 'function' || !PAYMENT_METHODS.concat(['send', 'getTaxLines']).includes(method))
+  if (
+    !impl ||
+    typeof impl[method] !== 'function' ||
+    !PAYMENT_METHODS.concat(FULFILLMENT_METHODS, ['send', 'getTaxLines']).includes(method)
+  )
     throw new Error(`no provider method ${method}`);
   return impl[method](input);
 }

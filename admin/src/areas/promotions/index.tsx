@@ -1,0 +1,253 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { dateTime } from '../../lib/format.ts';
+import { useCanWrite } from '../../lib/session.tsx';
+import { useUrlFilters } from '../../lib/url-filters.ts';
+import { SearchFilters } from '../../components/form-pieces.tsx';
+import { useToast } from '../../components/toasts.tsx';
+import {
+  Badge,
+  Card,
+  ConfirmButton,
+  Empty,
+  ErrorNote,
+  Loading,
+  PageHeader,
+  Pager,
+  useDebounced,
+} from '../../components/ui.tsx';
+import type { Item, Ok } from '../../api/types.ts';
+import { budgetText } from './budget.ts';
+import { CampaignsCard } from './campaigns.tsx';
+import { draftOfPromotion } from './promotion-draft.ts';
+import { PromotionForm } from './promotion-form.tsx';
+import { useRuleLabels } from './rule-lists.ts';
+import { allRulesOf, promotionText, rulesText, valueText, type Labels } from './words.ts';
+
+/** Promotions: codes and automatic discounts, and the campaigns that bound them (see docs/pricing.md). */
+
+type Promotion = Item<Ok<'/admin/promotions'>['promotions']>;
+
+const LIMIT = 50;
+const STATUS_BADGE: Record<string, string> = { active: 'active', draft: 'draft', inactive: 'disabled' };
+
+function StatusSelect({ p }: { p: Promotion }) {
+  const client = useQueryClient();
+  const notify = useToast();
+  const canWrite = useCanWrite();
+  const save = useMutation({
+    mutationFn: (status: string) => api(`/admin/promotions/${p.id}`, { method: 'POST', body: { status } }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['promotions'] });
+      notify(`${p.code} saved`, 'success');
+    },
+    onError: (e) => notify((e as Error).message, 'error'),
+  });
+  if (!canWrite) return <Badge value={STATUS_BADGE[p.status]}>{p.status}</Badge>;
+  return (
+    <select
+      aria-label={`Status of ${p.code}`}
+      value={p.status}
+      disabled={save.isPending}
+      onChange={(e) => save.mutate(e.target.value)}
+    >
+      <option value="draft">Draft</option>
+      <option value="active">Active</option>
+      <option value="inactive">Inactive</option>
+    </select>
+  );
+}
+
+function DeletePromotion({ p }: { p: Promotion }) {
+  const client = useQueryClient();
+  const notify = useToast();
+  const remove = useMutation({
+    mutationFn: () => api(`/admin/promotions/${p.id}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['promotions'] });
+      notify(`${p.code} deleted`, 'success');
+    },
+    onError: (e) => notify((e as Error).message, 'error'),
+  });
+  return (
+    <ConfirmButton
+      label="Delete"
+      title={`Delete ${p.code}?`}
+      body="Carts that carry it lose it at their next update; placed orders keep their discounts."
+      danger
+      onConfirm={() => remove.mutate()}
+    />
+  );
+}
+
+/** The list's value column: the method in words; a buy X get Y says what is bought and given. */
+function listValue(p: Promotion, labels: Labels): string {
+  if (p.type !== 'buyget') return valueText(p.application_method);
+  return promotionText({ ...p, rules: [] }, labels).replace(/\.$/, '');
+}
+
+function PromotionList() {
+  const [params, set] = useUrlFilters();
+  const q = params.get('q') ?? '';
+  const status = params.get('status') ?? '';
+  const offset = Number(params.get('offset') ?? 0);
+  const debouncedQ = useDebounced(q);
+  const canWrite = useCanWrite();
+  const list = useQuery({
+    queryKey: ['promotions', { q: debouncedQ, status, offset }],
+    queryFn: ({ signal }) =>
+      api<Ok<'/admin/promotions'>>('/admin/promotions', {
+        query: { q: debouncedQ || undefined, status: status || undefined, limit: LIMIT, offset },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const labels = useRuleLabels(list.data?.promotions.flatMap(allRulesOf) ?? []);
+  return (
+    <>
+      <PageHeader
+        title="Promotions"
+        actions={
+          canWrite && (
+            <Link className="btn btn-primary" to="/promotions/new">
+              Create promotion
+            </Link>
+          )
+        }
+      />
+      <Card>
+        <SearchFilters q={q} status={status} statuses={['active', 'draft', 'inactive'] as const} set={set} />
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <ErrorNote error={list.error} />
+        ) : list.data.promotions.length === 0 ? (
+          <Empty>No promotions yet.</Empty>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th>Code</th>
+                <th>Type</th>
+                <th>Method</th>
+                <th>Value</th>
+                <th>When</th>
+                <th>Campaign</th>
+                <th>Status</th>
+                {canWrite && <th aria-label="Actions" />}
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.promotions.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    <Link to={`/promotions/${p.id}`}>
+                      <code>{p.code}</code>
+                    </Link>
+                  </td>
+                  <td>{p.type === 'buyget' ? 'Buy X get Y' : 'Standard'}</td>
+                  <td>{p.is_automatic ? 'Automatic' : 'Code'}</td>
+                  <td>{listValue(p, labels)}</td>
+                  <td>{p.rules.length ? rulesText(p.rules, labels, p.application_method.currency_code) : 'Always'}</td>
+                  <td>{p.campaign?.name ?? '—'}</td>
+                  <td>
+                    <StatusSelect p={p} />
+                  </td>
+                  {canWrite && (
+                    <td>
+                      <DeletePromotion p={p} />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {list.data && (
+          <Pager
+            offset={offset}
+            limit={LIMIT}
+            count={list.data.count}
+            shown={list.data.promotions.length}
+            onChange={(o) => set('offset', String(o))}
+          />
+        )}
+      </Card>
+      <CampaignsCard />
+    </>
+  );
+}
+
+function NewPromotion() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader back={<Link to="/promotions">← Promotions</Link>} title="New promotion" />
+      <Card>
+        <PromotionForm onSaved={() => navigate('/promotions')} />
+      </Card>
+    </>
+  );
+}
+
+/** One promotion: in words, its campaign's budget used, and the same form as a new one to edit it. */
+function PromotionPage() {
+  const { id = '' } = useParams();
+  const canWrite = useCanWrite();
+  const navigate = useNavigate();
+  const found = useQuery({
+    queryKey: ['promotions', id],
+    queryFn: ({ signal }) => api<Ok<'/admin/promotions/{id}'>>(`/admin/promotions/${id}`, { signal }),
+  });
+  const labels = useRuleLabels(found.data ? allRulesOf(found.data.promotion) : []);
+  if (found.isPending) return <Loading />;
+  if (found.isError) return <ErrorNote error={found.error} />;
+  const p = found.data.promotion;
+  return (
+    <>
+      <PageHeader
+        back={<Link to="/promotions">← Promotions</Link>}
+        title={
+          <>
+            <code>{p.code}</code> <Badge value={STATUS_BADGE[p.status]}>{p.status}</Badge>
+          </>
+        }
+      />
+      <Card title="In words">
+        <p>{promotionText(p, labels)}</p>
+        <p className="muted">
+          {p.is_automatic
+            ? 'Applies by itself to every cart that qualifies.'
+            : 'Applies when a shopper enters the code.'}{' '}
+          {p.campaign
+            ? `Campaign ${p.campaign.name}: ${budgetText(p.campaign)}${
+                p.campaign.ends_at ? `, until ${dateTime(p.campaign.ends_at)}` : ''
+              }.`
+            : 'No campaign: no budget, no dates.'}
+        </p>
+      </Card>
+      {canWrite && (
+        <Card title="Edit">
+          {/* Keyed by the saved version, so a save refills the form with what the server kept. */}
+          <PromotionForm
+            key={p.updated_at}
+            id={p.id}
+            initial={draftOfPromotion(p)}
+            onSaved={() => navigate(`/promotions/${p.id}`)}
+          />
+        </Card>
+      )}
+    </>
+  );
+}
+
+export default function PromotionsArea() {
+  return (
+    <Routes>
+      <Route index element={<PromotionList />} />
+      <Route path="new" element={<NewPromotion />} />
+      <Route path=":id" element={<PromotionPage />} />
+    </Routes>
+  );
+}

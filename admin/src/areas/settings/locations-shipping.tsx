@@ -1,0 +1,175 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { useCanWrite } from '../../lib/session.tsx';
+import { Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { LocationCard, LocationForm } from './location-card.tsx';
+import { OptionTypesCard } from './option-types.tsx';
+import { FormEnd } from './shipping-form-parts.tsx';
+import {
+  useShippingWrite,
+  type Location,
+  type OptionType,
+  type Profile,
+  type Provider,
+  type Region,
+  type ShippingOption,
+  type ShippingRefs,
+} from './shipping-write.ts';
+
+function ProfileForm() {
+  const [name, setName] = useState('');
+  const [type, setType] = useState('');
+  const write = useShippingWrite(() => {
+    setName('');
+    setType('');
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    write.mutate({
+      path: '/admin/shipping-profiles',
+      done: 'Shipping profile created',
+      body: { name: name.trim(), type: type.trim() || 'default' },
+    });
+  };
+  return (
+    <form onSubmit={submit} aria-label="New shipping profile" className="subform">
+      <div className="row">
+        <Field
+          label="Profile name"
+          name="name"
+          required
+          maxLength={255}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={write.error}
+        />
+        <Field
+          label="Profile type"
+          name="type"
+          maxLength={100}
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+          error={write.error}
+          hint="e.g. heavy, digital"
+        />
+      </div>
+      <FormEnd error={write.error} pending={write.isPending} submit="Create profile" />
+    </form>
+  );
+}
+
+function ProfilesCard({ profiles, canWrite }: { profiles: Profile[]; canWrite: boolean }) {
+  const remove = useShippingWrite();
+  return (
+    <Card title="Shipping profiles">
+      <ErrorNote error={remove.error} />
+      <ul className="plain-list">
+        {profiles.map((p) => (
+          <li key={p.id}>
+            {p.name} <span className="muted">({p.type})</span>
+            {canWrite && p.id !== 'sp_default' && (
+              <ConfirmButton
+                small
+                label="Delete"
+                danger
+                title={`Delete the profile ${p.name}?`}
+                body="Only a profile no option and no product uses can be deleted."
+                confirmLabel="Delete profile"
+                disabled={remove.isPending}
+                onConfirm={() =>
+                  remove.mutate({
+                    path: `/admin/shipping-profiles/${p.id}`,
+                    method: 'DELETE',
+                    done: 'Shipping profile deleted',
+                  })
+                }
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+      {canWrite && (
+        <details className="add">
+          <summary>Add a shipping profile</summary>
+          <ProfileForm />
+        </details>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Settings → Locations & shipping: each location (with its address), its fulfilment sets, their
+ * zones (countries and provinces) and options (flat prices per currency or region, conditional
+ * prices on the item total), which providers ship from each location, the shipping profiles and
+ * the shared option types; a writer creates, edits and deletes them.
+ */
+export function LocationsShippingPage() {
+  const canWrite = useCanWrite();
+  const locations = useQuery({
+    queryKey: ['/admin/stock-locations', 'fulfillment'],
+    queryFn: ({ signal }) =>
+      api<{ stock_locations: Location[] }>('/admin/stock-locations', {
+        query: { limit: 200, fields: '*fulfillment_sets,*sales_channels,*fulfillment_providers' },
+        signal,
+      }),
+  });
+  const options = useQuery({
+    queryKey: ['/admin/shipping-options', 'all'],
+    queryFn: ({ signal }) =>
+      api<{ shipping_options: ShippingOption[] }>('/admin/shipping-options', { query: { limit: 1000 }, signal }),
+  });
+  const profiles = useQuery({
+    queryKey: ['/admin/shipping-profiles'],
+    queryFn: ({ signal }) =>
+      api<{ shipping_profiles: Profile[] }>('/admin/shipping-profiles', { query: { limit: 200 }, signal }),
+  });
+  const providers = useQuery({
+    queryKey: ['/admin/fulfillment-providers'],
+    queryFn: ({ signal }) =>
+      api<{ fulfillment_providers: Provider[] }>('/admin/fulfillment-providers', { query: { limit: 100 }, signal }),
+  });
+  const types = useQuery({
+    queryKey: ['/admin/shipping-option-types'],
+    queryFn: ({ signal }) =>
+      api<{ shipping_option_types: OptionType[] }>('/admin/shipping-option-types', { query: { limit: 200 }, signal }),
+  });
+  const regions = useQuery({
+    queryKey: ['/admin/regions', 'shipping'],
+    queryFn: ({ signal }) => api<{ regions: Region[] }>('/admin/regions', { query: { limit: 200 }, signal }),
+  });
+  const failed = locations.error ?? options.error ?? profiles.error ?? providers.error ?? regions.error ?? types.error;
+  if (failed) return <ErrorNote error={failed} />;
+  if (!locations.data || !options.data || !profiles.data || !providers.data || !regions.data || !types.data)
+    return <Loading />;
+  const allOptions = options.data.shipping_options;
+  const refs: ShippingRefs = {
+    options: allOptions,
+    profiles: profiles.data.shipping_profiles,
+    providers: providers.data.fulfillment_providers,
+    regions: regions.data.regions,
+    types: types.data.shipping_option_types,
+    currencies: [
+      ...new Set([
+        ...regions.data.regions.map((r) => r.currency_code),
+        ...allOptions.flatMap((o) => o.prices.map((p) => p.currency_code)),
+      ]),
+    ].sort(),
+  };
+  return (
+    <>
+      <ProfilesCard profiles={refs.profiles} canWrite={canWrite} />
+      <OptionTypesCard types={refs.types} canWrite={canWrite} />
+      {locations.data.stock_locations.length === 0 && <Empty>No stock locations yet.</Empty>}
+      {locations.data.stock_locations.map((loc) => (
+        <LocationCard key={loc.id} loc={loc} refs={refs} canWrite={canWrite} />
+      ))}
+      {canWrite && (
+        <Card title="Add a stock location">
+          <LocationForm />
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+import { useState, type FormEvent } from 'react';
+import { money } from '../../lib/format.ts';
+import { Badge, ConfirmButton, Empty, ErrorNote, Field } from '../../components/ui.tsx';
+import { OptionForm } from './option-form.tsx';
+import { FormEnd, GeoListFields, useFormValues } from './shipping-form-parts.tsx';
+import { geoLists, geoZonesFrom, type GeoIn } from './shipping-forms.ts';
+import { useShippingWrite, type Geo, type Price, type ShippingRefs, type Zone } from './shipping-write.ts';
+
+const OPERATORS: Record<string, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=' };
+
+/** "DE", "DE › de-hh", "DE › de-hh › Hamburg", "DE › … › 20095". */
+export function geoLabel(g: Geo): string {
+  const parts = [g.country_code.toUpperCase(), g.province_code, g.city];
+  if (g.type === 'zip') parts.push(String(g.postal_expression));
+  return parts.filter(Boolean).join(' › ');
+}
+
+function priceLabel(p: Price, regionName: (id: string) => string): string {
+  const conditions = p.price_rules.map(
+    (r) => `item total ${OPERATORS[r.operator] ?? r.operator} ${money(Number(r.value), p.currency_code)}`,
+  );
+  return `${money(p.amount, p.currency_code)}${conditions.length ? ` if ${conditions.join(' and ')}` : ''}${p.region_id ? ` (${regionName(p.region_id)})` : ''}`;
+}
+
+/**
+ * A zone's name and its geo zones as two lists: countries (`de, at`) and provinces by their
+ * ISO 3166-2 code (`de-by`). Cities and postal codes made through the API are kept.
+ */
+export function ZoneForm({ setId, zone, onDone }: { setId: string; zone?: Zone; onDone?: () => void }) {
+  const form = useFormValues(() => ({ name: zone?.name ?? '', ...geoLists((zone?.geo_zones ?? []) as GeoIn[]) }));
+  const { values: v, set } = form;
+  const write = useShippingWrite(() => {
+    if (!zone) form.clear();
+    onDone?.();
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    write.mutate({
+      path: `/admin/fulfillment-sets/${setId}/service-zones${zone ? `/${zone.id}` : ''}`,
+      done: zone ? 'Service zone saved' : 'Service zone created',
+      body: () => ({
+        name: v.name.trim(),
+        geo_zones: geoZonesFrom(v.countries, v.provinces, (zone?.geo_zones ?? []) as GeoIn[]),
+      }),
+    });
+  };
+  return (
+    <form onSubmit={submit} aria-label={zone ? `Edit zone ${zone.name}` : 'New service zone'} className="subform">
+      <div className="row">
+        <Field
+          label="Zone name"
+          name="name"
+          required
+          maxLength={255}
+          value={v.name}
+          onChange={set('name')}
+          error={write.error}
+        />
+        <GeoListFields countries={v.countries} provinces={v.provinces} set={set} error={write.error} />
+      </div>
+      <FormEnd
+        error={write.error}
+        pending={write.isPending}
+        submit={zone ? 'Save zone' : 'Create zone'}
+        onCancel={zone ? onDone : undefined}
+      />
+    </form>
+  );
+}
+
+/** A service zone: its geo zones, its options with their prices and conditions, and (to a writer) their editing. */
+export function ZoneSection({
+  setId,
+  zone,
+  refs,
+  canWrite,
+}: {
+  setId: string;
+  zone: Zone;
+  refs: ShippingRefs;
+  canWrite: boolean;
+}) {
+  const [editingZone, setEditingZone] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const remove = useShippingWrite();
+  const mine = refs.options.filter((o) => o.service_zone_id === zone.id);
+  const profileName = (id: string) => refs.profiles.find((p) => p.id === id)?.name ?? id;
+  const providerName = (id: string) => refs.providers.find((p) => p.id === id)?.name ?? id;
+  const regionName = (id: string) => refs.regions.find((r) => r.id === id)?.name ?? 'region';
+  const editedOption = mine.find((o) => o.id === editing);
+  return (
+    <div className="zone">
+      <div className="zone-head">
+        <h4>
+          {zone.name} <span className="muted">— {zone.geo_zones.map(geoLabel).join(', ') || 'no geo zones'}</span>
+        </h4>
+        {canWrite && (
+          <div className="actions">
+            <button type="button" className="btn btn-small" onClick={() => setEditingZone(!editingZone)}>
+              Edit zone
+            </button>
+            <ConfirmButton
+              small
+              label="Delete zone"
+              danger
+              title={`Delete the zone ${zone.name}?`}
+              body="Its shipping options go with it; carts that chose one must choose again."
+              confirmLabel="Delete zone"
+              disabled={remove.isPending}
+              onConfirm={() =>
+                remove.mutate({
+                  path: `/admin/fulfillment-sets/${setId}/service-zones/${zone.id}`,
+                  method: 'DELETE',
+                  done: 'Service zone deleted',
+                })
+              }
+            />
+          </div>
+        )}
+      </div>
+      <ErrorNote error={remove.error} />
+      {editingZone && <ZoneForm setId={setId} zone={zone} onDone={() => setEditingZone(false)} />}
+      {mine.length === 0 ? (
+        <Empty>No shipping options in this zone.</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table aria-label={`Shipping options of ${zone.name}`}>
+            <thead>
+              <tr>
+                <th>Option</th>
+                <th>Profile</th>
+                <th>Provider</th>
+                <th>Prices</th>
+                {canWrite && <th aria-label="Actions" />}
+              </tr>
+            </thead>
+            <tbody>
+              {mine.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    {o.name}
+                    {o.rules.some((r) => r.attribute === 'is_return' && r.value === 'true') && (
+                      <Badge value="info">return</Badge>
+                    )}
+                    {o.rules.some((r) => r.attribute === 'enabled_in_store' && r.value === 'false') && (
+                      <Badge value="muted">hidden</Badge>
+                    )}
+                  </td>
+                  <td>{profileName(o.shipping_profile_id)}</td>
+                  <td>{providerName(o.provider_id)}</td>
+                  <td>
+                    {o.price_type === 'calculated' ? (
+                      <Badge value="calculated">calculated by the provider</Badge>
+                    ) : (
+                      o.prices.map((p) => <div key={p.id}>{priceLabel(p, regionName)}</div>)
+                    )}
+                  </td>
+                  {canWrite && (
+                    <td>
+                      <div className="actions">
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          aria-label={`Edit ${o.name}`}
+                          onClick={() => setEditing(editing === o.id ? null : o.id)}
+                        >
+                          Edit
+                        </button>
+                        <ConfirmButton
+                          small
+                          label="Delete"
+                          danger
+                          title={`Delete the option ${o.name}?`}
+                          body="Carts that chose it must choose again before they complete."
+                          confirmLabel="Delete option"
+                          disabled={remove.isPending}
+                          onConfirm={() =>
+                            remove.mutate({
+                              path: `/admin/shipping-options/${o.id}`,
+                              method: 'DELETE',
+                              done: 'Shipping option deleted',
+                            })
+                          }
+                        />
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editedOption && (
+        <OptionForm
+          key={editedOption.id}
+          zoneId={zone.id}
+          option={editedOption}
+          refs={refs}
+          onDone={() => setEditing(null)}
+        />
+      )}
+      {canWrite && (
+        <details className="add">
+          <summary>Add a shipping option to {zone.name}</summary>
+          <OptionForm zoneId={zone.id} refs={refs} />
+        </details>
+      )}
+    </div>
+  );
+}

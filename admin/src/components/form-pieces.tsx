@@ -1,0 +1,144 @@
+import type { ReactNode } from 'react';
+import { Field } from './ui.tsx';
+
+/**
+ * Pieces several forms are built of, so each form says only what is its own: a window of time
+ * (campaigns, price lists), a list of checkboxes (customer groups, product types, shipping options),
+ * a status choice.
+ */
+
+/** "Starts" and "Ends" as `datetime-local` inputs, on a form's state that holds them as texts (lib/local-time.ts). */
+export function DateWindowFields<T extends { starts_at: string; ends_at: string }>({
+  value,
+  onChange,
+  error,
+}: {
+  value: T;
+  onChange: (next: T) => void;
+  error?: unknown;
+}) {
+  const field = (k: 'starts_at' | 'ends_at', label: string) => (
+    <Field
+      label={label}
+      name={k}
+      type="datetime-local"
+      value={value[k]}
+      onChange={(e) => onChange({ ...value, [k]: e.target.value })}
+      error={error}
+    />
+  );
+  return (
+    <>
+      {field('starts_at', 'Starts')}
+      {field('ends_at', 'Ends')}
+    </>
+  );
+}
+
+/** A titled set of checkboxes, one per item, picking ids. */
+export function CheckList({
+  legend,
+  name,
+  items,
+  picked,
+  onChange,
+  empty,
+  children,
+}: {
+  legend: string;
+  /** Each checkbox's name is `${name}-${id}`. */
+  name: string;
+  items: { id: string; label: string }[];
+  picked: string[];
+  onChange: (picked: string[]) => void;
+  /** Said when there is nothing to pick. */
+  empty: string;
+  /** Shown above the boxes (a loading error). */
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset className="group-picks">
+      <legend>{legend}</legend>
+      {children}
+      {items.length === 0 && <small>{empty}</small>}
+      {items.map((item) => (
+        <Field
+          key={item.id}
+          label={item.label}
+          name={`${name}-${item.id}`}
+          type="checkbox"
+          checked={picked.includes(item.id)}
+          onChange={(e) => onChange(e.target.checked ? [...picked, item.id] : picked.filter((id) => id !== item.id))}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+/** A status choice among the given ones (`draft`, `active`…), each shown capitalized. */
+export function StatusField<S extends string>({
+  statuses,
+  value,
+  onChange,
+  error,
+}: {
+  statuses: readonly S[];
+  value: S;
+  onChange: (status: S) => void;
+  error?: unknown;
+}) {
+  return (
+    <Field
+      label="Status"
+      name="status"
+      as="select"
+      value={value}
+      onChange={(e) => onChange(e.target.value as S)}
+      error={error}
+    >
+      {statuses.map((s) => (
+        <option key={s} value={s}>
+          {s[0].toUpperCase() + s.slice(1)}
+        </option>
+      ))}
+    </Field>
+  );
+}
+
+/**
+ * A list page's filters: a search and, when given, a status among `statuses` ("Any" first). `set`
+ * writes a filter into the URL (lib/url-filters.ts), so a filtered list can be linked to.
+ */
+export function SearchFilters({
+  q,
+  status,
+  statuses,
+  set,
+}: {
+  q: string;
+  status?: string;
+  statuses?: readonly string[];
+  set: (key: 'q' | 'status', value: string) => void;
+}) {
+  return (
+    <search className="filters">
+      <Field label="Search" name="q" type="search" value={q} onChange={(e) => set('q', e.target.value)} />
+      {statuses && (
+        <Field
+          label="Status"
+          name="status"
+          as="select"
+          value={status ?? ''}
+          onChange={(e) => set('status', e.target.value)}
+        >
+          <option value="">Any</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {s[0].toUpperCase() + s.slice(1)}
+            </option>
+          ))}
+        </Field>
+      )}
+    </search>
+  );
+}

@@ -1,0 +1,251 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { executor, type TxCtx } from '../../platform/context.ts';
+import { rows } from '../../platform/db/database.ts';
+import { emptyBodyIsObject } from '../../platform/http/body.ts';
+import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { adminResource } from '../../platform/http/permissions.ts';
+import { ok } from '../../platform/http/responses.ts';
+import { IdParams } from '../../platform/http/schema-types.ts';
+import type { App, RouteModule } from '../../platform/http/types.ts';
+import { AddItemsBody } from '../order-edits/schema.ts';
+import type { OrderRow } from '../orders/queries.ts';
+import { RequestItemsBody, ShippingMethodBody } from '../returns/schema.ts';
+import * as xq from './queries.ts';
+import type { SwapKind, SwapRow } from './queries.ts';
+import {
+  CancelBody,
+  ClaimItemsBody,
+  CreateClaimBody,
+  CreateExchangeBody,
+  envelopes,
+  SwapActionParams,
+  SwapQuery,
+  UpdateActionBody,
+} from './schema.ts';
+import { cancelSwap } from './cancel-swap.ts';
+import { confirmSwap } from './confirm-swap.ts';
+import { createSwap } from './create-swap.ts';
+import { swapAnswer } from './swap-answer.ts';
+import { onLockedSwap, swapNotFound } from './swap-guards.ts';
+import { addClaimItems, addInboundItems, addOutboundItems, addShipping, editSwapAction } from './swap-legs.ts';
+import { swapView, swapViews } from './views.ts';
+
+const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
+type Step = (tctx: TxCtx, order: OrderRow, swap: SwapRow, body: never) => Promise<void>;
+
+/**
+ * Medusa's `/admin/exchanges` and `/admin/claims`, one builder for both: they share their legs
+ * (inbound items and shipping, outbound items and shipping), request and cancel. A claim adds its
+ * claimed items (`/claim-items`).
+ */
+function swapRoutes(app: App, kind: SwapKind) {
+  const key = kind;
+  const base = `/${kind}s`;
+  const tags = [`${kind}s`];
+  const E = envelopes(kind);
+  const table = kind === 'exchange' ? 'order_exchanges' : 'order_claims';
+  /** Amounts in the bodies are in the order's currency. */
+  const moneyCurrency = async (req: FastifyRequest) => {
+    const id = (req.params as { id?: string }).id ?? '';
+    const [row] = await rows<{ currency_code: string }>(
+      req.ctx.db,
+      sql`select o.currency_code from ${sql.identifier(table)} s join orders o on o.id = s.order_id where s.id = ${id}`,
+    );
+    return row?.currency_code;
+  };
+  const answer = async (tctx: TxCtx, id: string, withReturn = false) => {
+    const { swap, ...rest } = await swapAnswer(tctx, kind, id, withReturn);
+    return { ...rest, [key]: swap } as never;
+  };
+
+  app.get(
+    base,
+    { schema: { tags, summary: `List ${kind}s`, querystring: SwapQuery, response: ok(E.list) } },
+    async (req) => {
+      const page = pageOf(req.query, 20);
+      const f = { id: list(req.query.id), order_id: list(req.query.order_id) };
+      const db = executor(req.ctx);
+      const found = await xq.listSwaps(db, kind, f, page);
+      return {
+        [`${kind}s`]: await swapViews(db, kind, found),
+        count: await xq.countSwaps(db, kind, f),
+        ...page,
+      } as never;
+    },
+  );
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, summary: `Get a ${kind}`, params: IdParams, response: ok(E.one) } },
+    async (req) => {
+      const db = executor(req.ctx);
+      const row = await xq.findSwap(db, kind, req.params.id);
+      if (!row) throw swapNotFound(kind, req.params.id);
+      return { [key]: await swapView(db, kind, row) } as never;
+    },
+  );
+  app.post(
+    base,
+    {
+      schema: {
+        tags,
+        summary: `Start a${kind === 'exchange' ? 'n exchange' : ' claim'} on an order`,
+        body: kind === 'exchange' ? CreateExchangeBody : CreateClaimBody,
+        response: ok(E.created),
+      },
+    },
+    async (req) => {
+      const { order, swap } = await createSwap(req.ctx, kind, req.body as never);
+      return { order, [key]: swap } as never;
+    },
+  );
+
+  const step = (path: string, summary: string, body: unknown, run: Step, params: unknown = IdParams) =>
+    app.post(
+      `${base}/:id/${path}`,
+      {
+        schema: { tags, summary, params: params as never, body: body as never, response: ok(E.requested) },
+        preValidation: emptyBodyIsObject,
+        config: { moneyCurrency },
+      },
+      async (req) =>
+        onLockedSwap(req.ctx, kind, (req.params as { id: string }).id, async (tctx, order, swap) => {
+          await run(tctx, order, swap, { ...(req.body as object), ...(req.params as object) } as never);
+          return answer(tctx, swap.id, true);
+        }),
+    );
+  const remove = (path: string, summary: string, run: Step) =>
+    app.delete(
+      `${base}/:id/${path}/:action_id`,
+      { schema: { tags, summary, params: SwapActionParams, response: ok(E.requested) } },
+      async (req) =>
+        onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
+          await run(tctx, order, swap, req.params as never);
+          return answer(tctx, swap.id, true);
+        }),
+    );
+  type Patch = { action_id: string; quantity?: number; reason_id?: string | null; internal_note?: string | null };
+
+  step('inbound/items', 'Add items to bring back', RequestItemsBody, (tctx, order, swap, body) =>
+    addInboundItems(tctx, kind, order, swap, body),
+  );
+  step(
+    'inbound/items/:action_id',
+    'Change an item to bring back',
+    UpdateActionBody,
+    (tctx, order, swap, b: Patch) => editSwapAction(tctx, kind, order, swap, b.action_id, ['RETURN_ITEM'], b),
+    SwapActionParams,
+  );
+  remove('inbound/items', 'Remove an item to bring back', (tctx, order, swap, b: Patch) =>
+    editSwapAction(tctx, kind, order, swap, b.action_id, ['RETURN_ITEM'], null),
+  );
+  step(
+    'inbound/shipping-method',
+    'Return shipping (the shopper pays it)',
+    ShippingMethodBody,
+    (tctx, order, swap, body) => addShipping(tctx, kind, order, swap, body, 'inbound'),
+  );
+  remove('inbound/shipping-method', 'Remove the return shipping', (tctx, order, swap, b: Patch) =>
+    editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, 'inbound'),
+  );
+  step(
+    'outbound/items',
+    kind === 'exchange' ? 'Add new items to send (at their price)' : 'Add replacements to send (at no charge)',
+    AddItemsBody,
+    (tctx, order, swap, body) => addOutboundItems(tctx, kind, order, swap, body),
+  );
+  step(
+    'outbound/items/:action_id',
+    'Change a new item to send',
+    UpdateActionBody,
+    (tctx, order, swap, b: Patch) => editSwapAction(tctx, kind, order, swap, b.action_id, ['ITEM_ADD'], b),
+    SwapActionParams,
+  );
+  remove('outbound/items', 'Remove a new item to send', (tctx, order, swap, b: Patch) =>
+    editSwapAction(tctx, kind, order, swap, b.action_id, ['ITEM_ADD'], null),
+  );
+  step('outbound/shipping-method', 'Shipping of the new items', ShippingMethodBody, (tctx, order, swap, body) =>
+    addShipping(tctx, kind, order, swap, body, 'outbound'),
+  );
+  remove('outbound/shipping-method', 'Remove the shipping of the new items', (tctx, order, swap, b: Patch) =>
+    editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, 'outbound'),
+  );
+  if (kind === 'claim') {
+    step('claim-items', 'Add claimed items with a reason', ClaimItemsBody, (tctx, order, swap, body) =>
+      addClaimItems(tctx, order, swap, body),
+    );
+    step(
+      'claim-items/:action_id',
+      'Change a claimed item',
+      UpdateActionBody,
+      (tctx, order, swap, b: Patch) => editSwapAction(tctx, kind, order, swap, b.action_id, ['WRITE_OFF_ITEM'], b),
+      SwapActionParams,
+    );
+    remove('claim-items', 'Remove a claimed item', (tctx, order, swap, b: Patch) =>
+      editSwapAction(tctx, kind, order, swap, b.action_id, ['WRITE_OFF_ITEM'], null),
+    );
+  }
+
+  app.post(
+    `${base}/:id/request`,
+    {
+      schema: {
+        tags,
+        summary: `Confirm the ${kind} into a new order version (event order.${kind}_created)`,
+        params: IdParams,
+        body: CancelBody,
+        response: ok(E.requested),
+      },
+      preValidation: emptyBodyIsObject,
+    },
+    async (req) =>
+      onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
+        if (req.body.no_notification !== undefined)
+          await xq.updateSwap(tctx.tx, kind, swap.id, { no_notification: req.body.no_notification });
+        await confirmSwap(
+          tctx,
+          kind,
+          order,
+          { ...swap, no_notification: req.body.no_notification ?? swap.no_notification },
+          req.server.providers,
+        );
+        return answer(tctx, swap.id, true);
+      }),
+  );
+  app.delete(
+    `${base}/:id/request`,
+    {
+      schema: {
+        tags,
+        summary: `Drop a ${kind} not confirmed yet`,
+        params: IdParams,
+        response: ok(deletedEnvelope(kind)),
+      },
+    },
+    async (req) => {
+      await onLockedSwap(req.ctx, kind, req.params.id, (tctx, _order, swap) => cancelSwap(tctx, kind, swap));
+      return { id: req.params.id, object: kind, deleted: true as const };
+    },
+  );
+  app.post(
+    `${base}/:id/cancel`,
+    {
+      schema: {
+        tags,
+        summary: `Cancel a ${kind}: drop it, or undo it once confirmed (nothing fulfilled or received yet)`,
+        params: IdParams,
+        body: CancelBody,
+        response: ok(E.one),
+      },
+      preValidation: emptyBodyIsObject,
+    },
+    async (req) =>
+      onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
+        await cancelSwap(tctx, kind, swap, order);
+        return { [key]: await swapView(tctx.tx, kind, (await xq.findSwap(tctx.tx, kind, swap.id))!) } as never;
+      }),
+  );
+}
+
+export const adminExchangeRoutes: RouteModule = adminResource('orders', (app) => swapRoutes(app, 'exchange'));
+export const adminClaimRoutes: RouteModule = adminResource('orders', (app) => swapRoutes(app, 'claim'));

@@ -1,0 +1,228 @@
+import type { TxCtx } from '../../platform/context.ts';
+import type { Executor } from '../../platform/db/database.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { giveNewVariantsStock, insertVariantsWithoutStock } from '../inventory/new-variant-stock.ts';
+import { productTagLinks } from '../product-labels/tables.ts';
+import { assertLiveRefs } from './link-service.ts';
+import { productImages } from './media-tables.ts';
+import { emitProductEvents, firstTakenHandle, insertChunked } from './bulk-write-queries.ts';
+import {
+  assertOptionsWellFormed,
+  assertPrices,
+  assertUniqueSkus,
+  assertVariantOptions,
+  handleFromTitle,
+  handleTaken,
+  skuTaken,
+  translateUniqueViolation,
+} from './rules.ts';
+import type { CreateProductInput } from './schema.ts';
+import { productCategories, productOptions, products, productSalesChannels } from './tables.ts';
+import { newVariantRows } from './variant-writes.ts';
+import {
+  findLiveSalesChannelIds,
+  findTakenSkus,
+  insertPrices,
+  insertVariants,
+  type PriceInsert,
+} from './write-queries.ts';
+
+/**
+ * Many new products in the caller's transaction, as createProductIn makes one, in a fixed number
+ * of statements whatever their count: the checks read every handle, SKU and reference of the set
+ * at once, then each table gets one multi-row insert, and the `product.created` events are built
+ * by PostgreSQL from the written rows in one statement. What a caller gets for it: a CSV import's
+ * batch of a few hundred rows costs about twenty round trips instead of twenty per product.
+ * Any refusal throws before the first insert, so the caller's transaction holds all or none.
+ * Store documents are the caller's (refreshStoreDocuments once for the batch, as batch-service).
+ */
+export async function createProductsIn(tctx: TxCtx, inputs: CreateProductInput[]): Promise<string[]> {
+  if (!inputs.length) return [];
+  const now = tctx.clock.now();
+  const planned = inputs.map((input) => {
+    const id = newId('prod');
+    const options = input.options ?? [];
+    assertOptionsWellFormed(options);
+    for (const v of input.variants ?? []) {
+      assertPrices(v.title, v.prices ?? []);
+      assertVariantOptions(v.title, v.options, options);
+    }
+    // A new product has no images yet to keep.
+    const kept = (input.images ?? []).find((img) => img.id !== undefined);
+    if (kept) throw errors.invalid('image_not_in_product', { id: String(kept.id), product: id });
+    return { id, handle: input.handle ?? handleFromTitle(input.title), input, options };
+  });
+  const handles = planned.map((p) => p.handle);
+  const seen = new Set<string>();
+  for (const h of handles) {
+    if (seen.has(h)) throw handleTaken(h);
+    seen.add(h);
+  }
+  try {
+    await assertAllFree(
+      tctx,
+      handles,
+      planned.flatMap((p) => (p.input.variants ?? []).map((v) => v.sku)),
+    );
+    await assertAllReferences(tctx, inputs);
+    await insertAll(tctx, planned, now);
+    // One `product.created` per product, with the payload createProductIn gives it (the admin
+    // JSON), built and written by one statement: the products' JSON never travels to us and back.
+    await emitProductEvents(
+      tctx.tx,
+      'product.created',
+      planned.map((p) => p.id),
+      now,
+    );
+  } catch (err) {
+    // A handle or SKU a concurrent writer took after the checks: a 400 like theirs.
+    throw translateUniqueViolation(err);
+  }
+  return planned.map((p) => p.id);
+}
+
+async function assertAllFree(tctx: TxCtx, handles: string[], skus: (string | null | undefined)[]): Promise<void> {
+  const taken = await firstTakenHandle(tctx.tx, handles);
+  if (taken) throw handleTaken(taken);
+  assertUniqueSkus(skus);
+  const [sku] = await findTakenSkus(
+    tctx.tx,
+    skus.filter((s): s is string => s != null),
+  );
+  if (sku) throw skuTaken(sku);
+}
+
+/** The references a create or an update names (the fields assertAllReferences checks). */
+type ProductRefs = Pick<
+  CreateProductInput,
+  'sales_channels' | 'collection_id' | 'type_id' | 'shipping_profile_id' | 'categories' | 'tags'
+>;
+
+const idsOf = (inputs: ProductRefs[], pick: (i: ProductRefs) => (string | null | undefined)[]) => [
+  ...new Set(inputs.flatMap(pick).filter((id): id is string => !!id)),
+];
+
+/**
+ * The references of the whole set (new products or updates): one query per kind, Medusa's 400
+ * wording for the first missing.
+ */
+export async function assertAllReferences(tctx: TxCtx, inputs: ProductRefs[]): Promise<void> {
+  const channels = idsOf(inputs, (i) => (i.sales_channels ?? []).map((c) => c.id));
+  const live = new Set(await findLiveSalesChannelIds(tctx.tx, channels));
+  const missing = channels.filter((id) => !live.has(id));
+  if (missing.length) throw errors.invalid('sales_channels_missing', { ids: missing.join(', ') });
+  const refs: [string, string, string[]][] = [
+    ['product_collections', 'Product collections', idsOf(inputs, (i) => [i.collection_id])],
+    ['product_types', 'Product types', idsOf(inputs, (i) => [i.type_id])],
+    ['shipping_profiles', 'Shipping profiles', idsOf(inputs, (i) => [i.shipping_profile_id])],
+    ['categories', 'Product categories', idsOf(inputs, (i) => (i.categories ?? []).map((c) => c.id))],
+    ['product_tags', 'Product tags', idsOf(inputs, (i) => (i.tags ?? []).map((t) => t.id))],
+  ];
+  for (const [table, label, ids] of refs) if (ids.length) await assertLiveRefs(tctx, table, label, ids);
+}
+
+const PHYSICAL = ['weight', 'length', 'height', 'width', 'hs_code', 'mid_code', 'origin_country', 'material'] as const;
+const unique = (ids: string[]) => [...new Set(ids)];
+
+type Planned = {
+  id: string;
+  handle: string;
+  input: CreateProductInput;
+  options: { title: string; values: string[] }[];
+};
+
+async function insertAll(tctx: TxCtx, planned: Planned[], now: Date): Promise<void> {
+  const { tx } = tctx;
+  await insertChunked(planned, (chunk) =>
+    tx.insert(products).values(
+      chunk.map(({ id, handle, input }) => ({
+        id,
+        title: input.title,
+        subtitle: input.subtitle ?? null,
+        handle,
+        description: input.description ?? null,
+        status: input.status ?? 'draft',
+        thumbnail: input.thumbnail ?? null,
+        is_giftcard: input.is_giftcard ?? false,
+        discountable: input.discountable ?? true,
+        collection_id: input.collection_id ?? null,
+        type_id: input.type_id ?? null,
+        external_id: input.external_id ?? null,
+        shipping_profile_id: input.shipping_profile_id ?? null,
+        ...Object.fromEntries(PHYSICAL.map((f) => [f, input[f] ?? null])),
+        metadata: input.metadata ?? null,
+        created_at: now,
+        updated_at: now,
+      })),
+    ),
+  );
+  const options = planned.flatMap(({ id, options }) =>
+    options.map((o, rank) => ({ id: newId('opt'), product_id: id, title: o.title, values: o.values, rank })),
+  );
+  await insertChunked(options, (chunk) => tx.insert(productOptions).values(chunk));
+  const variants: Parameters<typeof insertVariants>[1] = [];
+  const prices: PriceInsert[] = [];
+  for (const p of planned) {
+    const made = newVariantRows(
+      p.id,
+      (p.input.variants ?? []).map((item, index) => ({ item, index })),
+      now,
+    );
+    variants.push(...made.rows);
+    prices.push(...made.prices);
+  }
+  await insertVariantsWithStock(tx, variants, now);
+  await insertChunked(prices, (chunk) => insertPrices(tx, chunk));
+  const links = <T>(make: (p: Planned) => T[]) => planned.flatMap(make);
+  const channelLinks = links((p) =>
+    unique((p.input.sales_channels ?? []).map((c) => c.id)).map((sales_channel_id) => ({
+      product_id: p.id,
+      sales_channel_id,
+    })),
+  );
+  await insertChunked(channelLinks, (chunk) => tx.insert(productSalesChannels).values(chunk));
+  const categoryLinks = links((p) =>
+    unique((p.input.categories ?? []).map((c) => c.id)).map((category_id) => ({ product_id: p.id, category_id })),
+  );
+  await insertChunked(categoryLinks, (chunk) => tx.insert(productCategories).values(chunk));
+  const tagLinks = links((p) =>
+    unique((p.input.tags ?? []).map((t) => t.id)).map((tag_id) => ({ product_id: p.id, tag_id })),
+  );
+  await insertChunked(tagLinks, (chunk) => tx.insert(productTagLinks).values(chunk));
+  const images = links((p) =>
+    (p.input.images ?? []).map((img, rank) => ({
+      id: newId('img'),
+      product_id: p.id,
+      url: img.url,
+      rank,
+      metadata: img.metadata ?? null,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
+  await insertChunked(images, (chunk) => tx.insert(productImages).values(chunk));
+}
+
+/**
+ * New variants inserted in chunks, and their stock (item, level, link per managed variant) made as
+ * the insert trigger would, for the set at once (bulk creates and updates alike).
+ */
+export async function insertVariantsWithStock(
+  tx: Executor,
+  variants: Parameters<typeof insertVariants>[1],
+  now: Date,
+): Promise<void> {
+  await insertVariantsWithoutStock(tx, () => insertChunked(variants, (chunk) => insertVariants(tx, chunk)));
+  await giveNewVariantsStock(
+    tx,
+    variants.map((v) => ({
+      id: v.id,
+      sku: v.sku ?? null,
+      title: v.title,
+      manage_inventory: v.manage_inventory ?? true,
+      inventory_quantity: v.inventory_quantity ?? 0,
+    })),
+    now,
+  );
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startParceloShop, type ParceloShop } from '../fulfillment/parcelo.testing.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: answers read as JSON
+type Json = any;
+
+/**
+ * Returns shipped back through a carrier: a return option of the Parcelo plugin (against its
+ * local stand-in) makes a return parcel when the request is confirmed, from the desk or the
+ * store; its label and tracking show on the return; a refusal writes nothing; receiving the
+ * return marks the parcel delivered, canceling the return cancels it at the carrier.
+ */
+
+let shop: ParceloShop;
+let returnOption: Json;
+beforeAll(async () => {
+  shop = await startParceloShop();
+  const created = await shop.t.admin('POST', '/admin/shipping-options', {
+    name: 'Parcelo return',
+    service_zone_id: shop.zoneId,
+    shipping_profile_id: 'sp_default',
+    provider_id: 'fp_parcelo',
+    price_type: 'flat',
+    prices: [{ currency_code: 'eur', amount: 450 }],
+    data: { id: 'parcel-return' },
+    type: { label: 'Return', code: 'return' },
+    rules: [{ attribute: 'is_return', operator: 'eq', value: 'true' }],
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  returnOption = created.json().shipping_option;
+}, 300_000);
+afterAll(() => shop?.close());
+
+/** An order of `quantity` mugs, all fulfilled (a return asks back fulfilled units only). */
+async function fulfilledOrder(quantity: number) {
+  const order = await shop.placeOrder(quantity);
+  const res = await shop.t.admin('POST', `/admin/orders/${order.id}/fulfillments`, {
+    items: [{ id: order.items[0].id, quantity }],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return order;
+}
+
+/** The desk's return of `quantity` units shipped back by the return option, up to its confirmation. */
+async function deskReturn(order: Json, quantity: number) {
+  const { t } = shop;
+  const ret = (await t.admin('POST', '/admin/returns', { order_id: order.id })).json().return;
+  const asked = await t.admin('POST', `/admin/returns/${ret.id}/request-items`, {
+    items: [{ id: order.items[0].id, quantity }],
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const shipping = await t.admin('POST', `/admin/returns/${ret.id}/shipping-method`, {
+    shipping_option_id: returnOption.id,
+  });
+  expect(shipping.statusCode, shipping.body).toBe(200);
+  return ret.id as string;
+}
+
+const returnsMade = () => shop.parcelo.requests.filter((r) => r.path === '/v1/returns');
+
+describe('return parcels through the fulfilment provider', () => {
+  it("the desk's confirmed request makes a return label at the carrier, shown on the return; received, it is delivered", async () => {
+    const { t, parcelo } = shop;
+    const order = await fulfilledOrder(2);
+    const id = await deskReturn(order, 2);
+
+    // The carrier refuses (a wrong key): the request stays unconfirmed and nothing is kept.
+    await shop.configure('pk_wrong');
+    const refused = await t.admin('POST', `/admin/returns/${id}/request`, {});
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ code: 'fulfillment_provider_failed' });
+    expect((await t.admin('GET', `/admin/returns/${id}`)).json().return).toMatchObject({
+      status: 'open',
+      fulfillments: [],
+    });
+    await shop.configure(parcelo.apiKey);
+
+    const requested = await t.admin('POST', `/admin/returns/${id}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    const ret = (await t.admin('GET', `/admin/returns/${id}`)).json().return;
+    expect(ret.status).toBe('requested');
+    expect(ret.fulfillments).toHaveLength(1);
+    const [parcel] = ret.fulfillments;
+    const shipment = parcelo.shipments.get(parcel.data.shipment_id);
+    expect(shipment).toMatchObject({ reference: parcel.id, service: 'parcel-return', status: 'label_created' });
+    expect(parcel).toMatchObject({
+      provider_id: 'fp_parcelo',
+      shipping_option_id: returnOption.id,
+      location_id: shop.location.id,
+      items: [{ line_item_id: order.items[0].id, quantity: 2 }],
+      labels: [
+        {
+          tracking_number: shipment?.tracking_number,
+          tracking_url: shipment?.tracking_url,
+          label_url: shipment?.label.url,
+        },
+      ],
+      delivered_at: null,
+      canceled_at: null,
+    });
+    // Picked up at the shopper's address, going back to the warehouse.
+    expect(returnsMade().at(-1)?.body).toMatchObject({
+      reference: parcel.id,
+      from: { country: shop.region.countries[0].iso_2.toUpperCase(), postcode: '20095' },
+      return_to: 'Warehouse',
+      parcels: [{ quantity: 2 }],
+    });
+
+    await t.admin('POST', `/admin/returns/${id}/receive`, {});
+    await t.admin('POST', `/admin/returns/${id}/receive-items`, { items: [{ id: order.items[0].id, quantity: 2 }] });
+    const received = await t.admin('POST', `/admin/returns/${id}/receive/confirm`, {});
+    expect(received.statusCode, received.body).toBe(200);
+    const after = (await t.admin('GET', `/admin/returns/${id}`)).json().return;
+    expect(after.status).toBe('received');
+    expect(after.fulfillments[0].delivered_at).not.toBeNull();
+  }, 120_000);
+
+  it("the shopper's return with return shipping gets its label at once; canceled, the carrier cancels it", async () => {
+    const { t, parcelo } = shop;
+    const order = await fulfilledOrder(1);
+    const made = await t.store('POST', '/store/returns', {
+      order_id: order.id,
+      email: order.email,
+      items: [{ id: order.items[0].id, quantity: 1 }],
+      return_shipping: { option_id: returnOption.id },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const ret = made.json().return;
+    expect(ret.fulfillments).toEqual([
+      expect.objectContaining({
+        provider_id: 'fp_parcelo',
+        labels: [expect.objectContaining({ tracking_number: expect.stringMatching(/^PX\d+DE$/) })],
+      }),
+    ]);
+    const shipmentId = ret.fulfillments[0].data.shipment_id;
+    expect(parcelo.shipments.get(shipmentId)?.status).toBe('label_created');
+
+    const canceled = await t.admin('POST', `/admin/returns/${ret.id}/cancel`, {});
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json().return.fulfillments[0].canceled_at).not.toBeNull();
+    expect(parcelo.shipments.get(shipmentId)?.status).toBe('canceled');
+  });
+
+  it('a return without return shipping makes no parcel', async () => {
+    const { t } = shop;
+    const order = await fulfilledOrder(1);
+    const before = returnsMade().length;
+    const ret = (await t.admin('POST', '/admin/returns', { order_id: order.id })).json().return;
+    await t.admin('POST', `/admin/returns/${ret.id}/request-items`, {
+      items: [{ id: order.items[0].id, quantity: 1 }],
+    });
+    const requested = await t.admin('POST', `/admin/returns/${ret.id}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect((await t.admin('GET', `/admin/returns/${ret.id}`)).json().return.fulfillments).toEqual([]);
+    expect(returnsMade().length).toBe(before);
+  });
+});

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../platform/db/database.ts';
+import type { ShippingOptionRow } from './queries.ts';
+
+/** What decides which options a cart may choose from. */
+export interface CartShippingFacts {
+  region_id: string;
+  sales_channel_id: string | null;
+  address: {
+    country_code?: string | null;
+    province?: string | null;
+    city?: string | null;
+    postal_code?: string | null;
+  } | null;
+  profile_ids: string[];
+  is_return: boolean;
+}
+
+export type EligibleRow = ShippingOptionRow & {
+  zone_name: string;
+  set_id: string;
+  set_name: string;
+  set_type: string;
+  location_id: string;
+  location_name: string;
+};
+
+/**
+ * A zone serves a cart when one of its geo zones matches the shipping address at its level
+ * (country; country and province; … city; … postal code), when it is the zone of the cart's
+ * region (the spec's flat options), or, for a cart with no address yet, when one of its
+ * countries is the region's.
+ */
+function zoneServes(f: CartShippingFacts) {
+  const a = f.address;
+  const country = a?.country_code?.toLowerCase() ?? null;
+  const geo = country
+    ? sql`g.country_code = ${country} and (g.type = 'country'
+        or (g.province_code = ${a?.province?.toLowerCase() ?? null} and (g.type = 'province'
+          or (lower(g.city) = ${a?.city?.toLowerCase() ?? null} and (g.type = 'city'
+            or (g.type = 'zip' and g.postal_expression #>> '{}' = ${a?.postal_code ?? null}))))))`
+    : sql`g.type = 'country' and g.country_code in (select lower(rc.iso_2) from region_countries rc where rc.region_id = ${f.region_id})`;
+  return sql`(z.region_id = ${f.region_id} or exists (select 1 from geo_zones g where g.service_zone_id = z.id and ${geo}))`;
+}
+
+/**
+ * The live options of the cart's profiles in zones that serve it, whose set's location serves
+ * the cart's sales channel (inventory_channel_locations: a channel linked to no location is
+ * served by all), not switched off for the store, returns or not as asked.
+ */
+export async function eligibleOptionRows(db: Executor, f: CartShippingFacts): Promise<EligibleRow[]> {
+  if (!f.profile_ids.length) return [];
+  const channel = f.sales_channel_id
+    ? sql`and fs.location_id in (select location_id from inventory_channel_locations(${f.sales_channel_id}))`
+    : sql``;
+  const found = await rows<EligibleRow>(
+    db,
+    sql`select o.id, o.name, o.region_id, o.amount::float8 as amount, o.price_type, o.provider_id, o.service_zone_id,
+          o.shipping_profile_id, o.type, o.type_id, o.data, o.metadata, o.created_at, o.updated_at, o.deleted_at,
+          r.currency_code, z.name as zone_name, fs.id as set_id, fs.name as set_name, fs.type as set_type,
+          sl.id as location_id, sl.name as location_name
+        from shipping_options o
+        join service_zones z on z.id = o.service_zone_id and z.deleted_at is null
+        join fulfillment_sets fs on fs.id = z.fulfillment_set_id and fs.deleted_at is null
+        join stock_locations sl on sl.id = fs.location_id and sl.deleted_at is null
+        left join regions r on r.id = o.region_id
+        where o.deleted_at is null
+          and o.shipping_profile_id in (${sql.join(
+            f.profile_ids.map((p) => sql`${p}`),
+            sql`, `,
+          )})
+          and (o.region_id is null or o.region_id = ${f.region_id})
+          ${channel}
+          and ${zoneServes(f)}
+          and not exists (select 1 from shipping_option_rules ru where ru.shipping_option_id = o.id
+            and ru.attribute = 'enabled_in_store' and ru.operator = 'eq' and ru.value = '"false"')
+          and ${f.is_return ? sql`` : sql`not`} exists (select 1 from shipping_option_rules ru where ru.shipping_option_id = o.id
+            and ru.attribute = 'is_return' and ru.operator = 'eq' and ru.value = '"true"')
+        order by o.id`,
+  );
+  return found;
+}
+
+/**
+ * The shipping profiles a cart's items need (a product without one: the default profile); an
+ * empty cart is shown the default profile's options, as before profiles existed.
+ */
+export async function cartProfileIds(db: Executor, cartId: string): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select distinct coalesce(p.shipping_profile_id, 'sp_default') as id
+        from cart_line_items l join products p on p.id = l.product_id
+        where l.cart_id = ${cartId} order by 1`,
+  );
+  return found.length ? found.map((r) => r.id) : ['sp_default'];
+}

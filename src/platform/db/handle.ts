@@ -1,0 +1,16 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+/**
+ * What a raw `execute` answers on both drivers: `{ rows }` (PGlite's Results, node-postgres'
+ * QueryResult). Said once here, so reading raw rows needs no cast.
+ */
+export interface RowsResult extends PgQueryResultHKT {
+  readonly type: Rows<this['row']>;
+}
+
+interface Rows<T> {
+  rows: T[];
+}
+
+/** drizzle's handle on either driver (database.ts's Db; its own file, so statistics.ts and migrations.ts can name it). */
+export type Handle = PgDatabase<RowsResult>;
