@@ -36,6 +36,26 @@ export async function freshBenchDatabase(baseName: string): Promise<string | und
   return url.toString();
 }
 
+/**
+ * With DATABASE_URL set, the database `name` on that server as it is (made when missing): a
+ * benchmark's `--reuse` of a shop seeded before. Without, undefined (PGlite: reuse its data dir).
+ */
+export async function keptBenchDatabase(baseName: string): Promise<string | undefined> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return undefined;
+  const suffix = process.env.BENCH_DB_SUFFIX?.replace(/[^a-z0-9_]/g, '');
+  const name = suffix ? `${baseName}_${suffix}` : baseName;
+  const url = new URL(base);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (!found.rowCount) await client.query(`create database ${name}`);
+  await client.end();
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export interface Server {
   proc: ChildProcess;
   /** The Node process serving HTTP (npm's grandchild), for RSS and CPU. */
@@ -52,12 +72,16 @@ const startScript = (): string => JSON.parse(readFileSync(path.join(ROOT, 'packa
  * `npm start` in the checkout, in its own process group, with the default log settings. It runs
  * the compiled server (dist/): run `npm install` (or `npm run build:server`) after changing src/.
  * `direct`: the same start script run by the shell without npm (as Medusa's peer is started: its
- * own binary), for a like-for-like start-up ratio.
+ * own binary), for a like-for-like start-up ratio. `root`: another checkout's server (an A/B).
  */
-export function startServer(port: number, env: Record<string, string>, opts: { direct?: boolean } = {}): Server {
+export function startServer(
+  port: number,
+  env: Record<string, string>,
+  opts: { direct?: boolean; root?: string } = {},
+): Server {
   const [command, args] = opts.direct ? ['sh', ['-c', startScript()]] : ['npm', ['start', '--silent']];
   const proc = spawn(command, args, {
-    cwd: ROOT,
+    cwd: opts.root ?? ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -170,6 +194,12 @@ export async function untilIdle(pid: number, maxMs = 30_000): Promise<void> {
 export function rssMiB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+}
+
+/** CPU time (ms) a process has used so far: user and system, from /proc (10 ms ticks). */
+export function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

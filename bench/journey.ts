@@ -1,0 +1,402 @@
+/**
+ * The storefront journey benchmark: N concurrent shoppers each walk Medusa's Next.js starter's
+ * calls (journey-calls.ts: home, a category, two products, cart, two lines, cart read, addresses,
+ * shipping, payment, complete, the order page; one in five signs up and reads its account), on
+ * Emporium started as `npm start` starts it (dist/main.js: run `npm run build:server` after
+ * changing src/), and with `--medusa` on the stock Medusa peer (../shared/tools/medusa-peer.sh,
+ * http://127.0.0.1:9100, never reset or stopped here), taking turns A B A B.
+ *
+ *   npm run bench:journey                                     # PGlite in a temp data dir, 1,000 products
+ *   npm run bench:journey -- --shoppers 1,10,50 --seconds 20 --medusa
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:journey   # database emporium_bench_journey
+ *   DATABASE_URL=… DATABASE_READ_URL=<replica> npm run bench:journey                 # read replicas (docs/configuration.md)
+ *   npm run bench:journey -- --products 100000 --categories 500 --orders 1000000    # the shop grown (hours: seeding is the API's)
+ *   npm run bench:journey -- --shoppers 10 --versus ../main     # A/B: another checkout's server beside this one, rounds interleaved
+ *
+ * The shop grown, seeded once and measured at each size on the way (sizes are cumulative: the
+ * catalog and the order book grow from one size to the next; `--reuse` keeps the database, or
+ * with PGlite `--data-dir`, and seeding goes on from what is there, so a stopped run resumes):
+ *
+ *   DATABASE_URL=… npm run bench:journey -- --reuse --products 1000,10000,100000 --orders 10000,100000,1000000
+ *   npx tsx bench/journey-growth.ts        # docs/journey-growth.md and .svg from bench/results/journey/
+ *
+ * Products come through the product import job (CSV, `--seed import`, the default from 10,000
+ * products) or `POST /admin/products/batch` (`--seed batch`, `--seed-concurrency` at a time);
+ * orders through carts and complete, `--seed-concurrency` at a time. `--shoppers 0` skips the
+ * journey (the desk only).
+ *
+ * Reports journeys/s per system and shopper count, the server's CPU per journey (the figure to
+ * compare on a shared machine), p50/p99 per call kind, failures (a journey
+ * with any non-2xx answer counts as failed and is listed), and with `--orders` the order desk's
+ * p50/p99 per call; each size's figures also go to a JSON file in `--results`
+ * (bench/results/journey/). Data is made through the API only (journey-data.ts).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  adminLogin,
+  discover,
+  measureDesk,
+  placeOrders,
+  prepareEmporium,
+  prepareMedusaCategories,
+  publishableKey,
+} from './journey-data.ts';
+import { journey, type Shop, Timings } from './journey-calls.ts';
+import {
+  ADMIN,
+  call,
+  closeAgent,
+  cpuMsOf,
+  expectOk,
+  freshBenchDatabase,
+  keptBenchDatabase,
+  loadAverage,
+  ROOT,
+  rssMiB,
+  startServer,
+  waitFor200,
+} from './lib.ts';
+import { percentile } from './measure.ts';
+
+const { values: opts } = parseArgs({
+  options: {
+    shoppers: { type: 'string', default: '1,10,50' },
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '2' },
+    products: { type: 'string', default: '1000' },
+    categories: { type: 'string' },
+    orders: { type: 'string', default: '0' },
+    'desk-samples': { type: 'string', default: '50' },
+    reuse: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+    seed: { type: 'string' },
+    'seed-concurrency': { type: 'string', default: '8' },
+    results: { type: 'string', default: path.join(ROOT, 'bench/results/journey') },
+    sample: { type: 'boolean', default: false },
+    medusa: { type: 'boolean', default: false },
+    'medusa-url': { type: 'string', default: 'http://127.0.0.1:9100' },
+    port: { type: 'string', default: '9302' },
+    /** Another checkout (its dist/ built) run beside this one as `baseline`, on the next port, rounds interleaved. */
+    versus: { type: 'string' },
+  },
+});
+const sizes = (list: string) =>
+  list
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
+const SHOPPERS = sizes(opts.shoppers);
+const SECONDS = Number(opts.seconds);
+const ROUNDS = Number(opts.rounds);
+const PRODUCTS = sizes(opts.products);
+const categoriesFor = (products: number) => Number(opts.categories ?? Math.max(5, Math.round(products / 200)));
+const ORDERS = sizes(opts.orders);
+const SEED_CONCURRENCY = Number(opts['seed-concurrency']);
+const seedMode = (products: number): 'batch' | 'import' =>
+  opts.seed === 'batch' || opts.seed === 'import' ? opts.seed : products >= 10_000 ? 'import' : 'batch';
+if (opts.seed && opts.seed !== 'batch' && opts.seed !== 'import') throw new Error('--seed is batch or import');
+if (!PRODUCTS.length) throw new Error('--products: at least one size');
+const PORT = Number(opts.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PASSWORD = 'journey-password-1';
+
+interface Target {
+  name: string;
+  shop: Shop;
+  /** Journeys started so far: shopper n walks page n, so pages differ across rounds too. */
+  next: number;
+  /** The server's CPU time so far (ms), for the servers started here. */
+  cpu?: () => number;
+}
+
+interface Row {
+  system: string;
+  shoppers: number;
+  journeys: number;
+  seconds: number;
+  failed: number;
+  timings: Timings;
+  /** The server's CPU time over the run (ms), when known. */
+  cpuMs?: number;
+}
+
+/** `shoppers` loops of journeys for `seconds` (the journeys under way then finish and count). */
+async function run(target: Target, shoppers: number, seconds: number): Promise<Row> {
+  const timings = new Timings();
+  let journeys = 0;
+  let failed = 0;
+  const cpuBefore = target.cpu?.();
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: shoppers }, async () => {
+      while (performance.now() < end) {
+        try {
+          await journey(target.shop, target.next++, timings, PASSWORD);
+          journeys++;
+        } catch (err) {
+          failed++;
+          if (timings.failures.length < 5) timings.failures.push(String(err).slice(0, 400));
+        }
+      }
+    }),
+  );
+  const took = (performance.now() - start) / 1000;
+  const cpuMs = cpuBefore === undefined ? undefined : target.cpu!() - cpuBefore;
+  return { system: target.name, shoppers, journeys, failed, seconds: took, timings, cpuMs };
+}
+
+/** Rows of the same system and shopper count (the A B A B rounds) as one. */
+function merge(rows: Row[]): Row {
+  const timings = new Timings();
+  for (const r of rows) {
+    for (const [kind, ms] of r.timings.ms) for (const m of ms) timings.add(kind, m);
+    timings.failures.push(...r.timings.failures);
+  }
+  const sum = (f: (r: Row) => number) => rows.reduce((s, r) => s + f(r), 0);
+  return {
+    ...rows[0],
+    journeys: sum((r) => r.journeys),
+    failed: sum((r) => r.failed),
+    seconds: sum((r) => r.seconds),
+    timings,
+    cpuMs: rows.every((r) => r.cpuMs !== undefined) ? sum((r) => r.cpuMs ?? 0) : undefined,
+  };
+}
+
+function report(rows: Row[]): void {
+  const summary = rows.map((r) => ({
+    system: r.system,
+    shoppers: r.shoppers,
+    'journeys/s': +(r.journeys / r.seconds).toFixed(2),
+    journeys: r.journeys,
+    failed: r.failed,
+    'server cpu ms/journey': r.cpuMs === undefined ? '–' : +(r.cpuMs / Math.max(1, r.journeys)).toFixed(1),
+  }));
+  console.table(summary);
+  const kinds = [...new Set(rows.flatMap((r) => [...r.timings.ms.keys()]))];
+  const perKind: Record<string, Record<string, string>> = {};
+  for (const kind of kinds) {
+    perKind[kind] = {};
+    for (const r of rows) {
+      const ms = [...(r.timings.ms.get(kind) ?? [])].sort((a, b) => a - b);
+      perKind[kind][`${r.system} ×${r.shoppers} p50/p99 ms`] = ms.length
+        ? `${percentile(ms, 50).toFixed(1)} / ${percentile(ms, 99).toFixed(1)}`
+        : '–';
+    }
+  }
+  console.table(perKind);
+  for (const r of rows) for (const f of r.timings.failures) console.error(`[${r.system} ×${r.shoppers}] failed: ${f}`);
+}
+
+function medusaKeys(): Record<string, string> {
+  const script =
+    process.env.MEDUSA_PEER_SCRIPT ??
+    ['../../shared', '../../../shared']
+      .map((up) => path.resolve(import.meta.dirname, up, 'tools/medusa-peer.sh'))
+      .find((file) => existsSync(file)) ??
+    'medusa-peer.sh';
+  const out = execFileSync('bash', [script, 'keys'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return Object.fromEntries(
+    out
+      .split('\n')
+      .filter((l) => l.includes('='))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
+}
+
+/** Per call kind: samples, p50 and p99 in ms. */
+function callFigures(t: Timings) {
+  const out: Record<string, { n: number; p50: number; p99: number }> = {};
+  for (const [kind, list] of t.ms) {
+    const ms = [...list].sort((a, b) => a - b);
+    out[kind] = { n: ms.length, p50: +percentile(ms, 50).toFixed(2), p99: +percentile(ms, 99).toFixed(2) };
+  }
+  return out;
+}
+
+/** One size's figures as JSON in `--results` (journey-growth.ts renders them), with the machine's state. */
+function writeResult(name: string, body: Record<string, unknown>): void {
+  mkdirSync(opts.results, { recursive: true });
+  const file = path.join(opts.results, `${name}.json`);
+  const machine = { load: loadAverage(), cpus: cpus().length, node: process.version };
+  writeFileSync(
+    file,
+    `${JSON.stringify({ ...body, sample: opts.sample, date: new Date().toISOString(), machine }, null, 2)}\n`,
+  );
+  console.error(`[journey] wrote ${path.relative(process.cwd(), file)}`);
+}
+
+const stops: (() => Promise<void> | undefined)[] = [];
+
+/**
+ * `--versus <dir>`: that checkout's server (`npm start` there: its dist/ and migrations) beside
+ * this one, on the next port, with a data dir (or database) of its own, seeded the same way; its
+ * target `baseline` takes turns with `emporium` in every round.
+ */
+async function startBaseline(root: string, databaseUrl: string | undefined) {
+  const port = PORT + 1;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'emporium-bench-journey-baseline-'));
+  const url = databaseUrl ? await freshBenchDatabase('emporium_bench_journey_baseline') : undefined;
+  const server = startServer(
+    port,
+    {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DATABASE_URL: url ?? '',
+      DATABASE_READ_URL: '',
+      RATE_LIMIT_TRUSTED_IPS: '127.0.0.1',
+    },
+    { root: path.resolve(root) },
+  );
+  await waitFor200(`${base}/health`, performance.now(), { server });
+  const admin = await adminLogin(base, ADMIN.email, ADMIN.password);
+  const key = await publishableKey(base, admin);
+  return {
+    async prepare(products: number, categories: number): Promise<Target> {
+      await prepareEmporium(base, admin, key, {
+        products,
+        categories,
+        mode: seedMode(products),
+        concurrency: SEED_CONCURRENCY,
+      });
+      return { name: 'baseline', shop: await discover(base, key), next: 0, cpu: () => cpuMsOf(server.pid()) };
+    },
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  console.error(`[journey] machine: load ${loadAverage()} (figures on a shared machine are noise)`);
+  const databaseUrl = opts.reuse
+    ? await keptBenchDatabase('emporium_bench_journey')
+    : await freshBenchDatabase('emporium_bench_journey');
+  if (opts.reuse && !databaseUrl && !opts['data-dir']) throw new Error('--reuse on PGlite needs --data-dir');
+  const dataDir = opts['data-dir'] ?? mkdtempSync(path.join(tmpdir(), 'emporium-bench-journey-'));
+  mkdirSync(dataDir, { recursive: true });
+  const database = databaseUrl ? 'postgres' : 'pglite';
+  // A replica of the bench's server holds the bench's database under the same name.
+  const readUrls = (process.env.DATABASE_READ_URL ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((u) => {
+      const url = new URL(u);
+      url.pathname = new URL(databaseUrl ?? u).pathname;
+      return url.toString();
+    });
+  const server = startServer(PORT, {
+    DATABASE_READ_URL: databaseUrl ? readUrls.join(',') : '',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DATABASE_URL: databaseUrl ?? '',
+    // A storefront server calls for every shopper from one address (docs/storefront.md).
+    RATE_LIMIT_TRUSTED_IPS: '127.0.0.1',
+  });
+  try {
+    await waitFor200(`${BASE}/health`, performance.now(), { server });
+    const admin = await adminLogin(BASE, ADMIN.email, ADMIN.password);
+    const key = await publishableKey(BASE, admin);
+    const baseline = opts.versus ? await startBaseline(opts.versus, databaseUrl) : undefined;
+    stops.push(() => baseline?.stop());
+    let emporium: Target | undefined;
+    for (const [step, products] of PRODUCTS.entries()) {
+      const categories = categoriesFor(products);
+      const seedStart = performance.now();
+      console.error(`[journey] ${products} products in ${categories} categories (${seedMode(products)})`);
+      await prepareEmporium(BASE, admin, key, {
+        products,
+        categories,
+        mode: seedMode(products),
+        concurrency: SEED_CONCURRENCY,
+      });
+      emporium = { name: 'emporium', shop: await discover(BASE, key), next: 0, cpu: () => cpuMsOf(server.pid()) };
+      const versus = baseline && (await baseline.prepare(products, categories));
+      console.error(`[journey] prepared in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+      if (!SHOPPERS.length) continue;
+
+      const targets = versus ? [emporium, versus] : [emporium];
+      // Medusa's peer holds its own 1,000 products: compared at the first size only.
+      if (opts.medusa && step === 0) {
+        const keys = medusaKeys();
+        const base = opts['medusa-url'];
+        const medusaAdmin = { authorization: `Bearer ${keys.ADMIN_TOKEN}` };
+        await prepareMedusaCategories(base, medusaAdmin, keys.PUBLISHABLE_KEY, 5);
+        targets.push({ name: 'medusa', shop: await discover(base, keys.PUBLISHABLE_KEY), next: 0 });
+      }
+      const rows: Row[] = [];
+      for (const shoppers of SHOPPERS) {
+        // One journey each first, so neither system is measured cold.
+        for (const t of targets) await journey(t.shop, t.next++, new Timings(), PASSWORD);
+        const rounds: Row[] = [];
+        for (let round = 0; round < ROUNDS; round++)
+          for (const t of targets) rounds.push(await run(t, shoppers, SECONDS / ROUNDS));
+        for (const t of targets) rows.push(merge(rounds.filter((r) => r.system === t.name)));
+        console.error(
+          `[journey] ${shoppers} shoppers done; load ${loadAverage()}, server RSS ${rssMiB(server.pid())} MiB`,
+        );
+      }
+      report(rows);
+      writeResult(`journey-${database}-${products}-products`, {
+        kind: 'journey',
+        database,
+        products,
+        categories,
+        replicas: readUrls.length,
+        rss_mib: rssMiB(server.pid()),
+        runs: rows.map((r) => ({
+          system: r.system,
+          shoppers: r.shoppers,
+          journeys_per_s: +(r.journeys / r.seconds).toFixed(2),
+          journeys: r.journeys,
+          failed: r.failed,
+          calls: callFigures(r.timings),
+        })),
+      });
+    }
+
+    for (const orders of ORDERS) {
+      if (!emporium) break;
+      const have = (await expectOk(call(BASE, 'GET', '/admin/orders?limit=1', admin))).count as number;
+      if (have < orders) {
+        console.error(`[journey] orders ${have} → ${orders} through the store API for the order desk`);
+        await placeOrders(emporium.shop, admin, have, orders, SEED_CONCURRENCY);
+      }
+      const desk = await measureDesk(BASE, admin, Number(opts['desk-samples']));
+      console.table(desk);
+      const customers = (await expectOk(call(BASE, 'GET', '/admin/customers?limit=1', admin))).count as number;
+      writeResult(`desk-${database}-${orders}-orders`, {
+        kind: 'desk',
+        database,
+        orders,
+        customers,
+        products: PRODUCTS[PRODUCTS.length - 1],
+        rss_mib: rssMiB(server.pid()),
+        calls: Object.fromEntries(
+          Object.entries(desk).map(([kind, f]) => [kind, { p50: f['p50 ms'], p99: f['p99 ms'] }]),
+        ),
+      });
+      console.error(`[journey] server RSS ${rssMiB(server.pid())} MiB`);
+    }
+  } finally {
+    await server.stop();
+    for (const stop of stops) await stop();
+    closeAgent();
+    if (!opts['data-dir']) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
