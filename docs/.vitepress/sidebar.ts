@@ -30,6 +30,7 @@ export const SECTIONS: Section[] = [
     pages: [
       'catalog',
       'storefront',
+      'sdk-coverage',
       'checkout',
       'money',
       'orders',
@@ -37,6 +38,8 @@ export const SECTIONS: Section[] = [
       'payments',
       'notifications',
       'admin-panel',
+      'team-and-roles',
+      'import-export',
     ],
   },
   {
