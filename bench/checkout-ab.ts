@@ -10,18 +10,19 @@
  *
  * `--extra variants.json` adds variants of your own (`[{ "name", "off": SQL, "on": SQL }]`).
  * Uses the database `<db>_ab` (made afresh). Each round runs every variant in turn, `--flows`
- * sequential two-call checkouts each (cart with its item, then complete), and reports per variant
+ * sequential two-call checkouts each (cart with its item, then complete: the shop and flow of
+ * bench/checkout.ts, both from bench/checkout-setup.ts), and reports per variant
  * the median of complete's own latency and the server's and PostgreSQL's CPU per order, with the
  * ratio to "as shipped". Run `npm run build:server` first (the server is dist/main.js).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ADMIN, call as callAt, closeAgent, expectOk, loadAverage, startServer, waitFor200 } from './lib.ts';
+import { cartWithItem, complete, cpuMs, startCheckoutShop } from './checkout-setup.ts';
+import { freshBenchDatabase, loadAverage } from './lib.ts';
 import { percentile } from './measure.ts';
 
+const USAGE = `DATABASE_URL=postgres://… npm run bench:checkout-ab -- [--flows 150] [--rounds 3] [--port 9303] [--extra variants.json]`;
 const { values: opts } = parseArgs({
   options: {
     flows: { type: 'string', default: '150' },
@@ -29,14 +30,16 @@ const { values: opts } = parseArgs({
     port: { type: 'string', default: '9303' },
     /** A JSON file of more variants to try: [{ "name", "off": SQL, "on": SQL }]. */
     extra: { type: 'string' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (opts.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const FLOWS = Number(opts.flows);
 const ROUNDS = Number(opts.rounds);
 const PORT = Number(opts.port);
-const BASE = `http://127.0.0.1:${PORT}`;
-const call = (method: string, url: string, headers: Record<string, string>, body?: unknown) =>
-  callAt(BASE, method, url, headers, body);
 
 const LOW_STOCK_INDEX = `create index if not exists product_variants_low_stock_idx on product_variants using btree (inventory_quantity, id)
   where deleted_at is null and manage_inventory and not allow_backorder and inventory_quantity <= 5`;
@@ -61,72 +64,23 @@ const VARIANTS: Variant[] = [
   ...(opts.extra ? (JSON.parse(readFileSync(opts.extra, 'utf8')) as Variant[]) : []),
 ];
 
+/** The database `<db>_ab` beside DATABASE_URL's, made afresh. */
 async function database(): Promise<string> {
   const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('PostgreSQL only: set DATABASE_URL');
-  const url = new URL(base);
-  const name = `${url.pathname.slice(1) || 'emporium'}_ab`;
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** CPU ms so far of the server process and of the PostgreSQL backends of `dbName` (Linux /proc, 10 ms ticks). */
-function cpuMs(serverPid: number, dbName: string): { server: number; postgres: number } {
-  const ticks = (pid: string) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  };
-  let postgres = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dbName)) postgres += ticks(pid);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return { server: ticks(String(serverPid)) * 10, postgres: postgres * 10 };
+  if (!base) throw new Error(`PostgreSQL only: set DATABASE_URL\n${USAGE}`);
+  const url = await freshBenchDatabase(`${new URL(base).pathname.slice(1) || 'emporium'}_ab`);
+  return url!;
 }
 
 async function main() {
   const url = await database();
   const dbName = new URL(url).pathname.slice(1);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'emporium-bench-checkout-ab-'));
-  const server = startServer(PORT, {
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DATABASE_URL: url,
-  });
+  const shop = await startCheckoutShop({ port: PORT, databaseUrl: url });
   const db = new pg.Client({ connectionString: url });
   try {
-    await waitFor200(`${BASE}/health`, performance.now(), { server });
     await db.connect();
-    const { token } = await expectOk(call('POST', '/auth/user/emailpass', {}, ADMIN));
-    const admin = { authorization: `Bearer ${token}` };
-    // From the API, not the start line: a loaded machine prints it late.
-    const { api_keys } = await expectOk(call('GET', '/admin/api-keys?type=publishable&limit=1', admin));
-    const store = { 'x-publishable-api-key': api_keys[0].token as string };
-    await expectOk(call('POST', '/admin/regions', admin, { name: 'Europe', currency_code: 'eur', countries: ['de'] }));
-    const { sales_channels } = await expectOk(call('GET', '/admin/sales-channels', admin));
-    const variant = async (title: string) => {
-      const { product } = await expectOk(
-        call('POST', '/admin/products', admin, {
-          title,
-          status: 'published',
-          sales_channels: [{ id: sales_channels[0].id }],
-          variants: [{ title: 'M', prices: [{ currency_code: 'eur', amount: 2500 }], inventory_quantity: 1_000_000 }],
-        }),
-      );
-      return product.variants[0].id as string;
-    };
-    const reserved = await variant('Reserved tee');
-    const unreserved = await variant('Unreserved tee');
+    const reserved = await shop.variantId(1_000_000, 'Reserved tee');
+    const unreserved = await shop.variantId(1_000_000, 'Unreserved tee');
     // The old rule: a variant that manages stock without items decrements its own number (inventory_reserve).
     await db.query('delete from product_variant_inventory_items where variant_id = $1', [unreserved]);
 
@@ -137,21 +91,19 @@ async function main() {
       for (const v of VARIANTS) {
         if (v.off) await db.query(v.off);
         try {
-          const before = cpuMs(server.pid(), dbName);
+          const before = cpuMs(shop.server.pid(), dbName);
           for (let i = 0; i < FLOWS; i++) {
-            const { cart } = await expectOk(
-              call('POST', '/store/carts', store, {
-                email: `ab${n++}@example.com`,
-                items: [{ variant_id: v.unreserved ? unreserved : reserved, quantity: 1 }],
-              }),
-            );
+            // bench/checkout.ts's two-call flow, with complete's own latency timed.
+            const cart = await cartWithItem(shop, v.unreserved ? unreserved : reserved, n++);
+            if (!cart.cartId) throw new Error(`cart answered ${cart.status}`);
             const start = performance.now();
-            await expectOk(call('POST', `/store/carts/${cart.id}/complete`, store));
+            const status = await complete(shop, cart.cartId);
+            if (status !== 200) throw new Error(`completion answered ${status}`);
             const list = ms.get(v.name) ?? [];
             list.push(performance.now() - start);
             ms.set(v.name, list);
           }
-          const after = cpuMs(server.pid(), dbName);
+          const after = cpuMs(shop.server.pid(), dbName);
           const c = cpu.get(v.name) ?? { server: 0, postgres: 0, orders: 0 };
           c.server += after.server - before.server; // the whole flow's: the cart's creation too
           c.postgres += after.postgres - before.postgres;
@@ -183,9 +135,7 @@ async function main() {
     console.table(rows);
   } finally {
     await db.end().catch(() => {});
-    closeAgent();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await shop.stop();
   }
 }
 

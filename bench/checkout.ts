@@ -4,26 +4,16 @@
  *   POST /store/carts {email} → POST /store/carts/{id}/line-items → POST /store/carts/{id}/complete
  * (and the two-call form, cart created with its item) sequentially (median ms per flow) and with
  * 10 concurrent shoppers (orders/s). Ends with a hot-item run (10 shoppers racing for 100 units)
- * and checks that no unit was oversold.
+ * and checks that no unit was oversold. The shop and the flows are bench/checkout-setup.ts's, which
+ * bench/checkout-ab.ts measures too.
  *
  *   npm run bench:checkout                                          # PGlite in a temp data dir
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:checkout   # uses database emporium_bench_checkout
  *   npm run bench:checkout -- --flows 300 --seconds 10 --shoppers 10
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  ADMIN,
-  call as callAt,
-  closeAgent,
-  expectOk,
-  freshBenchDatabase,
-  publishableKeyOf,
-  startServer,
-  waitFor200,
-} from './lib.ts';
+import { type CheckoutShop, cpuMs, type Flow, startCheckoutShop, threeCalls, twoCalls } from './checkout-setup.ts';
+import { expectOk, freshBenchDatabase, loadAverage } from './lib.ts';
 import { percentile } from './measure.ts';
 
 const { values: opts } = parseArgs({
@@ -32,93 +22,24 @@ const { values: opts } = parseArgs({
     seconds: { type: 'string', default: '10' },
     shoppers: { type: 'string', default: '10' },
     port: { type: 'string', default: '9301' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (opts.help) {
+  console.log('npm run bench:checkout -- [--flows 300] [--seconds 10] [--shoppers 10] [--port 9301]');
+  process.exit(0);
+}
 const FLOWS = Number(opts.flows);
 const SECONDS = Number(opts.seconds);
 const SHOPPERS = Number(opts.shoppers);
 const PORT = Number(opts.port);
-const BASE = `http://127.0.0.1:${PORT}`;
 const DB_NAME = 'emporium_bench_checkout';
-
-const call = (method: string, url: string, headers: Record<string, string>, body?: unknown) =>
-  callAt(BASE, method, url, headers, body);
-
-async function seed(): Promise<{ admin: Record<string, string>; variantId: (stock: number) => Promise<string> }> {
-  const { token } = await expectOk(call('POST', '/auth/user/emailpass', {}, ADMIN));
-  const admin = { authorization: `Bearer ${token}` };
-  await expectOk(
-    call('POST', '/admin/regions', admin, { name: 'Europe', currency_code: 'eur', countries: ['de', 'fr'] }),
-  );
-  const { sales_channels } = await expectOk(call('GET', '/admin/sales-channels', admin));
-  const variantId = async (stock: number) => {
-    const { product } = await expectOk(
-      call('POST', '/admin/products', admin, {
-        title: `Bench tee ${stock}`,
-        status: 'published',
-        sales_channels: [{ id: sales_channels[0].id }],
-        options: [{ title: 'Size', values: ['M'] }],
-        variants: [
-          {
-            title: 'M',
-            options: { Size: 'M' },
-            prices: [{ currency_code: 'eur', amount: 2500 }],
-            inventory_quantity: stock,
-            manage_inventory: true,
-          },
-        ],
-      }),
-    );
-    return product.variants[0].id as string;
-  };
-  return { admin, variantId };
-}
-
-type Flow = (store: Record<string, string>, variantId: string, n: number) => Promise<number>;
-
-/** The three-call flow; returns the HTTP status of the completion. */
-const threeCalls: Flow = async (store, variantId, n) => {
-  const { cart } = await expectOk(call('POST', '/store/carts', store, { email: `shopper${n}@example.com` }));
-  await expectOk(call('POST', `/store/carts/${cart.id}/line-items`, store, { variant_id: variantId, quantity: 1 }));
-  return (await call('POST', `/store/carts/${cart.id}/complete`, store)).status;
-};
-
-const twoCalls: Flow = async (store, variantId, n) => {
-  // Adding an item checks stock too: on a sold-out item the cart itself is refused (400).
-  const created = await call('POST', '/store/carts', store, {
-    email: `shopper${n}@example.com`,
-    items: [{ variant_id: variantId, quantity: 1 }],
-  });
-  if (created.status !== 200) return created.status;
-  return (await call('POST', `/store/carts/${created.json.cart.id}/complete`, store)).status;
-};
-
-/**
- * CPU time (ms) used so far by the server process and by the PostgreSQL backends serving the
- * bench database (Linux /proc; clock ticks of 10 ms). On a shared machine, CPU per order says
- * more than wall-clock rates, which depend on what else runs.
- */
-function cpuMs(serverPid: number): { server: number; postgres: number } {
-  const ticks = (pid: string) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  };
-  let postgres = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(DB_NAME)) postgres += ticks(pid);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return { server: ticks(String(serverPid)) * 10, postgres: postgres * 10 };
-}
 
 let serverPid = 0;
 async function measured<T extends { flows: number }>(run: () => Promise<T>) {
-  const before = cpuMs(serverPid);
+  const before = cpuMs(serverPid, DB_NAME);
   const row = await run();
-  const after = cpuMs(serverPid);
+  const after = cpuMs(serverPid, DB_NAME);
   const orders = 'orders' in row ? (row.orders as number) : row.flows;
   const perOrder = (ms: number) => +(ms / orders).toFixed(1);
   return {
@@ -129,11 +50,11 @@ async function measured<T extends { flows: number }>(run: () => Promise<T>) {
   };
 }
 
-async function sequential(name: string, flow: Flow, store: Record<string, string>, variantId: string) {
+async function sequential(name: string, flow: Flow, shop: CheckoutShop, variantId: string) {
   const times: number[] = [];
   for (let i = 0; i < FLOWS; i++) {
     const start = performance.now();
-    const status = await flow(store, variantId, i);
+    const status = await flow(shop, variantId, i);
     if (status !== 200) throw new Error(`completion answered ${status}`);
     times.push(performance.now() - start);
   }
@@ -147,13 +68,7 @@ async function sequential(name: string, flow: Flow, store: Record<string, string
   };
 }
 
-async function concurrent(
-  name: string,
-  flow: Flow,
-  store: Record<string, string>,
-  variantId: string,
-  until: () => boolean,
-) {
+async function concurrent(name: string, flow: Flow, shop: CheckoutShop, variantId: string, until: () => boolean) {
   let orders = 0;
   let refused = 0;
   let n = 0;
@@ -161,7 +76,7 @@ async function concurrent(
   await Promise.all(
     Array.from({ length: SHOPPERS }, async () => {
       while (!until()) {
-        const status = await flow(store, variantId, n++);
+        const status = await flow(shop, variantId, n++);
         if (status === 200) orders++;
         else refused++;
       }
@@ -177,57 +92,43 @@ async function concurrent(
   };
 }
 
-async function stockOf(admin: Record<string, string>, variantId: string): Promise<number> {
-  const { products } = await expectOk(call('GET', `/admin/products?limit=1000`, admin));
+async function stockOf(shop: CheckoutShop, variantId: string): Promise<number> {
+  const { products } = await expectOk(shop.call('GET', `/admin/products?limit=1000`, shop.admin));
   for (const p of products) for (const v of p.variants) if (v.id === variantId) return v.inventory_quantity;
   throw new Error(`variant ${variantId} not found`);
 }
 
 async function main() {
   const databaseUrl = await freshBenchDatabase(DB_NAME);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'emporium-bench-checkout-'));
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DATABASE_URL: databaseUrl ?? '',
-  };
-  // `npm start` on an empty data dir: it migrates, creates the admin and prints the publishable key.
-  const server = startServer(PORT, env);
+  const shop = await startCheckoutShop({ port: PORT, databaseUrl });
   try {
-    await waitFor200(`${BASE}/health`, performance.now(), { server });
-    serverPid = server.pid();
-    const store = { 'x-publishable-api-key': await publishableKeyOf(server) };
-    const { admin, variantId } = await seed();
-    const plenty = await variantId(10_000_000);
-    for (let i = 0; i < 20; i++) await threeCalls(store, plenty, -i); // warm-up (JIT, pool, statement caches)
+    serverPid = shop.server.pid();
+    const plenty = await shop.variantId(10_000_000);
+    for (let i = 0; i < 20; i++) await threeCalls(shop, plenty, -i); // warm-up (JIT, pool, statement caches)
     const results = [];
-    results.push(await measured(() => sequential('3 calls (create, add item, complete)', threeCalls, store, plenty)));
-    results.push(await measured(() => sequential('2 calls (create with item, complete)', twoCalls, store, plenty)));
+    results.push(await measured(() => sequential('3 calls (create, add item, complete)', threeCalls, shop, plenty)));
+    results.push(await measured(() => sequential('2 calls (create with item, complete)', twoCalls, shop, plenty)));
     let deadline = performance.now() + SECONDS * 1000;
     results.push(
-      await measured(() => concurrent('3 calls', threeCalls, store, plenty, () => performance.now() > deadline)),
+      await measured(() => concurrent('3 calls', threeCalls, shop, plenty, () => performance.now() > deadline)),
     );
     deadline = performance.now() + SECONDS * 1000;
     results.push(
-      await measured(() => concurrent('2 calls', twoCalls, store, plenty, () => performance.now() > deadline)),
+      await measured(() => concurrent('2 calls', twoCalls, shop, plenty, () => performance.now() > deadline)),
     );
     const soldPlenty = results.reduce((s, r) => s + ('orders' in r ? r.orders : r.flows), 0) + 20; // + warm-ups
 
     // Hot item: everyone races for 100 units; afterwards there must be exactly 100 orders of it.
-    const hot = await variantId(100);
+    const hot = await shop.variantId(100);
     let attempts = 0;
-    const race = await measured(() =>
-      concurrent('hot item (100 units)', twoCalls, store, hot, () => attempts++ >= 300),
-    );
+    const race = await measured(() => concurrent('hot item (100 units)', twoCalls, shop, hot, () => attempts++ >= 300));
     results.push(race);
-    const hotLeft = await stockOf(admin, hot);
-    const plentyLeft = await stockOf(admin, plenty);
+    const hotLeft = await stockOf(shop, hot);
+    const plentyLeft = await stockOf(shop, plenty);
     const oversold = hotLeft < 0 || race.orders !== 100 || plentyLeft !== 10_000_000 - soldPlenty;
 
-    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(
-      `\nEmporium checkout benchmark: ${databaseUrl ? 'postgres' : 'pglite'}, ${FLOWS} sequential flows, ${SECONDS}s per concurrent run, load average ${load}`,
+      `\nEmporium checkout benchmark: ${databaseUrl ? 'postgres' : 'pglite'}, ${FLOWS} sequential flows, ${SECONDS}s per concurrent run, load average ${loadAverage()}`,
     );
     console.table(results);
     console.log(
@@ -235,9 +136,7 @@ async function main() {
     );
     if (oversold) process.exitCode = 1;
   } finally {
-    closeAgent();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await shop.stop();
   }
 }
 

@@ -133,10 +133,12 @@ export async function fulfilLines(
   for (const [key, extra] of fromElsewhere) {
     const level = levels.find((l) => `${l.inventory_item_id}@${l.location_id}` === key)!;
     if (level.stocked_quantity - level.reserved_quantity < extra)
-      throw errors.notAllowed(
-        `Location ${level.location_id} has ${Math.max(level.stocked_quantity - level.reserved_quantity, 0)} of item ${level.inventory_item_id} available, ${extra} asked`,
-        'insufficient_inventory',
-      );
+      throw errors.notAllowed('insufficient_inventory', {
+        location: level.location_id,
+        available: Math.max(level.stocked_quantity - level.reserved_quantity, 0),
+        item: level.inventory_item_id,
+        asked: extra,
+      });
   }
   return { moves, released };
 }

@@ -37,10 +37,7 @@ async function lockedLevel(tx: Tx, itemId: string, locationId: string): Promise<
 function checkAvailable(level: LevelRow, wanted: number, backorder: boolean) {
   const available = level.stocked_quantity - level.reserved_quantity;
   if (!backorder && wanted > available)
-    throw errors.notAllowed(
-      `Not enough stock available for item ${level.inventory_item_id} at location ${level.location_id}`,
-      'insufficient_inventory',
-    );
+    throw errors.notAllowed('insufficient_inventory', { item: level.inventory_item_id, location: level.location_id });
 }
 
 export async function listReservations(ctx: Ctx, filters: ReservationFilters, page: Page) {

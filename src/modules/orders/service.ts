@@ -76,7 +76,7 @@ export async function findOrderIdByCart(ctx: Ctx, cartId: string): Promise<strin
   return q.findOrderIdByCart(executor(ctx), cartId);
 }
 
-const budgetSpent = (code: string) => errors.notAllowed('order_promotion_budget_spent', { code });
+const budgetSpent = (code: string) => errors.notAllowed('promotion_budget_exhausted', { code });
 
 export interface PlacedOrder {
   /** `display_id` is 0 until the statement that runs `writes` answers it (their part named `order` returns it). */

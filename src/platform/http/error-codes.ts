@@ -23,6 +23,9 @@ export type ErrorType = keyof typeof ERROR_STATUS;
  * on; it is sent as `code` beside `{ type, message }`, listed in /openapi.json (the `Error` schema)
  * and on docs/errors.md. The status follows from the type. `{name}` in a message is filled from the
  * parameters given where the error is raised (`errors.notFound('webhook_not_found', { id })`).
+ * A code raised where different facts are known has one template per set of facts: the site's
+ * parameters pick the template whose holes they fill (`insufficient_inventory` names the item and
+ * location where those are known, and says only "some variant" at a cart).
  *
  * Codes are lowercase snake_case because the same `code` field already carries Medusa's own codes
  * (`invalid_request_error`, `insufficient_inventory`, `unknown_error`), which clients of Medusa
@@ -143,8 +146,17 @@ export const ERROR_CODES = {
     message: 'Variants {ids} do not exist or belong to a product that is not published',
   },
   variants_unpriced: { type: 'invalid_data', message: 'Variants with IDs {ids} do not have a price' },
-  // Medusa's code and wording, at a cart's write and at completion alike.
-  insufficient_inventory: { type: 'not_allowed', message: 'Some variant does not have the required inventory' },
+  // Medusa's code, in Medusa's words where it raises it: its cart workflow's at a cart's write and at
+  // completion (no parameters), its inventory module's at a reservation ({item}, {location}); a
+  // fulfilment taking stock from another location says how much that location has.
+  insufficient_inventory: {
+    type: 'not_allowed',
+    message: [
+      'Some variant does not have the required inventory',
+      'Not enough stock available for item {item} at location {location}',
+      'Location {location} has {available} of item {item} available, {asked} asked',
+    ],
+  },
   // categories, collections, product labels (types and tags)
   category_not_found: { type: 'not_found', message: 'Product category with id: {id} was not found' },
   category_handle_taken: { type: 'invalid_data', message: 'Product category with handle: {handle}, already exists.' },
@@ -484,10 +496,16 @@ export const ERROR_CODES = {
     type: 'invalid_data',
     message: 'A usage budget counts orders: its limit must be a whole number',
   },
-  // At completion, when another order took the budget's last use first (Medusa 2.21: 400 not_allowed too).
+  // At completion, when the order would overspend a campaign's budget: found by the completion's own
+  // check (it knows the {code}) or, when concurrent orders took the last of it, by the database's
+  // constraint on the usage row (it does not). Medusa has no code for it (its promotion module's
+  // computed action is `campaignBudgetExceeded`).
   promotion_budget_exhausted: {
     type: 'not_allowed',
-    message: 'A promotion of this cart has used up its campaign budget: remove its code and complete the cart again',
+    message: [
+      'A promotion of this cart has used up its campaign budget: remove its code and complete the cart again',
+      'The promotion code {code} has used up its campaign budget: remove it and complete the cart again',
+    ],
   },
   // taxes: tax regions, tax rates, price preferences, tax providers
   tax_region_not_found: { type: 'not_found', message: 'TaxRegion with id "{id}" not found' },
@@ -909,10 +927,6 @@ export const ERROR_CODES = {
     type: 'invalid_data',
     message: 'Variant {id} has no price in {currency}: give a unit_price',
   },
-  order_promotion_budget_spent: {
-    type: 'not_allowed',
-    message: 'The promotion code {code} has used up its campaign budget: remove it and complete the cart again',
-  },
   order_not_completable: { type: 'not_allowed', message: 'Order {id} is {status} and cannot be completed' },
   order_has_active_change: {
     type: 'not_allowed',
@@ -1063,6 +1077,6 @@ export const ERROR_CODES = {
     type: 'invalid_data',
     message: 'Order: {id} already belongs to customer: {customer}',
   },
-} as const satisfies Record<string, { type: ErrorType; message: string }>;
+} as const satisfies Record<string, { type: ErrorType; message: string | readonly string[] }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

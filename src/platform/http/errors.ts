@@ -49,14 +49,29 @@ type Holes<S extends string> = S extends `${string}{${infer P}}${infer R}` ? P |
 /** The codes of one type, so `errors.notFound` only accepts not-found codes. */
 export type CodeOf<T extends ErrorType> = { [C in ErrorCode]: Table[C]['type'] extends T ? C : never }[ErrorCode];
 type Params = Record<string, string | number>;
-/** The parameters a code's message needs: none, or exactly its `{name}` holes. */
-export type ArgsOf<C extends ErrorCode> = [Holes<Table[C]['message']>] extends [never]
-  ? [params?: Record<string, never>]
-  : [params: Record<Holes<Table[C]['message']>, string | number>];
+/** A code's message templates: its one message, or each of its several. */
+type TemplatesOf<C extends ErrorCode> = Table[C]['message'] extends readonly (infer M)[] ? M : Table[C]['message'];
+/** The parameters of one template: none, or exactly its `{name}` holes. */
+type ArgsOfTemplate<M> = M extends string
+  ? [Holes<M>] extends [never]
+    ? [params?: Record<string, never>]
+    : [params: Record<Holes<M>, string | number>]
+  : never;
+/** The parameters a code's message needs: those of one of its templates. */
+export type ArgsOf<C extends ErrorCode> = ArgsOfTemplate<TemplatesOf<C>>;
 
 const isCode = (s: string): s is ErrorCode => Object.hasOwn(ERROR_CODES, s);
+const HOLE = /\{(\w+)\}/g;
 const fill = (template: string, params: Params = {}) =>
-  template.replace(/\{(\w+)\}/g, (hole, name: string) => (name in params ? String(params[name]) : hole));
+  template.replace(HOLE, (hole, name: string) => (name in params ? String(params[name]) : hole));
+const holeNames = (template: string) => [...new Set(Array.from(template.matchAll(HOLE), (m) => m[1]))].sort().join();
+
+/** Of a code's templates, the one whose holes are exactly the parameters given (else its first). */
+function templateFor(message: string | readonly string[], params: Params = {}): string {
+  if (typeof message === 'string') return message;
+  const given = Object.keys(params).sort().join();
+  return message.find((m) => holeNames(m) === given) ?? message[0];
+}
 
 /** The error of a code, its message filled from `params`. */
 export function appError<C extends ErrorCode>(
@@ -64,8 +79,9 @@ export function appError<C extends ErrorCode>(
   params?: ArgsOf<C>[0],
   opts: { headers?: Record<string, string> } = {},
 ): AppError {
-  const entry: { type: ErrorType; message: string } = ERROR_CODES[code];
-  return new AppError(entry.type, fill(entry.message, params as Params), { code, headers: opts.headers });
+  const entry: { type: ErrorType; message: string | readonly string[] } = ERROR_CODES[code];
+  const template = templateFor(entry.message, params as Params);
+  return new AppError(entry.type, fill(template, params as Params), { code, headers: opts.headers });
 }
 
 /**

@@ -38,13 +38,14 @@ export async function registerOpenApi(app: App, version: string) {
 /**
  * The error body with its codes: `code` as an enum, and `x-error-codes` giving each code's status,
  * type and message, so a client (or a generated one) can switch on a code and know what it means.
+ * A code with several message templates lists them all in `messages`; `message` is its first.
  */
 function errorSchema() {
   const codes = Object.entries(ERROR_CODES).map(([code, e]) => ({
     code,
     status: ERROR_STATUS[e.type],
     type: e.type,
-    message: e.message,
+    ...(typeof e.message === 'string' ? { message: e.message } : { message: e.message[0], messages: e.message }),
   }));
   return {
     ...ErrorBody,
