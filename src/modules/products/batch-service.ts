@@ -1,18 +1,22 @@
 import type { Static } from 'typebox';
-import { inTx, type Ctx } from '../../platform/context.ts';
+import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { withTxRetry } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
+import { type ProductUpdate, updateProductsIn } from './bulk-update.ts';
+import { findAdminProducts } from './queries.ts';
 import { type BatchProductsInput, type BatchProductsResponse, MAX_BATCH_ITEMS } from './schema.ts';
-import { createProductIn, deleteProductIn, type ProductJson, updateProductIn } from './service.ts';
+import { createProductIn, deleteProductIn, type ProductJson } from './service.ts';
 import { refreshStoreDocuments } from './store-documents.ts';
 
 export type BatchProductsResult = Static<typeof BatchProductsResponse>;
 
 /**
  * `POST /admin/products/batch` (importers): creates, then updates, then deletes, all in one
- * transaction through the single routes' own writes, with their checks, answers and events. Any
- * failing item (bad input, a taken handle or SKU, an unknown id) fails the whole batch with its
- * error and writes nothing. `created` and `updated` follow the request's order.
+ * transaction, with the single routes' checks, answers and events. Creates and deletes go through
+ * the single writes; the updates go through updateProductsIn (bulk-update.ts), a fixed number of
+ * statements for all of them. Any failing item (bad input, a taken handle or SKU, an unknown id)
+ * fails the whole batch with its error and writes nothing. `created` and `updated` follow the
+ * request's order.
  */
 export async function batchProducts(ctx: Ctx, input: BatchProductsInput): Promise<BatchProductsResult> {
   const create = input.create ?? [];
@@ -29,12 +33,46 @@ export async function batchProducts(ctx: Ctx, input: BatchProductsInput): Promis
     inTx(ctx, async (tctx) => {
       const created: ProductJson[] = [];
       for (const item of create) created.push(await createProductIn(tctx, item));
-      const updated: ProductJson[] = [];
-      for (const { id, ...patch } of update) updated.push(await updateProductIn(tctx, id, patch));
+      const updated = await updateAll(tctx, update);
       for (const id of remove) await deleteProductIn(tctx, id);
       // Once for the whole batch: one statement pair rebuilds every touched product's document.
       await refreshStoreDocuments(tctx.tx, [...created.map((p) => p.id), ...update.map((u) => u.id), ...remove]);
       return { created, updated, deleted };
     }),
   );
+}
+
+/**
+ * The updates, set-based, and each one's answer (the product as it stands after it, what
+ * updateProductIn answers and puts in its event). A product listed more than once changes once a
+ * round, in the request's order, so its second item sees its first as one at a time would; a
+ * batch without repeats is one round: its statements do not grow with its size.
+ */
+async function updateAll(tctx: TxCtx, update: ProductUpdate[]): Promise<ProductJson[]> {
+  const answers: ProductJson[] = new Array(update.length);
+  for (const round of rounds(update)) {
+    await updateProductsIn(
+      tctx,
+      round.map((i) => update[i]),
+    );
+    const found = await findAdminProducts<ProductJson>(
+      tctx.tx,
+      round.map((i) => update[i].id),
+    );
+    for (const i of round) answers[i] = found.get(update[i].id)!;
+  }
+  return answers;
+}
+
+/** Positions of `update` split so that a round names each product once: its n-th item goes in round n. */
+function rounds(update: ProductUpdate[]): number[][] {
+  const seen = new Map<string, number>();
+  const out: number[][] = [];
+  update.forEach((u, i) => {
+    const n = seen.get(u.id) ?? 0;
+    seen.set(u.id, n + 1);
+    if (!out[n]) out[n] = [];
+    out[n].push(i);
+  });
+  return out;
 }

@@ -179,6 +179,16 @@ export async function findAdminProduct<T>(db: Executor, id: string): Promise<T |
   return row?.product;
 }
 
+/** Several products as objects, by id (a batch's write answers), in one statement. */
+export async function findAdminProducts<T>(db: Executor, ids: string[]): Promise<Map<string, T>> {
+  if (!ids.length) return new Map();
+  const found = await rows<{ id: string; product: T }>(
+    db,
+    sql`select p.id, ${ADMIN_PRODUCT_JSON} as product from products p where p.id = ${anyOf(ids)}`,
+  );
+  return new Map(found.map((r) => [r.id, r.product]));
+}
+
 export interface StoreRead {
   regionFound: boolean;
   body: string | null;
