@@ -6,11 +6,10 @@
  * in it; then measures, sequentially (median and p95 ms):
  *   - the store product list with `region_id` and `country_code` (tax-inclusive prices), as a
  *     guest and as the signed-in customer of the group;
- *   - the checkout (cart with an item and an address, then complete) in the plain region, and in
- *     the priced one with the code given with the cart: two promotions and tax lines, the same two
- *     calls. Target: at most 1.5× the plain one (the last column). A third row applies the code in
- *     a call of its own, as a storefront's promo box does. The checkouts run interleaved (A B C A B
- *     C …). On a shared machine the figures are noise; run it alone.
+ *   - the checkout (a cart with an item, then complete) in the plain region, and in the priced one
+ *     with the code applied in its own call: two promotions and tax lines. Target: at most 1.5× the
+ *     plain one (the last column), for the whole flow (one call more) and for `complete` alone.
+ *     The two flows run interleaved (A B A B …). On a shared machine the figures are noise; run it alone.
  *
  *   npm run bench:pricing                                     # PGlite in a temp data dir
  *   npm run bench:pricing -- --requests 200 --flows 100
@@ -161,28 +160,35 @@ async function timed(name: string, n: number, run: (i: number) => Promise<void>)
 }
 
 /**
- * Runs the scenarios in turn, one run of each per round (A B C A B C …), so a database that grows
- * with every order, or a machine that gets busier, weighs on each alike.
+ * Runs the scenarios in turn, one run of each per round (A B A B …), so a database that grows
+ * with every order, or a machine that gets busier, weighs on each alike. A run may return the
+ * time of one call inside it: those come back as rows of their own after the flows' rows.
  */
-async function interleaved(n: number, scenarios: [string, (i: number) => Promise<void>][]) {
+async function interleaved(n: number, scenarios: [string, (i: number) => Promise<number | void>][]) {
   for (let i = 0; i < Math.min(20, n); i++) for (const [, run] of scenarios) await run(-1 - i); // warm-up
   const times = scenarios.map((): number[] => []);
+  const inner = scenarios.map((): number[] => []);
   for (let i = 0; i < n; i++) {
     for (const [k, [, run]] of scenarios.entries()) {
       const start = performance.now();
-      await run(i);
+      const part = await run(i);
       times[k].push(performance.now() - start);
+      if (typeof part === 'number') inner[k].push(part);
     }
   }
-  return scenarios.map(([scenario], k) => {
-    const sorted = times[k].sort((a, b) => a - b);
+  const row = (scenario: string, xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
     return {
       scenario,
-      runs: n,
+      runs: xs.length,
       'median ms': +percentile(sorted, 50).toFixed(2),
       'p95 ms': +percentile(sorted, 95).toFixed(2),
     };
-  });
+  };
+  return [
+    ...scenarios.map(([scenario], k) => row(scenario, times[k])),
+    ...scenarios.flatMap(([scenario], k) => (inner[k].length ? [row(`${scenario}: complete alone`, inner[k])] : [])),
+  ];
 }
 
 async function main() {
@@ -199,26 +205,25 @@ async function main() {
     const store = { 'x-publishable-api-key': await publishableKeyOf(server) };
     const s = await seed(store);
     const list = `/store/products?limit=20&region_id=${s.priced}&country_code=at&fields=*variants.calculated_price`;
-    // `codeAt`: the code given with the cart's creation (the same two calls as the plain flow), or
-    // applied in a call of its own, as a storefront's promo box does (one call more).
-    const checkout =
-      (region: string, code?: string, codeAt: 'create' | 'own call' = 'create') =>
-      async (i: number) => {
-        const { cart } = await expectOk(
-          call('POST', '/store/carts', store, {
-            region_id: region,
-            email: `bench${i}@example.com`,
-            items: [{ variant_id: s.variants[Math.abs(i) % s.variants.length], quantity: 2 }],
-            ...(code && codeAt === 'create' ? { promo_codes: [code] } : {}),
-          }),
-        );
-        if (code && codeAt === 'own call')
-          await expectOk(call('POST', `/store/carts/${cart.id}/promotions`, store, { promo_codes: [code] }));
-        const done = await call('POST', `/store/carts/${cart.id}/complete`, store);
-        if (done.status !== 200) throw new Error(`completion answered ${done.status}`);
-        if (code && !(done.json.order.discount_total > 0 && done.json.order.tax_total > 0))
-          throw new Error('the priced order has no discount or no tax');
-      };
+    // The priced flow applies the code in a call of its own, as a storefront's promo box does:
+    // one call more than the plain flow. `complete` is timed on its own too (the value returned).
+    const checkout = (region: string, code?: string) => async (i: number) => {
+      const { cart } = await expectOk(
+        call('POST', '/store/carts', store, {
+          region_id: region,
+          email: `bench${i}@example.com`,
+          items: [{ variant_id: s.variants[Math.abs(i) % s.variants.length], quantity: 2 }],
+        }),
+      );
+      if (code) await expectOk(call('POST', `/store/carts/${cart.id}/promotions`, store, { promo_codes: [code] }));
+      const started = performance.now();
+      const done = await call('POST', `/store/carts/${cart.id}/complete`, store);
+      const completeMs = performance.now() - started;
+      if (done.status !== 200) throw new Error(`completion answered ${done.status}`);
+      if (code && !(done.json.order.discount_total > 0 && done.json.order.tax_total > 0))
+        throw new Error('the priced order has no discount or no tax');
+      return completeMs;
+    };
     const results: (Awaited<ReturnType<typeof timed>> & { 'vs plain'?: number })[] = [
       await timed('store list, region + country (tax-inclusive), guest', REQUESTS, async () => {
         await expectOk(call('GET', list, store));
@@ -227,14 +232,15 @@ async function main() {
         await expectOk(call('GET', list, s.customer));
       }),
     ];
-    const [plain, ...priced] = await interleaved(FLOWS, [
-      ['checkout, plain (no tax, no promotion)', checkout(s.plain)],
-      ['checkout, 2 promotions + tax lines (code with the cart)', checkout(s.priced, s.code)],
-      ['the same, code applied in its own call (3 calls)', checkout(s.priced, s.code, 'own call')],
+    const [plain, priced, plainComplete, pricedComplete] = await interleaved(FLOWS, [
+      ['checkout, plain (no tax, no promotion): 2 calls', checkout(s.plain)],
+      ['checkout, 2 promotions + tax lines: 3 calls (the code applied)', checkout(s.priced, s.code)],
     ]);
     results.push(
       plain,
-      ...priced.map((p) => ({ ...p, 'vs plain': +(p['median ms'] / plain['median ms']).toFixed(2) })),
+      { ...priced, 'vs plain': +(priced['median ms'] / plain['median ms']).toFixed(2) },
+      plainComplete,
+      { ...pricedComplete, 'vs plain': +(pricedComplete['median ms'] / plainComplete['median ms']).toFixed(2) },
     );
     console.log(`\nEmporium pricing benchmark: ${databaseUrl ? 'postgres' : 'pglite'}, load average ${loadAverage()}`);
     console.table(results);
