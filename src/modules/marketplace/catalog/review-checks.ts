@@ -58,3 +58,11 @@ export function failedChecks(result: ReviewChecks): string | undefined {
   if (!failed.length) return undefined;
   return `Automatic checks failed: ${failed.map((c) => `${c.name} (${c.detail || 'nothing declared'})`).join(', ')}`;
 }
+
+/** The names of the failed checks (`install, sql`), for an error message. */
+export function failedNames(result: ReviewChecks): string {
+  return result.checks
+    .filter((c) => !c.ok)
+    .map((c) => c.name)
+    .join(', ');
+}
