@@ -3,7 +3,7 @@ import { errors } from '../../../platform/http/errors.ts';
 import { adminItem, type AdminItem } from './item-json.ts';
 import * as q from './queries.ts';
 import { appendApproved } from '../log/log.ts';
-import { failedChecks, failedNames } from './review-checks.ts';
+import { failedNames } from './review-checks.ts';
 
 export interface Decision {
   decision: 'approved' | 'rejected';
@@ -37,12 +37,12 @@ export async function decideVersion(
         marketplace_id: item.marketplace_id,
         status: version.status,
       });
-    const failed = version.review_checks ? failedChecks(version.review_checks) : undefined;
+    const failed = version.review_checks ? failedNames(version.review_checks) : '';
     if (decision === 'approved' && failed && !(override && reason?.trim()))
       throw errors.conflict('marketplace_review_override_required', {
         version: version.version,
         marketplace_id: item.marketplace_id,
-        failed: failedNames(version.review_checks!),
+        failed,
       });
     const now = tctx.clock.now();
     await q.updateVersionRow(tctx.tx, version.id, {
