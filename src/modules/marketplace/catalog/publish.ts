@@ -10,7 +10,7 @@ import * as fields from './item-fields.ts';
 import * as q from './queries.ts';
 import { ensureSigningKey, signedText, signText } from '../keys/signing-keys.ts';
 import { assertOwnsNamespace, reviewerOfUpload } from '../vendors/lookup.ts';
-import type { ReviewStatus } from '../tables.ts';
+import type { ReviewStatus } from './tables.ts';
 import { failedChecks, runReviewChecks } from './review-checks.ts';
 import { sandboxInstall } from './sandbox-install.ts';
 import type { Config } from '../../../platform/config.ts';

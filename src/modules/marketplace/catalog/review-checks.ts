@@ -3,7 +3,7 @@ import type { PluginPackage } from '../../../plugin-package/read-package.ts';
 import { migrationFiles } from '../../plugins/migrations.ts';
 import { schemaNameOf } from '../../plugins/raw-db.ts';
 import { assertPluginSql } from '../../plugins/sql-guard.ts';
-import type { ReviewCheck, ReviewChecks } from '../tables.ts';
+import type { ReviewCheck, ReviewChecks } from './tables.ts';
 
 /** Above the package reader's hard limit's share a listed plugin should need: a reviewer reads what ships. */
 export const REVIEW_MAX_BUNDLE_BYTES = 5 * 1024 * 1024;
