@@ -95,9 +95,8 @@ function Upload() {
       </form>
       <ErrorNote error={upload.error} skipField />
       <p className="hint">
-        The first version creates the item; later versions are added to it. The marketplace signs each one.
-        A version that fails an automatic check (the test install among them) waits in review until you approve
-        it with a reason.
+        The first version creates the item; later versions are added to it. The marketplace signs each one. A version
+        that fails an automatic check (the test install among them) waits in review until you approve it with a reason.
       </p>
     </Card>
   );

@@ -142,10 +142,9 @@ describe('review before listing', () => {
     expect(version.status).toBe('in_review');
     expect(version.reviewed_at).toBeNull();
     expect(version.review_reason).toMatch(/^Automatic checks failed: sql \(0001_init\.sql: Plugin SQL refused/);
-    expect(version.review_checks.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { name: string }) => c.name)).toEqual([
-      'sql',
-      'install',
-    ]);
+    expect(
+      version.review_checks.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { name: string }) => c.name),
+    ).toEqual(['sql', 'install']);
     expect(item.version).toBeNull();
     expect(await visibility(mid, '1.0.0')).toEqual(hidden);
 
@@ -171,9 +170,9 @@ describe('review before listing', () => {
       status: 'approved',
       review_reason: 'The migration is a fixture of the SQL guard tests',
     });
-    expect(approved.json().item.versions[0].review_checks.checks.find((c: { name: string }) => c.name === 'sql').ok).toBe(
-      false,
-    );
+    expect(
+      approved.json().item.versions[0].review_checks.checks.find((c: { name: string }) => c.name === 'sql').ok,
+    ).toBe(false);
     expect(await visibility(mid, '1.0.0')).toEqual({ inFeed: true, onPage: true, downloadable: true });
   });
 
@@ -183,7 +182,11 @@ describe('review before listing', () => {
     const id = uniqueSlug('trustedbad');
     const res = await publish(
       t,
-      await packExample('order-notes', { id, vendor: v.namespace }, { 'migrations/0001_init.sql': 'set role postgres;' }),
+      await packExample(
+        'order-notes',
+        { id, vendor: v.namespace },
+        { 'migrations/0001_init.sql': 'set role postgres;' },
+      ),
       {},
       { token: v.token },
     );

@@ -76,9 +76,13 @@ describe('sandboxed test install at review', () => {
     const id = uniqueSlug('opsandbox');
     const res = await publish(
       t,
-      await packExample('order-notes', { id }, {
-        'server/index.js': `export default { register() { throw new Error('no API key configured'); } };`,
-      }),
+      await packExample(
+        'order-notes',
+        { id },
+        {
+          'server/index.js': `export default { register() { throw new Error('no API key configured'); } };`,
+        },
+      ),
     );
     expect(res.statusCode, res.body).toBe(200);
     const item = res.json().item;
@@ -87,9 +91,9 @@ describe('sandboxed test install at review', () => {
     expect(install.ok).toBe(false);
     expect(version.status).toBe('in_review');
     expect(version.review_reason).toContain('install (Sandboxed test install: register failed');
-    expect((await t.inject({ method: 'GET', url: `/store/marketplace/download/@acme/${id}/1.0.0` })).statusCode).not.toBe(
-      200,
-    );
+    expect(
+      (await t.inject({ method: 'GET', url: `/store/marketplace/download/@acme/${id}/1.0.0` })).statusCode,
+    ).not.toBe(200);
 
     const url = `/admin/marketplace/items/${item.id}/versions/${version.id}/approve`;
     const refused = await t.admin('POST', url, {});
