@@ -166,22 +166,6 @@ describe('a marketplace instance', () => {
       await p.getByRole('link', { name: 'Hello widget' }).click();
       await p.getByRole('heading', { name: 'Versions' }).waitFor();
       await screenshot(p, '41-vendor-item');
-
-      // An upload that fails an automatic check waits in review; the operator lists it only knowingly.
-      const bad = `${mkdtempSync(`${tmpdir()}/emporium-e2e-pkg-`)}/order-notes-1.0.0.tgz`;
-      writeFileSync(bad, await packExample('order-notes', {}, { 'migrations/0001_init.sql': 'set role postgres;' }));
-      await p.getByRole('link', { name: 'Catalog items', exact: true }).click();
-      await p.getByLabel('Package (.tgz)').setInputFiles(bad);
-      await p.getByRole('button', { name: 'Publish' }).click();
-      await p.getByText(/failed checks \(sql, install\): in review/).waitFor();
-      await p.getByRole('link', { name: 'Order notes' }).click();
-      await p.getByText(/sql failed: 0001_init\.sql/).waitFor();
-      const approve = p.getByRole('button', { name: 'Approve anyway' });
-      expect(await approve.isDisabled()).toBe(true);
-      await p.getByLabel('Why list it despite the failed checks').fill('A fixture of the SQL guard tests');
-      await approve.click();
-      await p.getByRole('dialog').getByRole('button', { name: 'Approve anyway' }).click();
-      await p.getByText('1.0.0 approved: in the feed').waitFor();
       await p.getByRole('link', { name: 'Licenses' }).click();
       await p.getByText('No licenses issued yet.').waitFor();
       await p.getByRole('link', { name: 'Checkout sessions' }).click();
