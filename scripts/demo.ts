@@ -101,6 +101,12 @@ async function publishExample(token: string, example: string, price: string): Pr
     body: form,
   });
   if (!res.ok && res.status !== 409) throw new Error(`publishing ${example} failed: ${await res.text()}`);
+  if (res.ok) {
+    // An upload that failed an automatic check waits in review instead of reaching the feed.
+    const { item } = (await res.json()) as { item: { versions: { status: string; review_reason: string | null }[] } };
+    const waiting = item.versions.find((v) => v.status !== 'approved');
+    if (waiting) console.warn(`${example} is not listed (${waiting.status}): ${waiting.review_reason ?? ''}`);
+  }
   return `@${manifest.vendor}/${manifest.id}`;
 }
 

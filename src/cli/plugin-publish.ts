@@ -57,5 +57,12 @@ export async function pluginPublish(argv: string[], fetchImpl: typeof fetch = fe
   console.log(
     `Published ${item.marketplace_id}@${manifest.version} (sha256 ${sha256}, ${item.price_eur ? `${item.price_eur} EUR` : 'free'})`,
   );
+  // Not yet (or never) listed: in review, or a failed automatic check; say so rather than let it pass.
+  const versions = (item.versions ?? []) as { version: string; status: string; review_reason: string | null }[];
+  const mine = versions.find((v) => v.version === manifest.version);
+  if (mine && mine.status !== 'approved')
+    console.log(
+      `Not listed: ${mine.status === 'in_review' ? 'waiting in review' : mine.status}${mine.review_reason ? ` (${mine.review_reason})` : ''}`,
+    );
   return item;
 }

@@ -792,6 +792,12 @@ export const ERROR_CODES = {
     type: 'conflict',
     message: 'Version {version} of {marketplace_id} is already {status}',
   },
+  // An operator's upload that failed an automatic check waits in review until approved knowingly.
+  marketplace_review_override_required: {
+    type: 'conflict',
+    message:
+      'Version {version} of {marketplace_id} failed its automatic checks ({failed}): approve it with override: true and a reason to list it anyway',
+  },
   marketplace_updates_versions_invalid: {
     type: 'invalid_data',
     message: "Invalid request (query): Field 'versions' must be a JSON object of marketplace_id to version",

@@ -17,10 +17,9 @@ import {
   useDebounced,
 } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { failedChecksOf, VersionReview, type ReviewedVersion } from './review.tsx';
 
-interface Version {
-  id: string;
-  version: string;
+interface Version extends ReviewedVersion {
   sha256: string;
   size: number;
   changelog_url: string | null;
@@ -35,9 +34,20 @@ interface Item {
   price_eur: number;
   changelog_url: string | null;
   published: boolean;
-  version: string;
+  version: string | null;
   updated_at: string;
   versions: Version[];
+}
+
+/** What an upload became: listed, or waiting in review (the operator's upload that failed a check). */
+function uploaded(item: Item): [string, 'success' | 'error'] {
+  const v = item.versions.reduce((a, b) => (b.published_at > a.published_at ? b : a));
+  const name = `${item.marketplace_id}@${v.version}`;
+  if (v.status === 'approved') return [`Published ${name}`, 'success'];
+  const failed = failedChecksOf(v).map((c) => c.name);
+  return failed.length
+    ? [`${name} failed checks (${failed.join(', ')}): in review, not listed until you approve it`, 'error']
+    : [`${name} is ${v.status.replace('_', ' ')}`, 'error'];
 }
 
 const LIMIT = 20;
@@ -49,7 +59,7 @@ function Upload() {
   const upload = useMutation({
     mutationFn: (form: FormData) => api<{ item: Item }>('/admin/marketplace/items', { method: 'POST', form }),
     onSuccess: async (d) => {
-      notify(`Published ${d.item.marketplace_id}@${d.item.version}`, 'success');
+      notify(...uploaded(d.item));
       form.current?.reset();
       await client.invalidateQueries({ queryKey: ['vendor-items'] });
     },
@@ -85,7 +95,8 @@ function Upload() {
       </form>
       <ErrorNote error={upload.error} skipField />
       <p className="hint">
-        The first version creates the item; later versions are added to it. The marketplace signs each one.
+        The first version creates the item; later versions are added to it. The marketplace signs each one. A version
+        that fails an automatic check (the test install among them) waits in review until you approve it with a reason.
       </p>
     </Card>
   );
@@ -146,7 +157,7 @@ export function ItemList() {
                     <div className="muted">{i.marketplace_id}</div>
                   </td>
                   <td>{i.type}</td>
-                  <td>{i.version}</td>
+                  <td>{i.version ?? '—'}</td>
                   <td>{i.price_eur > 0 ? `€${i.price_eur.toFixed(2)}` : 'Free'}</td>
                   <td>{i.published ? <Badge value="published" /> : <Badge value="disabled">unpublished</Badge>}</td>
                   <td>{date(i.updated_at)}</td>
@@ -249,6 +260,7 @@ export function ItemDetail() {
                 <th className="num">Size</th>
                 <th>sha256</th>
                 <th>Changelog</th>
+                <th>Review</th>
               </tr>
             </thead>
             <tbody>
@@ -268,6 +280,14 @@ export function ItemDetail() {
                     ) : (
                       '—'
                     )}
+                  </td>
+                  <td>
+                    <VersionReview<{ item: Item }>
+                      itemId={i.id}
+                      v={v}
+                      canWrite={canWrite}
+                      onDecided={(d, message) => done(d, message)}
+                    />
                   </td>
                 </tr>
               ))}

@@ -112,7 +112,7 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
     {
       schema: {
         tags: ['marketplace (operator)'],
-        summary: 'Approve a version in review: it reaches the feed, downloads and updates',
+        summary: 'Approve a version in review (one that failed a check: with override and a reason)',
         params: ReviewParams,
         body: ApproveBody,
         response: ok(AdminItemEnvelope),
@@ -120,7 +120,7 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
       preValidation: emptyBodyIsObject,
     },
     async (req) => ({
-      item: await decideVersion(req.ctx, req.params.id, req.params.version_id, 'approved', req.body.reason),
+      item: await decideVersion(req.ctx, req.params.id, req.params.version_id, { decision: 'approved', ...req.body }),
     }),
   );
   scope.post(
@@ -135,7 +135,10 @@ export function registerCatalogAdminRoutes(scope: App, deps: AppDeps): void {
       },
     },
     async (req) => ({
-      item: await decideVersion(req.ctx, req.params.id, req.params.version_id, 'rejected', req.body.reason),
+      item: await decideVersion(req.ctx, req.params.id, req.params.version_id, {
+        decision: 'rejected',
+        reason: req.body.reason,
+      }),
     }),
   );
 

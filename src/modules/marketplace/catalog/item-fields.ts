@@ -1,5 +1,5 @@
 import { errors } from '../../../platform/http/errors.ts';
-import type { Billing } from '../tables.ts';
+import type { Billing } from './tables.ts';
 
 export const BILLINGS: readonly Billing[] = ['one_time', 'monthly', 'yearly'];
 

@@ -110,7 +110,7 @@ describe('review before listing', () => {
     expect(await visibility(`@${v.namespace}/${id}`, '1.0.0')).toEqual(hidden);
   });
 
-  it("a trusted vendor's version that passes the checks is approved at once; the operator's always", async () => {
+  it("a trusted vendor's version that passes the checks is approved at once; the operator's too", async () => {
     const v = await signUpVendor(t, sent, uniqueNamespace('trust'));
     const trusted = await t.admin('POST', `/admin/marketplace/vendors/${v.id}/trust`, {});
     expect(trusted.statusCode, trusted.body).toBe(200);
@@ -127,5 +127,73 @@ describe('review before listing', () => {
     const opId = uniqueSlug('operator');
     const op = await publish(t, await packExample('order-notes', { id: opId }));
     expect(op.json().item.versions[0]).toMatchObject({ status: 'approved', review_reason: null });
+  });
+
+  it("the operator's upload that fails a check waits in review, listed only when approved over its failed checks", async () => {
+    const id = uniqueSlug('opbad');
+    const mid = `@acme/${id}`;
+    const res = await publish(
+      t,
+      await packExample('order-notes', { id }, { 'migrations/0001_init.sql': 'set role postgres;' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const item = res.json().item;
+    const [version] = item.versions;
+    expect(version.status).toBe('in_review');
+    expect(version.reviewed_at).toBeNull();
+    expect(version.review_reason).toMatch(/^Automatic checks failed: sql \(0001_init\.sql: Plugin SQL refused/);
+    expect(
+      version.review_checks.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { name: string }) => c.name),
+    ).toEqual(['sql', 'install']);
+    expect(item.version).toBeNull();
+    expect(await visibility(mid, '1.0.0')).toEqual(hidden);
+
+    // A plain approval, or an override without a reason, is refused: nothing changes.
+    const approveUrl = `/admin/marketplace/items/${item.id}/versions/${version.id}/approve`;
+    for (const body of [{}, { reason: 'looks fine' }, { override: true }, { override: true, reason: ' ' }]) {
+      const refused = await t.admin('POST', approveUrl, body);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'marketplace_review_override_required' });
+      expect(refused.json().message).toContain('failed its automatic checks (sql, install)');
+    }
+    expect(await visibility(mid, '1.0.0')).toEqual(hidden);
+    expect((await t.admin('GET', `/admin/marketplace/items/${item.id}`)).json().item.versions[0].status).toBe(
+      'in_review',
+    );
+
+    const approved = await t.admin('POST', approveUrl, {
+      override: true,
+      reason: 'The migration is a fixture of the SQL guard tests',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().item.versions[0]).toMatchObject({
+      status: 'approved',
+      review_reason: 'The migration is a fixture of the SQL guard tests',
+    });
+    expect(
+      approved.json().item.versions[0].review_checks.checks.find((c: { name: string }) => c.name === 'sql').ok,
+    ).toBe(false);
+    expect(await visibility(mid, '1.0.0')).toEqual({ inFeed: true, onPage: true, downloadable: true });
+  });
+
+  it("a trusted vendor's version that fails a check is rejected, never listed", async () => {
+    const v = await signUpVendor(t, sent, uniqueNamespace('tbad'));
+    expect((await t.admin('POST', `/admin/marketplace/vendors/${v.id}/trust`, {})).statusCode).toBe(200);
+    const id = uniqueSlug('trustedbad');
+    const res = await publish(
+      t,
+      await packExample(
+        'order-notes',
+        { id, vendor: v.namespace },
+        { 'migrations/0001_init.sql': 'set role postgres;' },
+      ),
+      {},
+      { token: v.token },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [version] = res.json().item.versions;
+    expect(version.status).toBe('rejected');
+    expect(version.review_reason).toMatch(/^Automatic checks failed: sql/);
+    expect(await visibility(`@${v.namespace}/${id}`, '1.0.0')).toEqual(hidden);
   });
 });

@@ -10,7 +10,8 @@ import { signUpVendor, uniqueNamespace } from '../vendors/vendors.testing.ts';
 /**
  * The review's sandboxed test install, black-box: a vendor uploads, the marketplace installs the
  * version in the plugin sandbox against a throwaway shop and records the `install` check. The
- * vendors are trusted, so a pass would list the version at once: a failure must stop that.
+ * vendors are trusted, so a pass would list the version at once: a failure must stop that (and
+ * the operator's own upload waits in review until approved over it).
  */
 let t: TestApp;
 let sent: JsonObject[];
@@ -69,6 +70,41 @@ describe('sandboxed test install at review', () => {
     expect(version.status).toBe('rejected');
     expect(version.review_reason).toContain('install (Sandboxed test install: register failed');
     expect(schemaLeft).toBe(false);
+  });
+
+  it("the operator's upload that fails the test install waits in review until approved over it", async () => {
+    const id = uniqueSlug('opsandbox');
+    const res = await publish(
+      t,
+      await packExample(
+        'order-notes',
+        { id },
+        {
+          'server/index.js': `export default { register() { throw new Error('no API key configured'); } };`,
+        },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const item = res.json().item;
+    const [version] = item.versions;
+    const install = (version.review_checks.checks as Check[]).find((c) => c.name === 'install')!;
+    expect(install.ok).toBe(false);
+    expect(version.status).toBe('in_review');
+    expect(version.review_reason).toContain('install (Sandboxed test install: register failed');
+    expect(
+      (await t.inject({ method: 'GET', url: `/store/marketplace/download/@acme/${id}/1.0.0` })).statusCode,
+    ).not.toBe(200);
+
+    const url = `/admin/marketplace/items/${item.id}/versions/${version.id}/approve`;
+    const refused = await t.admin('POST', url, {});
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toContain('failed its automatic checks (install)');
+    const approved = await t.admin('POST', url, { override: true, reason: 'Needs its API key; shops configure it' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().item.versions[0].status).toBe('approved');
+    expect((await t.inject({ method: 'GET', url: `/store/marketplace/download/@acme/${id}/1.0.0` })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a plugin that hangs in register is given up at the time bound and fails', { timeout: 90_000 }, async () => {

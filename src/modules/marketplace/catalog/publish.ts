@@ -10,7 +10,7 @@ import * as fields from './item-fields.ts';
 import * as q from './queries.ts';
 import { ensureSigningKey, signedText, signText } from '../keys/signing-keys.ts';
 import { assertOwnsNamespace, reviewerOfUpload } from '../vendors/lookup.ts';
-import type { ReviewStatus } from '../tables.ts';
+import type { ReviewStatus } from './tables.ts';
 import { failedChecks, runReviewChecks } from './review-checks.ts';
 import { sandboxInstall } from './sandbox-install.ts';
 import type { Config } from '../../../platform/config.ts';
@@ -43,7 +43,7 @@ export interface PublishDeps {
  * marketplace signs `<marketplace_id>@<version>:<sha256>` with its active key and keeps the
  * bytes. A version that exists (numerically: 1.0 is 1.0.0) is a 409. Publishing a version
  * makes an unpublished item public again. The review checks, the test install among them, run
- * before the transaction: a vendor's version that fails one is rejected, never listed.
+ * before the transaction; where the version starts is `initialStatus`'s rule.
  */
 export async function publishUpload(ctx: Ctx, deps: PublishDeps, upload: Upload): Promise<AdminItem> {
   const { encryptionKey } = deps.config;
@@ -65,10 +65,7 @@ export async function publishUpload(ctx: Ctx, deps: PublishDeps, upload: Upload)
     sandboxInstall({ database: deps.database, config: deps.config, clock: ctx.clock, log: ctx.log }, p),
   );
   const failed = failedChecks(review);
-  const reviewer = await reviewerOfUpload(ctx);
-  // The operator's uploads are approved even with a failed check (recorded): the operator is the reviewer.
-  const status: ReviewStatus =
-    reviewer === 'operator' ? 'approved' : failed ? 'rejected' : reviewer === 'trusted' ? 'approved' : 'in_review';
+  const status = initialStatus(await reviewerOfUpload(ctx), failed !== undefined);
 
   return inTx(ctx, async (tctx) => {
     const now = tctx.clock.now();
@@ -121,7 +118,8 @@ export async function publishUpload(ctx: Ctx, deps: PublishDeps, upload: Upload)
         changelog_url: changelog ?? null,
         published_at: now,
         status,
-        review_reason: status === 'rejected' ? (failed ?? null) : null,
+        // A failed check is the reason it was rejected, or (the operator's upload) why it waits in review.
+        review_reason: failed ?? null,
         review_checks: review,
         reviewed_at: status === 'in_review' ? null : now,
         rollout_percent: rollout,
@@ -149,4 +147,16 @@ export async function publishUpload(ctx: Ctx, deps: PublishDeps, upload: Upload)
     });
     return adminItem(updated!, await q.listVersionRows(tctx.tx, [item.id]));
   });
+}
+
+/**
+ * Where a new version starts. Passing every automatic check, the operator's upload is approved at
+ * once (the operator is the reviewer), a trusted vendor's too, anyone else's waits for the
+ * operator. A failed check is never skipped: a vendor's version (trusted or not) is rejected with
+ * the failed checks as its reason, to be fixed and uploaded again; the operator's waits in review
+ * with them, and reaches shops only when the operator approves it acknowledging them (review.ts).
+ */
+function initialStatus(reviewer: 'operator' | 'trusted' | 'vendor', failed: boolean): ReviewStatus {
+  if (failed) return reviewer === 'operator' ? 'in_review' : 'rejected';
+  return reviewer === 'vendor' ? 'in_review' : 'approved';
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Executor } from '../../../platform/db/database.ts';
 import type { Page } from '../../../platform/http/pagination.ts';
 import { newId } from '../../../platform/ids.ts';
-import { marketplaceArtifacts, marketplaceCrashReports, marketplaceItems, marketplaceVersions } from '../tables.ts';
+import { marketplaceArtifacts, marketplaceCrashReports, marketplaceItems, marketplaceVersions } from './tables.ts';
 
 /** version_key compared byte-wise: the server's collation must not reorder digits and dots. */
 const newestFirst = sql`${marketplaceVersions.version_key} collate "C" desc`;

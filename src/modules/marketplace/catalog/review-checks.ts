@@ -3,7 +3,7 @@ import type { PluginPackage } from '../../../plugin-package/read-package.ts';
 import { migrationFiles } from '../../plugins/migrations.ts';
 import { schemaNameOf } from '../../plugins/raw-db.ts';
 import { assertPluginSql } from '../../plugins/sql-guard.ts';
-import type { ReviewCheck, ReviewChecks } from '../tables.ts';
+import type { ReviewCheck, ReviewChecks } from './tables.ts';
 
 /** Above the package reader's hard limit's share a listed plugin should need: a reviewer reads what ships. */
 export const REVIEW_MAX_BUNDLE_BYTES = 5 * 1024 * 1024;
@@ -57,4 +57,12 @@ export function failedChecks(result: ReviewChecks): string | undefined {
   const failed = result.checks.filter((c) => !c.ok);
   if (!failed.length) return undefined;
   return `Automatic checks failed: ${failed.map((c) => `${c.name} (${c.detail || 'nothing declared'})`).join(', ')}`;
+}
+
+/** The names of the failed checks (`install, sql`), for an error message. */
+export function failedNames(result: ReviewChecks): string {
+  return result.checks
+    .filter((c) => !c.ok)
+    .map((c) => c.name)
+    .join(', ');
 }

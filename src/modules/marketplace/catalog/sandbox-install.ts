@@ -20,7 +20,7 @@ import { HealthBook } from '../../plugins/sandbox/health.ts';
 import { PluginCallError, type PluginProcess } from '../../plugins/sandbox/plugin-process.ts';
 import { PluginStartError, startPluginProcess } from '../../plugins/sandbox/start-plugin.ts';
 import { PluginTimeoutError, withTimeout } from '../../plugins/timeout.ts';
-import type { ReviewCheck } from '../tables.ts';
+import type { ReviewCheck } from './tables.ts';
 
 export interface SandboxInstallDeps {
   database: Database;

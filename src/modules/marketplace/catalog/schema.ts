@@ -124,7 +124,15 @@ export const ReviewParams = Type.Object({
   version_id: Type.String({ maxLength: 200 }),
 });
 export const ApproveBody = Type.Object(
-  { reason: Type.Optional(Type.String({ maxLength: 2000 })) },
+  {
+    reason: Type.Optional(Type.String({ maxLength: 2000 })),
+    override: Type.Optional(
+      Type.Boolean({
+        description:
+          'true approves a version that failed an automatic check (with a `reason`): the operator lists it anyway',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export const RolloutBody = Type.Object(

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
-import { marketplaceSigningKeys } from '../tables.ts';
+import { marketplaceSigningKeys } from './tables.ts';
 
 export type SigningKeyRow = typeof marketplaceSigningKeys.$inferSelect;
 

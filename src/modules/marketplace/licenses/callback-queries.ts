@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../../platform/db/database.ts';
 import type { Outcome } from '../../../platform/delivery/client.ts';
-import { marketplaceCallbacks } from '../tables.ts';
+import { marketplaceCallbacks } from './tables.ts';
 
 export type CallbackRow = typeof marketplaceCallbacks.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
-import { marketplaceLogEntries } from '../tables.ts';
+import { marketplaceLogEntries } from './tables.ts';
 
 export type LogEntryRow = typeof marketplaceLogEntries.$inferSelect;
 

@@ -4,7 +4,7 @@ import { pageOf } from '../../../platform/http/pagination.ts';
 import { newId } from '../../../platform/ids.ts';
 import { euros } from '../catalog/item-json.ts';
 import * as catalog from '../catalog/queries.ts';
-import type { PaymentProviderId } from '../tables.ts';
+import type { PaymentProviderId } from '../sales/tables.ts';
 import * as vq from '../vendors/queries.ts';
 import * as q from './queries.ts';
 

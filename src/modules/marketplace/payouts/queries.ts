@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
 import type { Page } from '../../../platform/http/pagination.ts';
-import { marketplacePayoutRuns, marketplaceSales, type PayoutStatus } from '../tables.ts';
+import { marketplacePayoutRuns, marketplaceSales, type PayoutStatus } from './tables.ts';
 
 export type SaleRow = typeof marketplaceSales.$inferSelect;
 

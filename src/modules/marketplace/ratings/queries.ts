@@ -1,6 +1,6 @@
 import { and, avg, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
-import { marketplaceInstalls, marketplaceReviews } from '../tables.ts';
+import { marketplaceInstalls, marketplaceReviews } from './tables.ts';
 
 export type ReviewRow = typeof marketplaceReviews.$inferSelect;
 

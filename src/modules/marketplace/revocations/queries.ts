@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
-import { marketplaceItems, marketplaceRevocations, marketplaceSigningKeys, marketplaceVersions } from '../tables.ts';
+import { marketplaceItems, marketplaceVersions } from '../catalog/tables.ts';
+import { marketplaceRevocations } from './tables.ts';
+import { marketplaceSigningKeys } from '../keys/tables.ts';
 
 export type RevocationRow = typeof marketplaceRevocations.$inferSelect;
 

@@ -2,7 +2,7 @@ import { inTx, type Ctx } from '../../../platform/context.ts';
 import { errors } from '../../../platform/http/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import * as catalog from '../catalog/queries.ts';
-import type { RevocationSeverity } from '../tables.ts';
+import type { RevocationSeverity } from './tables.ts';
 import { assertOwnsNamespace } from '../vendors/lookup.ts';
 import * as q from './queries.ts';
 

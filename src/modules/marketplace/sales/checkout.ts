@@ -10,7 +10,7 @@ import { newLicenseKey } from '../licenses/license-key.ts';
 import { LICENSE_TIER } from '../licenses/licenses.ts';
 import * as lq from '../licenses/queries.ts';
 import { recordSale } from '../payouts/ledger.ts';
-import type { PaymentProviderId } from '../tables.ts';
+import type { PaymentProviderId } from './tables.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import * as q from './queries.ts';
 import { licenceEnd, startSubscription } from './subscriptions.ts';

@@ -1,4 +1,5 @@
-import type { Billing, PaymentProviderId } from '../tables.ts';
+import type { Billing } from '../catalog/tables.ts';
+import type { PaymentProviderId } from './tables.ts';
 
 /** What a provider needs to open its hosted checkout for one of our sessions. */
 export interface CreateSessionInput {

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
 import type { Page } from '../../../platform/http/pagination.ts';
-import { marketplaceCheckoutSessions } from '../tables.ts';
+import { marketplaceCheckoutSessions } from './tables.ts';
 
 export type CheckoutRow = typeof marketplaceCheckoutSessions.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
 import type { Page } from '../../../platform/http/pagination.ts';
-import { marketplaceSubscriptions } from '../tables.ts';
+import { marketplaceSubscriptions } from './tables.ts';
 
 export type SubscriptionRow = typeof marketplaceSubscriptions.$inferSelect;
 

@@ -34,8 +34,9 @@ export async function assertOwnsNamespace(ctx: Ctx, namespace: string): Promise<
 }
 
 /**
- * How a new version starts: the operator's own uploads are approved (they are the reviewer), a
- * trusted vendor's too once the automatic checks pass; anyone else's wait for the operator.
+ * Who reviews a new version: the operator's own uploads (they are the reviewer), a trusted vendor's
+ * (no human step), anyone else's (the operator). catalog/publish.ts turns it and the automatic
+ * checks into the version's first status.
  */
 export async function reviewerOfUpload(ctx: Ctx): Promise<'operator' | 'trusted' | 'vendor'> {
   const vendor = ctx.actor?.type === 'vendor' ? ctx.actor.vendor : undefined;
