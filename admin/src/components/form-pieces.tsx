@@ -4,8 +4,34 @@ import { Field } from './ui.tsx';
 /**
  * Pieces several forms are built of, so each form says only what is its own: a window of time
  * (campaigns, price lists), a list of checkboxes (customer groups, product types, shipping options),
- * a status choice.
+ * a choice among listed ones, a status choice, the form itself.
  */
+
+/** A form named `label` whose submit (Enter or its submit button) calls `onSubmit` instead of loading a page. */
+export function SubmitForm({
+  label,
+  onSubmit,
+  className,
+  children,
+}: {
+  label: string;
+  onSubmit: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      aria-label={label}
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
 
 /** "Starts" and "Ends" as `datetime-local` inputs, on a form's state that holds them as texts (lib/local-time.ts). */
 export function DateWindowFields<T extends { starts_at: string; ends_at: string }>({
@@ -72,6 +98,46 @@ export function CheckList({
         />
       ))}
     </fieldset>
+  );
+}
+
+/** A select of the given choices, maybe after a first one, `none`, that stands for no choice (''). */
+export function SelectField({
+  label,
+  name,
+  choices,
+  none,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  label: string;
+  name: string;
+  choices: readonly { value: string; label: string }[];
+  none?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: unknown;
+  disabled?: boolean;
+}) {
+  return (
+    <Field
+      as="select"
+      label={label}
+      name={name}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+    >
+      {none !== undefined && <option value="">{none}</option>}
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </Field>
   );
 }
 

@@ -6,17 +6,8 @@ import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
 import { useUrlFilters } from '../../lib/url-filters.ts';
-import {
-  Card,
-  ConfirmButton,
-  Empty,
-  ErrorNote,
-  Field,
-  Loading,
-  PageHeader,
-  Pager,
-  useDebounced,
-} from '../../components/ui.tsx';
+import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { PagedTable } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
 
 /** Customers → Groups: the groups price lists are limited to, and who is in them. */
@@ -86,41 +77,28 @@ export function GroupList() {
         <search className="filters">
           <Field label="Search" name="q" type="search" value={q} onChange={(e) => set('q', e.target.value)} />
         </search>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.customer_groups.length === 0 ? (
-          <Empty>No customer groups yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.customer_groups.map((g) => (
-                <tr key={g.id}>
-                  <td>
-                    <Link to={`/customers/groups/${g.id}`}>{g.name}</Link>
-                  </td>
-                  <td>{date(g.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {list.data && (
-          <Pager
-            offset={offset}
-            limit={LIMIT}
-            count={list.data.count}
-            shown={list.data.customer_groups.length}
-            onChange={(o) => set('offset', String(o))}
-          />
-        )}
+        <PagedTable
+          list={list}
+          rows={(d) => d.customer_groups}
+          empty="No customer groups yet."
+          head={
+            <>
+              <th>Name</th>
+              <th>Created</th>
+            </>
+          }
+          row={(g) => (
+            <tr key={g.id}>
+              <td>
+                <Link to={`/customers/groups/${g.id}`}>{g.name}</Link>
+              </td>
+              <td>{date(g.created_at)}</td>
+            </tr>
+          )}
+          offset={offset}
+          limit={LIMIT}
+          onPage={(o) => set('offset', String(o))}
+        />
       </Card>
     </>
   );
@@ -228,55 +206,42 @@ function Members({ group }: { group: Group }) {
         </ul>
       )}
       <ErrorNote error={change.error} />
-      {members.isPending ? (
-        <Loading />
-      ) : members.isError ? (
-        <ErrorNote error={members.error} />
-      ) : members.data.customers.length === 0 ? (
-        <Empty>Nobody is in this group yet.</Empty>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Email</th>
-              {canWrite && <th />}
-            </tr>
-          </thead>
-          <tbody>
-            {members.data.customers.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  <Link to={`/customers/${c.id}`}>{who(c)}</Link>
-                </td>
-                <td>{c.email ?? '—'}</td>
-                {canWrite && (
-                  <td className="num">
-                    <button
-                      type="button"
-                      className="btn"
-                      disabled={change.isPending}
-                      onClick={() => change.mutate({ remove: [c.id] })}
-                      aria-label={`Remove ${who(c)}`}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {members.data && (
-        <Pager
-          offset={offset}
-          limit={LIMIT}
-          count={members.data.count}
-          shown={members.data.customers.length}
-          onChange={setOffset}
-        />
-      )}
+      <PagedTable
+        list={members}
+        rows={(d) => d.customers}
+        empty="Nobody is in this group yet."
+        head={
+          <>
+            <th>Name</th>
+            <th>Email</th>
+            {canWrite && <th />}
+          </>
+        }
+        row={(c) => (
+          <tr key={c.id}>
+            <td>
+              <Link to={`/customers/${c.id}`}>{who(c)}</Link>
+            </td>
+            <td>{c.email ?? '—'}</td>
+            {canWrite && (
+              <td className="num">
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={change.isPending}
+                  onClick={() => change.mutate({ remove: [c.id] })}
+                  aria-label={`Remove ${who(c)}`}
+                >
+                  Remove
+                </button>
+              </td>
+            )}
+          </tr>
+        )}
+        offset={offset}
+        limit={LIMIT}
+        onPage={setOffset}
+      />
     </Card>
   );
 }

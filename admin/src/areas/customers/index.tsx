@@ -5,17 +5,8 @@ import { useUrlFilters } from '../../lib/url-filters.ts';
 import { api } from '../../lib/api.ts';
 import { date, dateTime, money } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import {
-  Badge,
-  Card,
-  Empty,
-  ErrorNote,
-  Field,
-  Loading,
-  PageHeader,
-  Pager,
-  useDebounced,
-} from '../../components/ui.tsx';
+import { Badge, Card, Empty, ErrorNote, Field, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { PagedTable } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { CustomerTabs, GroupDetail, GroupList } from './groups.tsx';
@@ -80,47 +71,32 @@ function CustomerList() {
             <option value="false">Guest</option>
           </Field>
         </search>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.customers.length === 0 ? (
-          <Empty>No customers found.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Email</th>
-                <th>Account</th>
-                <th>Since</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.customers.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <Link to={`/customers/${c.id}`}>{name(c)}</Link>
-                  </td>
-                  <td>{c.email ?? '—'}</td>
-                  <td>
-                    {c.has_account ? <Badge value="active">registered</Badge> : <Badge value="pending">guest</Badge>}
-                  </td>
-                  <td>{date(c.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {list.data && (
-          <Pager
-            offset={offset}
-            limit={LIMIT}
-            count={list.data.count}
-            shown={list.data.customers.length}
-            onChange={(o) => set('offset', String(o))}
-          />
-        )}
+        <PagedTable
+          list={list}
+          rows={(d) => d.customers}
+          empty="No customers found."
+          head={
+            <>
+              <th>Name</th>
+              <th>Email</th>
+              <th>Account</th>
+              <th>Since</th>
+            </>
+          }
+          row={(c) => (
+            <tr key={c.id}>
+              <td>
+                <Link to={`/customers/${c.id}`}>{name(c)}</Link>
+              </td>
+              <td>{c.email ?? '—'}</td>
+              <td>{c.has_account ? <Badge value="active">registered</Badge> : <Badge value="pending">guest</Badge>}</td>
+              <td>{date(c.created_at)}</td>
+            </tr>
+          )}
+          offset={offset}
+          limit={LIMIT}
+          onPage={(o) => set('offset', String(o))}
+        />
       </Card>
     </>
   );

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
 import { ErrorNote, Field } from '../../components/ui.tsx';
-import { Frame } from './password-reset.tsx';
+import { Frame, NewPasswordFields, newPassword } from './password-reset.tsx';
 
 /** The invite mail's page (`/app/invite?token=…`): a name and a password make the account, then sign in. */
 export function AcceptInvitePage() {
@@ -14,10 +14,10 @@ export function AcceptInvitePage() {
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const password = String(form.get('password') ?? '');
+    const password = newPassword(form);
     setError(null);
-    if (password !== form.get('confirm')) {
-      setError(new ApiError(400, 'invalid_data', 'The two passwords differ.', 'confirm'));
+    if (password instanceof ApiError) {
+      setError(password);
       return;
     }
     setBusy(true);
@@ -69,24 +69,7 @@ export function AcceptInvitePage() {
         <form onSubmit={submit} aria-labelledby="auth-title">
           <Field label="First name" name="first_name" autoComplete="given-name" error={error} />
           <Field label="Last name" name="last_name" autoComplete="family-name" error={error} />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={8}
-            required
-            hint="At least 8 characters."
-            error={error}
-          />
-          <Field
-            label="Repeat the password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={error}
-          />
+          <NewPasswordFields labels={['Password', 'Repeat the password']} error={error} />
           <ErrorNote error={error} skipField />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? 'Creating…' : 'Create my account'}

@@ -16,6 +16,42 @@ export function Frame({ title, children }: { title: string; children: ReactNode 
   );
 }
 
+/** The new password as typed twice, or the error the second field shows when the two differ. */
+export function newPassword(form: FormData): string | ApiError {
+  const password = String(form.get('password') ?? '');
+  return password === form.get('confirm')
+    ? password
+    : new ApiError(400, 'invalid_data', 'The two passwords differ.', 'confirm');
+}
+
+/** A new password (at least 8 characters) and its repetition: the reset link's page and the invite's. */
+export function NewPasswordFields({
+  labels: [first, again],
+  autoFocus,
+  error,
+}: {
+  labels: [string, string];
+  autoFocus?: boolean;
+  error: unknown;
+}) {
+  return (
+    <>
+      <Field
+        label={first}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        required
+        autoFocus={autoFocus}
+        hint="At least 8 characters."
+        error={error}
+      />
+      <Field label={again} name="confirm" type="password" autoComplete="new-password" required error={error} />
+    </>
+  );
+}
+
 /** Asks for a reset link (`POST /auth/user/emailpass/reset-password`); the answer never says whether the email is known. */
 export function ForgotPasswordPage() {
   const [busy, setBusy] = useState(false);
@@ -83,10 +119,10 @@ export function ResetPasswordPage() {
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const password = String(form.get('password') ?? '');
+    const password = newPassword(form);
     setError(null);
-    if (password !== form.get('confirm')) {
-      setError(new ApiError(400, 'invalid_data', 'The two passwords differ.', 'confirm'));
+    if (password instanceof ApiError) {
+      setError(password);
       return;
     }
     setBusy(true);
@@ -133,25 +169,7 @@ export function ResetPasswordPage() {
         <form onSubmit={submit} aria-labelledby="auth-title">
           {email && <p className="muted">For {email}</p>}
           <input type="hidden" name="username" value={email} autoComplete="username" />
-          <Field
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={8}
-            required
-            autoFocus
-            hint="At least 8 characters."
-            error={error}
-          />
-          <Field
-            label="Repeat the new password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={error}
-          />
+          <NewPasswordFields labels={['New password', 'Repeat the new password']} autoFocus error={error} />
           <ErrorNote error={error} skipField />
           {error instanceof ApiError && error.status === 401 && <Link to="/forgot-password">Ask for a new link</Link>}
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Card, Empty, ErrorNote, Field, Loading, PageHeader, Pager } from '../../components/ui.tsx';
+import { Card, ErrorNote, Field, PageHeader } from '../../components/ui.tsx';
+import { PagedTable } from '../../components/query-table.tsx';
 import { UNREAD_KEY } from '../../components/shell.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 
@@ -72,58 +73,45 @@ export default function NotificationsPage() {
           </Field>
         </div>
         <ErrorNote error={markOne.error ?? markAll.error} />
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.notifications.length === 0 ? (
-          <Empty>Nothing to report.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Notification</th>
-                <th>Type</th>
-                <th>When</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.notifications.map((n) => (
-                <tr key={n.id} className={n.read_at ? '' : 'unread'}>
-                  <td>
-                    {n.title}
-                    <div className="muted" style={{ fontWeight: 400 }}>
-                      {n.message}
-                    </div>
-                  </td>
-                  <td>
-                    <code>{n.type}</code>
-                  </td>
-                  <td>{dateTime(n.created_at)}</td>
-                  <td>
-                    {!n.read_at && canWrite && (
-                      <button type="button" className="btn btn-small" onClick={() => markOne.mutate(n.id)}>
-                        Mark read
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {list.data && (
-          <Pager
-            offset={offset}
-            limit={LIMIT}
-            count={list.data.count}
-            shown={list.data.notifications.length}
-            onChange={(o) => setParams({ ...(read ? { read } : {}), offset: String(o) }, { replace: true })}
-          />
-        )}
+        <PagedTable
+          list={list}
+          rows={(d) => d.notifications}
+          empty="Nothing to report."
+          head={
+            <>
+              <th>Notification</th>
+              <th>Type</th>
+              <th>When</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </>
+          }
+          row={(n) => (
+            <tr key={n.id} className={n.read_at ? '' : 'unread'}>
+              <td>
+                {n.title}
+                <div className="muted" style={{ fontWeight: 400 }}>
+                  {n.message}
+                </div>
+              </td>
+              <td>
+                <code>{n.type}</code>
+              </td>
+              <td>{dateTime(n.created_at)}</td>
+              <td>
+                {!n.read_at && canWrite && (
+                  <button type="button" className="btn btn-small" onClick={() => markOne.mutate(n.id)}>
+                    Mark read
+                  </button>
+                )}
+              </td>
+            </tr>
+          )}
+          offset={offset}
+          limit={LIMIT}
+          onPage={(o) => setParams({ ...(read ? { read } : {}), offset: String(o) }, { replace: true })}
+        />
       </Card>
     </>
   );

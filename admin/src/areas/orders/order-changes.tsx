@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { Card, ErrorNote, Field } from '../../components/ui.tsx';
+import { Card, ErrorNote } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { ChangePreview, type Preview } from './change-preview.tsx';
+import type { Preview } from './change-preview.tsx';
+import { ChangeFooter, ChangeForm, LineQuantities, useOrderAction, usePendingChange } from './change-flow.tsx';
+import { ParcelLabels, type ParcelLabel } from './parcel-labels.tsx';
 import type { Order, OrderItem } from './types.ts';
 
 /**
@@ -20,60 +22,18 @@ interface ReturnRow {
   fulfillments: {
     id: string;
     canceled_at: string | null;
-    labels: { id: string; tracking_number: string; tracking_url: string; label_url: string }[];
+    labels: ParcelLabel[];
   }[];
-}
-
-/** A return parcel's tracking (linked when the carrier gave a page) and its label. */
-function ReturnLabels({ r }: { r: ReturnRow }) {
-  const labels = r.fulfillments.filter((f) => !f.canceled_at).flatMap((f) => f.labels);
-  if (!labels.length) return null;
-  return (
-    <ul className="labels" aria-label="Return labels and tracking">
-      {labels.map((l) => (
-        <li key={l.id}>
-          Return tracking{' '}
-          {l.tracking_url ? (
-            <a href={l.tracking_url} target="_blank" rel="noreferrer">
-              {l.tracking_number || l.tracking_url}
-            </a>
-          ) : (
-            l.tracking_number
-          )}
-          {l.label_url && (
-            <>
-              {' · '}
-              <a href={l.label_url} target="_blank" rel="noreferrer">
-                Return label
-              </a>
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function useOrderAction(orderId: string) {
-  const client = useQueryClient();
-  return async (message: string, notify: (m: string, k: 'success') => void) => {
-    notify(message, 'success');
-    await client.invalidateQueries({ queryKey: ['order', orderId] });
-    await client.invalidateQueries({ queryKey: ['order-changes', orderId] });
-    await client.invalidateQueries({ queryKey: ['order-returns', orderId] });
-  };
 }
 
 /** Change quantities of the order's lines (not below what was fulfilled): preview, then confirm or discard. */
 export function EditPanel({ order }: { order: Order }) {
-  const notify = useToast();
-  const refresh = useOrderAction(order.id);
   const [qty, setQty] = useState<Record<string, string>>(() =>
     Object.fromEntries(order.items.map((i) => [i.id, String(i.quantity)])),
   );
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const start = useMutation({
-    mutationFn: async () => {
+  const change = usePendingChange({
+    orderId: order.id,
+    build: async () => {
       await api('/admin/order-edits', { method: 'POST', body: { order_id: order.id } });
       let last: Preview | null = null;
       for (const i of order.items) {
@@ -86,73 +46,30 @@ export function EditPanel({ order }: { order: Order }) {
           })
         ).order_preview;
       }
-      return last;
+      return last && { id: order.id, preview: last };
     },
-    onSuccess: (p) => setPreview(p),
-  });
-  const confirm = useMutation({
-    mutationFn: async () => {
+    confirm: async () => {
       await api(`/admin/order-edits/${order.id}/request`, { method: 'POST', body: {} });
       await api(`/admin/order-edits/${order.id}/confirm`, { method: 'POST', body: {} });
     },
-    onSuccess: async () => {
-      setPreview(null);
-      await refresh('Order edit confirmed', notify);
-    },
+    discard: () => api(`/admin/order-edits/${order.id}`, { method: 'DELETE' }),
+    done: { confirmed: 'Order edit confirmed', discarded: 'Order edit discarded' },
   });
-  const discard = useMutation({
-    mutationFn: () => api(`/admin/order-edits/${order.id}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      setPreview(null);
-      await refresh('Order edit discarded', notify);
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    start.mutate();
-  };
   return (
     <Card title="Edit order">
-      <form onSubmit={submit} aria-label="Edit order">
-        <div className="row">
-          {order.items.map((i) => (
-            <Field
-              key={i.id}
-              label={`${i.title}: quantity (at least ${i.detail.fulfilled_quantity})`}
-              name={`edit.${i.id}`}
-              type="number"
-              min={i.detail.fulfilled_quantity}
-              value={qty[i.id] ?? ''}
-              disabled={!!preview}
-              onChange={(e) => setQty({ ...qty, [i.id]: e.target.value })}
-            />
-          ))}
-        </div>
-        {!preview && (
-          <button type="submit" className="btn" disabled={start.isPending}>
-            Preview edit
-          </button>
-        )}
-      </form>
-      <ErrorNote error={start.error ?? confirm.error ?? discard.error} />
-      {preview && (
-        <>
-          <ChangePreview order={order} preview={preview} kind="edit" />
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={confirm.isPending}
-              onClick={() => confirm.mutate()}
-            >
-              Confirm edit
-            </button>
-            <button type="button" className="btn" disabled={discard.isPending} onClick={() => discard.mutate()}>
-              Discard edit
-            </button>
-          </div>
-        </>
-      )}
+      <ChangeForm label="Edit order" kind="edit" change={change}>
+        <LineQuantities
+          lines={order.items}
+          name="edit"
+          label={(i) => `${i.title}: quantity (at least ${i.detail.fulfilled_quantity})`}
+          min={(i) => i.detail.fulfilled_quantity}
+          values={qty}
+          fallback=""
+          disabled={!!change.pending}
+          onChange={setQty}
+        />
+      </ChangeForm>
+      <ChangeFooter kind="edit" order={order} change={change} />
     </Card>
   );
 }
@@ -176,13 +93,11 @@ export function returnHint(i: OrderItem): string | undefined {
 
 /** Ask fulfilled items back: preview what the order will owe, then confirm the request. */
 export function ReturnPanel({ order }: { order: Order }) {
-  const notify = useToast();
-  const refresh = useOrderAction(order.id);
   const open = order.items.filter((i) => returnable(i) > 0);
   const [qty, setQty] = useState<Record<string, string>>(() => Object.fromEntries(open.map((i) => [i.id, '0'])));
-  const [pending, setPending] = useState<{ id: string; preview: Preview } | null>(null);
-  const start = useMutation({
-    mutationFn: async () => {
+  const change = usePendingChange({
+    orderId: order.id,
+    build: async () => {
       const items = open.map((i) => ({ id: i.id, quantity: Number(qty[i.id] || 0) })).filter((i) => i.quantity > 0);
       const created = await api<{ return: { id: string } }>('/admin/returns', {
         method: 'POST',
@@ -194,73 +109,28 @@ export function ReturnPanel({ order }: { order: Order }) {
       });
       return { id: created.return.id, preview: asked.order_preview };
     },
-    onSuccess: setPending,
-  });
-  const confirm = useMutation({
-    mutationFn: () => api(`/admin/returns/${pending!.id}/request`, { method: 'POST', body: {} }),
-    onSuccess: async () => {
-      setPending(null);
-      await refresh('Return requested', notify);
-    },
-  });
-  const drop = useMutation({
-    mutationFn: () => api(`/admin/returns/${pending!.id}/request`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      setPending(null);
-      await refresh('Return discarded', notify);
-    },
+    confirm: (r) => api(`/admin/returns/${r.id}/request`, { method: 'POST', body: {} }),
+    discard: (r) => api(`/admin/returns/${r.id}/request`, { method: 'DELETE' }),
+    done: { confirmed: 'Return requested', discarded: 'Return discarded' },
   });
   if (!open.length) return null;
   return (
     <Card title="Return items">
-      <form
-        aria-label="Return items"
-        onSubmit={(e) => {
-          e.preventDefault();
-          start.mutate();
-        }}
-      >
-        <div className="row">
-          {open.map((i) => (
-            <Field
-              key={i.id}
-              label={`${i.title}: quantity to return (up to ${returnable(i)})`}
-              hint={returnHint(i)}
-              name={`return.${i.id}`}
-              type="number"
-              min={0}
-              max={returnable(i)}
-              value={qty[i.id] ?? '0'}
-              disabled={!!pending}
-              onChange={(e) => setQty({ ...qty, [i.id]: e.target.value })}
-            />
-          ))}
-        </div>
-        {!pending && (
-          <button type="submit" className="btn" disabled={start.isPending}>
-            Preview return
-          </button>
-        )}
-      </form>
-      <ErrorNote error={start.error ?? confirm.error ?? drop.error} />
-      {pending && (
-        <>
-          <ChangePreview order={order} preview={pending.preview} kind="return" />
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={confirm.isPending}
-              onClick={() => confirm.mutate()}
-            >
-              Confirm return
-            </button>
-            <button type="button" className="btn" disabled={drop.isPending} onClick={() => drop.mutate()}>
-              Discard return
-            </button>
-          </div>
-        </>
-      )}
+      <ChangeForm label="Return items" kind="return" change={change}>
+        <LineQuantities
+          lines={open}
+          name="return"
+          label={(i) => `${i.title}: quantity to return (up to ${returnable(i)})`}
+          hint={returnHint}
+          min={() => 0}
+          max={returnable}
+          values={qty}
+          fallback="0"
+          disabled={!!change.pending}
+          onChange={setQty}
+        />
+      </ChangeForm>
+      <ChangeFooter kind="return" order={order} change={change} />
     </Card>
   );
 }
@@ -298,7 +168,7 @@ export function ReceivePanel({ order }: { order: Order }) {
               .map((i) => `${i.quantity - i.received_quantity} × ${order.items.find((x) => x.id === i.item_id)?.title}`)
               .join(', ')}
           </span>
-          <ReturnLabels r={r} />
+          <ParcelLabels labels={r.fulfillments.filter((f) => !f.canceled_at).flatMap((f) => f.labels)} returning />
           <button
             type="button"
             className="btn btn-small btn-primary"

@@ -10,6 +10,7 @@ import { Activity } from '../../components/activity.tsx';
 import { FulfilForm, RefundForm, ShipForm } from './order-actions.tsx';
 import { EditPanel, ReceivePanel, ReturnPanel } from './order-changes.tsx';
 import { ClaimPanel, ExchangePanel } from './order-swaps.tsx';
+import { ParcelLabels } from './parcel-labels.tsx';
 import { PaymentRequests } from './payment-requests.tsx';
 import { changeEvents, timeline, type Order, type OrderChange } from './types.ts';
 
@@ -232,30 +233,7 @@ export function OrderDetail() {
                       .filter(Boolean)
                       .join(' · ')}
                   </p>
-                  {f.labels.length > 0 && (
-                    <ul className="labels" aria-label="Labels and tracking">
-                      {f.labels.map((l) => (
-                        <li key={l.id}>
-                          Tracking{' '}
-                          {l.tracking_url ? (
-                            <a href={l.tracking_url} target="_blank" rel="noreferrer">
-                              {l.tracking_number || l.tracking_url}
-                            </a>
-                          ) : (
-                            l.tracking_number
-                          )}
-                          {l.label_url && (
-                            <>
-                              {' · '}
-                              <a href={l.label_url} target="_blank" rel="noreferrer">
-                                Label
-                              </a>
-                            </>
-                          )}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  <ParcelLabels labels={f.labels} />
                   {canWrite && !f.canceled_at && (
                     <div className="actions">
                       {!f.shipped_at && (

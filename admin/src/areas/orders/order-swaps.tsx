@@ -1,13 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { Card, ErrorNote, Field } from '../../components/ui.tsx';
-import { useToast } from '../../components/toasts.tsx';
-import { ChangePreview, type Preview } from './change-preview.tsx';
+import { Card, Field } from '../../components/ui.tsx';
+import { VariantPicker, type PickedVariant } from '../../components/variant-picker.tsx';
+import { SelectField } from '../../components/form-pieces.tsx';
+import type { Preview } from './change-preview.tsx';
 import { money } from '../../lib/format.ts';
-import { returnable, useOrderAction } from './order-changes.tsx';
+import { returnable } from './order-changes.tsx';
+import { ChangeFooter, ChangeForm, LineQuantities, LineQuantity, usePendingChange } from './change-flow.tsx';
 import type { Order, OrderItem } from './types.ts';
-import { VariantPicker, type PickedVariant } from './variant-picker.tsx';
 
 /**
  * Exchanges and claims on an order, each put together on the server (`/admin/exchanges`,
@@ -16,23 +17,21 @@ import { VariantPicker, type PickedVariant } from './variant-picker.tsx';
  */
 
 type Kind = 'exchange' | 'claim';
-type Built = { id: string; preview: Preview };
 
 const CLAIM_REASONS = [
-  ['production_failure', 'Damaged / faulty'],
-  ['missing_item', 'Missing'],
-  ['wrong_item', 'Wrong item'],
-  ['other', 'Other'],
-] as const;
+  { value: 'production_failure', label: 'Damaged / faulty' },
+  { value: 'missing_item', label: 'Missing' },
+  { value: 'wrong_item', label: 'Wrong item' },
+  { value: 'other', label: 'Other' },
+];
 
 /** The swap being put together: `build` opens it and adds its items; confirm or discard it then. */
 function useSwap(kind: Kind, order: Order, build: (id: string) => Promise<Preview>, extra: object = {}) {
-  const notify = useToast();
-  const refresh = useOrderAction(order.id);
-  const [pending, setPending] = useState<Built | null>(null);
   const base = `/admin/${kind}s`;
-  const start = useMutation({
-    mutationFn: async (): Promise<Built> => {
+  const noun = kind === 'exchange' ? 'Exchange' : 'Claim';
+  return usePendingChange({
+    orderId: order.id,
+    build: async () => {
       const created = await api<Record<Kind, { id: string }>>(base, {
         method: 'POST',
         body: { order_id: order.id, ...extra },
@@ -46,23 +45,10 @@ function useSwap(kind: Kind, order: Order, build: (id: string) => Promise<Previe
         throw err;
       }
     },
-    onSuccess: setPending,
+    confirm: (swap) => api(`${base}/${swap.id}/request`, { method: 'POST', body: {} }),
+    discard: (swap) => api(`${base}/${swap.id}/request`, { method: 'DELETE' }),
+    done: { confirmed: `${noun} confirmed`, discarded: `${noun} discarded` },
   });
-  const confirm = useMutation({
-    mutationFn: () => api(`${base}/${pending!.id}/request`, { method: 'POST', body: {} }),
-    onSuccess: async () => {
-      setPending(null);
-      await refresh(kind === 'exchange' ? 'Exchange confirmed' : 'Claim confirmed', notify);
-    },
-  });
-  const discard = useMutation({
-    mutationFn: () => api(`${base}/${pending!.id}/request`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      setPending(null);
-      await refresh(kind === 'exchange' ? 'Exchange discarded' : 'Claim discarded', notify);
-    },
-  });
-  return { pending, start, confirm, discard, error: start.error ?? confirm.error ?? discard.error };
 }
 
 /** Fulfilled units not asked back yet (by a return received or still awaited): what can go back in an exchange. */
@@ -96,80 +82,12 @@ function useRegionOptions(regionId: string | null | undefined) {
   return { inbound: returning.length ? returning : all, outbound: all.filter((o) => !isReturnOption(o)) };
 }
 
-/** One shipping method of the exchange: an option of the region (its price, or a typed amount) or none. */
-function ShippingChoice(props: {
-  label: string;
-  name: string;
-  options: OptionRow[];
-  value: string;
-  disabled: boolean;
-  onChange: (id: string) => void;
-  none: string;
-}) {
-  return (
-    <Field
-      as="select"
-      label={props.label}
-      name={props.name}
-      value={props.value}
-      disabled={props.disabled}
-      onChange={(e) => props.onChange(e.target.value)}
-    >
-      <option value="">{props.none}</option>
-      {props.options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.amount === null ? o.name : `${o.name} (${money(o.amount, o.currency_code)})`}
-        </option>
-      ))}
-    </Field>
-  );
-}
-
-function SwapFooter({ kind, order, swap }: { kind: Kind; order: Order; swap: ReturnType<typeof useSwap> }) {
-  const name = kind === 'exchange' ? 'exchange' : 'claim';
-  return (
-    <>
-      <ErrorNote error={swap.error} />
-      {swap.pending && (
-        <>
-          <ChangePreview order={order} preview={swap.pending.preview} kind={kind} />
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={swap.confirm.isPending}
-              onClick={() => swap.confirm.mutate()}
-            >
-              Confirm {name}
-            </button>
-            <button
-              type="button"
-              className="btn"
-              disabled={swap.discard.isPending}
-              onClick={() => swap.discard.mutate()}
-            >
-              Discard {name}
-            </button>
-          </div>
-        </>
-      )}
-    </>
-  );
-}
-
-function SwapForm({ label, onSubmit, children }: { label: string; onSubmit: () => void; children: ReactNode }) {
-  return (
-    <form
-      aria-label={label}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
-      {children}
-    </form>
-  );
-}
+/** The region's options as choices: each with its price, or its name alone (a typed amount). */
+const optionChoices = (options: OptionRow[]) =>
+  options.map((o) => ({
+    value: o.id,
+    label: o.amount === null ? o.name : `${o.name} (${money(o.amount, o.currency_code)})`,
+  }));
 
 /** Items back, new items out: the difference is owed by the customer (a payment request) or refunded. */
 export function ExchangePanel({ order }: { order: Order }) {
@@ -204,22 +122,18 @@ export function ExchangePanel({ order }: { order: Order }) {
   const ready = !!out && open.some((i) => Number(back[i.id] || 0) > 0);
   return (
     <Card title="Exchange items">
-      <SwapForm label="Exchange items" onSubmit={() => swap.start.mutate()}>
-        <div className="row">
-          {open.map((i) => (
-            <Field
-              key={i.id}
-              label={`${i.title}: quantity back (up to ${openQty(i)})`}
-              name={`exchange.${i.id}`}
-              type="number"
-              min={0}
-              max={openQty(i)}
-              value={back[i.id] ?? '0'}
-              disabled={!!swap.pending}
-              onChange={(e) => setBack({ ...back, [i.id]: e.target.value })}
-            />
-          ))}
-        </div>
+      <ChangeForm label="Exchange items" kind="exchange" change={swap} ready={ready}>
+        <LineQuantities
+          lines={open}
+          name="exchange"
+          label={(i) => `${i.title}: quantity back (up to ${openQty(i)})`}
+          min={() => 0}
+          max={openQty}
+          values={back}
+          fallback="0"
+          disabled={!!swap.pending}
+          onChange={setBack}
+        />
         <div className="row">
           <VariantPicker label="New item to send" picked={out} onPick={setOut} disabled={!!swap.pending} />
           <Field
@@ -233,32 +147,27 @@ export function ExchangePanel({ order }: { order: Order }) {
           />
         </div>
         <div className="row">
-          <ShippingChoice
+          <SelectField
             label="Return shipping (items coming back)"
             name="exchange.inbound.shipping"
-            options={options.inbound}
+            choices={optionChoices(options.inbound)}
+            none="No return shipping"
             value={inboundOption}
             disabled={!!swap.pending}
             onChange={setInboundOption}
-            none="No return shipping"
           />
-          <ShippingChoice
+          <SelectField
             label="Outbound shipping (new items)"
             name="exchange.outbound.shipping"
-            options={options.outbound}
+            choices={optionChoices(options.outbound)}
+            none="No shipping charged"
             value={outboundOption}
             disabled={!!swap.pending}
             onChange={setOutboundOption}
-            none="No shipping charged"
           />
         </div>
-        {!swap.pending && (
-          <button type="submit" className="btn" disabled={swap.start.isPending || !ready}>
-            Preview exchange
-          </button>
-        )}
-      </SwapForm>
-      <SwapFooter kind="exchange" order={order} swap={swap} />
+      </ChangeForm>
+      <ChangeFooter kind="exchange" order={order} change={swap} />
     </Card>
   );
 }
@@ -301,7 +210,7 @@ export function ClaimPanel({ order }: { order: Order }) {
   const ready = open.some((i) => Number(qty[i.id] || 0) > 0);
   return (
     <Card title="Claim">
-      <SwapForm label="Claim" onSubmit={() => swap.start.mutate()}>
+      <ChangeForm label="Claim" kind="claim" change={swap} ready={ready}>
         <Field
           as="select"
           label="Claim type"
@@ -315,39 +224,29 @@ export function ClaimPanel({ order }: { order: Order }) {
         </Field>
         {open.map((i) => (
           <div className="row" key={i.id}>
-            <Field
-              label={`${i.title}: quantity claimed (up to ${i.detail.fulfilled_quantity})`}
-              name={`claim.${i.id}`}
-              type="number"
-              min={0}
-              max={i.detail.fulfilled_quantity}
-              value={qty[i.id] ?? '0'}
+            <LineQuantity
+              line={i}
+              name="claim"
+              label={(l) => `${l.title}: quantity claimed (up to ${l.detail.fulfilled_quantity})`}
+              min={() => 0}
+              max={(l) => l.detail.fulfilled_quantity}
+              values={qty}
+              fallback="0"
               disabled={!!swap.pending}
-              onChange={(e) => setQty({ ...qty, [i.id]: e.target.value })}
+              onChange={setQty}
             />
-            <Field
-              as="select"
+            <SelectField
               label={`${i.title}: reason`}
               name={`claim.${i.id}.reason`}
+              choices={CLAIM_REASONS}
               value={reason[i.id] ?? 'production_failure'}
               disabled={!!swap.pending}
-              onChange={(e) => setReason({ ...reason, [i.id]: e.target.value })}
-            >
-              {CLAIM_REASONS.map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </Field>
+              onChange={(r) => setReason({ ...reason, [i.id]: r })}
+            />
           </div>
         ))}
-        {!swap.pending && (
-          <button type="submit" className="btn" disabled={swap.start.isPending || !ready}>
-            Preview claim
-          </button>
-        )}
-      </SwapForm>
-      <SwapFooter kind="claim" order={order} swap={swap} />
+      </ChangeForm>
+      <ChangeFooter kind="claim" order={order} change={swap} />
     </Card>
   );
 }

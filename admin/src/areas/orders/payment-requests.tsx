@@ -3,7 +3,7 @@ import { api } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { Badge, Card, ConfirmButton, ErrorNote } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { useOrderAction } from './order-changes.tsx';
+import { useOrderAction } from './change-flow.tsx';
 import type { Order } from './types.ts';
 
 /**

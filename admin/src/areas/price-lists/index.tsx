@@ -5,7 +5,8 @@ import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useUrlFilters } from '../../lib/url-filters.ts';
 import { SearchFilters } from '../../components/form-pieces.tsx';
-import { Badge, Card, Empty, ErrorNote, Loading, PageHeader, Pager, useDebounced } from '../../components/ui.tsx';
+import { Badge, Card, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { PagedTable } from '../../components/query-table.tsx';
 import { PriceListDetail } from './price-list-detail.tsx';
 import { listState, type PriceList } from './types.ts';
 
@@ -49,54 +50,41 @@ function PriceListList() {
       />
       <Card>
         <SearchFilters q={q} status={status} statuses={['active', 'draft'] as const} set={set} />
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.price_lists.length === 0 ? (
-          <Empty>No price lists yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Title</th>
-                <th>Type</th>
-                <th>Status</th>
-                <th>When</th>
-                <th>Groups</th>
-                <th className="num">Prices</th>
+        <PagedTable
+          list={list}
+          rows={(d) => d.price_lists}
+          empty="No price lists yet."
+          head={
+            <>
+              <th>Title</th>
+              <th>Type</th>
+              <th>Status</th>
+              <th>When</th>
+              <th>Groups</th>
+              <th className="num">Prices</th>
+            </>
+          }
+          row={(l) => {
+            const state = listState(l);
+            return (
+              <tr key={l.id}>
+                <td>
+                  <Link to={`/price-lists/${l.id}`}>{l.title}</Link>
+                </td>
+                <td>{l.type === 'sale' ? 'Sale' : 'Override'}</td>
+                <td>
+                  <Badge value={STATE_BADGE[state]}>{state}</Badge>
+                </td>
+                <td>{window(l)}</td>
+                <td>{l.rules['customer.groups.id']?.length ?? 'Everyone'}</td>
+                <td className="num">{l.prices.length}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.data.price_lists.map((l) => {
-                const state = listState(l);
-                return (
-                  <tr key={l.id}>
-                    <td>
-                      <Link to={`/price-lists/${l.id}`}>{l.title}</Link>
-                    </td>
-                    <td>{l.type === 'sale' ? 'Sale' : 'Override'}</td>
-                    <td>
-                      <Badge value={STATE_BADGE[state]}>{state}</Badge>
-                    </td>
-                    <td>{window(l)}</td>
-                    <td>{l.rules['customer.groups.id']?.length ?? 'Everyone'}</td>
-                    <td className="num">{l.prices.length}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
-        {list.data && (
-          <Pager
-            offset={offset}
-            limit={LIMIT}
-            count={list.data.count}
-            shown={list.data.price_lists.length}
-            onChange={(o) => set('offset', String(o))}
-          />
-        )}
+            );
+          }}
+          offset={offset}
+          limit={LIMIT}
+          onPage={(o) => set('offset', String(o))}
+        />
       </Card>
     </>
   );

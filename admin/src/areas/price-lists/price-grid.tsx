@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type InputHTMLAttributes } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
 import { toMinor } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Card, Empty, ErrorNote, Field, useDebounced } from '../../components/ui.tsx';
+import { Card, Empty, ErrorNote } from '../../components/ui.tsx';
+import { VariantPicker } from '../../components/variant-picker.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { batchOf, gridRows, type Labels } from './price-grid-logic.ts';
 import type { GridRow, PriceList } from './types.ts';
@@ -18,52 +19,9 @@ const nextKey = () => `new-${++seq}`;
 /** Labels of variants picked in this session: the grid is rebuilt after a save, the names stay. */
 const seen: Labels = {};
 
-interface FoundProduct {
-  id: string;
-  title: string;
-  variants: { id: string; title: string; sku: string | null }[];
-}
-
-function VariantPicker({ onPick }: { onPick: (variantId: string, label: string) => void }) {
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search);
-  const found = useQuery({
-    queryKey: ['products', { q, limit: 10, picker: true }],
-    queryFn: ({ signal }) =>
-      api<{ products: FoundProduct[] }>('/admin/products', { query: { q, limit: 10, count: false }, signal }),
-    enabled: q.trim().length > 0,
-  });
-  return (
-    <div>
-      <Field
-        label="Add a variant"
-        name="variant-search"
-        type="search"
-        placeholder="Product title"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
-      {found.data && q && (
-        <ul className="matches" aria-label="Matching variants">
-          {found.data.products.length === 0 && <li>No product matches.</li>}
-          {found.data.products.flatMap((p) =>
-            p.variants.map((v) => {
-              const label = `${p.title} · ${v.title}`;
-              return (
-                <li key={v.id}>
-                  {label} {v.sku && <small>{v.sku}</small>}{' '}
-                  <button type="button" className="btn" onClick={() => onPick(v.id, label)} aria-label={`Add ${label}`}>
-                    Add
-                  </button>
-                </li>
-              );
-            }),
-          )}
-        </ul>
-      )}
-    </div>
-  );
-}
+/** What a row holds as typed, one input each. */
+type Typed = 'currency_code' | 'amount' | 'min_quantity' | 'max_quantity' | 'region_id';
+const QUANTITY = { type: 'number', min: 0 } as const;
 
 export function PriceGrid({ list }: { list: PriceList }) {
   const client = useQueryClient();
@@ -83,6 +41,22 @@ export function PriceGrid({ list }: { list: PriceList }) {
   });
   const edit = (key: string, patch: Partial<GridRow>) =>
     setRows(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  /** A row's value as an input of the grid, cleaned as typed (a currency in lower case). */
+  const cell = (
+    r: GridRow,
+    k: Typed,
+    label: string,
+    attrs: InputHTMLAttributes<HTMLInputElement>,
+    clean = (v: string) => v,
+  ) => (
+    <input
+      aria-label={label}
+      {...attrs}
+      value={r[k]}
+      disabled={!canWrite}
+      onChange={(e) => edit(r.key, { [k]: clean(e.target.value) })}
+    />
+  );
   const add = (variant_id: string, currency_code = rows.find((r) => r.variant_id === variant_id)?.currency_code) =>
     setRows([
       ...rows,
@@ -139,53 +113,11 @@ export function PriceGrid({ list }: { list: PriceList }) {
                 .map((r, i) => (
                   <tr key={r.key}>
                     <td>{i === 0 ? (labels[variantId] ?? <code>{variantId}</code>) : null}</td>
-                    <td>
-                      <input
-                        aria-label="Currency"
-                        size={4}
-                        value={r.currency_code}
-                        disabled={!canWrite}
-                        onChange={(e) => edit(r.key, { currency_code: e.target.value.toLowerCase() })}
-                      />
-                    </td>
-                    <td className="num">
-                      <input
-                        aria-label="Price"
-                        inputMode="decimal"
-                        size={8}
-                        value={r.amount}
-                        disabled={!canWrite}
-                        onChange={(e) => edit(r.key, { amount: e.target.value })}
-                      />
-                    </td>
-                    <td className="num">
-                      <input
-                        aria-label="From quantity"
-                        type="number"
-                        min={0}
-                        value={r.min_quantity}
-                        disabled={!canWrite}
-                        onChange={(e) => edit(r.key, { min_quantity: e.target.value })}
-                      />
-                    </td>
-                    <td className="num">
-                      <input
-                        aria-label="To quantity"
-                        type="number"
-                        min={0}
-                        value={r.max_quantity}
-                        disabled={!canWrite}
-                        onChange={(e) => edit(r.key, { max_quantity: e.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        aria-label="Region id"
-                        value={r.region_id}
-                        disabled={!canWrite}
-                        onChange={(e) => edit(r.key, { region_id: e.target.value.trim() })}
-                      />
-                    </td>
+                    <td>{cell(r, 'currency_code', 'Currency', { size: 4 }, (v) => v.toLowerCase())}</td>
+                    <td className="num">{cell(r, 'amount', 'Price', { inputMode: 'decimal', size: 8 })}</td>
+                    <td className="num">{cell(r, 'min_quantity', 'From quantity', QUANTITY)}</td>
+                    <td className="num">{cell(r, 'max_quantity', 'To quantity', QUANTITY)}</td>
+                    <td>{cell(r, 'region_id', 'Region id', {}, (v) => v.trim())}</td>
                     {canWrite && (
                       <td className="num nowrap">
                         {i === 0 && (
@@ -212,10 +144,13 @@ export function PriceGrid({ list }: { list: PriceList }) {
       <ErrorNote error={problem ?? save.error} />
       {canWrite && (
         <VariantPicker
-          onPick={(id, label) => {
-            seen[id] = label;
-            setLabels({ ...labels, [id]: label });
-            add(id);
+          label="Add a variant"
+          verb="Add"
+          onPick={(v) => {
+            if (!v) return;
+            seen[v.id] = v.label;
+            setLabels({ ...labels, [v.id]: v.label });
+            add(v.id);
           }}
         />
       )}

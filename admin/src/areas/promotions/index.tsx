@@ -6,17 +6,8 @@ import { useCanWrite } from '../../lib/session.tsx';
 import { useUrlFilters } from '../../lib/url-filters.ts';
 import { SearchFilters } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import {
-  Badge,
-  Card,
-  ConfirmButton,
-  Empty,
-  ErrorNote,
-  Loading,
-  PageHeader,
-  Pager,
-  useDebounced,
-} from '../../components/ui.tsx';
+import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { PagedTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { budgetText } from './budget.ts';
 import { CampaignsCard } from './campaigns.tsx';
@@ -118,61 +109,48 @@ function PromotionList() {
       />
       <Card>
         <SearchFilters q={q} status={status} statuses={['active', 'draft', 'inactive'] as const} set={set} />
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.promotions.length === 0 ? (
-          <Empty>No promotions yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Code</th>
-                <th>Type</th>
-                <th>Method</th>
-                <th>Value</th>
-                <th>When</th>
-                <th>Campaign</th>
-                <th>Status</th>
-                {canWrite && <th aria-label="Actions" />}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.promotions.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <Link to={`/promotions/${p.id}`}>
-                      <code>{p.code}</code>
-                    </Link>
-                  </td>
-                  <td>{p.type === 'buyget' ? 'Buy X get Y' : 'Standard'}</td>
-                  <td>{p.is_automatic ? 'Automatic' : 'Code'}</td>
-                  <td>{listValue(p, labels)}</td>
-                  <td>{p.rules.length ? rulesText(p.rules, labels, p.application_method.currency_code) : 'Always'}</td>
-                  <td>{p.campaign?.name ?? '—'}</td>
-                  <td>
-                    <StatusSelect p={p} />
-                  </td>
-                  {canWrite && (
-                    <td>
-                      <DeletePromotion p={p} />
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {list.data && (
-          <Pager
-            offset={offset}
-            limit={LIMIT}
-            count={list.data.count}
-            shown={list.data.promotions.length}
-            onChange={(o) => set('offset', String(o))}
-          />
-        )}
+        <PagedTable
+          list={list}
+          rows={(d) => d.promotions}
+          empty="No promotions yet."
+          head={
+            <>
+              <th>Code</th>
+              <th>Type</th>
+              <th>Method</th>
+              <th>Value</th>
+              <th>When</th>
+              <th>Campaign</th>
+              <th>Status</th>
+              {canWrite && <th aria-label="Actions" />}
+            </>
+          }
+          row={(p) => (
+            <tr key={p.id}>
+              <td>
+                <Link to={`/promotions/${p.id}`}>
+                  <code>{p.code}</code>
+                </Link>
+              </td>
+              <td>{p.type === 'buyget' ? 'Buy X get Y' : 'Standard'}</td>
+              <td>{p.is_automatic ? 'Automatic' : 'Code'}</td>
+              <td>{listValue(p, labels)}</td>
+              <td>{p.rules.length ? rulesText(p.rules, labels, p.application_method.currency_code) : 'Always'}</td>
+              <td>{p.campaign?.name ?? '—'}</td>
+              <td>
+                <StatusSelect p={p} />
+              </td>
+              {canWrite && (
+                <td>
+                  <DeletePromotion p={p} />
+                </td>
+              )}
+            </tr>
+          )}
+          offset={offset}
+          limit={LIMIT}
+          onPage={(o) => set('offset', String(o))}
+        />
       </Card>
       <CampaignsCard />
     </>

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 
 type ApiKey = Item<Ok<'/admin/api-keys'>['api_keys']>;
@@ -89,80 +90,73 @@ export function ApiKeysPage() {
       )}
       <Card title="API keys">
         <ErrorNote error={revoke.error ?? link.error} />
-        {keys.isPending ? (
-          <Loading />
-        ) : keys.isError ? (
-          <ErrorNote error={keys.error} />
-        ) : keys.data.api_keys.length === 0 ? (
-          <Empty>No keys.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Title</th>
-                <th>Type</th>
-                <th>Key</th>
-                <th>Sales channels</th>
-                <th>Created</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.api_keys.map((k) => (
-                <tr key={k.id}>
-                  <td>{k.title}</td>
-                  <td>{k.type}</td>
-                  <td>
-                    <code className="token">{k.type === 'publishable' ? k.token : k.redacted}</code>
-                  </td>
-                  <td>
-                    {k.type === 'publishable' ? (
-                      canWrite && !k.revoked_at ? (
-                        channels.data?.sales_channels.map((c) => {
-                          const on = !!k.sales_channels?.some((s) => s.id === c.id);
-                          return (
-                            <Field
-                              key={c.id}
-                              label={c.name}
-                              name={`key-${k.id}-${c.id}`}
-                              type="checkbox"
-                              checked={on}
-                              onChange={(e) =>
-                                link.mutate({ id: k.id, ...(e.target.checked ? { add: [c.id] } : { remove: [c.id] }) })
-                              }
-                            />
-                          );
-                        })
-                      ) : (
-                        (k.sales_channels ?? []).map((c) => c.name).join(', ') || '—'
-                      )
-                    ) : (
-                      <span className="muted">all (admin)</span>
-                    )}
-                  </td>
-                  <td>{date(k.created_at)}</td>
-                  <td>
-                    {k.revoked_at ? (
-                      <Badge value="revoked" />
-                    ) : (
-                      canWrite && (
-                        <ConfirmButton
-                          label="Revoke"
-                          danger
-                          title={`Revoke “${k.title}”?`}
-                          body="Clients using this key stop working at once."
-                          onConfirm={() => revoke.mutate(k.id)}
+        <QueryTable
+          list={keys}
+          rows={(d) => d.api_keys}
+          empty="No keys."
+          head={
+            <>
+              <th>Title</th>
+              <th>Type</th>
+              <th>Key</th>
+              <th>Sales channels</th>
+              <th>Created</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </>
+          }
+          row={(k) => (
+            <tr key={k.id}>
+              <td>{k.title}</td>
+              <td>{k.type}</td>
+              <td>
+                <code className="token">{k.type === 'publishable' ? k.token : k.redacted}</code>
+              </td>
+              <td>
+                {k.type === 'publishable' ? (
+                  canWrite && !k.revoked_at ? (
+                    channels.data?.sales_channels.map((c) => {
+                      const on = !!k.sales_channels?.some((s) => s.id === c.id);
+                      return (
+                        <Field
+                          key={c.id}
+                          label={c.name}
+                          name={`key-${k.id}-${c.id}`}
+                          type="checkbox"
+                          checked={on}
+                          onChange={(e) =>
+                            link.mutate({ id: k.id, ...(e.target.checked ? { add: [c.id] } : { remove: [c.id] }) })
+                          }
                         />
-                      )
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+                      );
+                    })
+                  ) : (
+                    (k.sales_channels ?? []).map((c) => c.name).join(', ') || '—'
+                  )
+                ) : (
+                  <span className="muted">all (admin)</span>
+                )}
+              </td>
+              <td>{date(k.created_at)}</td>
+              <td>
+                {k.revoked_at ? (
+                  <Badge value="revoked" />
+                ) : (
+                  canWrite && (
+                    <ConfirmButton
+                      label="Revoke"
+                      danger
+                      title={`Revoke “${k.title}”?`}
+                      body="Clients using this key stop working at once."
+                      onConfirm={() => revoke.mutate(k.id)}
+                    />
+                  )
+                )}
+              </td>
+            </tr>
+          )}
+        />
       </Card>
     </>
   );

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 
 type Setting = Item<Ok<'/admin/settings'>['settings']>;
@@ -67,60 +68,53 @@ export function KeyValuesPage() {
       )}
       <Card title="Settings">
         <ErrorNote error={remove.error} />
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.settings.length === 0 ? (
-          <Empty>No settings stored.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Key</th>
-                <th>Value</th>
-                <th>Updated</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.settings.map((s) => (
-                <tr key={s.key}>
-                  <td>
-                    <code>{s.key}</code>
-                  </td>
-                  <td style={{ wordBreak: 'break-all' }}>{s.value}</td>
-                  <td>{dateTime(s.updated_at)}</td>
-                  <td>
-                    {canWrite && (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          onClick={() => {
-                            setKey(s.key);
-                            setValue(s.value);
-                          }}
-                        >
-                          Edit
-                        </button>{' '}
-                        <ConfirmButton
-                          label="Delete"
-                          danger
-                          title={`Delete ${s.key}?`}
-                          body="The setting is removed."
-                          onConfirm={() => remove.mutate(s.key)}
-                        />
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <QueryTable
+          list={list}
+          rows={(d) => d.settings}
+          empty="No settings stored."
+          head={
+            <>
+              <th>Key</th>
+              <th>Value</th>
+              <th>Updated</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </>
+          }
+          row={(s) => (
+            <tr key={s.key}>
+              <td>
+                <code>{s.key}</code>
+              </td>
+              <td style={{ wordBreak: 'break-all' }}>{s.value}</td>
+              <td>{dateTime(s.updated_at)}</td>
+              <td>
+                {canWrite && (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => {
+                        setKey(s.key);
+                        setValue(s.value);
+                      }}
+                    >
+                      Edit
+                    </button>{' '}
+                    <ConfirmButton
+                      label="Delete"
+                      danger
+                      title={`Delete ${s.key}?`}
+                      body="The setting is removed."
+                      onConfirm={() => remove.mutate(s.key)}
+                    />
+                  </>
+                )}
+              </td>
+            </tr>
+          )}
+        />
       </Card>
     </>
   );

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field } from '../../components/ui.tsx';
+import { useState } from 'react';
+import { Badge, Card, Empty, ErrorNote, Field } from '../../components/ui.tsx';
 import { LocationProviders } from './location-providers.tsx';
-import { AddressFields, FormEnd, useFormValues } from './shipping-form-parts.tsx';
+import { AddressFields, NameField, SubForm, useFormValues } from './shipping-form-parts.tsx';
+import { AddDetails, DeleteButton, EditButton } from './shipping-list-parts.tsx';
 import { addressFrom } from './shipping-forms.ts';
 import { ZoneForm, ZoneSection } from './zone-section.tsx';
 import { useShippingWrite, type Location, type ShippingRefs } from './shipping-write.ts';
@@ -28,8 +29,7 @@ export function LocationForm({ location, onDone }: { location?: Location; onDone
     if (!location) form.clear();
     onDone?.();
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const address = addressFrom(v);
     write.mutate({
       path: location ? `/admin/stock-locations/${location.id}` : '/admin/stock-locations',
@@ -38,26 +38,18 @@ export function LocationForm({ location, onDone }: { location?: Location; onDone
     });
   };
   return (
-    <form onSubmit={submit} aria-label={location ? `Edit ${location.name}` : 'New stock location'} className="subform">
+    <SubForm
+      label={location ? `Edit ${location.name}` : 'New stock location'}
+      write={write}
+      onSubmit={submit}
+      submit={location ? 'Save location' : 'Create location'}
+      onCancel={location ? onDone : undefined}
+    >
       <div className="row">
-        <Field
-          label="Name"
-          name="name"
-          required
-          maxLength={255}
-          value={v.name}
-          onChange={set('name')}
-          error={write.error}
-        />
+        <NameField label="Name" value={v.name} onChange={set('name')} error={write.error} />
         <AddressFields values={v} set={set} error={write.error} />
       </div>
-      <FormEnd
-        error={write.error}
-        pending={write.isPending}
-        submit={location ? 'Save location' : 'Create location'}
-        onCancel={location ? onDone : undefined}
-      />
-    </form>
+    </SubForm>
   );
 }
 
@@ -65,26 +57,16 @@ function SetForm({ locationId }: { locationId: string }) {
   const [name, setName] = useState('');
   const [type, setType] = useState<'shipping' | 'pickup'>('shipping');
   const write = useShippingWrite(() => setName(''));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     write.mutate({
       path: `/admin/stock-locations/${locationId}/fulfillment-sets`,
       done: 'Fulfilment set created',
       body: { name: name.trim(), type },
     });
-  };
   return (
-    <form onSubmit={submit} aria-label="New fulfilment set" className="subform">
+    <SubForm label="New fulfilment set" write={write} onSubmit={submit} submit="Create set">
       <div className="row">
-        <Field
-          label="Set name"
-          name="name"
-          required
-          maxLength={255}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={write.error}
-        />
+        <NameField label="Set name" value={name} onChange={(e) => setName(e.target.value)} error={write.error} />
         <Field
           as="select"
           label="Type"
@@ -97,8 +79,7 @@ function SetForm({ locationId }: { locationId: string }) {
           <option value="pickup">Pickup</option>
         </Field>
       </div>
-      <FormEnd error={write.error} pending={write.isPending} submit="Create set" />
-    </form>
+    </SubForm>
   );
 }
 
@@ -113,20 +94,15 @@ export function LocationCard({ loc, refs, canWrite }: { loc: Location; refs: Shi
       actions={
         canWrite && (
           <>
-            <button type="button" className="btn btn-small" onClick={() => setEditing(!editing)}>
-              Edit location
-            </button>
-            <ConfirmButton
-              small
+            <EditButton label="Edit location" onClick={() => setEditing(!editing)} />
+            <DeleteButton
+              write={remove}
+              path={`/admin/stock-locations/${loc.id}`}
+              done="Location deleted"
               label="Delete location"
-              danger
               title={`Delete ${loc.name}?`}
               body="Its stock levels, sets, zones and their options go with it. A location holding reserved stock cannot be deleted."
               confirmLabel="Delete location"
-              disabled={remove.isPending}
-              onConfirm={() =>
-                remove.mutate({ path: `/admin/stock-locations/${loc.id}`, method: 'DELETE', done: 'Location deleted' })
-              }
             />
           </>
         )
@@ -147,17 +123,14 @@ export function LocationCard({ loc, refs, canWrite }: { loc: Location; refs: Shi
               {set.name} <Badge value={set.type} />
             </h3>
             {canWrite && (
-              <ConfirmButton
-                small
+              <DeleteButton
+                write={remove}
+                path={`/admin/fulfillment-sets/${set.id}`}
+                done="Set deleted"
                 label="Delete set"
-                danger
                 title={`Delete the set ${set.name}?`}
                 body="Its service zones and their shipping options go with it."
                 confirmLabel="Delete set"
-                disabled={remove.isPending}
-                onConfirm={() =>
-                  remove.mutate({ path: `/admin/fulfillment-sets/${set.id}`, method: 'DELETE', done: 'Set deleted' })
-                }
               />
             )}
           </div>
@@ -166,18 +139,16 @@ export function LocationCard({ loc, refs, canWrite }: { loc: Location; refs: Shi
             <ZoneSection key={zone.id} setId={set.id} zone={zone} refs={refs} canWrite={canWrite} />
           ))}
           {canWrite && (
-            <details className="add">
-              <summary>Add a service zone to {set.name}</summary>
+            <AddDetails summary={`Add a service zone to ${set.name}`}>
               <ZoneForm setId={set.id} />
-            </details>
+            </AddDetails>
           )}
         </section>
       ))}
       {canWrite && (
-        <details className="add">
-          <summary>Add a fulfilment set to {loc.name}</summary>
+        <AddDetails summary={`Add a fulfilment set to ${loc.name}`}>
           <SetForm locationId={loc.id} />
-        </details>
+        </AddDetails>
       )}
     </Card>
   );

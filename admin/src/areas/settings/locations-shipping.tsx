@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { Card, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
 import { LocationCard, LocationForm } from './location-card.tsx';
 import { OptionTypesCard } from './option-types.tsx';
-import { FormEnd } from './shipping-form-parts.tsx';
+import { NameField, SubForm } from './shipping-form-parts.tsx';
+import { AddDetails, DeleteButton } from './shipping-list-parts.tsx';
 import {
   useShippingWrite,
   type Location,
@@ -24,26 +25,16 @@ function ProfileForm() {
     setName('');
     setType('');
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     write.mutate({
       path: '/admin/shipping-profiles',
       done: 'Shipping profile created',
       body: { name: name.trim(), type: type.trim() || 'default' },
     });
-  };
   return (
-    <form onSubmit={submit} aria-label="New shipping profile" className="subform">
+    <SubForm label="New shipping profile" write={write} onSubmit={submit} submit="Create profile">
       <div className="row">
-        <Field
-          label="Profile name"
-          name="name"
-          required
-          maxLength={255}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={write.error}
-        />
+        <NameField label="Profile name" value={name} onChange={(e) => setName(e.target.value)} error={write.error} />
         <Field
           label="Profile type"
           name="type"
@@ -54,8 +45,7 @@ function ProfileForm() {
           hint="e.g. heavy, digital"
         />
       </div>
-      <FormEnd error={write.error} pending={write.isPending} submit="Create profile" />
-    </form>
+    </SubForm>
   );
 }
 
@@ -69,31 +59,22 @@ function ProfilesCard({ profiles, canWrite }: { profiles: Profile[]; canWrite: b
           <li key={p.id}>
             {p.name} <span className="muted">({p.type})</span>
             {canWrite && p.id !== 'sp_default' && (
-              <ConfirmButton
-                small
-                label="Delete"
-                danger
+              <DeleteButton
+                write={remove}
+                path={`/admin/shipping-profiles/${p.id}`}
+                done="Shipping profile deleted"
                 title={`Delete the profile ${p.name}?`}
                 body="Only a profile no option and no product uses can be deleted."
                 confirmLabel="Delete profile"
-                disabled={remove.isPending}
-                onConfirm={() =>
-                  remove.mutate({
-                    path: `/admin/shipping-profiles/${p.id}`,
-                    method: 'DELETE',
-                    done: 'Shipping profile deleted',
-                  })
-                }
               />
             )}
           </li>
         ))}
       </ul>
       {canWrite && (
-        <details className="add">
-          <summary>Add a shipping profile</summary>
+        <AddDetails summary="Add a shipping profile">
           <ProfileForm />
-        </details>
+        </AddDetails>
       )}
     </Card>
   );

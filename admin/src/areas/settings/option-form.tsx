@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Field } from '../../components/ui.tsx';
-import { FormEnd, PriceRowsFieldset } from './shipping-form-parts.tsx';
+import { SelectField } from '../../components/form-pieces.tsx';
+import { NameField, PriceRowsFieldset, SubForm } from './shipping-form-parts.tsx';
 import { codeOf, pricesFrom, priceRows, type PriceRow } from './shipping-forms.ts';
 import { useShippingWrite, type ShippingOption, type ShippingRefs } from './shipping-write.ts';
 
@@ -46,11 +47,9 @@ export function OptionForm({
     }
     onDone?.();
   });
-  const label = option ? `Edit ${option.name}` : 'New shipping option';
   const currencyOf = (regionId: string) => refs.regions.find((r) => r.id === regionId)?.currency_code;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     write.mutate({
       path: option ? `/admin/shipping-options/${option.id}` : '/admin/shipping-options',
       done: option ? 'Shipping option saved' : 'Shipping option created',
@@ -72,63 +71,42 @@ export function OptionForm({
         ],
       }),
     });
-  };
 
   return (
-    <form onSubmit={submit} aria-label={label} className="subform">
+    <SubForm
+      label={option ? `Edit ${option.name}` : 'New shipping option'}
+      write={write}
+      onSubmit={submit}
+      submit={option ? 'Save option' : 'Create option'}
+      onCancel={option ? onDone : undefined}
+    >
       <div className="row">
-        <Field
-          label="Name"
-          name="name"
-          required
-          maxLength={255}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={write.error}
-        />
-        <Field
-          as="select"
+        <NameField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={write.error} />
+        <SelectField
           label="Shipping profile"
           name="shipping_profile_id"
+          choices={refs.profiles.map((p) => ({ value: p.id, label: p.name }))}
           value={profile}
-          onChange={(e) => setProfile(e.target.value)}
+          onChange={setProfile}
           error={write.error}
-        >
-          {refs.profiles.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </Field>
-        <Field
-          as="select"
+        />
+        <SelectField
           label="Provider"
           name="provider_id"
+          choices={refs.providers.map((p) => ({ value: p.id, label: p.name }))}
           value={provider}
-          onChange={(e) => setProvider(e.target.value)}
+          onChange={setProvider}
           error={write.error}
-        >
-          {refs.providers.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </Field>
-        <Field
-          as="select"
+        />
+        <SelectField
           label="Type"
           name="type_id"
+          choices={refs.types.map((t) => ({ value: t.id, label: t.label }))}
+          none={option && !sharedType(option.type?.id) ? 'Its own' : 'New, from the name'}
           value={typeId}
-          onChange={(e) => setTypeId(e.target.value)}
+          onChange={setTypeId}
           error={write.error}
-        >
-          <option value="">{option && !sharedType(option.type?.id) ? 'Its own' : 'New, from the name'}</option>
-          {refs.types.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.label}
-            </option>
-          ))}
-        </Field>
+        />
         <Field
           as="select"
           label="Price"
@@ -160,12 +138,6 @@ export function OptionForm({
           onChange={(e) => setIsReturn(e.target.checked)}
         />
       </div>
-      <FormEnd
-        error={write.error}
-        pending={write.isPending}
-        submit={option ? 'Save option' : 'Create option'}
-        onCancel={option ? onDone : undefined}
-      />
-    </form>
+    </SubForm>
   );
 }

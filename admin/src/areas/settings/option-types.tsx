@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Card, ConfirmButton, Empty, ErrorNote, Field } from '../../components/ui.tsx';
-import { FormEnd, useFormValues } from './shipping-form-parts.tsx';
+import { Card, Empty, ErrorNote, Field } from '../../components/ui.tsx';
+import { NameField, SubForm, useFormValues } from './shipping-form-parts.tsx';
+import { AddDetails, DeleteButton, EditButton, useEditing } from './shipping-list-parts.tsx';
 import { codeOf } from './shipping-forms.ts';
 import { useShippingWrite, type OptionType } from './shipping-write.ts';
 
@@ -16,8 +16,7 @@ function OptionTypeForm({ type, onDone }: { type?: OptionType; onDone?: () => vo
     if (!type) form.clear();
     onDone?.();
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     write.mutate({
       path: type ? `/admin/shipping-option-types/${type.id}` : '/admin/shipping-option-types',
       done: type ? 'Option type saved' : 'Option type created',
@@ -27,19 +26,16 @@ function OptionTypeForm({ type, onDone }: { type?: OptionType; onDone?: () => vo
         description: v.description.trim(),
       },
     });
-  };
   return (
-    <form onSubmit={submit} aria-label={type ? `Edit type ${type.label}` : 'New option type'} className="subform">
+    <SubForm
+      label={type ? `Edit type ${type.label}` : 'New option type'}
+      write={write}
+      onSubmit={submit}
+      submit={type ? 'Save type' : 'Create type'}
+      onCancel={type ? onDone : undefined}
+    >
       <div className="row">
-        <Field
-          label="Type label"
-          name="label"
-          required
-          maxLength={255}
-          value={v.label}
-          onChange={set('label')}
-          error={write.error}
-        />
+        <NameField label="Type label" name="label" value={v.label} onChange={set('label')} error={write.error} />
         <Field
           label="Code"
           name="code"
@@ -58,13 +54,7 @@ function OptionTypeForm({ type, onDone }: { type?: OptionType; onDone?: () => vo
           error={write.error}
         />
       </div>
-      <FormEnd
-        error={write.error}
-        pending={write.isPending}
-        submit={type ? 'Save type' : 'Create type'}
-        onCancel={type ? onDone : undefined}
-      />
-    </form>
+    </SubForm>
   );
 }
 
@@ -74,9 +64,8 @@ function OptionTypeForm({ type, onDone }: { type?: OptionType; onDone?: () => vo
  * cannot be deleted (the API says by how many options).
  */
 export function OptionTypesCard({ types, canWrite }: { types: OptionType[]; canWrite: boolean }) {
-  const [editing, setEditing] = useState<string | null>(null);
+  const editing = useEditing(types);
   const remove = useShippingWrite();
-  const edited = types.find((t) => t.id === editing);
   return (
     <Card title="Shipping option types">
       <ErrorNote error={remove.error} />
@@ -91,29 +80,14 @@ export function OptionTypesCard({ types, canWrite }: { types: OptionType[]; canW
               {canWrite && (
                 <>
                   {' '}
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    aria-label={`Edit type ${t.label}`}
-                    onClick={() => setEditing(editing === t.id ? null : t.id)}
-                  >
-                    Edit
-                  </button>
-                  <ConfirmButton
-                    small
-                    label="Delete"
-                    danger
+                  <EditButton name={`Edit type ${t.label}`} onClick={() => editing.toggle(t.id)} />
+                  <DeleteButton
+                    write={remove}
+                    path={`/admin/shipping-option-types/${t.id}`}
+                    done="Option type deleted"
                     title={`Delete the option type ${t.label}?`}
                     body="Only a type no shipping option uses can be deleted."
                     confirmLabel="Delete type"
-                    disabled={remove.isPending}
-                    onConfirm={() =>
-                      remove.mutate({
-                        path: `/admin/shipping-option-types/${t.id}`,
-                        method: 'DELETE',
-                        done: 'Option type deleted',
-                      })
-                    }
                   />
                 </>
               )}
@@ -121,12 +95,11 @@ export function OptionTypesCard({ types, canWrite }: { types: OptionType[]; canW
           ))}
         </ul>
       )}
-      {edited && <OptionTypeForm key={edited.id} type={edited} onDone={() => setEditing(null)} />}
+      {editing.edited && <OptionTypeForm key={editing.edited.id} type={editing.edited} onDone={editing.done} />}
       {canWrite && (
-        <details className="add">
-          <summary>Add an option type</summary>
+        <AddDetails summary="Add an option type">
           <OptionTypeForm />
-        </details>
+        </AddDetails>
       )}
     </Card>
   );

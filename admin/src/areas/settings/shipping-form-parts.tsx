@@ -1,11 +1,20 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { ErrorNote, Field } from '../../components/ui.tsx';
-import { ADDRESS_FIELDS, type AddressKey, type AddressValues, type PriceRow } from './shipping-forms.ts';
-import type { ShippingRefs } from './shipping-write.ts';
+import { SelectField, SubmitForm } from '../../components/form-pieces.tsx';
+import {
+  ADDRESS_FIELDS,
+  OPERATOR_SIGNS,
+  type AddressKey,
+  type AddressValues,
+  type Operator,
+  type PriceRow,
+} from './shipping-forms.ts';
+import type { ShippingRefs, useShippingWrite } from './shipping-write.ts';
 
 /**
  * The pieces the Locations & shipping forms share: a form's state that a created record clears,
- * its error and buttons, an address, a zone's country and province lists, an option's price rows.
+ * the form with its error and buttons, a name, an address, a zone's country and province lists,
+ * an option's price rows.
  */
 
 /**
@@ -45,6 +54,50 @@ export function FormEnd({
       </div>
     </>
   );
+}
+
+/**
+ * A record's form as every list of the page shows it: its fields, then its error, its submit
+ * button and (while editing) Cancel; sent through the list's write.
+ */
+export function SubForm({
+  label,
+  write,
+  onSubmit,
+  submit,
+  onCancel,
+  children,
+}: {
+  label: string;
+  write: ReturnType<typeof useShippingWrite>;
+  onSubmit: () => void;
+  submit: string;
+  onCancel?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <SubmitForm label={label} onSubmit={onSubmit} className="subform">
+      {children}
+      <FormEnd error={write.error} pending={write.isPending} submit={submit} onCancel={onCancel} />
+    </SubmitForm>
+  );
+}
+
+/** A record's name (up to 255 characters, required), by default the field `name`. */
+export function NameField({
+  label,
+  name = 'name',
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  name?: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  error: unknown;
+}) {
+  return <Field label={label} name={name} required maxLength={255} value={value} onChange={onChange} error={error} />;
 }
 
 /** Street, postal code, city and country, each a field named `address.<key>` as the API names it. */
@@ -108,12 +161,10 @@ export function GeoListFields({
   );
 }
 
-const CONDITIONS: [string, string][] = [
-  ['', 'always'],
-  ['gte', 'item total ≥'],
-  ['gt', 'item total >'],
-  ['lt', 'item total <'],
-  ['lte', 'item total ≤'],
+/** A price's condition on the cart's item total, written with the signs the options' table shows. */
+const CONDITIONS = [
+  { value: '', label: 'always' },
+  ...(['gte', 'gt', 'lt', 'lte'] as const).map((op) => ({ value: op, label: `item total ${OPERATOR_SIGNS[op]}` })),
 ];
 
 /**
@@ -135,31 +186,28 @@ export function PriceRowsFieldset({
 }) {
   const setRow = (i: number, patch: Partial<PriceRow>) =>
     setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  // In a currency, or for a region (in its currency).
+  const places = [
+    ...refs.currencies.map((c) => ({ value: `cur:${c}`, label: c.toUpperCase() })),
+    ...refs.regions.map((g) => ({
+      value: `reg:${g.id}`,
+      label: `Region ${g.name} (${g.currency_code.toUpperCase()})`,
+    })),
+  ];
   return (
     <fieldset className="price-rows">
       <legend>Prices</legend>
       {rows.map((r, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; order is their identity
         <fieldset className="row price-row" key={i} aria-label={`Price ${i + 1}`}>
-          <Field
-            as="select"
+          <SelectField
             label="In"
             name={`prices.${i}.where`}
+            choices={places}
             value={r.where}
-            onChange={(e) => setRow(i, { where: e.target.value })}
+            onChange={(where) => setRow(i, { where })}
             error={error}
-          >
-            {refs.currencies.map((c) => (
-              <option key={c} value={`cur:${c}`}>
-                {c.toUpperCase()}
-              </option>
-            ))}
-            {refs.regions.map((g) => (
-              <option key={g.id} value={`reg:${g.id}`}>
-                Region {g.name} ({g.currency_code.toUpperCase()})
-              </option>
-            ))}
-          </Field>
+          />
           <Field
             label="Amount"
             name={`prices.${i}.amount`}
@@ -169,20 +217,14 @@ export function PriceRowsFieldset({
             onChange={(e) => setRow(i, { amount: e.target.value })}
             error={error}
           />
-          <Field
-            as="select"
+          <SelectField
             label="When"
             name={`prices.${i}.operator`}
+            choices={CONDITIONS}
             value={r.operator}
-            onChange={(e) => setRow(i, { operator: e.target.value as PriceRow['operator'] })}
+            onChange={(operator) => setRow(i, { operator: operator as Operator })}
             error={error}
-          >
-            {CONDITIONS.map(([v, text]) => (
-              <option key={v} value={v}>
-                {text}
-              </option>
-            ))}
-          </Field>
+          />
           {r.operator && (
             <Field
               label="Item total"

@@ -93,6 +93,9 @@ function fieldError(field: string, message: string): ApiError {
 
 export type Operator = '' | 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
 
+/** How a price's condition on the item total reads: the options' table and the form's choices both say it so. */
+export const OPERATOR_SIGNS: Record<string, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=' };
+
 /** One price as the form edits it: `where` is `cur:eur` or `reg:<region id>`. */
 export interface PriceRow {
   where: string;

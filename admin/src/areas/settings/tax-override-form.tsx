@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { useToast } from '../../components/toasts.tsx';
-import { ErrorNote, Field, useDebounced } from '../../components/ui.tsx';
+import { Field, useDebounced } from '../../components/ui.tsx';
 import { CheckList } from '../../components/form-pieces.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { TaxForm } from './tax-form.tsx';
 import { RateFields, type RateText } from './tax-rate-fields.tsx';
-import { TAX_KEY, rateOf } from './tax-shared.ts';
+import { productTitles, rateOf, useTaxWrite } from './tax-shared.ts';
 
 /**
  * An override rate of a tax region: a rate (reduced VAT, a shipping rate) that replaces the
@@ -21,11 +21,7 @@ function ProductPicker({ picked, onPick }: { picked: string[]; onPick: (id: stri
   const debounced = useDebounced(q);
   const found = useQuery({
     queryKey: ['tax-products', debounced],
-    queryFn: ({ signal }) =>
-      api<{ products: { id: string; title: string }[] }>('/admin/products', {
-        query: { q: debounced, limit: 5, fields: 'id,title' },
-        signal,
-      }),
+    queryFn: ({ signal }) => productTitles({ q: debounced, limit: 5 }, signal),
     enabled: debounced.trim().length > 0,
   });
   return (
@@ -57,10 +53,8 @@ export function NewRateForm({
   const [typeIds, setTypeIds] = useState<string[]>([]);
   const [products, setProducts] = useState<{ id: string; label: string }[]>([]);
   const [optionIds, setOptionIds] = useState<string[]>([]);
-  const client = useQueryClient();
-  const notify = useToast();
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useTaxWrite(
+    () =>
       api('/admin/tax-rates', {
         method: 'POST',
         body: {
@@ -76,24 +70,17 @@ export function NewRateForm({
           ],
         },
       }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: TAX_KEY });
-      notify('Override rate created', 'success');
+    'Override rate created',
+    () => {
       setV(empty);
       setCombinable(false);
       setTypeIds([]);
       setProducts([]);
       setOptionIds([]);
     },
-  });
+  );
   return (
-    <form
-      aria-label="New override rate"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
+    <TaxForm label="New override rate" save={save} submit="Add override rate">
       <div className="row">
         <RateFields
           value={v}
@@ -142,10 +129,6 @@ export function NewRateForm({
         onChange={setOptionIds}
         empty="No shipping options yet."
       />
-      <ErrorNote error={save.error} skipField />
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        Add override rate
-      </button>
-    </form>
+    </TaxForm>
   );
 }

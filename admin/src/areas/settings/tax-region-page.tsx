@@ -1,50 +1,35 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { useToast } from '../../components/toasts.tsx';
 import { Card, ConfirmButton, ErrorNote, Loading } from '../../components/ui.tsx';
 import type { Ok } from '../../api/types.ts';
+import { TaxForm } from './tax-form.tsx';
 import { NewRateForm, type ShippingOption } from './tax-override-form.tsx';
 import { TaxProviderField } from './tax-provider-field.tsx';
 import { RateFields, type RateText } from './tax-rate-fields.tsx';
 import { RatesTable, type Names } from './tax-rates-table.tsx';
-import { TAX_KEY, place, rateOf, useTaxRegions, type TaxRegion } from './tax-shared.ts';
+import { place, productTitles, rateOf, useTaxRegions, useTaxWrite, type TaxRegion } from './tax-shared.ts';
 
 /** One tax region: its provider, its rates (default and overrides), its provinces. */
 
 function DefaultRateForm({ region }: { region: TaxRegion }) {
   const [v, setV] = useState<RateText>({ name: 'VAT', code: region.country_code.toUpperCase(), rate: '' });
-  const client = useQueryClient();
-  const notify = useToast();
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useTaxWrite(
+    () =>
       api('/admin/tax-rates', {
         method: 'POST',
         body: { tax_region_id: region.id, name: v.name, code: v.code, rate: rateOf(v.rate), is_default: true },
       }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: TAX_KEY });
-      notify('Default rate set', 'success');
-    },
-  });
+    'Default rate set',
+  );
   return (
-    <form
-      aria-label="Default rate"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
+    <TaxForm label="Default rate" save={save} submit="Set default rate">
       <div className="row">
         <RateFields value={v} onChange={setV} error={save.error} />
       </div>
-      <ErrorNote error={save.error} skipField />
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        Set default rate
-      </button>
-    </form>
+    </TaxForm>
   );
 }
 
@@ -53,33 +38,22 @@ function ProviderForm({ region }: { region: TaxRegion }) {
   const canWrite = useCanWrite();
   const current = region.provider_id ?? 'tp_system';
   const [provider, setProvider] = useState(current);
-  const client = useQueryClient();
-  const notify = useToast();
-  const save = useMutation({
-    mutationFn: () => api(`/admin/tax-regions/${region.id}`, { method: 'POST', body: { provider_id: provider } }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: TAX_KEY });
-      notify('Tax provider saved', 'success');
-    },
-  });
+  const save = useTaxWrite(
+    () => api(`/admin/tax-regions/${region.id}`, { method: 'POST', body: { provider_id: provider } }),
+    'Tax provider saved',
+  );
   return (
-    <form
-      aria-label="Provider choice"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
+    <TaxForm
+      label="Provider choice"
+      save={save}
+      submit="Save provider"
+      canSubmit={canWrite}
+      unchanged={provider === current}
     >
       <div className="row">
         <TaxProviderField value={provider} onChange={setProvider} error={save.error} disabled={!canWrite} />
       </div>
-      <ErrorNote error={save.error} skipField />
-      {canWrite && (
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || provider === current}>
-          Save provider
-        </button>
-      )}
-    </form>
+    </TaxForm>
   );
 }
 
@@ -101,11 +75,7 @@ function useTargetNames(region: TaxRegion | undefined): Names {
   ].sort();
   const products = useQuery({
     queryKey: ['tax-products', 'named', productIds],
-    queryFn: ({ signal }) =>
-      api<{ products: { id: string; title: string }[] }>('/admin/products', {
-        query: { id: productIds, limit: productIds.length, fields: 'id,title' },
-        signal,
-      }),
+    queryFn: ({ signal }) => productTitles({ id: productIds, limit: productIds.length }, signal),
     enabled: productIds.length > 0,
   });
   return {
@@ -118,20 +88,15 @@ function useTargetNames(region: TaxRegion | undefined): Names {
 export function TaxRegionPage() {
   const { id } = useParams();
   const canWrite = useCanWrite();
-  const client = useQueryClient();
-  const notify = useToast();
   const navigate = useNavigate();
   const regions = useTaxRegions();
   const region = regions.data?.tax_regions.find((r) => r.id === id);
   const names = useTargetNames(region);
-  const remove = useMutation({
-    mutationFn: () => api(`/admin/tax-regions/${id}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: TAX_KEY });
-      notify('Tax region deleted', 'success');
-      navigate('/settings/taxes', { replace: true });
-    },
-  });
+  const remove = useTaxWrite(
+    () => api(`/admin/tax-regions/${id}`, { method: 'DELETE' }),
+    'Tax region deleted',
+    () => navigate('/settings/taxes', { replace: true }),
+  );
   if (regions.isPending) return <Loading />;
   if (regions.isError) return <ErrorNote error={regions.error} />;
   if (!region) return <ErrorNote error={new Error('This tax region does not exist (any more).')} />;

@@ -1,8 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { useToast } from '../../components/toasts.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 
-/** What Settings → Taxes' pages share: the tax regions (one query for both pages) and how they are named. */
+/**
+ * What Settings → Taxes' pages share: the tax regions (one query for both pages), how they are
+ * named, a write that refreshes them, and products by title.
+ */
 
 export type TaxRegion = Item<Ok<'/admin/tax-regions'>['tax_regions']>;
 export type TaxRate = Item<TaxRegion['tax_rates']>;
@@ -21,5 +25,27 @@ export function useTaxRegions() {
   return useQuery({
     queryKey: TAX_KEY,
     queryFn: ({ signal }) => api<Ok<'/admin/tax-regions'>>('/admin/tax-regions', { query: { limit: 1000 }, signal }),
+  });
+}
+
+/** A write of the tax pages: sent, the tax regions read again, a toast (`done`), then `after` (a form cleared). */
+export function useTaxWrite(write: () => Promise<unknown>, done: string, after?: () => void) {
+  const client = useQueryClient();
+  const notify = useToast();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: TAX_KEY });
+      notify(done, 'success');
+      after?.();
+    },
+  });
+}
+
+/** Products' ids and titles (a search by `q`, or the ones named by `id`): what an override rate names. */
+export function productTitles(query: { q?: string; id?: string[]; limit: number }, signal: AbortSignal) {
+  return api<{ products: { id: string; title: string }[] }>('/admin/products', {
+    query: { ...query, fields: 'id,title' },
+    signal,
   });
 }

@@ -1,15 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { useToast } from '../../components/toasts.tsx';
 import { Card, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
 import type { Ok } from '../../api/types.ts';
+import { TaxForm } from './tax-form.tsx';
 import { TaxInclusiveCard } from './tax-inclusive.tsx';
 import { TaxProviderField } from './tax-provider-field.tsx';
 import { RateFields, type RateText } from './tax-rate-fields.tsx';
-import { TAX_KEY, percent, place, rateOf, useTaxRegions, type TaxRegion } from './tax-shared.ts';
+import { percent, place, rateOf, useTaxRegions, useTaxWrite, type TaxRegion } from './tax-shared.ts';
 
 /** Settings → Taxes: tax regions per country and province, their default rate and provider. */
 
@@ -36,10 +35,8 @@ function NewRegionForm({ regions }: { regions: TaxRegion[] }) {
   const [where, setWhere] = useState({ country_code: '', province_code: '' });
   const [rate, setRate] = useState(emptyRate);
   const [provider, setProvider] = useState('tp_system');
-  const client = useQueryClient();
-  const notify = useToast();
-  const save = useMutation({
-    mutationFn: () => {
+  const save = useTaxWrite(
+    () => {
       const country = where.country_code.trim().toLowerCase();
       const province = where.province_code.trim().toLowerCase();
       const parent = province ? regions.find((r) => r.country_code === country && !r.province_code) : undefined;
@@ -61,19 +58,14 @@ function NewRegionForm({ regions }: { regions: TaxRegion[] }) {
         },
       });
     },
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: TAX_KEY });
-      notify('Tax region created', 'success');
+    'Tax region created',
+    () => {
       setWhere({ country_code: '', province_code: '' });
       setRate(emptyRate);
     },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
+  );
   return (
-    <form onSubmit={submit} aria-label="New tax region">
+    <TaxForm label="New tax region" save={save} submit="Create tax region">
       <div className="row">
         <Field
           label="Country"
@@ -104,11 +96,7 @@ function NewRegionForm({ regions }: { regions: TaxRegion[] }) {
           hints={{ name: 'e.g. VAT', code: 'e.g. DE19', rate: 'percent, e.g. 19' }}
         />
       </div>
-      <ErrorNote error={save.error} skipField />
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        Create tax region
-      </button>
-    </form>
+    </TaxForm>
   );
 }
 

@@ -5,7 +5,8 @@ import { useUrlFilters } from '../../lib/url-filters.ts';
 import { api } from '../../lib/api.ts';
 import { dateTime, relative } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading, Pager } from '../../components/ui.tsx';
+import { Badge, Card, ConfirmButton, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { PagedTable } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import type { Webhook } from './webhooks.tsx';
 import type { Item, Ok } from '../../api/types.ts';
@@ -125,87 +126,74 @@ export function WebhookDetail() {
           </button>
         </div>
         <ErrorNote error={retry.error ?? replay.error} />
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.deliveries.length === 0 ? (
-          <Empty>No deliveries{status ? ` with status ${status}` : ''}.</Empty>
-        ) : (
-          <table>
-            <thead>
+        <PagedTable
+          list={list}
+          rows={(d) => d.deliveries}
+          empty={<>No deliveries{status ? ` with status ${status}` : ''}.</>}
+          head={
+            <>
+              <th>Event</th>
+              <th>Status</th>
+              <th className="num">Attempts</th>
+              <th>Last answer</th>
+              <th>Next retry</th>
+              <th>Created</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </>
+          }
+          row={(d) => (
+            <Fragment key={d.id}>
               <tr>
-                <th>Event</th>
-                <th>Status</th>
-                <th className="num">Attempts</th>
-                <th>Last answer</th>
-                <th>Next retry</th>
-                <th>Created</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.deliveries.map((d) => (
-                <Fragment key={d.id}>
-                  <tr>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn-link"
-                        aria-expanded={open === d.id}
-                        onClick={() => setOpen(open === d.id ? null : d.id)}
-                      >
-                        {d.event}
-                      </button>
-                      <div className="muted">{d.id}</div>
-                    </td>
-                    <td>
-                      <Badge value={d.status} />
-                    </td>
-                    <td className="num">{d.attempt_count}</td>
-                    <td>{d.last_status_code ?? '—'}</td>
-                    <td>
-                      {d.status === 'retrying' && d.next_attempt_at
-                        ? `${relative(d.next_attempt_at)} (${dateTime(d.next_attempt_at)})`
-                        : '—'}
-                    </td>
-                    <td>{dateTime(d.created_at)}</td>
-                    <td>
-                      {canWrite && d.status !== 'succeeded' && (
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          disabled={retry.isPending}
-                          onClick={() => retry.mutate(d.id)}
-                        >
-                          Retry now
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                  {open === d.id && (
-                    <tr>
-                      <td colSpan={7}>
-                        <Attempts webhookId={id!} delivery={d} />
-                      </td>
-                    </tr>
+                <td>
+                  <button
+                    type="button"
+                    className="btn-link"
+                    aria-expanded={open === d.id}
+                    onClick={() => setOpen(open === d.id ? null : d.id)}
+                  >
+                    {d.event}
+                  </button>
+                  <div className="muted">{d.id}</div>
+                </td>
+                <td>
+                  <Badge value={d.status} />
+                </td>
+                <td className="num">{d.attempt_count}</td>
+                <td>{d.last_status_code ?? '—'}</td>
+                <td>
+                  {d.status === 'retrying' && d.next_attempt_at
+                    ? `${relative(d.next_attempt_at)} (${dateTime(d.next_attempt_at)})`
+                    : '—'}
+                </td>
+                <td>{dateTime(d.created_at)}</td>
+                <td>
+                  {canWrite && d.status !== 'succeeded' && (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={retry.isPending}
+                      onClick={() => retry.mutate(d.id)}
+                    >
+                      Retry now
+                    </button>
                   )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {list.data && (
-          <Pager
-            offset={offset}
-            limit={LIMIT}
-            count={list.data.count}
-            shown={list.data.deliveries.length}
-            onChange={(o) => set('offset', String(o))}
-          />
-        )}
+                </td>
+              </tr>
+              {open === d.id && (
+                <tr>
+                  <td colSpan={7}>
+                    <Attempts webhookId={id!} delivery={d} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          )}
+          offset={offset}
+          limit={LIMIT}
+          onPage={(o) => set('offset', String(o))}
+        />
       </Card>
     </>
   );

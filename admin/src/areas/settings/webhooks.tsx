@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import { EVENT_GROUPS, eventsFromPicker } from './webhook-events.ts';
 import type { Ok } from '../../api/types.ts';
 
@@ -99,53 +100,46 @@ export function WebhooksPage() {
       )}
       {canWrite && <CreateWebhook onCreated={setSecret} />}
       <Card title="Webhooks">
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.webhooks.length === 0 ? (
-          <Empty>No webhooks yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Endpoint</th>
-                <th>Events</th>
-                <th>State</th>
-                <th>Created</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.webhooks.map((w) => (
-                <tr key={w.id}>
-                  <td>
-                    <Link to={`/settings/webhooks/${w.id}`}>{w.url}</Link>
-                  </td>
-                  <td>{w.events.join(', ')}</td>
-                  <td>{w.active ? <Badge value="active" /> : <Badge value="disabled">inactive</Badge>}</td>
-                  <td>{date(w.created_at)}</td>
-                  <td className="actions">
-                    <Link className="btn btn-small" to={`/settings/webhooks/${w.id}`}>
-                      Deliveries
-                    </Link>
-                    {canWrite && (
-                      <ConfirmButton
-                        label="Delete"
-                        danger
-                        title="Delete this webhook?"
-                        body={`Deliveries still queued for ${w.url} are given up.`}
-                        onConfirm={() => remove.mutate(w.id)}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <QueryTable
+          list={list}
+          rows={(d) => d.webhooks}
+          empty="No webhooks yet."
+          head={
+            <>
+              <th>Endpoint</th>
+              <th>Events</th>
+              <th>State</th>
+              <th>Created</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </>
+          }
+          row={(w) => (
+            <tr key={w.id}>
+              <td>
+                <Link to={`/settings/webhooks/${w.id}`}>{w.url}</Link>
+              </td>
+              <td>{w.events.join(', ')}</td>
+              <td>{w.active ? <Badge value="active" /> : <Badge value="disabled">inactive</Badge>}</td>
+              <td>{date(w.created_at)}</td>
+              <td className="actions">
+                <Link className="btn btn-small" to={`/settings/webhooks/${w.id}`}>
+                  Deliveries
+                </Link>
+                {canWrite && (
+                  <ConfirmButton
+                    label="Delete"
+                    danger
+                    title="Delete this webhook?"
+                    body={`Deliveries still queued for ${w.url} are given up.`}
+                    onConfirm={() => remove.mutate(w.id)}
+                  />
+                )}
+              </td>
+            </tr>
+          )}
+        />
         <ErrorNote error={remove.error} />
       </Card>
     </>

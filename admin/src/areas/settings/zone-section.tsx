@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { money } from '../../lib/format.ts';
-import { Badge, ConfirmButton, Empty, ErrorNote, Field } from '../../components/ui.tsx';
+import { Badge, Empty, ErrorNote } from '../../components/ui.tsx';
 import { OptionForm } from './option-form.tsx';
-import { FormEnd, GeoListFields, useFormValues } from './shipping-form-parts.tsx';
-import { geoLists, geoZonesFrom, type GeoIn } from './shipping-forms.ts';
+import { GeoListFields, NameField, SubForm, useFormValues } from './shipping-form-parts.tsx';
+import { AddDetails, DeleteButton, EditButton, useEditing } from './shipping-list-parts.tsx';
+import { OPERATOR_SIGNS, geoLists, geoZonesFrom, type GeoIn } from './shipping-forms.ts';
 import { useShippingWrite, type Geo, type Price, type ShippingRefs, type Zone } from './shipping-write.ts';
-
-const OPERATORS: Record<string, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=' };
 
 /** "DE", "DE › de-hh", "DE › de-hh › Hamburg", "DE › … › 20095". */
 export function geoLabel(g: Geo): string {
@@ -17,7 +16,7 @@ export function geoLabel(g: Geo): string {
 
 function priceLabel(p: Price, regionName: (id: string) => string): string {
   const conditions = p.price_rules.map(
-    (r) => `item total ${OPERATORS[r.operator] ?? r.operator} ${money(Number(r.value), p.currency_code)}`,
+    (r) => `item total ${OPERATOR_SIGNS[r.operator] ?? r.operator} ${money(Number(r.value), p.currency_code)}`,
   );
   return `${money(p.amount, p.currency_code)}${conditions.length ? ` if ${conditions.join(' and ')}` : ''}${p.region_id ? ` (${regionName(p.region_id)})` : ''}`;
 }
@@ -33,8 +32,7 @@ export function ZoneForm({ setId, zone, onDone }: { setId: string; zone?: Zone; 
     if (!zone) form.clear();
     onDone?.();
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     write.mutate({
       path: `/admin/fulfillment-sets/${setId}/service-zones${zone ? `/${zone.id}` : ''}`,
       done: zone ? 'Service zone saved' : 'Service zone created',
@@ -43,28 +41,19 @@ export function ZoneForm({ setId, zone, onDone }: { setId: string; zone?: Zone; 
         geo_zones: geoZonesFrom(v.countries, v.provinces, (zone?.geo_zones ?? []) as GeoIn[]),
       }),
     });
-  };
   return (
-    <form onSubmit={submit} aria-label={zone ? `Edit zone ${zone.name}` : 'New service zone'} className="subform">
+    <SubForm
+      label={zone ? `Edit zone ${zone.name}` : 'New service zone'}
+      write={write}
+      onSubmit={submit}
+      submit={zone ? 'Save zone' : 'Create zone'}
+      onCancel={zone ? onDone : undefined}
+    >
       <div className="row">
-        <Field
-          label="Zone name"
-          name="name"
-          required
-          maxLength={255}
-          value={v.name}
-          onChange={set('name')}
-          error={write.error}
-        />
+        <NameField label="Zone name" value={v.name} onChange={set('name')} error={write.error} />
         <GeoListFields countries={v.countries} provinces={v.provinces} set={set} error={write.error} />
       </div>
-      <FormEnd
-        error={write.error}
-        pending={write.isPending}
-        submit={zone ? 'Save zone' : 'Create zone'}
-        onCancel={zone ? onDone : undefined}
-      />
-    </form>
+    </SubForm>
   );
 }
 
@@ -81,13 +70,12 @@ export function ZoneSection({
   canWrite: boolean;
 }) {
   const [editingZone, setEditingZone] = useState(false);
-  const [editing, setEditing] = useState<string | null>(null);
   const remove = useShippingWrite();
   const mine = refs.options.filter((o) => o.service_zone_id === zone.id);
+  const editing = useEditing(mine);
   const profileName = (id: string) => refs.profiles.find((p) => p.id === id)?.name ?? id;
   const providerName = (id: string) => refs.providers.find((p) => p.id === id)?.name ?? id;
   const regionName = (id: string) => refs.regions.find((r) => r.id === id)?.name ?? 'region';
-  const editedOption = mine.find((o) => o.id === editing);
   return (
     <div className="zone">
       <div className="zone-head">
@@ -96,24 +84,15 @@ export function ZoneSection({
         </h4>
         {canWrite && (
           <div className="actions">
-            <button type="button" className="btn btn-small" onClick={() => setEditingZone(!editingZone)}>
-              Edit zone
-            </button>
-            <ConfirmButton
-              small
+            <EditButton label="Edit zone" onClick={() => setEditingZone(!editingZone)} />
+            <DeleteButton
+              write={remove}
+              path={`/admin/fulfillment-sets/${setId}/service-zones/${zone.id}`}
+              done="Service zone deleted"
               label="Delete zone"
-              danger
               title={`Delete the zone ${zone.name}?`}
               body="Its shipping options go with it; carts that chose one must choose again."
               confirmLabel="Delete zone"
-              disabled={remove.isPending}
-              onConfirm={() =>
-                remove.mutate({
-                  path: `/admin/fulfillment-sets/${setId}/service-zones/${zone.id}`,
-                  method: 'DELETE',
-                  done: 'Service zone deleted',
-                })
-              }
             />
           </div>
         )}
@@ -158,29 +137,14 @@ export function ZoneSection({
                   {canWrite && (
                     <td>
                       <div className="actions">
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          aria-label={`Edit ${o.name}`}
-                          onClick={() => setEditing(editing === o.id ? null : o.id)}
-                        >
-                          Edit
-                        </button>
-                        <ConfirmButton
-                          small
-                          label="Delete"
-                          danger
+                        <EditButton name={`Edit ${o.name}`} onClick={() => editing.toggle(o.id)} />
+                        <DeleteButton
+                          write={remove}
+                          path={`/admin/shipping-options/${o.id}`}
+                          done="Shipping option deleted"
                           title={`Delete the option ${o.name}?`}
                           body="Carts that chose it must choose again before they complete."
                           confirmLabel="Delete option"
-                          disabled={remove.isPending}
-                          onConfirm={() =>
-                            remove.mutate({
-                              path: `/admin/shipping-options/${o.id}`,
-                              method: 'DELETE',
-                              done: 'Shipping option deleted',
-                            })
-                          }
                         />
                       </div>
                     </td>
@@ -191,20 +155,19 @@ export function ZoneSection({
           </table>
         </div>
       )}
-      {editedOption && (
+      {editing.edited && (
         <OptionForm
-          key={editedOption.id}
+          key={editing.edited.id}
           zoneId={zone.id}
-          option={editedOption}
+          option={editing.edited}
           refs={refs}
-          onDone={() => setEditing(null)}
+          onDone={editing.done}
         />
       )}
       {canWrite && (
-        <details className="add">
-          <summary>Add a shipping option to {zone.name}</summary>
+        <AddDetails summary={`Add a shipping option to ${zone.name}`}>
           <OptionForm zoneId={zone.id} refs={refs} />
-        </details>
+        </AddDetails>
       )}
     </div>
   );

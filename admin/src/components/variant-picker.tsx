@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { Field, useDebounced } from '../../components/ui.tsx';
+import { api } from '../lib/api.ts';
+import { Field, useDebounced } from './ui.tsx';
 
 interface FoundProduct {
   id: string;
@@ -11,25 +11,33 @@ interface FoundProduct {
 
 export interface PickedVariant {
   id: string;
+  /** "Product title · variant title". */
   label: string;
 }
 
-/** Finds a variant by its product's title: the new item an exchange or a claim sends out. */
+/**
+ * Finds a variant by its product's title and picks it from the matches: the new item an exchange
+ * sends out ("Pick", then shown with "Change" while `picked`), a variant added to a price list's
+ * grid ("Add", never held).
+ */
 export function VariantPicker({
   label,
-  picked,
+  picked = null,
   onPick,
+  verb = 'Pick',
   disabled,
 }: {
   label: string;
-  picked: PickedVariant | null;
+  picked?: PickedVariant | null;
   onPick: (v: PickedVariant | null) => void;
+  /** Each match's button (small in a form's row, full-size under the grid); its name is `${verb} ${match}`. */
+  verb?: 'Pick' | 'Add';
   disabled?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const q = useDebounced(search);
   const found = useQuery({
-    queryKey: ['products', { q, limit: 10, picker: 'order' }],
+    queryKey: ['products', { q, limit: 10, picker: true }],
     queryFn: ({ signal }) =>
       api<{ products: FoundProduct[] }>('/admin/products', { query: { q, limit: 10, count: false }, signal }),
     enabled: q.trim().length > 0 && !picked,
@@ -70,11 +78,11 @@ export function VariantPicker({
                   {name} {v.sku && <small>{v.sku}</small>}{' '}
                   <button
                     type="button"
-                    className="btn btn-small"
-                    aria-label={`Pick ${name}`}
+                    className={verb === 'Pick' ? 'btn btn-small' : 'btn'}
+                    aria-label={`${verb} ${name}`}
                     onClick={() => onPick({ id: v.id, label: name })}
                   >
-                    Pick
+                    {verb}
                   </button>
                 </li>
               );
