@@ -90,8 +90,7 @@ export const adminDifferenceCollectionRoutes: RouteModule = adminResource('order
         response: ok(Type.Object({ order: AdminOrder, is_authorized: Type.Boolean() })),
       },
     },
-    async (req) =>
-      authorizeOrderSession(req.ctx, req.params.id, req.body.payment_session_id, req.server.providers),
+    async (req) => authorizeOrderSession(req.ctx, req.params.id, req.body.payment_session_id, req.server.providers),
   );
   app.delete(
     '/payment-collections/:id',

@@ -288,7 +288,8 @@ export async function authorizeDifference(
   providers: Providers,
 ): Promise<AdminPaymentCollectionView> {
   const authorized = await authorizeSession(ctx, id, { customerId }, providers);
-  if (!authorized) throw errors.notAllowed('payment_collection_not_payable', { detail: 'Payment authorization failed' });
+  if (!authorized)
+    throw errors.notAllowed('payment_collection_not_payable', { detail: 'Payment authorization failed' });
   return authorized;
 }
 
@@ -351,6 +352,7 @@ export async function authorizeOrderSession(
   const session = await pq.findSession(ctx.db, sessionId);
   const pc = session && (await pq.findCollection(ctx.db, session.payment_collection_id));
   if (!session || pc?.order_id !== orderId) throw errors.notFound('payment_session_not_found', { id: sessionId });
-  const authorized = session.status === 'authorized' || !!(await authorizeSession(ctx, pc.id, OPERATOR, providers, sessionId));
+  const authorized =
+    session.status === 'authorized' || !!(await authorizeSession(ctx, pc.id, OPERATOR, providers, sessionId));
   return { order: await getOrder(ctx, orderId), is_authorized: authorized };
 }

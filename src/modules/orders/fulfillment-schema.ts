@@ -28,7 +28,8 @@ const ItemInput = Type.Object(
   },
   {
     additionalProperties: false,
-    description: "the order line and its units; title, sku, barcode and inventory_item_id are accepted, the line's own are kept",
+    description:
+      "the order line and its units; title, sku, barcode and inventory_item_id are accepted, the line's own are kept",
   },
 );
 

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { medusaSdks } from '../../../test/medusa-sdk.ts';
 import { rows } from '../../platform/db/database.ts';
-import { defaultChannelId, freshCountry, makeCart, makeProduct, makeRegion, uniq } from '../checkout/checkout.testing.ts';
+import {
+  defaultChannelId,
+  freshCountry,
+  makeCart,
+  makeProduct,
+  makeRegion,
+  uniq,
+} from '../checkout/checkout.testing.ts';
 import { adminOk, adminOrder, orderEventNames } from './orders.testing.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SDK answers read as JSON
@@ -167,7 +174,11 @@ describe('admin.order.update', () => {
     });
     expect(updated.email).toBe('new.address@example.com');
     expect(updated.shipping_address).toEqual({ ...before, address_1: '2 Side St', phone: '+49 30 1234' });
-    expect(updated.billing_address).toMatchObject({ company: 'Analytical Engines', city: 'Springfield', country_code: country });
+    expect(updated.billing_address).toMatchObject({
+      company: 'Analytical Engines',
+      city: 'Springfield',
+      country_code: country,
+    });
     expect(updated.metadata).toEqual({ ticket: 'SUP-1' });
     expect((await adminOrder(t, order.id)).email).toBe('new.address@example.com');
     expect(await orderEventNames(t, order.id)).toEqual(['order.placed', 'order.updated']);
@@ -251,9 +262,10 @@ describe('admin.order.updateOrderChange', () => {
       internal_note: 'Customer called',
       carry_over_promotions: false,
     });
-    expect(
-      await refusal('POST', `/admin/order-changes/${change.id}`, { carry_over_promotions: true }),
-    ).toMatchObject({ status: 400, code: 'order_change_promotions_not_carried' });
+    expect(await refusal('POST', `/admin/order-changes/${change.id}`, { carry_over_promotions: true })).toMatchObject({
+      status: 400,
+      code: 'order_change_promotions_not_carried',
+    });
     expect(await refusal('POST', '/admin/order-changes/ordch_nope', { internal_note: 'x' })).toMatchObject({
       status: 404,
       code: 'order_change_not_found',
@@ -332,7 +344,9 @@ describe('payment sessions of an order difference, from the desk', () => {
       }),
     ).toMatchObject({ status: 404, code: 'payment_collection_not_found' });
     expect(
-      await refusal('POST', `/admin/orders/${order.id}/payment-sessions/authorize`, { payment_session_id: 'payses_nope' }),
+      await refusal('POST', `/admin/orders/${order.id}/payment-sessions/authorize`, {
+        payment_session_id: 'payses_nope',
+      }),
     ).toMatchObject({ status: 404, code: 'payment_session_not_found' });
   });
 });

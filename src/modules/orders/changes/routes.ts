@@ -62,7 +62,7 @@ export const adminOrderChangeRoutes: RouteModule = adminResource('orders', (app)
     {
       schema: {
         tags,
-        summary: "Update an active order change: its internal note (carry_over_promotions: false only)",
+        summary: 'Update an active order change: its internal note (carry_over_promotions: false only)',
         params: IdParams,
         querystring: ReadQuery,
         body: UpdateOrderChangeBody,
