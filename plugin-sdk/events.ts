@@ -183,6 +183,8 @@ export interface CoreEvents {
   'order.claim_created': OrderSwapPayload;
   /** A transfer of the order to a customer was requested (by the customer or an operator). */
   'order.transfer_requested': { id: string; order_change_id: string };
+  /** An operator changed the order's email, addresses or metadata (`POST /admin/orders/{id}`). */
+  'order.updated': { id: string };
   'cart.created': CartPayload;
   'cart.updated': CartPayload;
   'cart.abandoned': AbandonedCartPayload;

@@ -39,6 +39,7 @@ import { storePaymentCollectionRoutes } from './modules/checkout/payment-collect
 import { paymentHookRoutes, storePaymentWebhookRoutes } from './modules/checkout/payment-webhook.routes.ts';
 import { adminPaymentProviderRoutes, storePaymentProviderRoutes } from './modules/payments/store.routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin.routes.ts';
+import { adminFulfillmentRoutes } from './modules/orders/fulfillment.routes.ts';
 import { adminPaymentRoutes } from './modules/orders/payment.routes.ts';
 import { storeOrderRoutes } from './modules/orders/store.routes.ts';
 import { customerOrdersOf } from './modules/orders/listing.ts';
@@ -118,6 +119,7 @@ export const adminRoutes: RouteModule[] = [
   adminTaxRoutes,
   adminPromotionRoutes,
   adminOrderRoutes,
+  adminFulfillmentRoutes,
   adminOrderChangeRoutes,
   adminReturnReasonRoutes,
   adminReturnRoutes,

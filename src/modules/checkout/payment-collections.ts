@@ -47,7 +47,8 @@ export async function createPaymentSession(
   const notFound = errors.notFound('payment_collection_not_found', { id: collectionId });
   const found = await findCollection(ctx, collectionId);
   // An order's difference after the sale: paid through the order desk's collection.
-  if (found?.order_id) return startDifferenceSession(ctx, collectionId, input, access.customerId, providers);
+  if (found?.order_id)
+    return startDifferenceSession(ctx, collectionId, input, { customerId: access.customerId }, providers);
   const cart = found?.cart_id ? await findCart(ctx.db, found.cart_id) : undefined;
   if (!cart) throw notFound;
   // A collection of a cart this shopper may not see is as unknown as a missing one.

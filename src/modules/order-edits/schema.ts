@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Metadata } from '../../platform/http/schema-types.ts';
 import { Money } from '../../platform/money/schema.ts';
-import { OrderChange } from '../orders/changes/schema.ts';
+import { OrderChangeEnvelope } from '../orders/changes/schema.ts';
 import { PreviewField } from '../orders/changes/schema-preview.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
@@ -51,7 +51,7 @@ export const UpdateItemBody = Type.Object(
 
 export const ItemParams = Type.Object({ id: Id, item_id: Id });
 export const ActionParams = Type.Object({ id: Id, action_id: Id });
-export const OrderChangeEnvelope = Type.Object({ order_change: OrderChange });
+export { OrderChangeEnvelope };
 export const PreviewEnvelope = Type.Object(PreviewField);
 
 export type AddItemsInput = Static<typeof AddItemsBody>;

@@ -20,6 +20,15 @@ import { cancelFulfillment, createFulfillment, createShipment, markDelivered } f
 import { getOrder, listOrders } from './listing.ts';
 import { captureOrder, refundOrder } from './payment-actions.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
+import { listOrderItems, updateOrderDetails } from './order-details.ts';
+import {
+  OrderItemList,
+  OrderItemsQuery,
+  OrderShippingOptionList,
+  OrderShippingOptionsQuery,
+  UpdateOrderBody,
+} from './order-details-schema.ts';
+import { orderShippingOptions } from './order-shipping-options.ts';
 
 const tags = ['orders'];
 const reply = ok(AdminOrderEnvelope);
@@ -54,6 +63,49 @@ export const adminOrderRoutes: RouteModule = adminResource('orders', (app) => {
       },
     },
     async (req) => ({ order: await getOrder(req.ctx, req.params.id) }),
+  );
+
+  app.post(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Correct the email, addresses or metadata of an order (event order.updated)',
+        params: IdParams,
+        body: UpdateOrderBody,
+        response: reply,
+      },
+      preValidation,
+    },
+    async (req) => ({ order: await updateOrderDetails(req.ctx, req.params.id, req.body) }),
+  );
+
+  app.get(
+    '/orders/:id/line-items',
+    {
+      schema: {
+        tags,
+        summary: "The order's lines as Medusa's order items (filters: id, item_id)",
+        params: IdParams,
+        querystring: OrderItemsQuery,
+        response: ok(OrderItemList),
+      },
+    },
+    async (req) => ({ order_items: await listOrderItems(req.ctx, req.params.id, req.query) }),
+  );
+
+  app.get(
+    '/orders/:id/shipping-options',
+    {
+      schema: {
+        tags,
+        summary: "The shipping options that serve the order's region, channel, address and products",
+        params: IdParams,
+        querystring: OrderShippingOptionsQuery,
+        response: ok(OrderShippingOptionList),
+      },
+    },
+    async (req) => ({ shipping_options: await orderShippingOptions(req.ctx, req.params.id) }),
   );
 
   app.post(

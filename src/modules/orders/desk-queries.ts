@@ -13,6 +13,10 @@ export type FulfillmentRow = typeof fulfillments.$inferSelect;
 type OrderPatch = Partial<
   Pick<OrderRow, 'status' | 'payment_status' | 'fulfillment_status' | 'canceled_at' | 'updated_at'>
 >;
+/** What `POST /admin/orders/{id}` may change. */
+export type OrderDetailsPatch = Partial<
+  Pick<OrderRow, 'email' | 'shipping_address' | 'billing_address' | 'metadata' | 'updated_at'>
+>;
 type LinePatch = Partial<
   Pick<OrderLineRow, 'fulfilled_quantity' | 'shipped_quantity' | 'reserved_quantity' | 'updated_at'>
 >;
@@ -240,6 +244,11 @@ export async function updateOrderRow(db: Executor, id: string, patch: OrderPatch
   return row;
 }
 
+export async function updateOrderDetails(db: Executor, id: string, patch: OrderDetailsPatch): Promise<OrderRow> {
+  const [row] = await db.update(orders).set(patch).where(eq(orders.id, id)).returning();
+  return row;
+}
+
 export async function listLinesOf(db: Executor, orderIds: string[]): Promise<OrderLineRow[]> {
   if (!orderIds.length) return [];
   return db
@@ -266,6 +275,12 @@ export async function listMethodsOf(db: Executor, orderIds: string[]): Promise<O
 export async function listFulfillmentsOf(db: Executor, orderIds: string[]): Promise<FulfillmentRow[]> {
   if (!orderIds.length) return [];
   return db.select().from(fulfillments).where(inArray(fulfillments.order_id, orderIds)).orderBy(asc(fulfillments.id));
+}
+
+/** A fulfillment by its own id (`/admin/fulfillments/{id}/…`): which order it belongs to. */
+export async function findFulfillmentRow(db: Executor, id: string): Promise<FulfillmentRow | undefined> {
+  const [row] = await db.select().from(fulfillments).where(eq(fulfillments.id, id));
+  return row;
 }
 
 export async function insertFulfillment(db: Executor, row: typeof fulfillments.$inferInsert): Promise<FulfillmentRow> {

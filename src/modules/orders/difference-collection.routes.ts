@@ -8,11 +8,16 @@ import type { RouteModule } from '../../platform/http/types.ts';
 import { currencyOfRow } from '../../platform/money/currency-lookup.ts';
 import { Money } from '../../platform/money/schema.ts';
 import { AdminPaymentCollection } from '../payments/ledger-schema.ts';
+import { CreatePaymentSessionBody } from '../payments/schema.ts';
+import { AdminOrder } from './desk-schema.ts';
 import {
   authorizeDifference,
+  authorizeOrderSession,
   cancelOrderCollection,
   createOrderCollection,
   markCollectionPaid,
+  OPERATOR,
+  startDifferenceSession,
 } from './difference-collections.ts';
 
 const tags = ['payments'];
@@ -49,6 +54,43 @@ export const adminDifferenceCollectionRoutes: RouteModule = adminResource('order
       },
     },
     async (req) => ({ payment_collection: await markCollectionPaid(req.ctx, req.params.id, req.body.order_id) }),
+  );
+  app.post(
+    '/payment-collections/:id/payment-sessions',
+    {
+      schema: {
+        tags,
+        summary: "Start a payment session on an order's collection for the shopper (replaces one not authorized)",
+        params: IdParams,
+        body: CreatePaymentSessionBody,
+        response: ok(Envelope),
+      },
+    },
+    async (req) => ({
+      payment_collection: await startDifferenceSession(
+        req.ctx,
+        req.params.id,
+        req.body,
+        OPERATOR,
+        req.server.providers,
+      ),
+    }),
+  );
+  app.post(
+    '/orders/:id/payment-sessions/authorize',
+    {
+      schema: {
+        tags,
+        summary: "Have the provider check again a session of the order's collection waiting for authorization",
+        params: IdParams,
+        body: Type.Object(
+          { payment_session_id: Type.String({ minLength: 1, maxLength: 200 }) },
+          { additionalProperties: false },
+        ),
+        response: ok(Type.Object({ order: AdminOrder, is_authorized: Type.Boolean() })),
+      },
+    },
+    async (req) => authorizeOrderSession(req.ctx, req.params.id, req.body.payment_session_id, req.server.providers),
   );
   app.delete(
     '/payment-collections/:id',

@@ -12,6 +12,8 @@ import { sessionStatus } from '../payments/session-status.ts';
 import { afterCapture } from './payment-actions.ts';
 import { onLockedOrder, orderCanceled } from './desk.ts';
 import { orderDetail } from './desk-view.ts';
+import type { AdminOrderView } from './desk-schema.ts';
+import { getOrder } from './listing.ts';
 import type { OrderRow } from './queries.ts';
 
 /**
@@ -200,30 +202,37 @@ async function withCollectionOrder<T>(
   );
 }
 
+/** Who pays: the shopper (signed in as `customerId`, or a guest: null), or the operator at the desk. */
+export type Payer = { customerId: string | null } | typeof OPERATOR;
+export const OPERATOR = 'operator';
+
 /**
  * A customer's order's collection is paid by that signed-in customer; a guest order's by whoever
  * holds the collection id (sent to the guest's email). Anyone else gets the 404 of an unknown one.
+ * The operator may start and authorize any order's session (Medusa's admin payment routes).
  */
-function assertShopperOf(order: OrderRow, customerId: string | null, id: string): void {
-  if (order.customer_id && order.customer_id !== customerId) throw collectionNotFound(id);
+function assertShopperOf(order: OrderRow, payer: Payer, id: string): void {
+  if (payer === OPERATOR) return;
+  if (order.customer_id && order.customer_id !== payer.customerId) throw collectionNotFound(id);
 }
 
 /**
- * `POST /store/payment-collections/{id}/payment-sessions` on an order's collection: a session of a
- * provider the order's region offers (a plugin's provider initiates it first, outside any
- * transaction). Replaces a session not yet authorized.
+ * `POST /store/payment-collections/{id}/payment-sessions` on an order's collection (and the
+ * operator's `POST /admin/payment-collections/{id}/payment-sessions`): a session of a provider the
+ * order's region offers (a plugin's provider initiates it first, outside any transaction).
+ * Replaces a session not yet authorized.
  */
 export async function startDifferenceSession(
   ctx: Ctx,
   id: string,
   input: { provider_id: string; data?: Record<string, unknown> },
-  customerId: string | null,
+  payer: Payer,
   providers: Providers,
 ): Promise<AdminPaymentCollectionView> {
   const found = await pq.findCollection(ctx.db, id);
   if (!found?.order_id) throw collectionNotFound(id);
   const order = await onLockedOrder(ctx, found.order_id, async (_t, o) => o);
-  assertShopperOf(order, customerId, id);
+  assertShopperOf(order, payer, id);
   if (!(await offeredProviders(ctx, order.region_id, providers)).includes(input.provider_id))
     throw errors.invalid('payment_providers_not_found', { ids: input.provider_id });
   const sessionId = newId('payses');
@@ -278,12 +287,31 @@ export async function authorizeDifference(
   customerId: string | null,
   providers: Providers,
 ): Promise<AdminPaymentCollectionView> {
+  const authorized = await authorizeSession(ctx, id, { customerId }, providers);
+  if (!authorized)
+    throw errors.notAllowed('payment_collection_not_payable', { detail: 'Payment authorization failed' });
+  return authorized;
+}
+
+/**
+ * Asks the provider of the collection's session (`sessionId`, when the caller names one, must be
+ * it) to authorize the amount, and records the payment; null when the provider did not authorize.
+ */
+async function authorizeSession(
+  ctx: Ctx,
+  id: string,
+  payer: Payer,
+  providers: Providers,
+  sessionId?: string,
+): Promise<AdminPaymentCollectionView | null> {
   const found = await pq.findCollection(ctx.db, id);
   if (!found?.order_id) throw collectionNotFound(id);
   const [session] = await pq.listSessions(ctx.db, id);
-  if (!session || found.status !== 'awaiting')
+  if (!session || found.status !== 'awaiting' || (sessionId && session.id !== sessionId))
     throw errors.notAllowed('payment_collection_not_payable', {
-      detail: `Payment collection ${id} has no payment session: start one first`,
+      detail: sessionId
+        ? `Payment session ${sessionId} is not waiting for authorization`
+        : `Payment collection ${id} has no payment session: start one first`,
     });
   let data = session.data;
   if (session.provider_id !== SYSTEM_PROVIDER) {
@@ -294,12 +322,11 @@ export async function authorizeDifference(
       { session_id: session.id, amount: found.amount, currency_code: found.currency_code, data: data as never },
       `authorize:${session.id}`,
     );
-    if (sessionStatus(answer.status) !== 'authorized')
-      throw errors.notAllowed('payment_collection_not_payable', { detail: 'Payment authorization failed' });
+    if (sessionStatus(answer.status) !== 'authorized') return null;
     data = (answer.data ?? data) as Record<string, unknown>;
   }
   return withCollectionOrder(ctx, id, async (tctx, order, pc) => {
-    assertShopperOf(order, customerId, id);
+    assertShopperOf(order, payer, id);
     const [current] = await pq.listSessions(tctx.tx, pc.id);
     if (pc.status !== 'awaiting' || current?.id !== session.id || current.amount !== pc.amount)
       throw errors.notAllowed('payment_collection_not_payable', {
@@ -308,4 +335,24 @@ export async function authorizeDifference(
     await authorizedPayment(tctx, order, pc, { ...session, data });
     return collectionView(tctx, order, pc.id);
   });
+}
+
+/**
+ * `POST /admin/orders/{id}/payment-sessions/authorize { payment_session_id }`: the operator has the
+ * provider checked again for a session of the order's collection that waits for authorization (a
+ * bank transfer, a payment link). `is_authorized` false: the provider has not authorized it yet,
+ * nothing changed. A session already authorized answers true.
+ */
+export async function authorizeOrderSession(
+  ctx: Ctx,
+  orderId: string,
+  sessionId: string,
+  providers: Providers,
+): Promise<{ order: AdminOrderView; is_authorized: boolean }> {
+  const session = await pq.findSession(ctx.db, sessionId);
+  const pc = session && (await pq.findCollection(ctx.db, session.payment_collection_id));
+  if (!session || pc?.order_id !== orderId) throw errors.notFound('payment_session_not_found', { id: sessionId });
+  const authorized =
+    session.status === 'authorized' || !!(await authorizeSession(ctx, pc.id, OPERATOR, providers, sessionId));
+  return { order: await getOrder(ctx, orderId), is_authorized: authorized };
 }

@@ -16,7 +16,13 @@ async function locationName(tctx: TxCtx, id: string): Promise<string | undefined
 }
 import * as dq from './desk-queries.ts';
 import { onLockedOrder, orderCanceled, settle } from './desk.ts';
-import type { AdminOrderView, CreateFulfillmentInput, CreateShipmentInput, LineRefInput } from './desk-schema.ts';
+import type {
+  AdminOrderView,
+  CreateFulfillmentInput,
+  CreateShipmentInput,
+  FulfillmentView,
+  LineRefInput,
+} from './desk-schema.ts';
 import { fulfillmentView, orderDetail } from './desk-view.ts';
 import type { OrderRow } from './queries.ts';
 
@@ -59,17 +65,39 @@ async function optionOf(tctx: TxCtx, order: OrderRow, asked: string | undefined)
   return { option, methodData: (method?.data ?? {}) as JsonObject };
 }
 
+/**
+ * What a fulfilment is made of: the order route's body, or Medusa's `POST /admin/fulfillments`
+ * one, which may also bring labels the operator already has and the provider it expects.
+ */
+export type FulfilInput = CreateFulfillmentInput & {
+  labels?: Omit<FulfillmentLabelJson, 'id'>[];
+  provider_id?: string;
+};
+
 /** `POST /admin/orders/{id}/fulfillments`: through the provider of its shipping option (labels, tracking). */
-export function createFulfillment(
+export async function createFulfillment(
   ctx: Ctx,
   orderId: string,
   input: CreateFulfillmentInput,
   providers: Providers,
 ): Promise<AdminOrderView> {
+  return (await fulfilOrder(ctx, orderId, input, providers)).order;
+}
+
+/** Fulfils order lines; answers the order and the fulfilment made. */
+export function fulfilOrder(
+  ctx: Ctx,
+  orderId: string,
+  input: FulfilInput,
+  providers: Providers,
+): Promise<{ order: AdminOrderView; fulfillment: FulfillmentView }> {
   const units = unitsByLine(input.items);
   return onLockedOrder(ctx, orderId, async (tctx, order) => {
     if (order.status === 'canceled') throw orderCanceled(order.id);
     const { option, methodData } = await optionOf(tctx, order, input.shipping_option_id);
+    const providerId = option?.provider_id ?? MANUAL_PROVIDER;
+    if (input.provider_id && input.provider_id !== providerId)
+      throw errors.invalid('fulfillment_provider_mismatch', { id: input.provider_id, expected: providerId });
     const lines = await dq.listLinesOf(tctx.tx, [order.id]);
     const now = tctx.clock.now();
     const asks = [...units].map(([lineId, quantity]) => {
@@ -94,7 +122,6 @@ export function createFulfillment(
     const from = [...new Set(moves.map((m) => m.location_id))];
     const id = newId('ful');
     const locationId = input.location_id ?? (from.length === 1 ? from[0] : null);
-    const providerId = option?.provider_id ?? MANUAL_PROVIDER;
     // The carrier is asked last, with everything checked: a refusal (or a timeout) rolls all of it back.
     const made = await callFulfillmentProvider(providers, providerId, 'createFulfillment', {
       fulfillment_id: id,
@@ -116,6 +143,7 @@ export function createFulfillment(
       tracking_url: String(l.tracking_url ?? ''),
       label_url: String(l.label_url ?? ''),
     }));
+    for (const l of input.labels ?? []) labels.push({ id: newId('fulla'), ...l });
     const fulfillment = await dq.insertFulfillment(tctx.tx, {
       id,
       order_id: order.id,
@@ -140,7 +168,7 @@ export function createFulfillment(
       no_notification: fulfillment.no_notification,
     };
     await emit(tctx, 'order.fulfilled', payload);
-    return view;
+    return { order: view, fulfillment: payload.fulfillment };
   });
 }
 

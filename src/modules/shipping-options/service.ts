@@ -9,6 +9,7 @@ import { findProfile, regionZone } from '../fulfillment/queries.ts';
 import { assertProvider, callFulfillmentProvider, MANUAL_PROVIDER } from '../fulfillment/providers.ts';
 import type { PriceRule } from '../fulfillment/tables.ts';
 import * as q from './queries.ts';
+import { eligibleOptionRows, type CartShippingFacts } from './store-queries.ts';
 import { insertOptionType } from './option-types.ts';
 import { findLiveType } from './type-queries.ts';
 import type {
@@ -61,6 +62,14 @@ export async function getShippingOption(ctx: Ctx, id: string): Promise<ShippingO
   const found = await findShippingOption(ctx.db, id);
   if (!found) throw notFound(id);
   return found;
+}
+
+/**
+ * The live options that serve these facts (region, sales channel, address, profiles), as the
+ * admin shows options: the order desk's `GET /admin/orders/{id}/shipping-options`.
+ */
+export async function optionsServing(db: Executor, facts: CartShippingFacts): Promise<ShippingOptionView[]> {
+  return views(db, await eligibleOptionRows(db, facts));
 }
 
 /** A live option (carts, the order desk); the caller words its own error. */

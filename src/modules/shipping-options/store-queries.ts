@@ -94,3 +94,24 @@ export async function cartProfileIds(db: Executor, cartId: string): Promise<stri
   );
   return found.length ? found.map((r) => r.id) : ['sp_default'];
 }
+
+/**
+ * The shipping profiles of these products (one without: the default profile), plus the default
+ * one when a line has no product (an order's custom line): what an order's items need.
+ */
+export async function productProfileIds(db: Executor, productIds: (string | null)[]): Promise<string[]> {
+  const ids = [...new Set(productIds.filter((id): id is string => !!id))];
+  const found = ids.length
+    ? await rows<{ id: string }>(
+        db,
+        sql`select distinct coalesce(p.shipping_profile_id, 'sp_default') as id
+            from products p where p.id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )}) order by 1`,
+      )
+    : [];
+  const profiles = new Set(found.map((r) => r.id));
+  if (!ids.length || productIds.some((id) => !id)) profiles.add('sp_default');
+  return [...profiles];
+}

@@ -14,6 +14,7 @@ export const EVENT_NAMES = [
   'order.exchange_created',
   'order.claim_created',
   'order.transfer_requested',
+  'order.updated',
   'cart.created',
   'cart.updated',
   'cart.abandoned',

@@ -913,6 +913,7 @@ export const ERROR_CODES = {
   // after the sale: order changes, exchanges, claims, the money they move
   order_change_not_active: { type: 'not_allowed', message: '{detail}' },
   order_change_invalid: { type: 'invalid_data', message: '{detail}' },
+  order_change_not_found: { type: 'not_found', message: 'Order change with id: {id} was not found' },
   refund_exceeds_captured: {
     type: 'not_allowed',
     message: 'You are not allowed to refund more than the captured amount',
@@ -921,6 +922,7 @@ export const ERROR_CODES = {
   claim_not_found: { type: 'not_found', message: 'Claim with id: {id} was not found' },
   payment_collection_not_found: { type: 'not_found', message: 'Payment collection with id: {id} was not found' },
   payment_collection_not_payable: { type: 'not_allowed', message: '{detail}' },
+  payment_session_not_found: { type: 'not_found', message: 'Payment session with id: {id} was not found' },
   payment_collection_too_large: { type: 'not_allowed', message: 'Amount cannot be greater than {amount}' },
   // orders: the desk, fulfilments, payments, the lifecycle
   order_not_found: { type: 'not_found', message: 'Order with id: {id} was not found' },
@@ -989,6 +991,18 @@ export const ERROR_CODES = {
   fulfillment_shipped_not_cancelable: {
     type: 'not_allowed',
     message: 'Fulfillment {id} has been shipped and can no longer be canceled',
+  },
+  fulfillment_provider_mismatch: {
+    type: 'invalid_data',
+    message: 'Fulfillment provider {id} does not ship this order: its shipping option is fulfilled by {expected}',
+  },
+  order_address_country_changed: {
+    type: 'invalid_data',
+    message: 'Country code cannot be changed',
+  },
+  order_change_promotions_not_carried: {
+    type: 'invalid_data',
+    message: "Promotions are not carried over to an order change's new items here: send carry_over_promotions false",
   },
   // returns and return reasons
   return_not_found: { type: 'not_found', message: 'Return with id: {id} was not found' },

@@ -10,6 +10,8 @@ import { AdminOrderEnvelope, EmptyBody } from '../desk-schema.ts';
 import { archiveOrder, completeOrder } from './lifecycle.ts';
 import { OrderChangeList, OrderPreviewEnvelope } from './schema-preview.ts';
 import { listChanges, orderPreview } from './views.ts';
+import { OrderChangeEnvelope, UpdateOrderChangeBody } from './schema.ts';
+import { updateOrderChange } from './update.ts';
 import { adminResource } from '../../../platform/http/permissions.ts';
 
 const tags = ['orders'];
@@ -53,6 +55,22 @@ export const adminOrderChangeRoutes: RouteModule = adminResource('orders', (app)
       if (!order) throw orderNotFound(req.params.id);
       return { order: await orderPreview(db, order) };
     },
+  );
+
+  app.post(
+    '/order-changes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update an active order change: its internal note (carry_over_promotions: false only)',
+        params: IdParams,
+        querystring: ReadQuery,
+        body: UpdateOrderChangeBody,
+        response: ok(OrderChangeEnvelope),
+      },
+      preValidation: emptyBodyIsObject,
+    },
+    async (req) => ({ order_change: await updateOrderChange(req.ctx, req.params.id, req.body) }),
   );
 
   for (const [path, run, summary] of [

@@ -67,6 +67,8 @@ export const OrderChange = Type.Object({
   declined_at: NullableTimestamp,
   canceled_by: Nullable(Type.String()),
   canceled_at: NullableTimestamp,
+  /** Medusa's: whether the order's promotions apply to the change's new items. Never here (they are priced without them). */
+  carry_over_promotions: Type.Boolean(),
   metadata: Metadata,
   actions: Type.Array(OrderChangeAction),
   created_at: Timestamp,
@@ -79,3 +81,17 @@ export type OrderSummaryView = Static<typeof OrderSummary>;
 export type OrderTransactionView = Static<typeof OrderTransaction>;
 export type OrderChangeView = Static<typeof OrderChange>;
 export type OrderChangeActionView = Static<typeof OrderChangeAction>;
+
+export const OrderChangeEnvelope = Type.Object({ order_change: OrderChange });
+
+/** `POST /admin/order-changes/{id}`: Medusa's AdminUpdateOrderChange. */
+export const UpdateOrderChangeBody = Type.Object(
+  {
+    carry_over_promotions: Type.Optional(
+      Type.Boolean({ description: "only false: a change's new items are priced without the order's promotions" }),
+    ),
+    internal_note: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  },
+  { additionalProperties: false },
+);
+export type UpdateOrderChangeInput = Static<typeof UpdateOrderChangeBody>;

@@ -13,6 +13,7 @@ export function changeViews(currency: string, changes: cq.ChangeRow[], actions: 
   return changes.map((c) => ({
     ...c,
     currency_code: currency,
+    carry_over_promotions: false,
     metadata: c.metadata ?? null,
     actions: actions.filter((a) => a.order_change_id === c.id).map(actionView),
   }));
