@@ -117,7 +117,7 @@ export async function exportPages(
   for (let offset = 0; ; offset += PAGE) {
     if (job.signal.aborted) throw job.signal.reason;
     const { items, count } = await page(ctx, offset);
-    rows.push(...items.flatMap(toRow));
+    for (const item of items) rows.push(...[toRow(item)].flat());
     done += items.length;
     await job.progress(job.db, done, count);
     if (items.length < PAGE) break;

@@ -53,7 +53,8 @@ function itemRows(item: ItemView, variants: ExportVariant[], locations: { id: st
   }
   const levels = new Map(item.location_levels.map((l) => [l.location_id, l]));
   for (const location of locations)
-    for (const [field, label] of LEVEL_FIELDS) fields[columnOf(location, label)] = levels.get(location.id)?.[field] ?? '';
+    for (const [field, label] of LEVEL_FIELDS)
+      fields[columnOf(location, label)] = levels.get(location.id)?.[field] ?? '';
   const sold: (ExportVariant | null)[] = variants.length ? variants : [null];
   return sold.map((v) => ({
     ...fields,

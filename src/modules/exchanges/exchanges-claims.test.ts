@@ -274,6 +274,9 @@ describe('changing the shipping of a pending exchange or claim through the Medus
     await sdk.admin.exchange.cancelRequest(exchange.id);
 
     const { claim } = await sdk.admin.claim.create({ order_id: order.id, type: 'replace' });
+    await sdk.admin.claim.addItems(claim.id, {
+      items: [{ id: line.id, quantity: 1, reason: 'production_failure' as never }],
+    });
     await sdk.admin.claim.addInboundItems(claim.id, { items: [{ id: line.id, quantity: 1 }] });
     await sdk.admin.claim.addInboundShipping(claim.id, { shipping_option_id: back });
     const claimed = await sdk.admin.claim.addOutboundShipping(claim.id, { shipping_option_id: out });

@@ -186,7 +186,10 @@ function swapRoutes(app: App, kind: SwapKind) {
   step('outbound/shipping-method', 'Shipping of the new items', ShippingMethodBody, (tctx, order, swap, body) =>
     addShipping(tctx, kind, order, swap, body, 'outbound'),
   );
-  changeShipping('outbound', "Change the new items' shipping price (custom_amount; null: the option's), note or metadata");
+  changeShipping(
+    'outbound',
+    "Change the new items' shipping price (custom_amount; null: the option's), note or metadata",
+  );
   remove('outbound/shipping-method', 'Remove the shipping of the new items', (tctx, order, swap, b: Patch) =>
     editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, 'outbound'),
   );

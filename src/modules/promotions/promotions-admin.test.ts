@@ -241,7 +241,11 @@ describe('the rule editor of Medusa’s admin, through the SDK', () => {
       value: 'region.id',
       label: 'Region',
       field_type: 'multiselect',
-      operators: [expect.objectContaining({ value: 'in' }), expect.objectContaining({ value: 'eq' }), expect.anything()],
+      operators: [
+        expect.objectContaining({ value: 'in' }),
+        expect.objectContaining({ value: 'eq' }),
+        expect.anything(),
+      ],
     });
     expect(cart.attributes.find((a) => a.id === 'currency_code')).toMatchObject({ disguised: true, required: false });
     const buy = await sdk.admin.promotion.listRuleAttributes('buy-rules', 'buyget');
@@ -287,7 +291,11 @@ describe('the rule editor of Medusa’s admin, through the SDK', () => {
     ]);
     expect(rules[0]).toMatchObject({ disguised: true, required: true, attribute_label: 'Currency Code' });
     expect(rules[0].id).toBeUndefined();
-    expect(rules[2]).toMatchObject({ id: expect.stringMatching(/./), attribute_label: 'Customer Group', operator_label: 'Not In' });
+    expect(rules[2]).toMatchObject({
+      id: expect.stringMatching(/./),
+      attribute_label: 'Customer Group',
+      operator_label: 'Not In',
+    });
     // A value naming nothing that exists is shown as it is.
     const targets = await sdk.admin.promotion.listRules(promotion.id, 'target-rules');
     expect(targets.rules.map((r) => r.values)).toEqual([[{ label: 'pcol_gone', value: 'pcol_gone' }]]);

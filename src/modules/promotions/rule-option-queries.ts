@@ -18,7 +18,14 @@ export interface OptionFilter {
 
 /** A live row's label column and id, of another module's table (what a rule's values name). */
 export interface OptionTable {
-  table: 'regions' | 'customer_groups' | 'products' | 'categories' | 'product_collections' | 'product_types' | 'product_tags';
+  table:
+    | 'regions'
+    | 'customer_groups'
+    | 'products'
+    | 'categories'
+    | 'product_collections'
+    | 'product_types'
+    | 'product_tags';
   label: 'name' | 'title' | 'value';
 }
 

@@ -113,8 +113,7 @@ function listOptions(all: ValueOption[], f: OptionFilter): ValueOption[] {
   return all
     .filter(
       (o) =>
-        (!only || only.has(o.value)) &&
-        (!needle || o.label.toLowerCase().includes(needle) || o.value.includes(needle)),
+        (!only || only.has(o.value)) && (!needle || o.label.toLowerCase().includes(needle) || o.value.includes(needle)),
     )
     .slice(f.offset, f.offset + f.limit);
 }
@@ -207,11 +206,8 @@ export async function labeledRules(
     });
   }
   const stored =
-    (ruleType === 'rules'
-      ? promotion?.rules
-      : ruleType === 'target-rules'
-        ? method.target_rules
-        : method.buy_rules) ?? [];
+    (ruleType === 'rules' ? promotion?.rules : ruleType === 'target-rules' ? method.target_rules : method.buy_rules) ??
+    [];
   for (const rule of stored) {
     const attribute = attributes.find((a) => a.value === rule.attribute && !a.disguised);
     if (!attribute) continue;

@@ -199,7 +199,10 @@ const kindQuery = {
   application_method_target_type: Type.Optional(Type.String({ maxLength: 50 })),
 };
 export const RuleAttributeQuery = Type.Object(kindQuery);
-export const PromotionRulesQuery = Type.Object({ ...kindQuery, fields: Type.Optional(Type.String({ maxLength: 2000 })) });
+export const PromotionRulesQuery = Type.Object({
+  ...kindQuery,
+  fields: Type.Optional(Type.String({ maxLength: 2000 })),
+});
 export const RuleValueQuery = Type.Object({
   ...pageQuery(100),
   ...kindQuery,

@@ -201,8 +201,11 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     UpdateReceiveActionBody,
     (tctx, ret, id, body) => updateReceiveAction(tctx, ret, id, 'sellable', body),
   );
-  changeAction('dismiss-items', 'Change a damaged receipt (quantity, note)', UpdateReceiveActionBody, (tctx, ret, id, body) =>
-    updateReceiveAction(tctx, ret, id, 'damaged', body),
+  changeAction(
+    'dismiss-items',
+    'Change a damaged receipt (quantity, note)',
+    UpdateReceiveActionBody,
+    (tctx, ret, id, body) => updateReceiveAction(tctx, ret, id, 'damaged', body),
   );
 
   for (const [path, kind] of [

@@ -105,7 +105,7 @@ export async function updateReceiveAction(
   if (!action) throw errors.notFound('return_action_not_found', { id: actionId, return: ret.id });
   const quantity = patch.quantity ?? action.details.quantity!;
   const left = (await outstanding(tctx, ret, change, action.id)).get(action.reference_id!) ?? 0;
-  if (quantity > left) throw errors.invalid('return_receive_exceeds_requested', { id: action.reference_id });
+  if (quantity > left) throw errors.invalid('return_receive_exceeds_requested', { id: action.reference_id! });
   const line = (await dq.listLinesOf(tctx.tx, [ret.order_id])).find((l) => l.id === action.reference_id)!;
   await cq.updateAction(tctx.tx, action.id, {
     details: { ...action.details, quantity },
