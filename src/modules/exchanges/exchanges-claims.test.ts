@@ -293,5 +293,5 @@ describe('changing the shipping of a pending exchange or claim through the Medus
       custom_amount: 1,
     });
     expect(late.statusCode).toBe(400);
-  }, 120_000);
+  }, 300_000);
 });
