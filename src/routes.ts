@@ -70,7 +70,7 @@ import { adminUploadRoutes } from './modules/uploads/routes.ts';
 import { adminTaxRoutes } from './modules/taxes/routes.ts';
 import { adminPromotionRoutes } from './modules/promotions/routes.ts';
 import { adminJobRoutes } from './modules/jobs/routes.ts';
-import { customerBulkRoutes, orderBulkRoutes, productBulkRoutes } from './modules/bulk/routes.ts';
+import { customerBulkRoutes, inventoryBulkRoutes, orderBulkRoutes, productBulkRoutes } from './modules/bulk/routes.ts';
 
 /**
  * Every module's routes, by surface. app.ts mounts each list under its prefix with that
@@ -140,6 +140,7 @@ export const adminRoutes: RouteModule[] = [
   adminJobRoutes,
   orderBulkRoutes,
   customerBulkRoutes,
+  inventoryBulkRoutes,
 ];
 
 export const storeRoutes: RouteModule[] = [

@@ -27,6 +27,7 @@ import { JobRunner } from './platform/jobs/runner.ts';
 import { productImportJob } from './modules/bulk/import-job.ts';
 import { productExportJob } from './modules/bulk/product-export.ts';
 import { customerExportJob, orderExportJob } from './modules/bulk/desk-export.ts';
+import { inventoryExportJob } from './modules/bulk/inventory-export.ts';
 
 /** Background work of an instance: the event dispatcher, the webhook sender (and, as modules land, their jobs). */
 export interface Workers {
@@ -91,7 +92,8 @@ export function createWorkers(deps: {
     .register(productImportJob)
     .register(productExportJob)
     .register(orderExportJob)
-    .register(customerExportJob);
+    .register(customerExportJob)
+    .register(inventoryExportJob);
   // The fan-outs commit with the batch; a batch that queued deliveries then wakes the senders.
   const dispatcher = new Dispatcher({
     database,

@@ -104,26 +104,31 @@ export function customerRow(c: Loose): Row {
 }
 
 /** Pages through a list route's own service with the list's filters, then writes the CSV. */
-async function exportPages(
+export async function exportPages(
   job: JobContext,
   name: string,
   columns: string[],
   page: (ctx: Ctx, offset: number) => Promise<{ items: Loose[]; count: number }>,
-  toRow: (item: Loose) => Row,
+  toRow: (item: Loose) => Row | Row[],
 ) {
   const ctx: Ctx = { db: job.db, clock: job.clock, log: job.log };
   const rows: Row[] = [];
+  let done = 0;
   for (let offset = 0; ; offset += PAGE) {
     if (job.signal.aborted) throw job.signal.reason;
     const { items, count } = await page(ctx, offset);
-    rows.push(...items.map(toRow));
-    await job.progress(job.db, rows.length, count);
+    for (const item of items) rows.push(...[toRow(item)].flat());
+    done += items.length;
+    await job.progress(job.db, done, count);
     if (items.length < PAGE) break;
   }
   const stamp = job.clock.now().toISOString().replace(/[:.]/g, '-');
   await job.saveFile(job.db, 'result', `${name}-${stamp}.csv`, 'text/csv', toCsv(rows, columns));
   return { rows: rows.length };
 }
+
+export type { Loose, Row };
+export { PAGE as EXPORT_PAGE, text as cellText };
 
 export const orderExportJob: JobHandler = {
   type: ORDER_EXPORT,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { rows } from '../../platform/db/database.ts';
-import { makeRegion } from '../checkout/checkout.testing.ts';
+import { makeProduct, makeRegion, uniq } from '../checkout/checkout.testing.ts';
 import { placeOrder } from '../orders/orders.testing.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
 import { productImportJob } from './import-job.ts';
@@ -313,6 +313,60 @@ describe('export', () => {
       url: expect.stringMatching(/^\/admin\/jobs\/job_/),
     });
     expect((await t.admin('GET', '/admin/jobs/job_nope')).statusCode).toBe(404);
+  });
+});
+
+describe('inventory export', () => {
+  it('Medusa’s sdk.admin.inventoryItem.export: a row per variant selling an item, levels per location', async () => {
+    const { variant } = await makeProduct(t, { stock: 7 });
+    const aisle = `Aisle ${uniq()}`;
+    const location = (await sdk.admin.stockLocation.create({ name: aisle })).stock_location.id;
+    const loose = `LOOSE-${uniq()}`;
+    await sdk.admin.inventoryItem.create({
+      sku: loose,
+      title: 'Spare strap',
+      requires_shipping: false,
+      location_levels: [{ location_id: location, stocked_quantity: 5 }],
+    } as never);
+
+    const { transaction_id } = await sdk.admin.inventoryItem.export({}, { sku: [variant.sku, loose] } as never);
+    await t.workers.jobs.drain();
+    expect(await job(transaction_id)).toMatchObject({
+      type: 'inventory_item_export',
+      status: 'succeeded',
+      progress: { done: 2, total: 2 },
+    });
+    const csv = readCsv(await download(transaction_id, 'result'));
+    expect(csv.headers).toEqual(
+      expect.arrayContaining([
+        'Item Id',
+        'Item Sku',
+        'Variant Id',
+        'Variant Barcode',
+        `Location [${aisle}] Stocked Quantity`,
+        `Location [${aisle}] Available Quantity`,
+      ]),
+    );
+    const bySku = new Map(
+      csv.records.map((r) => {
+        const row = Object.fromEntries(csv.headers.map((h, i) => [h, r[i]]));
+        return [row['Item Sku'], row];
+      }),
+    );
+    expect(bySku.get(loose)).toMatchObject({
+      'Item Title': 'Spare strap',
+      'Item Requires Shipping': 'FALSE',
+      'Variant Id': '',
+      [`Location [${aisle}] Stocked Quantity`]: '5',
+      [`Location [${aisle}] Reserved Quantity`]: '0',
+    });
+    expect(bySku.get(variant.sku)).toMatchObject({
+      'Variant Id': variant.id,
+      'Variant Title': variant.title,
+      'Item Stocked Quantity': '7',
+      // No level at that location: an empty cell, not a zero.
+      [`Location [${aisle}] Stocked Quantity`]: '',
+    });
   });
 });
 

@@ -6,12 +6,14 @@ import { adminResource } from '../../platform/http/permissions.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
 import { jobActorOf } from '../audit/job-entry.ts';
 import { AdminCustomerQuery } from '../customers/schema.ts';
+import { InventoryItemQuery } from '../inventory/schema.ts';
 import { AdminOrderQuery } from '../orders/desk-schema.ts';
 import { listOrders } from '../orders/listing.ts';
 import { AdminListQuery } from '../products/schema.ts';
 import { CUSTOMER_EXPORT, ORDER_EXPORT } from './desk-export.ts';
 import { startExport } from './export-service.ts';
 import { confirmProductImport, previewProductImport } from './import-service.ts';
+import { INVENTORY_EXPORT } from './inventory-export.ts';
 import { PRODUCT_EXPORT } from './product-export.ts';
 import { dropStagedImport, readStagedImport } from './staged-uploads.ts';
 
@@ -182,5 +184,24 @@ export const customerBulkRoutes: RouteModule = adminResource('customers', (app) 
       config: { action: 'read' },
     },
     async (req, reply) => reply.code(202).send(await startExport(req.ctx, CUSTOMER_EXPORT, req.query)),
+  );
+});
+
+/** Medusa 2.21's inventory export: `/inventory-items/export` (static, so no item id `export` is looked up). */
+export const inventoryBulkRoutes: RouteModule = adminResource('inventory', (app) => {
+  app.post(
+    '/inventory-items/export',
+    {
+      schema: {
+        tags: ['inventory-items'],
+        summary:
+          'Export the inventory items the list’s filters match to CSV (levels per location, one row per variant), as a background job',
+        querystring: InventoryItemQuery,
+        body: ExportBody,
+        response: { 202: Started },
+      },
+      config: { action: 'read' },
+    },
+    async (req, reply) => reply.code(202).send(await startExport(req.ctx, INVENTORY_EXPORT, req.query)),
   );
 });

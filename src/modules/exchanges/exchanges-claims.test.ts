@@ -219,3 +219,79 @@ describe('claims through the Medusa SDK', () => {
     expect((await sdk.admin.claim.list({ order_id: order.id } as never)).claims).toHaveLength(2);
   }, 120_000);
 });
+
+type Action = { id: string; action: string; amount: number; internal_note: string | null; details: Json };
+type Json = Record<string, unknown>;
+const shippingActions = (answer: unknown) => {
+  const { actions } = (answer as { order_preview: { order_change: { actions: Action[] } } }).order_preview.order_change;
+  const of = (direction: string) =>
+    actions.find((a) => a.action === 'SHIPPING_ADD' && (a.details.direction ?? 'inbound') === direction)!;
+  return { inbound: of('inbound'), outbound: of('outbound') };
+};
+
+describe('changing the shipping of a pending exchange or claim through the Medusa SDK', () => {
+  it('prices each direction in place, puts back the option’s price with null, and keeps the directions apart', async () => {
+    const { order, line } = await fulfilledOrder();
+    const back = await shippingOption(400);
+    const out = await shippingOption(300);
+
+    const { exchange } = await sdk.admin.exchange.create({ order_id: order.id });
+    await sdk.admin.exchange.addInboundItems(exchange.id, { items: [{ id: line.id, quantity: 1 }] });
+    await sdk.admin.exchange.addInboundShipping(exchange.id, { shipping_option_id: back });
+    const both = await sdk.admin.exchange.addOutboundShipping(exchange.id, { shipping_option_id: out });
+    const { inbound, outbound } = shippingActions(both);
+    expect([inbound.amount, outbound.amount]).toEqual([400, 300]);
+
+    const free = await sdk.admin.exchange.updateInboundShipping(exchange.id, inbound.id, {
+      custom_amount: 0,
+      internal_note: 'on us',
+    });
+    expect(shippingActions(free).inbound).toMatchObject({ id: inbound.id, amount: 0, internal_note: 'on us' });
+    const cheaper = await sdk.admin.exchange.updateOutboundShipping(exchange.id, outbound.id, {
+      custom_amount: 150,
+      metadata: { carrier: 'bike' },
+    });
+    expect(shippingActions(cheaper).outbound).toMatchObject({
+      id: outbound.id,
+      amount: 150,
+      details: expect.objectContaining({ metadata: { carrier: 'bike' } }),
+    });
+    // The inbound action is not the outbound shipping; nothing changes.
+    const crossed = await t.admin('POST', `/admin/exchanges/${exchange.id}/outbound/shipping-method/${inbound.id}`, {
+      custom_amount: 1,
+    });
+    expect(crossed.statusCode).toBe(404);
+    expect(crossed.json()).toMatchObject({ code: 'swap_action_not_found' });
+    const restored = await sdk.admin.exchange.updateOutboundShipping(exchange.id, outbound.id, {
+      custom_amount: null,
+    } as never);
+    expect(shippingActions(restored).outbound).toMatchObject({ amount: 300 });
+    expect(shippingActions(restored).inbound).toMatchObject({ amount: 0 });
+    const negative = await t.admin('POST', `/admin/exchanges/${exchange.id}/inbound/shipping-method/${inbound.id}`, {
+      custom_amount: -5,
+    });
+    expect(negative.statusCode).toBe(400);
+    await sdk.admin.exchange.cancelRequest(exchange.id);
+
+    const { claim } = await sdk.admin.claim.create({ order_id: order.id, type: 'replace' });
+    await sdk.admin.claim.addItems(claim.id, {
+      items: [{ id: line.id, quantity: 1, reason: 'production_failure' as never }],
+    });
+    await sdk.admin.claim.addInboundItems(claim.id, { items: [{ id: line.id, quantity: 1 }] });
+    await sdk.admin.claim.addInboundShipping(claim.id, { shipping_option_id: back });
+    const claimed = await sdk.admin.claim.addOutboundShipping(claim.id, { shipping_option_id: out });
+    const legs = shippingActions(claimed);
+    const inbound2 = await sdk.admin.claim.updateInboundShipping(claim.id, legs.inbound.id, { custom_amount: 50 });
+    expect(shippingActions(inbound2).inbound).toMatchObject({ id: legs.inbound.id, amount: 50 });
+    const outbound2 = await sdk.admin.claim.updateOutboundShipping(claim.id, legs.outbound.id, { custom_amount: 0 });
+    expect(shippingActions(outbound2).outbound).toMatchObject({ id: legs.outbound.id, amount: 0 });
+    const confirmed = await sdk.admin.claim.request(claim.id, {});
+    expect((confirmed as unknown as { return: { shipping_methods: unknown[] } }).return.shipping_methods).toEqual([
+      expect.objectContaining({ amount: 50 }),
+    ]);
+    const late = await t.admin('POST', `/admin/claims/${claim.id}/inbound/shipping-method/${legs.inbound.id}`, {
+      custom_amount: 1,
+    });
+    expect(late.statusCode).toBe(400);
+  }, 300_000);
+});

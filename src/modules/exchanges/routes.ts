@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { Static } from 'typebox';
 import { executor, type TxCtx } from '../../platform/context.ts';
 import { rows } from '../../platform/db/database.ts';
 import { emptyBodyIsObject } from '../../platform/http/body.ts';
@@ -10,7 +11,7 @@ import { IdParams } from '../../platform/http/schema-types.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
 import { AddItemsBody } from '../order-edits/schema.ts';
 import type { OrderRow } from '../orders/queries.ts';
-import { RequestItemsBody, ShippingMethodBody } from '../returns/schema.ts';
+import { RequestItemsBody, ShippingMethodBody, UpdateShippingActionBody } from '../returns/schema.ts';
 import * as xq from './queries.ts';
 import type { SwapKind, SwapRow } from './queries.ts';
 import {
@@ -28,7 +29,14 @@ import { confirmSwap } from './confirm-swap.ts';
 import { createSwap } from './create-swap.ts';
 import { swapAnswer } from './swap-answer.ts';
 import { onLockedSwap, swapNotFound } from './swap-guards.ts';
-import { addClaimItems, addInboundItems, addOutboundItems, addShipping, editSwapAction } from './swap-legs.ts';
+import {
+  addClaimItems,
+  addInboundItems,
+  addOutboundItems,
+  addShipping,
+  editSwapAction,
+  updateShipping,
+} from './swap-legs.ts';
 import { swapView, swapViews } from './views.ts';
 
 const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
@@ -125,6 +133,16 @@ function swapRoutes(app: App, kind: SwapKind) {
         }),
     );
   type Patch = { action_id: string; quantity?: number; reason_id?: string | null; internal_note?: string | null };
+  type ShippingPatch = Static<typeof UpdateShippingActionBody> & { action_id: string };
+  const changeShipping = (direction: 'inbound' | 'outbound', summary: string) =>
+    step(
+      `${direction}/shipping-method/:action_id`,
+      summary,
+      UpdateShippingActionBody,
+      (tctx, _order, swap, { action_id, ...patch }: ShippingPatch) =>
+        updateShipping(tctx, kind, swap, action_id, direction, patch),
+      SwapActionParams,
+    );
 
   step('inbound/items', 'Add items to bring back', RequestItemsBody, (tctx, order, swap, body) =>
     addInboundItems(tctx, kind, order, swap, body),
@@ -145,6 +163,7 @@ function swapRoutes(app: App, kind: SwapKind) {
     ShippingMethodBody,
     (tctx, order, swap, body) => addShipping(tctx, kind, order, swap, body, 'inbound'),
   );
+  changeShipping('inbound', "Change the return shipping's price (custom_amount; null: the option's), note or metadata");
   remove('inbound/shipping-method', 'Remove the return shipping', (tctx, order, swap, b: Patch) =>
     editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, 'inbound'),
   );
@@ -166,6 +185,10 @@ function swapRoutes(app: App, kind: SwapKind) {
   );
   step('outbound/shipping-method', 'Shipping of the new items', ShippingMethodBody, (tctx, order, swap, body) =>
     addShipping(tctx, kind, order, swap, body, 'outbound'),
+  );
+  changeShipping(
+    'outbound',
+    "Change the new items' shipping price (custom_amount; null: the option's), note or metadata",
   );
   remove('outbound/shipping-method', 'Remove the shipping of the new items', (tctx, order, swap, b: Patch) =>
     editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, 'outbound'),

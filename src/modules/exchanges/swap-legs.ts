@@ -7,8 +7,8 @@ import * as cq from '../orders/changes/queries.ts';
 import * as dq from '../orders/desk-queries.ts';
 import { unitsValue } from '../orders/line-value.ts';
 import type { OrderRow } from '../orders/queries.ts';
-import { createReturn, returnItemActions, shippingAction } from '../returns/request.ts';
-import type { RequestItemsInput, ShippingMethodInput } from '../returns/schema.ts';
+import { createReturn, returnItemActions, shippingAction, updateShippingAction } from '../returns/request.ts';
+import type { RequestItemsInput, ShippingActionPatch, ShippingMethodInput } from '../returns/schema.ts';
 import type { ClaimReason } from '../claims/tables.ts';
 import * as xq from './queries.ts';
 import type { SwapKind, SwapRow } from './queries.ts';
@@ -51,6 +51,20 @@ export async function addShipping(
   const change =
     direction === 'inbound' ? await inboundChange(tctx, kind, order, swap) : await pendingChange(tctx, kind, swap);
   await shippingAction(tctx, change, input, direction);
+}
+
+/** Changes the price (`custom_amount`, `null`: the option's), note or metadata of a pending shipping. */
+export async function updateShipping(
+  tctx: TxCtx,
+  kind: SwapKind,
+  swap: SwapRow,
+  actionId: string,
+  direction: 'inbound' | 'outbound',
+  patch: ShippingActionPatch,
+): Promise<void> {
+  const change = await pendingChange(tctx, kind, swap);
+  if (!(await updateShippingAction(tctx, change, actionId, direction, patch)))
+    throw errors.notFound('swap_action_not_found', { id: actionId, kind, swap: swap.id });
 }
 
 export async function addOutboundItems(

@@ -13,7 +13,9 @@ export const JobFileView = Type.Object({
 
 export const JobView = Type.Object({
   id: Type.String(),
-  type: Type.String({ description: 'product_import, product_export, order_export, customer_export' }),
+  type: Type.String({
+    description: 'product_import, product_export, order_export, customer_export, inventory_item_export',
+  }),
   status: Type.String({
     description: 'awaiting_confirmation, pending, running, succeeded, failed, canceled',
   }),

@@ -225,3 +225,88 @@ describe('admin campaigns through the SDK', () => {
     expect(error(await t.admin('GET', `/admin/campaigns/${campaign.id}`))).toMatchObject({ status: 404 });
   });
 });
+
+describe('the rule editor of Medusa’s admin, through the SDK', () => {
+  it('lists the attributes of each kind of rule, their values with labels, and a promotion’s rules labeled', async () => {
+    const regionName = `Nordics ${uniq()}`;
+    const region = await t.admin('POST', '/admin/regions', { name: regionName, currency_code: 'eur' });
+    expect(region.statusCode, region.body).toBe(200);
+    const regionId = region.json().region.id as string;
+    const group = await t.admin('POST', '/admin/customer-groups', { name: `VIP ${uniq()}` });
+    const groupId = group.json().customer_group.id as string;
+
+    const cart = await sdk.admin.promotion.listRuleAttributes('rules');
+    expect(cart.attributes.map((a) => a.id)).toEqual(['customer_group', 'region', 'country', 'currency_code']);
+    expect(cart.attributes.find((a) => a.id === 'region')).toMatchObject({
+      value: 'region.id',
+      label: 'Region',
+      field_type: 'multiselect',
+      operators: [
+        expect.objectContaining({ value: 'in' }),
+        expect.objectContaining({ value: 'eq' }),
+        expect.anything(),
+      ],
+    });
+    expect(cart.attributes.find((a) => a.id === 'currency_code')).toMatchObject({ disguised: true, required: false });
+    const buy = await sdk.admin.promotion.listRuleAttributes('buy-rules', 'buyget');
+    expect(buy.attributes.map((a) => a.id)).toContain('buy_rules_min_quantity');
+    const target = await sdk.admin.promotion.listRuleAttributes('target-rules', 'standard');
+    expect(target.attributes.map((a) => a.value)).toContain('items.product.collection_id');
+    const badKind = await t.admin('GET', '/admin/promotions/rule-attribute-options/wishes');
+    expect(badKind.statusCode).toBe(400);
+
+    const regions = await sdk.admin.promotion.listRuleValues('rules', 'region', { q: regionName.slice(-6) } as never);
+    expect(regions.values).toEqual([{ label: regionName, value: regionId }]);
+    const euro = await sdk.admin.promotion.listRuleValues('rules', 'currency_code', { value: ['eur'] } as never);
+    expect(euro.values).toEqual([{ label: 'Euro', value: 'eur' }]);
+    const germany = await sdk.admin.promotion.listRuleValues('rules', 'country', { q: 'germ' } as never);
+    expect(germany.values).toContainEqual({ label: 'Germany', value: 'de' });
+    const paged = await sdk.admin.promotion.listRuleValues('rules', 'country', { limit: 5, offset: 5 } as never);
+    expect(paged.values).toHaveLength(5);
+    // A product is tested by target and buy rules, not by the cart's own.
+    const notHere = await t.admin('GET', '/admin/promotions/rule-value-options/rules/product');
+    expect(error(notHere)).toMatchObject({ status: 400, code: 'promotion_rule_attribute_invalid' });
+
+    const { promotion } = await sdk.admin.promotion.create({
+      code: `RULES${uniq()}`,
+      type: 'standard',
+      application_method: {
+        type: 'fixed',
+        value: 500,
+        currency_code: 'eur',
+        target_type: 'items',
+        allocation: 'across',
+        target_rules: [{ attribute: 'items.product.collection_id', operator: 'in', values: ['pcol_gone'] }],
+      },
+      rules: [
+        { attribute: 'region.id', operator: 'in', values: [regionId] },
+        { attribute: 'customer.groups.id', operator: 'ne', values: [groupId] },
+      ],
+    } as never);
+    const { rules } = await sdk.admin.promotion.listRules(promotion.id, 'rules');
+    expect(rules.map((r) => [r.attribute, r.operator, r.values])).toEqual([
+      ['currency_code', 'eq', [{ label: 'Euro', value: 'eur' }]],
+      ['region.id', 'in', [{ label: regionName, value: regionId }]],
+      ['customer.groups.id', 'ne', [{ label: group.json().customer_group.name, value: groupId }]],
+    ]);
+    expect(rules[0]).toMatchObject({ disguised: true, required: true, attribute_label: 'Currency Code' });
+    expect(rules[0].id).toBeUndefined();
+    expect(rules[2]).toMatchObject({
+      id: expect.stringMatching(/./),
+      attribute_label: 'Customer Group',
+      operator_label: 'Not In',
+    });
+    // A value naming nothing that exists is shown as it is.
+    const targets = await sdk.admin.promotion.listRules(promotion.id, 'target-rules');
+    expect(targets.rules.map((r) => r.values)).toEqual([[{ label: 'pcol_gone', value: 'pcol_gone' }]]);
+    expect(error(await t.admin('GET', '/admin/promotions/promo_nope/rules'))).toMatchObject({ status: 404 });
+    // The create form asks with no promotion: what a fixed-amount promotion must start with.
+    const fresh = await sdk.admin.promotion.listRules(null, 'rules', {
+      promotion_type: 'standard',
+      application_method_type: 'fixed',
+    } as never);
+    expect(fresh.rules).toEqual([
+      expect.objectContaining({ attribute: 'currency_code', required: true, disguised: true, values: [] }),
+    ]);
+  });
+});

@@ -17,12 +17,22 @@ import {
   CampaignQuery,
   CreateCampaignBody,
   CreatePromotionBody,
+  LabeledRule,
   Promotion,
   PromotionQuery,
+  PromotionRulesQuery,
+  PromotionRuleTypeParams,
+  RuleAttributeOption,
+  RuleAttributeQuery,
   RuleBatchBody,
+  RuleTypeParams,
+  RuleValueParams,
+  RuleValueQuery,
   UpdateCampaignBody,
   UpdatePromotionBody,
+  ValueOption,
 } from './schema.ts';
+import { labeledRules, ruleAttributes, ruleValues } from './rule-options.ts';
 import {
   batchRules,
   createPromotion,
@@ -90,6 +100,62 @@ export const adminPromotionRoutes: RouteModule = adminResource('promotions', (ap
       },
     },
     async (req) => batchRules(req.ctx, req.params.id, RULE_KINDS[req.params.kind], req.body),
+  );
+
+  // The rule editor of Medusa's admin: attributes, their values, a promotion's rules labeled.
+  app.get(
+    '/promotions/rule-attribute-options/:rule_type',
+    {
+      schema: {
+        tags,
+        summary: 'Attributes a rule of this kind may test, with operators and how its values are picked',
+        params: RuleTypeParams,
+        querystring: RuleAttributeQuery,
+        response: ok(Type.Object({ attributes: Type.Array(RuleAttributeOption) })),
+      },
+    },
+    async (req) => ({ attributes: ruleAttributes(req.params.rule_type, req.query) }),
+  );
+  app.get(
+    '/promotions/rule-value-options/:rule_type/:rule_attribute_id',
+    {
+      schema: {
+        tags,
+        summary: 'Values a rule attribute may take, as { label, value } (q searches, value picks)',
+        params: RuleValueParams,
+        querystring: RuleValueQuery,
+        response: ok(Type.Object({ values: Type.Array(ValueOption) })),
+      },
+    },
+    async (req) => {
+      const { q, value, ...kind } = req.query;
+      const page = pageOf(req.query, 100);
+      const values = value === undefined ? undefined : [value].flat();
+      return {
+        values: await ruleValues(req.ctx, req.params.rule_type, req.params.rule_attribute_id, kind, {
+          q,
+          values,
+          ...page,
+        }),
+      };
+    },
+  );
+  app.get(
+    '/promotions/:id/:rule_type',
+    {
+      schema: {
+        tags,
+        summary: "A promotion's rules of one kind as the rule editor shows them, values labeled",
+        params: PromotionRuleTypeParams,
+        querystring: PromotionRulesQuery,
+        response: ok(Type.Object({ rules: Type.Array(LabeledRule) })),
+      },
+    },
+    async (req) => {
+      // The SDK's listRules(null, …), for a promotion being created, sends the id "null".
+      const id = req.params.id === 'null' ? null : req.params.id;
+      return { rules: await labeledRules(req.ctx, id, req.params.rule_type, req.query) };
+    },
   );
 
   const ctags = ['campaigns'];

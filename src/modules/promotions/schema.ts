@@ -187,6 +187,60 @@ export const CampaignPromotionsBody = Type.Object(
   { additionalProperties: false },
 );
 
+const RuleKind = Type.Union([Type.Literal('rules'), Type.Literal('target-rules'), Type.Literal('buy-rules')]);
+export const RuleTypeParams = Type.Object({ rule_type: RuleKind });
+export const PromotionRuleTypeParams = Type.Object({ id: Text, rule_type: RuleKind });
+export const RuleValueParams = Type.Object({ rule_type: RuleKind, rule_attribute_id: Text });
+
+/** The promotion the editor builds rules for (the attributes depend on them). */
+const kindQuery = {
+  promotion_type: Type.Optional(Type.String({ maxLength: 50 })),
+  application_method_type: Type.Optional(Type.String({ maxLength: 50 })),
+  application_method_target_type: Type.Optional(Type.String({ maxLength: 50 })),
+};
+export const RuleAttributeQuery = Type.Object(kindQuery);
+export const PromotionRulesQuery = Type.Object({
+  ...kindQuery,
+  fields: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export const RuleValueQuery = Type.Object({
+  ...pageQuery(100),
+  ...kindQuery,
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  value: Type.Optional(
+    Type.Union([Type.String({ maxLength: 500 }), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 1000 })]),
+  ),
+});
+
+const OperatorOption = Type.Object({ id: Type.String(), value: Type.String(), label: Type.String() });
+const attributeFields = {
+  label: Type.String(),
+  required: Type.Boolean(),
+  field_type: Type.String({ description: 'multiselect, select or number' }),
+  operators: Type.Array(OperatorOption),
+  disguised: Type.Optional(
+    Type.Boolean({ description: "the application method's field of the same id, shown as a rule" }),
+  ),
+  hydrate: Type.Optional(Type.Boolean()),
+};
+export const RuleAttributeOption = Type.Object({
+  id: Type.String(),
+  value: Type.String({ description: 'the path a rule on it tests (`region.id`)' }),
+  ...attributeFields,
+});
+export const ValueOption = Type.Object({ label: Type.String(), value: Type.String() });
+export const LabeledRule = Type.Object({
+  id: Type.Optional(Type.String()),
+  value: Type.Optional(Type.String()),
+  ...attributeFields,
+  attribute: Type.String(),
+  attribute_label: Type.String(),
+  operator: Type.String(),
+  operator_label: Type.String(),
+  description: Type.Optional(Nullable(Type.String())),
+  values: Type.Union([Type.Array(ValueOption), Type.Number(), Type.Null()]),
+});
+
 /** `promo_codes` of the store's cart routes. */
 export const PromoCodesBody = Type.Object(
   { promo_codes: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 20 }) },

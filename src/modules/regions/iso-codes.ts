@@ -35,6 +35,11 @@ export function isCountryCode(code: string): boolean {
   return countries().alpha2.has(code.toLowerCase());
 }
 
+/** Every ISO 3166-1 alpha-2 code, lower case (what a country picker offers). */
+export function countryCodes(): string[] {
+  return [...countries().alpha2];
+}
+
 /** Details of a known alpha-2 code (any case); the caller validated it with `isCountryCode`. */
 export function countryInfo(code: string): CountryInfo {
   const iso2 = code.toLowerCase();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { executor } from '../../platform/context.ts';
+import type { Static, TSchema } from 'typebox';
+import { executor, type TxCtx } from '../../platform/context.ts';
 import { rows } from '../../platform/db/database.ts';
 import { emptyBodyIsObject } from '../../platform/http/body.ts';
 import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
@@ -10,7 +11,14 @@ import type { RouteModule } from '../../platform/http/types.ts';
 import { currencyOfRow } from '../../platform/money/currency-lookup.ts';
 import { assertLocation } from '../inventory/restock.ts';
 import { onLockedOrder } from '../orders/desk.ts';
-import { beginReceive, cancelReceive, confirmReceive, receiveItems, removeReceiveAction } from './receive.ts';
+import {
+  beginReceive,
+  cancelReceive,
+  confirmReceive,
+  receiveItems,
+  removeReceiveAction,
+  updateReceiveAction,
+} from './receive.ts';
 import {
   addShipping,
   answer,
@@ -21,6 +29,7 @@ import {
   editRequestAction,
   onLockedReturn,
   requestItems,
+  updateReturnShipping,
 } from './request.ts';
 import * as rq from './queries.ts';
 import {
@@ -34,8 +43,10 @@ import {
   ReturnPreviewEnvelope,
   ReturnQuery,
   ShippingMethodBody,
+  UpdateReceiveActionBody,
   UpdateRequestItemBody,
   UpdateReturnBody,
+  UpdateShippingActionBody,
 } from './schema.ts';
 import { returnView, returnViews } from './views.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
@@ -155,28 +166,52 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     (tctx, order, ret, body: { no_notification?: boolean }) => confirmReceive(tctx, order, ret, body.no_notification),
   );
 
+  /** `POST /returns/{id}/{path}/{action_id}`: changes one pending action of the return. */
+  const changeAction = <B extends TSchema>(
+    path: string,
+    summary: string,
+    body: B,
+    run: (tctx: TxCtx, ret: rq.ReturnRow, actionId: string, body: Static<B>) => Promise<void>,
+  ) =>
+    app.post(
+      `/returns/:id/${path}/:action_id`,
+      {
+        schema: { tags, summary, params: ActionParams, body, response: preview },
+        preValidation: emptyBodyIsObject,
+        config: { moneyCurrency: returnCurrency },
+      },
+      async (req) =>
+        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+          await run(tctx, ret, req.params.action_id, req.body as Static<B>);
+          return answer(tctx, order.id, ret.id);
+        }),
+    );
+  changeAction('request-items', 'Change an item asked back', UpdateRequestItemBody, (tctx, ret, id, body) =>
+    editRequestAction(tctx, ret, id, 'RETURN_ITEM', body),
+  );
+  changeAction(
+    'shipping-method',
+    "Change the return shipping's price (custom_amount; null: the option's), note or metadata",
+    UpdateShippingActionBody,
+    updateReturnShipping,
+  );
+  changeAction(
+    'receive-items',
+    'Change a sellable receipt (quantity, note)',
+    UpdateReceiveActionBody,
+    (tctx, ret, id, body) => updateReceiveAction(tctx, ret, id, 'sellable', body),
+  );
+  changeAction(
+    'dismiss-items',
+    'Change a damaged receipt (quantity, note)',
+    UpdateReceiveActionBody,
+    (tctx, ret, id, body) => updateReceiveAction(tctx, ret, id, 'damaged', body),
+  );
+
   for (const [path, kind] of [
     ['request-items', 'RETURN_ITEM'],
     ['shipping-method', 'SHIPPING_ADD'],
   ] as const) {
-    app.post(
-      `/returns/:id/${path}/:action_id`,
-      {
-        schema: {
-          tags,
-          summary: `Change a pending ${path} action`,
-          params: ActionParams,
-          body: UpdateRequestItemBody,
-          response: preview,
-        },
-        preValidation: emptyBodyIsObject,
-      },
-      async (req) =>
-        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-          await editRequestAction(tctx, ret, req.params.action_id, kind, req.body);
-          return answer(tctx, order.id, ret.id);
-        }),
-    );
     app.delete(
       `/returns/:id/${path}/:action_id`,
       { schema: { tags, summary: `Remove a pending ${path} action`, params: ActionParams, response: preview } },

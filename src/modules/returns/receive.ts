@@ -34,15 +34,29 @@ export async function beginReceive(
   await openChange(tctx, order, 'return_receive', { return_id: ret.id, ...opts });
 }
 
-/** Units of each line still expected back: asked, less received or damaged, less this receipt so far. */
-async function outstanding(tctx: TxCtx, ret: rq.ReturnRow, change: cq.ChangeRow): Promise<Map<string, number>> {
+/**
+ * Units of each line still expected back: asked, less received or damaged, less this receipt so
+ * far (but for the action `except`, the one being changed).
+ */
+async function outstanding(
+  tctx: TxCtx,
+  ret: rq.ReturnRow,
+  change: cq.ChangeRow,
+  except?: string,
+): Promise<Map<string, number>> {
   const left = new Map<string, number>();
   for (const i of await rq.itemsOfReturns(tctx.tx, [ret.id]))
     left.set(i.item_id, (left.get(i.item_id) ?? 0) + i.quantity - i.received_quantity - i.damaged_quantity);
   for (const a of await cq.listActionsOf(tctx.tx, [change.id]))
-    left.set(a.reference_id!, (left.get(a.reference_id!) ?? 0) - (a.details.quantity ?? 0));
+    if (a.id !== except) left.set(a.reference_id!, (left.get(a.reference_id!) ?? 0) - (a.details.quantity ?? 0));
   return left;
 }
+
+/**
+ * Whether receiving this return credits the order: the inbound leg of an exchange was credited
+ * when it was confirmed, a claim's by its claim items; receiving it moves stock, not money.
+ */
+const creditsOnReceipt = async (tctx: TxCtx, ret: rq.ReturnRow) => !(await cq.swapOfReturn(tctx.tx, ret.id));
 
 export async function receiveItems(
   tctx: TxCtx,
@@ -52,9 +66,7 @@ export async function receiveItems(
 ): Promise<void> {
   const change = await changeOf(tctx, ret, 'return_receive');
   const left = await outstanding(tctx, ret, change);
-  // The inbound leg of an exchange was credited when it was confirmed, a claim's by its claim
-  // items: receiving it moves stock, not money.
-  const credits = !(await cq.swapOfReturn(tctx.tx, ret.id));
+  const credits = await creditsOnReceipt(tctx, ret);
   const lines = new Map((await dq.listLinesOf(tctx.tx, [ret.order_id])).map((l) => [l.id, l]));
   for (const item of input.items) {
     const line = lines.get(item.id);
@@ -70,6 +82,37 @@ export async function receiveItems(
       { reference: 'return', reference_id: item.id, internal_note: item.internal_note },
     );
   }
+}
+
+const RECEIVE_KINDS = { sellable: 'RECEIVE_RETURN_ITEM', damaged: 'RECEIVE_DAMAGED_RETURN_ITEM' } as const;
+
+/**
+ * Changes a pending receipt action in place (it keeps its id, as Medusa's): its quantity, within
+ * what is still expected of that line, and its note (`null` clears it). `kind` is the route's:
+ * `receive-items` changes sellable receipts, `dismiss-items` damaged ones.
+ */
+export async function updateReceiveAction(
+  tctx: TxCtx,
+  ret: rq.ReturnRow,
+  actionId: string,
+  kind: keyof typeof RECEIVE_KINDS,
+  patch: { quantity?: number; internal_note?: string | null },
+): Promise<void> {
+  const change = await changeOf(tctx, ret, 'return_receive');
+  const action = (await cq.listActionsOf(tctx.tx, [change.id])).find(
+    (a) => a.id === actionId && a.action === RECEIVE_KINDS[kind],
+  );
+  if (!action) throw errors.notFound('return_action_not_found', { id: actionId, return: ret.id });
+  const quantity = patch.quantity ?? action.details.quantity!;
+  const left = (await outstanding(tctx, ret, change, action.id)).get(action.reference_id!) ?? 0;
+  if (quantity > left) throw errors.invalid('return_receive_exceeds_requested', { id: action.reference_id! });
+  const line = (await dq.listLinesOf(tctx.tx, [ret.order_id])).find((l) => l.id === action.reference_id)!;
+  await cq.updateAction(tctx.tx, action.id, {
+    details: { ...action.details, quantity },
+    amount: (await creditsOnReceipt(tctx, ret)) ? -unitsValue(line, quantity) : 0,
+    internal_note: patch.internal_note === undefined ? action.internal_note : patch.internal_note,
+    updated_at: tctx.clock.now(),
+  });
 }
 
 export async function removeReceiveAction(tctx: TxCtx, ret: rq.ReturnRow, actionId: string): Promise<void> {

@@ -13,7 +13,7 @@ import type { OrderRow } from '../orders/queries.ts';
 import type { Providers } from '../../platform/providers.ts';
 import { reasonsByIds } from './reason-queries.ts';
 import * as rq from './queries.ts';
-import type { RequestItemsInput, ReturnView, ShippingMethodInput } from './schema.ts';
+import type { RequestItemsInput, ReturnView, ShippingActionPatch, ShippingMethodInput } from './schema.ts';
 import { cancelReturnParcels, shipReturnBack } from './return-fulfillment.ts';
 import { returnNotFound, returnView } from './views.ts';
 
@@ -148,6 +148,18 @@ export async function returnItemActions(
   }
 }
 
+/** Changes the return shipping being requested (`POST /admin/returns/{id}/shipping-method/{action_id}`). */
+export async function updateReturnShipping(
+  tctx: TxCtx,
+  ret: rq.ReturnRow,
+  actionId: string,
+  patch: ShippingActionPatch,
+): Promise<void> {
+  const change = await changeOf(tctx, ret, 'return_request');
+  if (!(await updateShippingAction(tctx, change, actionId, 'inbound', patch)))
+    throw errors.notFound('return_action_not_found', { id: actionId, return: ret.id });
+}
+
 /** The return shipping the shopper pays for: the option's price or an operator's custom amount. */
 export async function addShipping(tctx: TxCtx, ret: rq.ReturnRow, input: ShippingMethodInput): Promise<void> {
   await shippingAction(tctx, await changeOf(tctx, ret, 'return_request'), input, 'inbound');
@@ -174,12 +186,46 @@ export async function shippingAction(
     name: option.name,
     description: input.description ?? null,
     direction,
+    ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
   };
   await addAction(tctx, change, 'SHIPPING_ADD', details, input.custom_amount ?? option.amount, {
     reference: 'order_shipping_method',
     reference_id: newId('ordsm'),
     internal_note: input.internal_note,
   });
+}
+
+/**
+ * Changes the change's pending SHIPPING_ADD `actionId` of one direction in place (a return's, an
+ * exchange's or a claim's, as Medusa's update-shipping-method routes): `custom_amount` sets its
+ * price and `null` puts back the option's own; `internal_note` and `metadata` (`null` clears).
+ * False when the change has no such action: the caller names the refusal.
+ */
+export async function updateShippingAction(
+  tctx: TxCtx,
+  change: cq.ChangeRow,
+  actionId: string,
+  direction: 'inbound' | 'outbound',
+  patch: ShippingActionPatch,
+): Promise<boolean> {
+  const action = (await cq.listActionsOf(tctx.tx, [change.id])).find(
+    (a) => a.id === actionId && a.action === 'SHIPPING_ADD' && (a.details.direction ?? 'inbound') === direction,
+  );
+  if (!action) return false;
+  let amount = action.amount;
+  if (patch.custom_amount === null) {
+    const optionId = action.details.shipping_option_id;
+    const option = optionId ? await rq.findShippingOption(tctx.tx, optionId) : undefined;
+    if (!option) throw errors.notFound('shipping_option_not_found', { id: optionId ?? '' });
+    amount = option.amount;
+  } else if (patch.custom_amount !== undefined) amount = patch.custom_amount;
+  await cq.updateAction(tctx.tx, action.id, {
+    amount,
+    details: patch.metadata === undefined ? action.details : { ...action.details, metadata: patch.metadata },
+    internal_note: patch.internal_note === undefined ? action.internal_note : patch.internal_note,
+    updated_at: tctx.clock.now(),
+  });
+  return true;
 }
 
 /** Removes (or, with `quantity`, changes) a pending RETURN_ITEM or SHIPPING_ADD action. */

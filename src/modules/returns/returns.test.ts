@@ -191,6 +191,86 @@ describe('admin returns through the Medusa SDK', () => {
   });
 });
 
+type Action = {
+  id: string;
+  action: string;
+  amount: number;
+  internal_note: string | null;
+  details: { quantity?: number };
+};
+const actionsOf = (answer: unknown) =>
+  (answer as { order_preview: { order_change: { actions: Action[] } } }).order_preview.order_change.actions;
+
+describe('changing pending actions through the Medusa SDK', () => {
+  it('return shipping, sellable and damaged receipts change in place; too many units are refused', async () => {
+    const { order, line } = await fulfilledOrder();
+    const optionId = await returnOption(500);
+    const returnId = (await sdk.admin.return.initiateRequest({ order_id: order.id })).return.id;
+    await sdk.admin.return.addReturnItem(returnId, { items: [{ id: line.id, quantity: 3 }] });
+    const shipped = await sdk.admin.return.addReturnShipping(returnId, { shipping_option_id: optionId });
+    const shipping = actionsOf(shipped).find((a) => a.action === 'SHIPPING_ADD')!;
+    // A custom price for the return shipping, then the option's own again.
+    let changed = await sdk.admin.return.updateReturnShipping(returnId, shipping.id, {
+      custom_amount: 200,
+      internal_note: 'goodwill',
+    });
+    expect(actionsOf(changed).find((a) => a.id === shipping.id)).toMatchObject({
+      amount: 200,
+      internal_note: 'goodwill',
+    });
+    const pending = (answer: unknown) =>
+      (answer as { order_preview: { summary: { pending_difference: number } } }).order_preview.summary
+        .pending_difference;
+    expect(pending(changed) - pending(shipped)).toBe(-300);
+    changed = await sdk.admin.return.updateReturnShipping(returnId, shipping.id, { custom_amount: null } as never);
+    expect(actionsOf(changed).find((a) => a.id === shipping.id)).toMatchObject({
+      amount: 500,
+      internal_note: 'goodwill',
+    });
+    const requested = await sdk.admin.return.confirmRequest(returnId, {});
+    expect((requested.return as unknown as { shipping_methods: unknown[] }).shipping_methods).toEqual([
+      expect.objectContaining({ amount: 500 }),
+    ]);
+
+    await sdk.admin.return.initiateReceive(returnId, {});
+    const received = await sdk.admin.return.receiveItems(returnId, { items: [{ id: line.id, quantity: 1 }] });
+    const sellable = actionsOf(received)[0];
+    const dismissed = await sdk.admin.return.dismissItems(returnId, { items: [{ id: line.id, quantity: 1 }] });
+    const damaged = actionsOf(dismissed).find((a) => a.action === 'RECEIVE_DAMAGED_RETURN_ITEM')!;
+
+    changed = await sdk.admin.return.updateReceiveItem(returnId, sellable.id, { quantity: 2, internal_note: 'two' });
+    expect(actionsOf(changed).find((a) => a.id === sellable.id)).toMatchObject({
+      action: 'RECEIVE_RETURN_ITEM',
+      amount: -3000,
+      internal_note: 'two',
+      details: expect.objectContaining({ quantity: 2 }),
+    });
+    // 2 sellable + 1 damaged = the 3 asked back: no room for a second damaged unit.
+    const tooMany = await t.admin('POST', `/admin/returns/${returnId}/dismiss-items/${damaged.id}`, { quantity: 2 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: 'return_receive_exceeds_requested' });
+    // Each route changes its own kind of receipt only.
+    const wrongKind = await t.admin('POST', `/admin/returns/${returnId}/dismiss-items/${sellable.id}`, { quantity: 1 });
+    expect(wrongKind.statusCode).toBe(404);
+    expect(wrongKind.json()).toMatchObject({ code: 'return_action_not_found' });
+    changed = await sdk.admin.return.updateDismissItem(returnId, damaged.id, { internal_note: 'cracked' } as never);
+    expect(actionsOf(changed).find((a) => a.id === damaged.id)).toMatchObject({
+      internal_note: 'cracked',
+      details: expect.objectContaining({ quantity: 1 }),
+    });
+
+    const confirmed = await sdk.admin.return.confirmReceive(returnId, {});
+    expect(confirmed.return).toMatchObject({
+      status: 'received',
+      items: [expect.objectContaining({ received_quantity: 2, damaged_quantity: 1 })],
+    });
+    // Nothing is pending any more: the update routes refuse.
+    const late = await t.admin('POST', `/admin/returns/${returnId}/receive-items/${sellable.id}`, { quantity: 1 });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ code: 'order_change_not_active' });
+  }, 120_000);
+});
+
 describe('store returns', () => {
   it("only on one's own order; a guest's with its email", async () => {
     const alice = await signUpCustomer(t);

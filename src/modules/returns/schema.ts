@@ -164,6 +164,25 @@ export const ShippingMethodBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** A pending shipping action changed: `custom_amount: null` puts back the option's own price. */
+export const UpdateShippingActionBody = Type.Object(
+  {
+    custom_amount: Type.Optional(Nullable(Money({ minimum: 0 }))),
+    internal_note: Type.Optional(Nullable(Note)),
+    metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false },
+);
+
+/** A pending receipt (receive-items, dismiss-items) changed. */
+export const UpdateReceiveActionBody = Type.Object(
+  {
+    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    internal_note: Type.Optional(Nullable(Note)),
+  },
+  { additionalProperties: false },
+);
+
 export const NotifyBody = Type.Object(
   {
     no_notification: Type.Optional(Type.Boolean()),
@@ -206,4 +225,5 @@ export type ReturnQueryInput = Static<typeof ReturnQuery>;
 export type RequestItemsInput = Static<typeof RequestItemsBody>;
 export type ReceiveItemsInput = Static<typeof ReceiveItemsBody>;
 export type ShippingMethodInput = Static<typeof ShippingMethodBody>;
+export type ShippingActionPatch = Static<typeof UpdateShippingActionBody>;
 export type StoreCreateReturnInput = Static<typeof StoreCreateReturnBody>;

@@ -484,6 +484,11 @@ export const ERROR_CODES = {
     message: 'application_method.max_quantity is required when application_method.allocation is each',
   },
   promotion_rule_not_found: { type: 'invalid_data', message: 'Promotion rule with id "{id}" not found' },
+  // The rule editor's value picker asked for an attribute a rule of that kind cannot test.
+  promotion_rule_attribute_invalid: {
+    type: 'invalid_data',
+    message: 'Invalid rule attribute - {attribute} (not one of the {rule_type} attributes)',
+  },
   // A promotion's campaign_id naming no campaign: Medusa answers 400 with the not-found wording.
   campaign_reference_missing: { type: 'invalid_data', message: 'Campaign with id "{id}" not found' },
   campaign_not_found: { type: 'not_found', message: 'Campaign with id "{id}" not found' },

@@ -22,6 +22,7 @@ const UNITS: Record<string, string> = {
   product_export: 'products',
   order_export: 'orders',
   customer_export: 'customers',
+  inventory_item_export: 'inventory items',
 };
 
 /** An import's outcome in words: "2 created, 0 updated, 1 row left out". */

@@ -23,6 +23,7 @@ export const JOB_TYPES: Record<string, string> = {
   product_export: 'Product export',
   order_export: 'Order export',
   customer_export: 'Customer export',
+  inventory_item_export: 'Inventory export',
 };
 
 /** Ended: nothing more will change (a canceled job included, so nothing polls it). */

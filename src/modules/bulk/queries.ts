@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../platform/db/database.ts';
+
+/** Live stock locations by name: the inventory export's per-location columns. */
+export async function locationsByName(db: Executor): Promise<{ id: string; name: string }[]> {
+  return rows(db, sql`select id, name from stock_locations where deleted_at is null order by name, id`);
+}
+
+export interface ExportVariant {
+  inventory_item_id: string;
+  id: string;
+  title: string;
+  barcode: string | null;
+  ean: string | null;
+  upc: string | null;
+}
+
+/** The live variants selling each item (its links), for the inventory export's rows. */
+export async function variantsOfItems(db: Executor, itemIds: string[]): Promise<ExportVariant[]> {
+  if (!itemIds.length) return [];
+  return rows(
+    db,
+    sql`select l.inventory_item_id, v.id, v.title, v.barcode, v.ean, v.upc
+      from product_variant_inventory_items l join product_variants v on v.id = l.variant_id
+      where l.inventory_item_id = any(${sql.param(itemIds)}::text[]) and v.deleted_at is null
+      order by l.inventory_item_id, v.created_at, v.id`,
+  );
+}
