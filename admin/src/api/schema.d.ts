@@ -1989,7 +1989,7 @@ export type paths = {
         };
       };
     };
-    /** Take this role from users: refused for a user holding it (a user holds one role; give another instead) */
+    /** Take this role away from the users named: refused for a user holding it (a user holds one role; give another instead) */
     delete: {
       parameters: {
         path: {

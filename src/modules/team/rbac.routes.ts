@@ -234,7 +234,7 @@ export const adminRbacRoutes: RouteModule = adminResource('team', (app) => {
       schema: {
         tags,
         summary:
-          'Take this role from users: refused for a user holding it (a user holds one role; give another instead)',
+          'Take this role away from the users named: refused for a user holding it (a user holds one role; give another instead)',
         params: RoleIdParams,
         body: RoleUsersBody,
         response: ok(BatchDeleted('role_user')),

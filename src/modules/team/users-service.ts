@@ -88,7 +88,7 @@ export async function assignRole(ctx: Ctx, actor: Actor, ids: string[], role: st
 }
 
 /**
- * Takes roles from users. A user holds exactly one role, so taking the one they hold is refused
+ * Takes roles away from users. A user holds exactly one role, so taking the one they hold is refused
  * (give another instead); taking one they do not hold changes nothing and succeeds.
  */
 export async function unassignRoles(ctx: Ctx, pairs: { user: string; role: string }[]): Promise<void> {
