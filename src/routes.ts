@@ -2,9 +2,12 @@ import type { RouteModule } from './platform/http/types.ts';
 import { authUserRoutes } from './modules/auth/routes.ts';
 import { adminUserRoutes } from './modules/team/users.routes.ts';
 import { adminRoleRoutes } from './modules/team/roles.routes.ts';
+import { adminRbacRoutes } from './modules/team/rbac.routes.ts';
+import { adminUserRoleRoutes } from './modules/team/user-roles.routes.ts';
+import { tokenRefreshRoutes } from './modules/auth/refresh.routes.ts';
 import { adminInviteRoutes } from './modules/team/invites.routes.ts';
 import { adminStoreRoutes } from './modules/stores/routes.ts';
-import { userTokenIsCurrent } from './modules/auth/service.ts';
+import { reissueUserClaims, userTokenIsCurrent } from './modules/auth/service.ts';
 import { adminProductRoutes } from './modules/products/admin.routes.ts';
 import { adminVariantRoutes } from './modules/products/variant.routes.ts';
 import { adminOptionRoutes } from './modules/products/option.routes.ts';
@@ -27,7 +30,7 @@ import { adminAuditRoutes } from './modules/audit/routes.ts';
 import { storeCustomerRoutes } from './modules/customers/store.routes.ts';
 import { storeAddressRoutes } from './modules/customers/address.routes.ts';
 import { customerAuthRoutes } from './modules/customers/auth.routes.ts';
-import { customerTokenIsCurrent } from './modules/customers/auth-service.ts';
+import { customerTokenIsCurrent, reissueCustomerClaims } from './modules/customers/auth-service.ts';
 import { type CurrentTokenCheck, sessionRoutes } from './modules/sessions/routes.ts';
 import { adminWebhookRoutes } from './modules/webhooks/routes.ts';
 import { adminShippingOptionRoutes } from './modules/shipping-options/routes.ts';
@@ -82,11 +85,23 @@ import { customerBulkRoutes, inventoryBulkRoutes, orderBulkRoutes, productBulkRo
 const tokenIsCurrent: CurrentTokenCheck = (ctx, claims) =>
   claims.actor_type === 'user' ? userTokenIsCurrent(ctx, claims) : customerTokenIsCurrent(ctx, claims);
 
-export const authRoutes: RouteModule[] = [authUserRoutes, customerAuthRoutes, sessionRoutes(tokenIsCurrent)];
+/** `POST /auth/token/refresh` asks the token's own module for the claims a fresh token says. */
+const refreshRoutes = tokenRefreshRoutes((ctx, claims) =>
+  claims.actor_type === 'user' ? reissueUserClaims(ctx, claims) : reissueCustomerClaims(ctx, claims),
+);
+
+export const authRoutes: RouteModule[] = [
+  authUserRoutes,
+  customerAuthRoutes,
+  sessionRoutes(tokenIsCurrent),
+  refreshRoutes,
+];
 
 export const adminRoutes: RouteModule[] = [
   adminUserRoutes,
   adminRoleRoutes,
+  adminRbacRoutes,
+  adminUserRoleRoutes,
   adminInviteRoutes,
   adminStoreRoutes,
   adminRegionRoutes,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { passwordResetTokens, users } from './tables.ts';
 import { roles } from '../team/tables.ts';
@@ -145,4 +145,23 @@ export async function countUsersWithRole(db: Executor, role: string): Promise<nu
     .from(users)
     .where(and(eq(users.role, role), isNull(users.deleted_at)));
   return Number(row.n);
+}
+
+/** Live users holding a role (optionally only some ids), oldest first: a role's members, paged. */
+export async function listLiveUsersWithRole(
+  db: Executor,
+  role: string,
+  page: { limit: number; offset: number },
+  ids?: string[],
+): Promise<{ rows: UserRow[]; count: number }> {
+  const where = and(
+    eq(users.role, role),
+    isNull(users.deleted_at),
+    ids ? inArray(users.id, ids.length ? ids : ['']) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(users.created_at, users.id).limit(page.limit).offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, count: Number(total.n) };
 }

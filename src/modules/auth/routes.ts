@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { sharedLoginLimiter } from './login-limiter.ts';
@@ -17,6 +18,33 @@ export const authUserRoutes: RouteModule = (app, deps) => {
     '/user/emailpass',
     { schema: { summary: 'Admin login', body: EmailPassBody, response: ok(TokenResponse) } },
     async (req) => ({ token: await loginUser(req.ctx, { keys, limiter }, { ...req.body, ip: req.ip }) }),
+  );
+
+  app.get(
+    '/:actor/providers',
+    {
+      schema: {
+        summary: 'How an actor signs in (Medusa’s public provider list): email and password',
+        params: Type.Object({ actor: Type.Union([Type.Literal('user'), Type.Literal('customer')]) }),
+        response: ok(
+          Type.Object({
+            providers: Type.Array(
+              Type.Object({
+                id: Type.String(),
+                identifier: Type.String(),
+                display_name: Type.String(),
+                flow: Type.Union([Type.Literal('credentials'), Type.Literal('redirect')]),
+              }),
+            ),
+          }),
+        ),
+      },
+    },
+    async () => ({
+      providers: [
+        { id: 'emailpass', identifier: 'emailpass', display_name: 'Email and password', flow: 'credentials' as const },
+      ],
+    }),
   );
 
   app.post(

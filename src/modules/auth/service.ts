@@ -12,7 +12,14 @@ import {
   listLiveUsers,
   type UserRow,
 } from './queries.ts';
-import { isCurrentToken, signToken, userAuthIdentityId, type ActorClaims, type TokenKeys } from './tokens.ts';
+import {
+  isCurrentToken,
+  type ReissuedClaims,
+  signToken,
+  userAuthIdentityId,
+  type ActorClaims,
+  type TokenKeys,
+} from './tokens.ts';
 
 export interface PublicUser {
   id: string;
@@ -46,7 +53,11 @@ export async function loginUser(
     return (await verifyPassword(user?.password_hash ?? null, input.password)) && !!user;
   });
   if (!ok || !user) throw errors.unauthorized('invalid_credentials');
-  return signToken(deps.keys, ctx.clock, {
+  return signToken(deps.keys, ctx.clock, userClaims(user));
+}
+
+function userClaims(user: UserRow): ReissuedClaims {
+  return {
     actor_id: user.id,
     actor_type: 'user',
     auth_identity_id: userAuthIdentityId(user.id),
@@ -54,7 +65,13 @@ export async function loginUser(
     app_metadata: { user_id: user.id, roles: [user.role] },
     user_metadata: {},
     token_version: user.token_version,
-  });
+  };
+}
+
+/** A refresh's claims (`POST /auth/token/refresh`): the user's as they are now, or null when gone or revoked. */
+export async function reissueUserClaims(ctx: Ctx, claims: ActorClaims): Promise<ReissuedClaims | null> {
+  const user = await findLiveUserById(ctx.db, claims.actor_id);
+  return user && isCurrentToken(claims, user.token_version) ? userClaims(user) : null;
 }
 
 export async function createUser(

@@ -51,16 +51,21 @@ export function tokenKeys(jwtSecret: string, expiresInSeconds: number, previousS
   };
 }
 
+/** What a new token says: the claims but its times, with the login's current token version. */
+export type ReissuedClaims = Omit<ActorClaims, 'iat' | 'exp' | 'token_version'> & { token_version: number };
+
+/** `notAfter` (seconds since the epoch): the token expires then at the latest (a refresh keeps its token's end). */
 export async function signToken(
   keys: TokenKeys,
   clock: Clock,
-  claims: Omit<ActorClaims, 'iat' | 'exp' | 'token_version'> & { token_version: number },
+  claims: ReissuedClaims,
+  notAfter = Number.POSITIVE_INFINITY,
 ): Promise<string> {
   const now = Math.floor(clock.now().getTime() / 1000);
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keys.current.kid })
     .setIssuedAt(now)
-    .setExpirationTime(now + keys.expiresInSeconds)
+    .setExpirationTime(Math.min(now + keys.expiresInSeconds, notAfter))
     .sign(keys.current.secret);
 }
 

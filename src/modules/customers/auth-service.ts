@@ -4,7 +4,7 @@ import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { isCurrentToken, signToken, type ActorClaims, type TokenKeys } from '../auth/tokens.ts';
+import { isCurrentToken, type ReissuedClaims, signToken, type ActorClaims, type TokenKeys } from '../auth/tokens.ts';
 import * as q from './queries.ts';
 
 export interface AuthDeps {
@@ -22,8 +22,8 @@ const SCOPE = 'customer';
 const identityExists = () => errors.unauthorized('identity_exists');
 
 /** Medusa's claims for a customer login; `actor_id` stays "" until `POST /store/customers`. */
-function customerToken(deps: AuthDeps, ctx: Ctx, identity: q.IdentityRow): Promise<string> {
-  return signToken(deps.keys, ctx.clock, {
+function customerClaims(identity: q.IdentityRow): ReissuedClaims {
+  return {
     actor_id: identity.customer_id ?? '',
     actor_type: 'customer',
     auth_identity_id: identity.id,
@@ -31,7 +31,20 @@ function customerToken(deps: AuthDeps, ctx: Ctx, identity: q.IdentityRow): Promi
     app_metadata: identity.customer_id ? { customer_id: identity.customer_id } : {},
     user_metadata: {},
     token_version: identity.token_version,
-  });
+  };
+}
+
+function customerToken(deps: AuthDeps, ctx: Ctx, identity: q.IdentityRow): Promise<string> {
+  return signToken(deps.keys, ctx.clock, customerClaims(identity));
+}
+
+/**
+ * A refresh's claims (`POST /auth/token/refresh`): the login's as they are now (its customer
+ * once `POST /store/customers` made one), or null when a password change revoked the token.
+ */
+export async function reissueCustomerClaims(ctx: Ctx, claims: ActorClaims): Promise<ReissuedClaims | null> {
+  const identity = await q.findIdentityById(ctx.db, claims.auth_identity_id);
+  return identity && isCurrentToken(claims, identity.token_version) ? customerClaims(identity) : null;
 }
 
 /** True when the token's login exists and no password change revoked the token since (`POST /auth/session`). */

@@ -176,6 +176,11 @@ export async function setIdentityPasswordHash(db: Executor, id: string, hash: st
     .where(eq(i.id, id));
 }
 
+export async function findIdentityById(db: Executor, id: string): Promise<IdentityRow | undefined> {
+  const [row] = await db.select().from(customerAuthIdentities).where(eq(customerAuthIdentities.id, id)).limit(1);
+  return row;
+}
+
 /** The current token version of a login, or undefined when there is no such login. */
 export async function findIdentityTokenVersion(db: Executor, id: string): Promise<number | undefined> {
   const i = customerAuthIdentities;

@@ -13,6 +13,12 @@ export async function findRole(db: Executor, id: string): Promise<RoleRow | unde
   return row;
 }
 
+/** The role, locked until the transaction ends: its permissions are read, changed and written back. */
+export async function lockRole(db: Executor, id: string): Promise<RoleRow | undefined> {
+  const [row] = await db.select().from(roles).where(eq(roles.id, id)).limit(1).for('update');
+  return row;
+}
+
 export async function findRoleByName(db: Executor, name: string): Promise<RoleRow | undefined> {
   const [row] = await db.select().from(roles).where(sql`lower(${roles.name}) = ${name.toLowerCase()}`).limit(1);
   return row;

@@ -69,11 +69,22 @@ export async function roleName(ctx: Ctx, role: string): Promise<string> {
  * `team:write` cannot raise itself to admin).
  */
 export async function assertCanAssign(ctx: Ctx, actor: Actor, role: string): Promise<void> {
-  const patterns = await rolePatterns(ctx, role);
-  const exceeds = patterns.filter((p) =>
-    p === '*' ? !actor.permissions.includes('*') : !grants(actor.permissions, p),
-  );
+  const exceeds = beyondActor(actor, await rolePatterns(ctx, role));
   if (exceeds.length) throw errors.forbidden('role_beyond_actor', { role, permissions: exceeds.join(', ') });
+}
+
+/** The patterns the actor's own do not grant (`*` only an owner's `*` does). */
+export function beyondActor(actor: Pick<Actor, 'permissions'>, patterns: readonly string[]): string[] {
+  return patterns.filter((p) => (p === '*' ? !actor.permissions.includes('*') : !grants(actor.permissions, p)));
+}
+
+/**
+ * The same rule for what a role is made of: a request's actor (absent in the CLI) puts into a
+ * role only patterns it holds, or team:write would let a custom role raise itself to admin.
+ */
+function assertCanGrant(ctx: Ctx, patterns: readonly string[]): void {
+  const exceeds = ctx.actor ? beyondActor(ctx.actor, patterns) : [];
+  if (exceeds.length) throw errors.forbidden('permission_beyond_actor', { permissions: exceeds.join(', ') });
 }
 
 /** Patterns of a custom role: each must match a declared permission; `*` stays the owners'. */
@@ -94,6 +105,7 @@ export async function createRole(
 ): Promise<RoleView> {
   const db = executor(ctx);
   const permissions = validPatterns(input.permissions);
+  assertCanGrant(ctx, permissions);
   await assertNameFree(db, input.name);
   const now = ctx.clock.now();
   const row = await q.insertRole(db, {
@@ -115,10 +127,19 @@ export async function updateRole(
   if (isBuiltInRole(id)) throw errors.notAllowed('role_built_in_unchangeable', { id });
   const db = executor(ctx);
   if (input.name !== undefined) await assertNameFree(db, input.name, id);
+  const permissions = input.permissions !== undefined ? validPatterns(input.permissions) : undefined;
+  if (permissions) {
+    // Only what is added must be the actor's: removing a pattern it lacks takes nothing from others.
+    const before = (await q.findRole(db, id))?.permissions ?? [];
+    assertCanGrant(
+      ctx,
+      permissions.filter((p) => !before.includes(p)),
+    );
+  }
   const patch = {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.description !== undefined && { description: input.description }),
-    ...(input.permissions !== undefined && { permissions: validPatterns(input.permissions) }),
+    ...(permissions && { permissions }),
   };
   const row = await q.updateRoleRow(db, id, patch, ctx.clock.now());
   if (!row) throw errors.notFound('role_not_found', { id });

@@ -675,6 +675,29 @@ export const ERROR_CODES = {
     type: 'conflict',
     message: 'Role {id} is held by {users} user(s) and {invites} open invite(s); reassign them first',
   },
+  // Medusa's RBAC contract (/admin/rbac) over our roles: a policy is a permission routes declare.
+  permission_beyond_actor: {
+    type: 'forbidden',
+    message: 'You cannot grant {permissions}, which your role lacks',
+  },
+  reset_beyond_actor: {
+    type: 'forbidden',
+    message: 'You cannot reset the password of {id}: their role holds {permissions} which yours lacks',
+  },
+  policy_not_found: { type: 'not_found', message: 'Policy with id: {id} was not found' },
+  policy_declared_by_routes: {
+    type: 'not_allowed',
+    message: 'Policies are the permissions routes declare: they cannot be made, changed or deleted here',
+  },
+  rbac_field_unsupported: { type: 'invalid_data', message: '{field} is not supported: {reason}' },
+  user_roles_single: {
+    type: 'invalid_data',
+    message: 'A user holds exactly one role: give one role, which replaces the current one',
+  },
+  user_role_required: {
+    type: 'not_allowed',
+    message: 'User {id} would hold no role: give them another role instead, which replaces {role}',
+  },
   invite_not_found: { type: 'not_found', message: 'Invite with id: {id} was not found' },
   invite_invalid: { type: 'unauthorized', message: 'Invalid or expired invite' },
   invite_already_accepted: { type: 'not_allowed', message: 'Invite {id} was already accepted' },
