@@ -53,6 +53,51 @@ export type paths = {
       };
     };
   };
+  "/auth/{actor}/providers": {
+    /** How an actor signs in (Medusa’s public provider list): email and password */
+    get: {
+      parameters: {
+        path: {
+          actor: "user" | "customer";
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              providers: ({
+                  id: string;
+                  identifier: string;
+                  display_name: string;
+                  flow: "credentials" | "redirect";
+                })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
   "/auth/user/emailpass/reset-password": {
     /** Email an admin a password reset link (201 whether the email is known or not) */
     post: {
@@ -329,6 +374,41 @@ export type paths = {
             "application/json": {
               /** @enum {boolean} */
               success: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/auth/token/refresh": {
+    /** A fresh token for a valid one (bearer or session), expiring when the old one does */
+    post: {
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              token: string;
             };
           };
         };
@@ -1154,6 +1234,1507 @@ export type paths = {
               object: "role";
               /** @enum {boolean} */
               deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/rbac/me/permissions": {
+    /** What you may do: the declared permissions your role grants, your role, the roles yours covers */
+    get: {
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              permissions: string[];
+              roles: {
+                  id: string;
+                  name: string;
+                }[];
+              covered_roles: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/rbac/roles": {
+    /** Roles (built-in and custom) with their policies */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          q?: string;
+          id?: string[];
+          name?: string[];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              roles: ({
+                  /** @description a built-in role (owner, admin, viewer, fulfilment, support) or a custom role id */
+                  id: string;
+                  name: string;
+                  description: string | null;
+                  /** @description roles do not inherit */
+                  parent_id: null;
+                  metadata: null;
+                  policies: ({
+                      /** @description the key: a policy is a permission pattern */
+                      id: string;
+                      /** @description <resource>:<operation>, either may be * */
+                      key: string;
+                      resource: string;
+                      operation: string;
+                      name: string | null;
+                      description: string | null;
+                      metadata: null;
+                      /** @description policies are declared by routes, not stored */
+                      created_at: null;
+                      updated_at: null;
+                      deleted_at: null;
+                    })[];
+                  built_in: boolean;
+                  /** Format: date-time */
+                  created_at: string | null;
+                  /** Format: date-time */
+                  updated_at: string | null;
+                  deleted_at: null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Make a custom role of policies you hold yourself */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+            description?: string | null;
+            parent_id?: string | null;
+            /** @description must be empty: roles keep no metadata */
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+            policy_ids?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              role: {
+                /** @description a built-in role (owner, admin, viewer, fulfilment, support) or a custom role id */
+                id: string;
+                name: string;
+                description: string | null;
+                /** @description roles do not inherit */
+                parent_id: null;
+                metadata: null;
+                policies: ({
+                    /** @description the key: a policy is a permission pattern */
+                    id: string;
+                    /** @description <resource>:<operation>, either may be * */
+                    key: string;
+                    resource: string;
+                    operation: string;
+                    name: string | null;
+                    description: string | null;
+                    metadata: null;
+                    /** @description policies are declared by routes, not stored */
+                    created_at: null;
+                    updated_at: null;
+                    deleted_at: null;
+                  })[];
+                built_in: boolean;
+                /** Format: date-time */
+                created_at: string | null;
+                /** Format: date-time */
+                updated_at: string | null;
+                deleted_at: null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/rbac/roles/assignable": {
+    /** Roles you may give a user: those holding nothing your role lacks */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          q?: string;
+          id?: string[];
+          name?: string[];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              roles: ({
+                  id: string;
+                  name: string;
+                  description: string | null;
+                })[];
+              count: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/rbac/roles/{id}": {
+    /** A role with its policies */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              role: {
+                /** @description a built-in role (owner, admin, viewer, fulfilment, support) or a custom role id */
+                id: string;
+                name: string;
+                description: string | null;
+                /** @description roles do not inherit */
+                parent_id: null;
+                metadata: null;
+                policies: ({
+                    /** @description the key: a policy is a permission pattern */
+                    id: string;
+                    /** @description <resource>:<operation>, either may be * */
+                    key: string;
+                    resource: string;
+                    operation: string;
+                    name: string | null;
+                    description: string | null;
+                    metadata: null;
+                    /** @description policies are declared by routes, not stored */
+                    created_at: null;
+                    updated_at: null;
+                    deleted_at: null;
+                  })[];
+                built_in: boolean;
+                /** Format: date-time */
+                created_at: string | null;
+                /** Format: date-time */
+                updated_at: string | null;
+                deleted_at: null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Rename or describe a custom role */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name?: string;
+            description?: string | null;
+            parent_id?: string | null;
+            /** @description must be empty: roles keep no metadata */
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              role: {
+                /** @description a built-in role (owner, admin, viewer, fulfilment, support) or a custom role id */
+                id: string;
+                name: string;
+                description: string | null;
+                /** @description roles do not inherit */
+                parent_id: null;
+                metadata: null;
+                policies: ({
+                    /** @description the key: a policy is a permission pattern */
+                    id: string;
+                    /** @description <resource>:<operation>, either may be * */
+                    key: string;
+                    resource: string;
+                    operation: string;
+                    name: string | null;
+                    description: string | null;
+                    metadata: null;
+                    /** @description policies are declared by routes, not stored */
+                    created_at: null;
+                    updated_at: null;
+                    deleted_at: null;
+                  })[];
+                built_in: boolean;
+                /** Format: date-time */
+                created_at: string | null;
+                /** Format: date-time */
+                updated_at: string | null;
+                deleted_at: null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Delete a custom role nobody holds */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "rbac_role";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/rbac/roles/{id}/policies": {
+    /** A role’s policies (its permission patterns) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          q?: string;
+          id?: string[];
+          key?: string[];
+          resource?: string[];
+          operation?: string[];
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              policies: ({
+                  /** @description the key: a policy is a permission pattern */
+                  id: string;
+                  /** @description <resource>:<operation>, either may be * */
+                  key: string;
+                  resource: string;
+                  operation: string;
+                  name: string | null;
+                  description: string | null;
+                  metadata: null;
+                  /** @description policies are declared by routes, not stored */
+                  created_at: null;
+                  updated_at: null;
+                  deleted_at: null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Add policies you hold to a custom role; its policies afterwards */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            policies: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              policies: ({
+                  /** @description the key: a policy is a permission pattern */
+                  id: string;
+                  /** @description <resource>:<operation>, either may be * */
+                  key: string;
+                  resource: string;
+                  operation: string;
+                  name: string | null;
+                  description: string | null;
+                  metadata: null;
+                  /** @description policies are declared by routes, not stored */
+                  created_at: null;
+                  updated_at: null;
+                  deleted_at: null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/rbac/roles/{id}/policies/{policy_id}": {
+    /** Take a policy from a custom role */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+          policy_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "rbac_policy";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/rbac/roles/{id}/users": {
+    /** The users holding a role */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          user_id?: string[];
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              users: ({
+                  id: string;
+                  email: string;
+                  role: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  avatar_url: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Give users this role (it replaces the one each holds; owners only by owners, never the last owner) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            users: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              users: ({
+                  id: string;
+                  email: string;
+                  role: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  avatar_url: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Take this role away from the users named: refused for a user holding it (a user holds one role; give another instead) */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            users: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              ids: string[];
+              /** @enum {string} */
+              object: "role_user";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/rbac/policies": {
+    /** Policies: the permissions routes declare and the wildcards over them */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          q?: string;
+          id?: string[];
+          key?: string[];
+          resource?: string[];
+          operation?: string[];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              policies: ({
+                  /** @description the key: a policy is a permission pattern */
+                  id: string;
+                  /** @description <resource>:<operation>, either may be * */
+                  key: string;
+                  resource: string;
+                  operation: string;
+                  name: string | null;
+                  description: string | null;
+                  metadata: null;
+                  /** @description policies are declared by routes, not stored */
+                  created_at: null;
+                  updated_at: null;
+                  deleted_at: null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Refused: policies are the permissions routes declare */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            key?: string;
+            resource?: string;
+            operation?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              policy: {
+                /** @description the key: a policy is a permission pattern */
+                id: string;
+                /** @description <resource>:<operation>, either may be * */
+                key: string;
+                resource: string;
+                operation: string;
+                name: string | null;
+                description: string | null;
+                metadata: null;
+                /** @description policies are declared by routes, not stored */
+                created_at: null;
+                updated_at: null;
+                deleted_at: null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/rbac/policies/assignable": {
+    /** Policies you may put into a role: those your role grants */
+    get: {
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              policies: ({
+                  id: string;
+                  key: string;
+                  resource: string;
+                  operation: string;
+                  description: string | null;
+                })[];
+              count: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/rbac/policies/{id}": {
+    /** A policy (its id is its key) */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              policy: {
+                /** @description the key: a policy is a permission pattern */
+                id: string;
+                /** @description <resource>:<operation>, either may be * */
+                key: string;
+                resource: string;
+                operation: string;
+                name: string | null;
+                description: string | null;
+                metadata: null;
+                /** @description policies are declared by routes, not stored */
+                created_at: null;
+                updated_at: null;
+                deleted_at: null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Refused: policies are the permissions routes declare */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            key?: string;
+            resource?: string;
+            operation?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              policy: {
+                /** @description the key: a policy is a permission pattern */
+                id: string;
+                /** @description <resource>:<operation>, either may be * */
+                key: string;
+                resource: string;
+                operation: string;
+                name: string | null;
+                description: string | null;
+                metadata: null;
+                /** @description policies are declared by routes, not stored */
+                created_at: null;
+                updated_at: null;
+                deleted_at: null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Refused: policies are the permissions routes declare */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "rbac_policy";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/rbac/policies/{id}/roles": {
+    /** The roles holding a policy */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              roles: ({
+                  /** @description a built-in role (owner, admin, viewer, fulfilment, support) or a custom role id */
+                  id: string;
+                  name: string;
+                  description: string | null;
+                  /** @description roles do not inherit */
+                  parent_id: null;
+                  metadata: null;
+                  policies: ({
+                      /** @description the key: a policy is a permission pattern */
+                      id: string;
+                      /** @description <resource>:<operation>, either may be * */
+                      key: string;
+                      resource: string;
+                      operation: string;
+                      name: string | null;
+                      description: string | null;
+                      metadata: null;
+                      /** @description policies are declared by routes, not stored */
+                      created_at: null;
+                      updated_at: null;
+                      deleted_at: null;
+                    })[];
+                  built_in: boolean;
+                  /** Format: date-time */
+                  created_at: string | null;
+                  /** Format: date-time */
+                  updated_at: string | null;
+                  deleted_at: null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/users/{id}/roles": {
+    /** A user’s roles (the one they hold) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 50, at most 1000 */
+          limit?: number;
+          offset?: number;
+          role_id?: string[];
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              roles: ({
+                  /** @description a built-in role (owner, admin, viewer, fulfilment, support) or a custom role id */
+                  id: string;
+                  name: string;
+                  description: string | null;
+                  /** @description roles do not inherit */
+                  parent_id: null;
+                  metadata: null;
+                  policies: ({
+                      /** @description the key: a policy is a permission pattern */
+                      id: string;
+                      /** @description <resource>:<operation>, either may be * */
+                      key: string;
+                      resource: string;
+                      operation: string;
+                      name: string | null;
+                      description: string | null;
+                      metadata: null;
+                      /** @description policies are declared by routes, not stored */
+                      created_at: null;
+                      updated_at: null;
+                      deleted_at: null;
+                    })[];
+                  built_in: boolean;
+                  /** Format: date-time */
+                  created_at: string | null;
+                  /** Format: date-time */
+                  updated_at: string | null;
+                  deleted_at: null;
+                })[];
+              count: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Give a user one role, which replaces the one they hold (only roles you hold; never the last owner) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            roles: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              roles: ({
+                  /** @description a built-in role (owner, admin, viewer, fulfilment, support) or a custom role id */
+                  id: string;
+                  name: string;
+                  description: string | null;
+                  /** @description roles do not inherit */
+                  parent_id: null;
+                  metadata: null;
+                  policies: ({
+                      /** @description the key: a policy is a permission pattern */
+                      id: string;
+                      /** @description <resource>:<operation>, either may be * */
+                      key: string;
+                      resource: string;
+                      operation: string;
+                      name: string | null;
+                      description: string | null;
+                      metadata: null;
+                      /** @description policies are declared by routes, not stored */
+                      created_at: null;
+                      updated_at: null;
+                      deleted_at: null;
+                    })[];
+                  built_in: boolean;
+                  /** Format: date-time */
+                  created_at: string | null;
+                  /** Format: date-time */
+                  updated_at: string | null;
+                  deleted_at: null;
+                })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Take roles from a user: refused for the role they hold (give another instead) */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            roles: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              ids: string[];
+              /** @enum {string} */
+              object: "user_role";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/users/{id}/roles/{role_id}": {
+    /** Take a role from a user: refused for the role they hold (give another instead) */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+          role_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              id: string;
+              /** @enum {string} */
+              object: "user_role";
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/users/{id}/auth-providers": {
+    /** How a user signs in: email and password */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              providers: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/users/{id}/reset-password": {
+    /** A password reset token for a user, for POST /auth/user/emailpass/update (15 minutes, once; only for a user whose role holds nothing yours lacks) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              token: string;
             };
           };
         };
@@ -20439,6 +22020,192 @@ export type paths = {
       };
     };
   };
+  "/admin/promotions/rule-attribute-options/{rule_type}": {
+    /** Attributes a rule of this kind may test, with operators and how its values are picked */
+    get: {
+      parameters: {
+        query?: {
+          promotion_type?: string;
+          application_method_type?: string;
+          application_method_target_type?: string;
+        };
+        path: {
+          rule_type: "rules" | "target-rules" | "buy-rules";
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              attributes: {
+                  id: string;
+                  /** @description the path a rule on it tests (`region.id`) */
+                  value: string;
+                  label: string;
+                  required: boolean;
+                  /** @description multiselect, select or number */
+                  field_type: string;
+                  operators: {
+                      id: string;
+                      value: string;
+                      label: string;
+                    }[];
+                  /** @description the application method's field of the same id, shown as a rule */
+                  disguised?: boolean;
+                  hydrate?: boolean;
+                }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/promotions/rule-value-options/{rule_type}/{rule_attribute_id}": {
+    /** Values a rule attribute may take, as { label, value } (q searches, value picks) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 100, at most 1000 */
+          limit?: number;
+          offset?: number;
+          promotion_type?: string;
+          application_method_type?: string;
+          application_method_target_type?: string;
+          q?: string;
+          value?: string | string[];
+        };
+        path: {
+          rule_type: "rules" | "target-rules" | "buy-rules";
+          rule_attribute_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              values: {
+                  label: string;
+                  value: string;
+                }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/promotions/{id}/{rule_type}": {
+    /** A promotion's rules of one kind as the rule editor shows them, values labeled */
+    get: {
+      parameters: {
+        query?: {
+          promotion_type?: string;
+          application_method_type?: string;
+          application_method_target_type?: string;
+          fields?: string;
+        };
+        path: {
+          id: string;
+          rule_type: "rules" | "target-rules" | "buy-rules";
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              rules: ({
+                  id?: string;
+                  value?: string;
+                  label: string;
+                  required: boolean;
+                  /** @description multiselect, select or number */
+                  field_type: string;
+                  operators: {
+                      id: string;
+                      value: string;
+                      label: string;
+                    }[];
+                  /** @description the application method's field of the same id, shown as a rule */
+                  disguised?: boolean;
+                  hydrate?: boolean;
+                  attribute: string;
+                  attribute_label: string;
+                  operator: string;
+                  operator_label: string;
+                  description?: string | null;
+                  values: {
+                      label: string;
+                      value: string;
+                    }[] | number | null;
+                })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
   "/admin/campaigns": {
     get: {
       parameters: {
@@ -21439,6 +23206,728 @@ export type paths = {
                     updated_at: string;
                   })[];
               };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Correct the email, addresses or metadata of an order (event order.updated) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      /** @description an address sent is written over the order's (fields left out stay); its country cannot change */
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: email */
+            email?: string;
+            shipping_address?: {
+              id?: string;
+              first_name?: string | null;
+              last_name?: string | null;
+              company?: string | null;
+              address_1?: string | null;
+              address_2?: string | null;
+              city?: string | null;
+              country_code?: string | null;
+              province?: string | null;
+              postal_code?: string | null;
+              phone?: string | null;
+              /** @description at most 4 KiB as JSON */
+              metadata?: {
+                [key: string]: unknown;
+              } | null;
+            };
+            billing_address?: {
+              id?: string;
+              first_name?: string | null;
+              last_name?: string | null;
+              company?: string | null;
+              address_1?: string | null;
+              address_2?: string | null;
+              city?: string | null;
+              country_code?: string | null;
+              province?: string | null;
+              postal_code?: string | null;
+              phone?: string | null;
+              /** @description at most 4 KiB as JSON */
+              metadata?: {
+                [key: string]: unknown;
+              } | null;
+            };
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string | null;
+                is_draft_order: boolean;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string | null;
+                    product_id: string | null;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: ({
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    }) | null;
+                    variant: ({
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    }) | null;
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                      return_requested_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string | null;
+                    order_id?: string | null;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout; an order's difference after */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    provider_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/orders/{id}/line-items": {
+    /** The order's lines as Medusa's order items (filters: id, item_id) */
+    get: {
+      parameters: {
+        query?: {
+          id?: string | string[];
+          item_id?: string | string[];
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_items: ({
+                  order_id: string;
+                  item_id: string;
+                  version: number;
+                  /** @description the order's (what the item's amounts are in) */
+                  currency_code: string;
+                  history: {
+                    version: {
+                      from: number;
+                      to: number;
+                    };
+                  };
+                  item: {
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string | null;
+                    product_id: string | null;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: ({
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    }) | null;
+                    variant: ({
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    }) | null;
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                      return_requested_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  };
+                })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/orders/{id}/shipping-options": {
+    /** The shipping options that serve the order's region, channel, address and products */
+    get: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              shipping_options: ({
+                  id: string;
+                  name: string;
+                  region_id: string | null;
+                  price_type: "flat" | "calculated";
+                  amount: number | null;
+                  currency_code: string | null;
+                  provider_id: string;
+                  service_zone_id: string | null;
+                  shipping_profile_id: string;
+                  type: {
+                    id: string;
+                    label: string;
+                    description: string;
+                    code: string;
+                  } | null;
+                  data: {
+                    [key: string]: unknown;
+                  } | null;
+                  prices: ({
+                      id: string;
+                      currency_code: string;
+                      region_id: string | null;
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      price_rules: {
+                          attribute: string;
+                          operator: string;
+                          value: unknown;
+                        }[];
+                      rules_count: number;
+                    })[];
+                  rules: {
+                      id: string;
+                      attribute: string;
+                      operator: string;
+                      value: unknown;
+                    }[];
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                })[];
             };
           };
         };
@@ -24631,6 +27120,276 @@ export type paths = {
       };
     };
   };
+  "/admin/fulfillments": {
+    /** Fulfil lines of an order, as POST /orders/{id}/fulfillments (event order.fulfilled) */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            order_id: string;
+            items: ({
+                line_item_id: string;
+                quantity: number;
+                title?: string;
+                sku?: string | null;
+                barcode?: string | null;
+                inventory_item_id?: string | null;
+              })[];
+            location_id?: string | null;
+            /** @description if given, it must be the provider of the option shipped by (the one named, else the order's) */
+            provider_id?: string;
+            shipping_option_id?: string | null;
+            delivery_address?: {
+              [key: string]: unknown;
+            } | null;
+            labels?: {
+                tracking_number: string;
+                tracking_url: string;
+                label_url: string;
+              }[];
+            no_notification?: boolean;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              fulfillment: {
+                id: string;
+                order_id: string;
+                location_id: string | null;
+                shipping_option_id: string | null;
+                provider_id: string | null;
+                data: {
+                  [key: string]: unknown;
+                } | null;
+                items: ({
+                    id: string;
+                    line_item_id: string;
+                    title: string;
+                    sku: string | null;
+                    quantity: number;
+                  })[];
+                labels: {
+                    id: string;
+                    tracking_number: string;
+                    tracking_url: string;
+                    label_url: string;
+                  }[];
+                no_notification: boolean;
+                /** Format: date-time */
+                shipped_at: string | null;
+                /** Format: date-time */
+                delivered_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/fulfillments/{id}/cancel": {
+    /** Cancel a fulfillment that has not shipped */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              fulfillment: {
+                id: string;
+                order_id: string;
+                location_id: string | null;
+                shipping_option_id: string | null;
+                provider_id: string | null;
+                data: {
+                  [key: string]: unknown;
+                } | null;
+                items: ({
+                    id: string;
+                    line_item_id: string;
+                    title: string;
+                    sku: string | null;
+                    quantity: number;
+                  })[];
+                labels: {
+                    id: string;
+                    tracking_number: string;
+                    tracking_url: string;
+                    label_url: string;
+                  }[];
+                no_notification: boolean;
+                /** Format: date-time */
+                shipped_at: string | null;
+                /** Format: date-time */
+                delivered_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/fulfillments/{id}/shipment": {
+    /** Ship a whole fulfillment with its labels (event order.shipped) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            labels: {
+                tracking_number: string;
+                tracking_url: string;
+                label_url: string;
+              }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              fulfillment: {
+                id: string;
+                order_id: string;
+                location_id: string | null;
+                shipping_option_id: string | null;
+                provider_id: string | null;
+                data: {
+                  [key: string]: unknown;
+                } | null;
+                items: ({
+                    id: string;
+                    line_item_id: string;
+                    title: string;
+                    sku: string | null;
+                    quantity: number;
+                  })[];
+                labels: {
+                    id: string;
+                    tracking_number: string;
+                    tracking_url: string;
+                    label_url: string;
+                  }[];
+                no_notification: boolean;
+                /** Format: date-time */
+                shipped_at: string | null;
+                /** Format: date-time */
+                delivered_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
   "/admin/orders/{id}/changes": {
     /** The order's changes (returns, edits) with their actions, oldest first */
     get: {
@@ -24675,6 +27434,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -25197,6 +27957,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -25226,6 +27987,115 @@ export type paths = {
                   /** Format: date-time */
                   updated_at: string;
                 }) | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/order-changes/{id}": {
+    /** Update an active order change: its internal note (carry_over_promotions: false only) */
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description only false: a change's new items are priced without the order's promotions */
+            carry_over_promotions?: boolean;
+            internal_note?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_change: {
+                id: string;
+                order_id: string;
+                return_id: string | null;
+                exchange_id: string | null;
+                claim_id: string | null;
+                change_type: string;
+                /** @description the order's */
+                currency_code: string;
+                /** @description pending | requested | confirmed | declined | canceled */
+                status: string;
+                version: number;
+                description: string | null;
+                internal_note: string | null;
+                created_by: string | null;
+                requested_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                confirmed_by: string | null;
+                /** Format: date-time */
+                confirmed_at: string | null;
+                declined_by: string | null;
+                declined_reason: string | null;
+                /** Format: date-time */
+                declined_at: string | null;
+                canceled_by: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                carry_over_promotions: boolean;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                actions: ({
+                    id: string;
+                    order_change_id: string;
+                    order_id: string;
+                    return_id: string | null;
+                    version: number;
+                    action: string;
+                    reference: string | null;
+                    reference_id: string | null;
+                    details: {
+                      [key: string]: unknown;
+                    };
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    internal_note: string | null;
+                    applied: boolean;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
               };
             };
           };
@@ -27168,6 +30038,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -27902,6 +30773,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -28521,6 +31393,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -29138,6 +32011,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -29753,6 +32627,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -30410,6 +33285,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -31145,6 +34021,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -31760,6 +34637,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -32375,6 +35253,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -32515,7 +35394,7 @@ export type paths = {
     };
   };
   "/admin/returns/{id}/request-items/{action_id}": {
-    /** Change a pending request-items action */
+    /** Change an item asked back */
     post: {
       parameters: {
         path: {
@@ -32988,6 +35867,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -33590,6 +36470,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -33730,7 +36611,7 @@ export type paths = {
     };
   };
   "/admin/returns/{id}/shipping-method/{action_id}": {
-    /** Change a pending shipping-method action */
+    /** Change the return shipping's price (custom_amount; null: the option's), note or metadata */
     post: {
       parameters: {
         path: {
@@ -33741,9 +36622,11 @@ export type paths = {
       requestBody: {
         content: {
           "application/json": {
-            quantity?: number;
+            custom_amount?: number | null;
             internal_note?: string | null;
-            reason_id?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
           };
         };
       };
@@ -34203,6 +37086,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -34805,6 +37689,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -34945,6 +37830,617 @@ export type paths = {
     };
   };
   "/admin/returns/{id}/receive-items/{action_id}": {
+    /** Change a sellable receipt (quantity, note) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            quantity?: number;
+            internal_note?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string | null;
+                is_draft_order: boolean;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string | null;
+                    product_id: string | null;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: ({
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    }) | null;
+                    variant: ({
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    }) | null;
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                      return_requested_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string | null;
+                    order_id?: string | null;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout; an order's difference after */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    provider_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: string | null;
+                  claim_id: string | null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  carry_over_promotions: boolean;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                /** @description parcels made through the return shipping option's provider (label, tracking) */
+                fulfillments: ({
+                    id: string;
+                    provider_id: string;
+                    shipping_option_id: string | null;
+                    location_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
     /** Remove a pending receive-items action */
     delete: {
       parameters: {
@@ -35409,6 +38905,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -35549,6 +39046,617 @@ export type paths = {
     };
   };
   "/admin/returns/{id}/dismiss-items/{action_id}": {
+    /** Change a damaged receipt (quantity, note) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            quantity?: number;
+            internal_note?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string | null;
+                is_draft_order: boolean;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string | null;
+                    product_id: string | null;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: ({
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    }) | null;
+                    variant: ({
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    }) | null;
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                      return_requested_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string | null;
+                    order_id?: string | null;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout; an order's difference after */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    provider_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: string | null;
+                  claim_id: string | null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  carry_over_promotions: boolean;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              return: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                /** @description parcels made through the return shipping option's provider (label, tracking) */
+                fulfillments: ({
+                    id: string;
+                    provider_id: string;
+                    shipping_option_id: string | null;
+                    location_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
     /** Remove a pending dismiss-items action */
     delete: {
       parameters: {
@@ -36013,6 +40121,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -36334,6 +40443,7 @@ export type paths = {
                 canceled_by: string | null;
                 /** Format: date-time */
                 canceled_at: string | null;
+                carry_over_promotions: boolean;
                 metadata: {
                   [key: string]: unknown;
                 } | null;
@@ -36872,6 +40982,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -37405,6 +41516,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -37938,6 +42050,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -38457,6 +42570,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -38982,6 +43096,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -39507,6 +43622,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -39830,6 +43946,586 @@ export type paths = {
                       })[];
                   })[];
               };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/payment-collections/{id}/payment-sessions": {
+    /** Start a payment session on an order's collection for the shopper (replaces one not authorized) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            provider_id: string;
+            /** @description at most 4 KiB as JSON */
+            data?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              payment_collection: {
+                id: string;
+                cart_id: string | null;
+                order_id?: string | null;
+                currency_code: string;
+                /** @description follows the cart total until checkout; an order's difference after */
+                amount: number;
+                /** @description not_paid | awaiting | authorized | canceled | … */
+                status: string;
+                payment_sessions: ({
+                    id: string;
+                    payment_collection_id: string;
+                    provider_id: string;
+                    currency_code: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    /** @description pending | authorized | canceled | error */
+                    status: string;
+                    data: {
+                      [key: string]: unknown;
+                    };
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                payments: ({
+                    id: string;
+                    order_id: string;
+                    payment_collection_id: string | null;
+                    payment_session_id: string | null;
+                    provider_id: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    currency_code: string;
+                    /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                    status: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    captured_amount: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    refunded_amount: number;
+                    /** Format: date-time */
+                    captured_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    };
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    captures: ({
+                        id: string;
+                        payment_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                      })[];
+                    refunds: ({
+                        id: string;
+                        payment_id: string;
+                        order_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        reason: string | null;
+                        note: string | null;
+                        refund_reason_id: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                      })[];
+                  })[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/orders/{id}/payment-sessions/authorize": {
+    /** Have the provider check again a session of the order's collection waiting for authorization */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            payment_session_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string | null;
+                is_draft_order: boolean;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string | null;
+                    product_id: string | null;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: ({
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    }) | null;
+                    variant: ({
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    }) | null;
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                      return_requested_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string | null;
+                    order_id?: string | null;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout; an order's difference after */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    provider_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+              };
+              is_authorized: boolean;
             };
           };
         };
@@ -41046,6 +45742,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -41703,6 +46400,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -42349,6 +47047,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -43010,6 +47709,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -43194,6 +47894,664 @@ export type paths = {
     };
   };
   "/admin/exchanges/{id}/inbound/shipping-method/{action_id}": {
+    /** Change the return shipping's price (custom_amount; null: the option's), note or metadata */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            custom_amount?: number | null;
+            internal_note?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string | null;
+                is_draft_order: boolean;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string | null;
+                    product_id: string | null;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: ({
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    }) | null;
+                    variant: ({
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    }) | null;
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                      return_requested_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string | null;
+                    order_id?: string | null;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout; an order's difference after */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    provider_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: string | null;
+                  claim_id: string | null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  carry_over_promotions: boolean;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              exchange: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's currency, which the amounts are in */
+                currency_code: string;
+                return_id: string | null;
+                /** @description its order change's: pending | confirmed | canceled */
+                status: string;
+                order_change_id: string | null;
+                no_notification: boolean;
+                created_by: string | null;
+                additional_items: ({
+                    /** @description the ITEM_ADD action */
+                    id: string;
+                    exchange_id?: string;
+                    claim_id?: string;
+                    /** @description the order line it adds */
+                    item_id: string;
+                    variant_id: string | null;
+                    quantity: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                  })[];
+                return_items: ({
+                    id: string;
+                    item_id: string;
+                    quantity: number;
+                    reason_id: string | null;
+                  })[];
+                /** Format: date-time */
+                confirmed_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                difference_due: number | null;
+                allow_backorder: boolean;
+              };
+              return?: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                /** @description parcels made through the return shipping option's provider (label, tracking) */
+                fulfillments: ({
+                    id: string;
+                    provider_id: string;
+                    shipping_option_id: string | null;
+                    location_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
     /** Remove the return shipping */
     delete: {
       parameters: {
@@ -43658,6 +49016,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -44324,6 +49683,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -44981,6 +50341,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -45627,6 +50988,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -46288,6 +51650,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -46472,6 +51835,664 @@ export type paths = {
     };
   };
   "/admin/exchanges/{id}/outbound/shipping-method/{action_id}": {
+    /** Change the new items' shipping price (custom_amount; null: the option's), note or metadata */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            custom_amount?: number | null;
+            internal_note?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string | null;
+                is_draft_order: boolean;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string | null;
+                    product_id: string | null;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: ({
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    }) | null;
+                    variant: ({
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    }) | null;
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                      return_requested_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string | null;
+                    order_id?: string | null;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout; an order's difference after */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    provider_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: string | null;
+                  claim_id: string | null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  carry_over_promotions: boolean;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              exchange: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's currency, which the amounts are in */
+                currency_code: string;
+                return_id: string | null;
+                /** @description its order change's: pending | confirmed | canceled */
+                status: string;
+                order_change_id: string | null;
+                no_notification: boolean;
+                created_by: string | null;
+                additional_items: ({
+                    /** @description the ITEM_ADD action */
+                    id: string;
+                    exchange_id?: string;
+                    claim_id?: string;
+                    /** @description the order line it adds */
+                    item_id: string;
+                    variant_id: string | null;
+                    quantity: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                  })[];
+                return_items: ({
+                    id: string;
+                    item_id: string;
+                    quantity: number;
+                    reason_id: string | null;
+                  })[];
+                /** Format: date-time */
+                confirmed_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                difference_due: number | null;
+                allow_backorder: boolean;
+              };
+              return?: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                /** @description parcels made through the return shipping option's provider (label, tracking) */
+                fulfillments: ({
+                    id: string;
+                    provider_id: string;
+                    shipping_option_id: string | null;
+                    location_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
     /** Remove the shipping of the new items */
     delete: {
       parameters: {
@@ -46936,6 +52957,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -47590,6 +53612,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -49079,6 +55102,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -49745,6 +55769,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -50400,6 +56425,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -51070,6 +57096,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -51263,6 +57290,673 @@ export type paths = {
     };
   };
   "/admin/claims/{id}/inbound/shipping-method/{action_id}": {
+    /** Change the return shipping's price (custom_amount; null: the option's), note or metadata */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            custom_amount?: number | null;
+            internal_note?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string | null;
+                is_draft_order: boolean;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string | null;
+                    product_id: string | null;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: ({
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    }) | null;
+                    variant: ({
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    }) | null;
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                      return_requested_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string | null;
+                    order_id?: string | null;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout; an order's difference after */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    provider_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: string | null;
+                  claim_id: string | null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  carry_over_promotions: boolean;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              claim: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's currency, which the amounts are in */
+                currency_code: string;
+                return_id: string | null;
+                /** @description its order change's: pending | confirmed | canceled */
+                status: string;
+                order_change_id: string | null;
+                no_notification: boolean;
+                created_by: string | null;
+                additional_items: ({
+                    /** @description the ITEM_ADD action */
+                    id: string;
+                    exchange_id?: string;
+                    claim_id?: string;
+                    /** @description the order line it adds */
+                    item_id: string;
+                    variant_id: string | null;
+                    quantity: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                  })[];
+                return_items: ({
+                    id: string;
+                    item_id: string;
+                    quantity: number;
+                    reason_id: string | null;
+                  })[];
+                /** Format: date-time */
+                confirmed_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** @description replace | refund */
+                type: string;
+                refund_amount: number | null;
+                claim_items: ({
+                    id: string;
+                    item_id: string;
+                    quantity: number;
+                    /** @description missing_item | wrong_item | production_failure | other */
+                    reason: string;
+                    note: string | null;
+                  })[];
+              };
+              return?: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                /** @description parcels made through the return shipping option's provider (label, tracking) */
+                fulfillments: ({
+                    id: string;
+                    provider_id: string;
+                    shipping_option_id: string | null;
+                    location_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
     /** Remove the return shipping */
     delete: {
       parameters: {
@@ -51727,6 +58421,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -52402,6 +59097,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -53068,6 +59764,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -53723,6 +60420,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -54393,6 +61091,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -54586,6 +61285,673 @@ export type paths = {
     };
   };
   "/admin/claims/{id}/outbound/shipping-method/{action_id}": {
+    /** Change the new items' shipping price (custom_amount; null: the option's), note or metadata */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          action_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            custom_amount?: number | null;
+            internal_note?: string | null;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order_preview: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string | null;
+                is_draft_order: boolean;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string | null;
+                    product_id: string | null;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: ({
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    }) | null;
+                    variant: ({
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    }) | null;
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                      return_requested_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    actions?: ({
+                        id: string;
+                        order_change_id: string;
+                        order_id: string;
+                        return_id: string | null;
+                        version: number;
+                        action: string;
+                        reference: string | null;
+                        reference_id: string | null;
+                        details: {
+                          [key: string]: unknown;
+                        };
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        internal_note: string | null;
+                        applied: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string | null;
+                    order_id?: string | null;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout; an order's difference after */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    provider_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received) */
+                  current_order_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                order_change: ({
+                  id: string;
+                  order_id: string;
+                  return_id: string | null;
+                  exchange_id: string | null;
+                  claim_id: string | null;
+                  change_type: string;
+                  /** @description the order's */
+                  currency_code: string;
+                  /** @description pending | requested | confirmed | declined | canceled */
+                  status: string;
+                  version: number;
+                  description: string | null;
+                  internal_note: string | null;
+                  created_by: string | null;
+                  requested_by: string | null;
+                  /** Format: date-time */
+                  requested_at: string | null;
+                  confirmed_by: string | null;
+                  /** Format: date-time */
+                  confirmed_at: string | null;
+                  declined_by: string | null;
+                  declined_reason: string | null;
+                  /** Format: date-time */
+                  declined_at: string | null;
+                  canceled_by: string | null;
+                  /** Format: date-time */
+                  canceled_at: string | null;
+                  carry_over_promotions: boolean;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                  actions: ({
+                      id: string;
+                      order_change_id: string;
+                      order_id: string;
+                      return_id: string | null;
+                      version: number;
+                      action: string;
+                      reference: string | null;
+                      reference_id: string | null;
+                      details: {
+                        [key: string]: unknown;
+                      };
+                      /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                      amount: number;
+                      internal_note: string | null;
+                      applied: boolean;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** Format: date-time */
+                  created_at: string;
+                  /** Format: date-time */
+                  updated_at: string;
+                }) | null;
+              };
+              claim: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's currency, which the amounts are in */
+                currency_code: string;
+                return_id: string | null;
+                /** @description its order change's: pending | confirmed | canceled */
+                status: string;
+                order_change_id: string | null;
+                no_notification: boolean;
+                created_by: string | null;
+                additional_items: ({
+                    /** @description the ITEM_ADD action */
+                    id: string;
+                    exchange_id?: string;
+                    claim_id?: string;
+                    /** @description the order line it adds */
+                    item_id: string;
+                    variant_id: string | null;
+                    quantity: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                  })[];
+                return_items: ({
+                    id: string;
+                    item_id: string;
+                    quantity: number;
+                    reason_id: string | null;
+                  })[];
+                /** Format: date-time */
+                confirmed_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** @description replace | refund */
+                type: string;
+                refund_amount: number | null;
+                claim_items: ({
+                    id: string;
+                    item_id: string;
+                    quantity: number;
+                    /** @description missing_item | wrong_item | production_failure | other */
+                    reason: string;
+                    note: string | null;
+                  })[];
+              };
+              return?: {
+                id: string;
+                display_id: number;
+                order_id: string;
+                /** @description the order's */
+                currency_code: string;
+                status: string;
+                location_id: string | null;
+                description: string | null;
+                internal_note: string | null;
+                no_notification: boolean;
+                /** @description value of the items received so far, less return shipping */
+                refund_amount: number;
+                items: ({
+                    id: string;
+                    return_id: string;
+                    order_id: string;
+                    item_id: string;
+                    quantity: number;
+                    received_quantity: number;
+                    damaged_quantity: number;
+                    reason_id: string | null;
+                    note: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  })[];
+                /** @description parcels made through the return shipping option's provider (label, tracking) */
+                fulfillments: ({
+                    id: string;
+                    provider_id: string;
+                    shipping_option_id: string | null;
+                    location_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                created_by: string | null;
+                /** Format: date-time */
+                requested_at: string | null;
+                /** Format: date-time */
+                received_at: string | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
     /** Remove the shipping of the new items */
     delete: {
       parameters: {
@@ -55050,6 +62416,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -55719,6 +63086,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -56385,6 +63753,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -57040,6 +64409,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -57703,6 +65073,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -60895,6 +68266,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -61462,6 +68834,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -61987,6 +69360,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -62527,6 +69901,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -63060,6 +70435,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -63593,6 +70969,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -64112,6 +71489,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -64639,6 +72017,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -65164,6 +72543,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -65697,6 +73077,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -66230,6 +73611,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -66749,6 +74131,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -67282,6 +74665,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -67801,6 +75185,7 @@ export type paths = {
                   canceled_by: string | null;
                   /** Format: date-time */
                   canceled_at: string | null;
+                  carry_over_promotions: boolean;
                   metadata: {
                     [key: string]: unknown;
                   } | null;
@@ -71492,7 +78877,7 @@ export type paths = {
             "application/json": {
               jobs: ({
                   id: string;
-                  /** @description product_import, product_export, order_export, customer_export */
+                  /** @description product_import, product_export, order_export, customer_export, inventory_item_export */
                   type: string;
                   /** @description awaiting_confirmation, pending, running, succeeded, failed, canceled */
                   status: string;
@@ -71562,7 +78947,7 @@ export type paths = {
             "application/json": {
               job: {
                 id: string;
-                /** @description product_import, product_export, order_export, customer_export */
+                /** @description product_import, product_export, order_export, customer_export, inventory_item_export */
                 type: string;
                 /** @description awaiting_confirmation, pending, running, succeeded, failed, canceled */
                 status: string;
@@ -71629,7 +79014,7 @@ export type paths = {
             "application/json": {
               job: {
                 id: string;
-                /** @description product_import, product_export, order_export, customer_export */
+                /** @description product_import, product_export, order_export, customer_export, inventory_item_export */
                 type: string;
                 /** @description awaiting_confirmation, pending, running, succeeded, failed, canceled */
                 status: string;
@@ -71800,6 +79185,45 @@ export type paths = {
       };
     };
   };
+  "/admin/inventory-items/export": {
+    /** Export the inventory items the list’s filters match to CSV (levels per location, one row per variant), as a background job */
+    post: {
+      parameters: {
+        query?: {
+          /** @description default 20, at most 1000 */
+          limit?: number;
+          offset?: number;
+          /** @description matches sku, title or description */
+          q?: string;
+          id?: string[];
+          sku?: string[];
+          requires_shipping?: boolean;
+          location_levels?: {
+            location_id?: string[];
+          };
+          fields?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              /** @description the job id: GET /admin/jobs/{id} */
+              transaction_id: string;
+            };
+          };
+        };
+      };
+    };
+  };
 };
 
 export type webhooks = Record<string, never>;
@@ -71814,7 +79238,7 @@ export type components = {
        * @description Stable error code; modules not yet moved to codes may send none or another
        * @enum {string}
        */
-      code?: "malformed_json" | "invalid_request" | "route_not_found" | "body_too_large" | "unsupported_media_type" | "content_length_mismatch" | "empty_json_body" | "invalid_value" | "unsafe_input" | "invalid_field_selection" | "invalid_date_filter" | "invalid_amount" | "amount_not_finite" | "amount_too_precise" | "amount_too_large" | "invalid_request_error" | "write_conflict" | "database_unavailable" | "shutting_down" | "not_ready" | "too_many_requests" | "too_many_large_pages" | "unknown_error" | "unauthorized" | "forbidden" | "cross_site_refused" | "cookie_write_not_json" | "csrf_token_invalid" | "publishable_key_missing" | "publishable_key_invalid" | "api_key_not_found" | "api_key_already_revoked" | "api_key_not_revoked" | "api_key_not_publishable" | "sales_channels_missing" | "publishable_key_without_channel" | "sales_channel_not_in_key" | "invalid_credentials" | "sign_in_unavailable" | "user_email_taken" | "reset_token_invalid" | "token_scope_missing" | "vendor_route_refused" | "permission_missing" | "owner_only_route" | "cart_not_found" | "cart_completed" | "cart_sales_channel_invalid" | "cart_region_required" | "cart_currency_mismatch" | "cart_country_outside_region" | "cart_too_many_lines" | "line_item_not_found" | "variants_unavailable" | "variants_unpriced" | "insufficient_inventory" | "category_not_found" | "category_handle_taken" | "category_cycle" | "category_has_children" | "collection_not_found" | "collection_handle_taken" | "product_label_not_found" | "product_label_taken" | "cart_region_missing" | "shipping_option_not_found" | "shipping_option_not_for_cart" | "shipping_options_invalid_for_cart" | "shipping_option_gone" | "shipping_price_changed" | "cart_changed_while_quoting" | "promotion_code_not_found" | "promotion_code_inactive" | "promotion_code_not_started" | "promotion_code_expired" | "promotion_code_budget_used" | "promotion_code_rules_unmet" | "cart_empty" | "cart_email_missing" | "payment_session_required" | "payment_session_not_offered" | "cart_changed_during_authorization" | "payment_webhook_not_raw" | "payment_webhooks_not_taken" | "payment_webhook_refused" | "locale_not_found" | "refund_reason_not_found" | "refund_reason_code_taken" | "customer_not_found" | "customer_address_not_found" | "customer_already_authenticated" | "customer_email_mismatch" | "identity_exists" | "federation_not_connected" | "federation_not_configured" | "federation_not_installed_from_marketplace" | "federation_plugin_not_in_folder" | "federation_plugin_not_in_marketplace" | "federation_upstream_failed" | "federation_upstream_not_found" | "federation_upstream_refused" | "federation_callback_not_json" | "notification_not_found" | "notification_template_not_found" | "notification_delivery_not_found" | "notification_delivery_sent" | "payment_not_found" | "payment_operation_pending" | "payment_canceled" | "payment_fully_captured" | "capture_exceeds_authorized" | "payment_not_captured" | "payment_providers_not_found" | "payment_provider_unavailable" | "payment_provider_error" | "payment_provider_timeout" | "plugin_not_found" | "plugin_marketplace_id_invalid" | "plugin_version_invalid" | "plugin_already_installed" | "plugin_manifest_id_taken" | "plugin_install_in_progress" | "plugin_no_pending_update" | "plugin_pending_version_mismatch" | "plugin_changed_meanwhile" | "plugin_not_installed_yet" | "plugin_not_updatable" | "plugin_version_not_newer" | "plugin_no_admin_extension" | "plugin_config_required" | "plugin_config_type" | "plugin_config_too_long" | "plugin_config_unknown" | "plugin_restarting" | "plugin_route_timeout" | "plugin_route_failed" | "product_not_found" | "product_variant_not_found" | "variant_not_found" | "product_option_not_found" | "product_handle_taken" | "variant_sku_taken" | "variant_sku_duplicate" | "variant_not_in_product" | "variant_listed_twice" | "variant_title_required" | "image_not_in_product" | "image_listed_twice" | "images_not_in_product" | "product_image_not_found" | "variants_not_in_product" | "option_value_not_found" | "option_value_in_use" | "product_option_product_required" | "link_targets_missing" | "product_batch_too_large" | "price_currency_invalid" | "price_range_inverted" | "price_repeated" | "option_repeated" | "option_value_repeated" | "variant_option_undeclared" | "variant_option_value_unknown" | "pricing_region_not_found" | "region_not_found" | "store_region_not_found" | "region_reference_missing" | "region_currency_invalid" | "region_countries_invalid" | "region_countries_repeated" | "region_countries_taken" | "sales_channel_not_found" | "products_missing" | "setting_not_found" | "setting_key_invalid" | "setting_value_too_large" | "store_not_found" | "store_currency_required" | "currency_unknown" | "store_currency_repeated" | "store_default_currency_repeated" | "sales_channel_reference_missing" | "currency_not_found" | "promotion_not_found" | "promotion_amount_currency_required" | "promotion_percentage_out_of_range" | "promotion_buyget_apply_quantity_required" | "promotion_buyget_min_quantity_required" | "promotion_buyget_buy_rules_required" | "promotion_buyget_target_rules_required" | "promotion_allocation_required" | "promotion_max_quantity_not_allowed" | "promotion_max_quantity_required" | "promotion_rule_not_found" | "campaign_reference_missing" | "campaign_not_found" | "campaign_dates_inverted" | "campaign_budget_currency_required" | "campaign_usage_limit_fractional" | "promotion_budget_exhausted" | "tax_region_not_found" | "tax_rate_not_found" | "tax_region_reference_missing" | "tax_region_province_outside_parent" | "tax_region_parent_missing" | "price_preference_not_found" | "tax_provider_unavailable" | "price_list_not_found" | "price_list_dates_inverted" | "price_list_price_range_inverted" | "price_list_variants_missing" | "price_list_prices_not_found" | "price_list_product_ids_required" | "customer_group_not_found" | "customer_groups_not_found" | "customers_not_found" | "shipping_profile_not_found" | "shipping_profile_in_use" | "shipping_profile_default" | "fulfillment_location_not_found" | "fulfillment_set_not_found" | "service_zone_not_found" | "geo_zone_not_in_zone" | "fulfillment_provider_not_found" | "fulfillment_provider_failed" | "fulfillment_provider_cannot_calculate" | "shipping_option_reference_missing" | "shipping_option_prices_required" | "shipping_option_no_price" | "shipping_option_not_calculated" | "shipping_option_rule_not_found" | "shipping_option_type_not_found" | "shipping_option_type_in_use" | "fulfillment_provider_not_at_location" | "shipping_profiles_unserved" | "stock_location_not_found" | "stock_location_address_not_found" | "stock_location_has_reservations" | "stock_location_channels_missing" | "inventory_item_not_found" | "inventory_item_sku_taken" | "inventory_item_has_reservations" | "inventory_items_missing" | "inventory_level_not_found" | "inventory_level_location_repeated" | "inventory_level_locations_missing" | "inventory_level_exists" | "inventory_level_below_reserved" | "inventory_level_reserved" | "inventory_level_stocked" | "inventory_levels_missing" | "variant_links_variants_missing" | "variant_item_link_not_found" | "variant_item_link_exists" | "reservation_not_found" | "fulfillment_location_not_stocked" | "user_not_found" | "last_owner" | "owner_change_refused" | "role_not_found" | "role_unknown" | "role_beyond_actor" | "permission_malformed" | "permission_unknown" | "role_built_in_unchangeable" | "role_built_in_undeletable" | "role_in_use" | "invite_not_found" | "invite_invalid" | "invite_already_accepted" | "file_not_found" | "file_content_not_found" | "file_type_refused" | "file_too_large" | "too_many_files" | "upload_unreadable" | "upload_not_multipart" | "upload_unknown_field" | "upload_filename_nul" | "upload_files_required" | "upload_type_invalid" | "job_not_found" | "job_file_not_found" | "job_not_cancelable" | "import_file_required" | "import_unreadable" | "import_no_rows" | "import_not_found" | "import_not_awaiting" | "import_upload_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_events_unknown" | "webhook_url_invalid" | "webhook_inactive" | "marketplace_billing_invalid" | "marketplace_vendor_only" | "marketplace_payout_account_invalid" | "marketplace_subscription_not_found" | "marketplace_license_without_subscription" | "marketplace_subscription_ended" | "marketplace_plugin_not_licensed" | "marketplace_sale_not_found" | "marketplace_sale_not_refundable" | "marketplace_sale_refunded" | "marketplace_money_needs_stripe" | "marketplace_provider_failed" | "marketplace_price_invalid" | "marketplace_price_too_high" | "marketplace_changelog_url_invalid" | "marketplace_description_too_long" | "marketplace_rollout_percent_invalid" | "marketplace_rollout_change_missing" | "marketplace_package_invalid" | "marketplace_package_too_large" | "marketplace_version_exists" | "marketplace_type_change" | "marketplace_item_not_found" | "marketplace_item_id_not_found" | "marketplace_item_missing" | "marketplace_version_not_found" | "marketplace_version_id_not_found" | "marketplace_version_decided" | "marketplace_review_override_required" | "marketplace_updates_versions_invalid" | "marketplace_updates_too_many" | "marketplace_updates_version_invalid" | "marketplace_upload_one_file" | "marketplace_upload_too_many_fields" | "marketplace_upload_unreadable" | "marketplace_upload_not_multipart" | "marketplace_upload_wrong_file_field" | "marketplace_upload_unknown_field" | "marketplace_upload_file_required" | "marketplace_log_tree_size_invalid" | "marketplace_log_proof_query" | "marketplace_log_entry_not_found" | "marketplace_log_entry_outside_tree" | "marketplace_log_range_first" | "marketplace_log_range_end" | "marketplace_checkout_not_found" | "marketplace_checkout_expired" | "marketplace_callback_url_invalid" | "marketplace_item_free" | "marketplace_stripe_not_configured" | "marketplace_stripe_body_not_raw" | "marketplace_stripe_signature_invalid" | "marketplace_license_required" | "marketplace_download_link_invalid" | "marketplace_download_link_expired" | "marketplace_license_not_found" | "marketplace_license_revoked" | "marketplace_namespace_not_owned" | "marketplace_namespace_invalid" | "marketplace_namespace_taken" | "marketplace_namespace_taken_meanwhile" | "marketplace_vendor_email_exists" | "marketplace_verification_link_invalid" | "marketplace_vendor_cannot_activate" | "marketplace_vendor_activate_by_email" | "marketplace_vendor_not_found" | "marketplace_vendor_token_not_found" | "marketplace_version_already_revoked" | "marketplace_signing_key_not_found" | "marketplace_review_not_installed" | "marketplace_review_not_found" | "marketplace_review_answered" | "order_change_not_active" | "order_change_invalid" | "refund_exceeds_captured" | "exchange_not_found" | "claim_not_found" | "payment_collection_not_found" | "payment_collection_not_payable" | "payment_collection_too_large" | "order_not_found" | "order_canceled" | "order_archived" | "order_sort_field_invalid" | "order_customer_not_found" | "order_item_not_found" | "order_variant_unpriced" | "order_not_completable" | "order_has_active_change" | "order_items_not_fulfilled" | "order_difference_pending" | "order_not_archivable" | "order_change_version_conflict" | "order_capture_waiting" | "order_cancel_raced" | "order_fulfillments_not_canceled" | "order_nothing_to_capture" | "order_nothing_to_refund" | "fulfillment_item_reference_invalid" | "fulfillment_not_found" | "fulfillment_canceled" | "fulfillment_item_not_in_order" | "fulfillment_quantity_exceeded" | "shipment_items_incomplete" | "fulfillment_already_shipped" | "fulfillment_already_delivered" | "fulfillment_not_shipped" | "fulfillment_shipped_not_cancelable" | "return_not_found" | "return_reason_not_found" | "return_reason_own_parent" | "return_reason_cycle" | "return_quantity_exceeds_fulfilled" | "return_action_not_found" | "return_has_no_items" | "return_received_not_cancelable" | "return_item_not_in_return" | "return_receive_exceeds_requested" | "return_nothing_received" | "swap_action_not_found" | "order_item_below_fulfilled" | "order_edit_action_not_found" | "order_edit_action_not_item_add" | "order_edit_empty" | "draft_order_not_found" | "draft_region_not_found" | "draft_sales_channel_not_found" | "draft_currency_not_region" | "draft_email_required" | "draft_custom_item_incomplete" | "draft_shipping_option_outside_region" | "draft_shipping_option_unpriced" | "draft_variants_unavailable" | "draft_edit_active" | "draft_has_no_items" | "draft_action_not_found" | "draft_shipping_method_not_found" | "draft_promotion_rules_unmet" | "order_transfer_not_requested" | "order_transfer_token_invalid" | "order_transfer_to_guest" | "order_transfer_same_customer";
+      code?: "malformed_json" | "invalid_request" | "route_not_found" | "body_too_large" | "unsupported_media_type" | "content_length_mismatch" | "empty_json_body" | "invalid_value" | "unsafe_input" | "invalid_field_selection" | "invalid_date_filter" | "invalid_amount" | "amount_not_finite" | "amount_too_precise" | "amount_too_large" | "invalid_request_error" | "write_conflict" | "database_unavailable" | "shutting_down" | "not_ready" | "too_many_requests" | "too_many_large_pages" | "unknown_error" | "unauthorized" | "forbidden" | "cross_site_refused" | "cookie_write_not_json" | "csrf_token_invalid" | "publishable_key_missing" | "publishable_key_invalid" | "api_key_not_found" | "api_key_already_revoked" | "api_key_not_revoked" | "api_key_not_publishable" | "sales_channels_missing" | "publishable_key_without_channel" | "sales_channel_not_in_key" | "invalid_credentials" | "sign_in_unavailable" | "user_email_taken" | "reset_token_invalid" | "token_scope_missing" | "vendor_route_refused" | "permission_missing" | "owner_only_route" | "cart_not_found" | "cart_completed" | "cart_sales_channel_invalid" | "cart_region_required" | "cart_currency_mismatch" | "cart_country_outside_region" | "cart_too_many_lines" | "line_item_not_found" | "variants_unavailable" | "variants_unpriced" | "insufficient_inventory" | "category_not_found" | "category_handle_taken" | "category_cycle" | "category_has_children" | "collection_not_found" | "collection_handle_taken" | "product_label_not_found" | "product_label_taken" | "cart_region_missing" | "shipping_option_not_found" | "shipping_option_not_for_cart" | "shipping_options_invalid_for_cart" | "shipping_option_gone" | "shipping_price_changed" | "cart_changed_while_quoting" | "promotion_code_not_found" | "promotion_code_inactive" | "promotion_code_not_started" | "promotion_code_expired" | "promotion_code_budget_used" | "promotion_code_rules_unmet" | "cart_empty" | "cart_email_missing" | "payment_session_required" | "payment_session_not_offered" | "cart_changed_during_authorization" | "payment_webhook_not_raw" | "payment_webhooks_not_taken" | "payment_webhook_refused" | "locale_not_found" | "refund_reason_not_found" | "refund_reason_code_taken" | "customer_not_found" | "customer_address_not_found" | "customer_already_authenticated" | "customer_email_mismatch" | "identity_exists" | "federation_not_connected" | "federation_not_configured" | "federation_not_installed_from_marketplace" | "federation_plugin_not_in_folder" | "federation_plugin_not_in_marketplace" | "federation_upstream_failed" | "federation_upstream_not_found" | "federation_upstream_refused" | "federation_callback_not_json" | "notification_not_found" | "notification_template_not_found" | "notification_delivery_not_found" | "notification_delivery_sent" | "payment_not_found" | "payment_operation_pending" | "payment_canceled" | "payment_fully_captured" | "capture_exceeds_authorized" | "payment_not_captured" | "payment_providers_not_found" | "payment_provider_unavailable" | "payment_provider_error" | "payment_provider_timeout" | "plugin_not_found" | "plugin_marketplace_id_invalid" | "plugin_version_invalid" | "plugin_already_installed" | "plugin_manifest_id_taken" | "plugin_install_in_progress" | "plugin_no_pending_update" | "plugin_pending_version_mismatch" | "plugin_changed_meanwhile" | "plugin_not_installed_yet" | "plugin_not_updatable" | "plugin_version_not_newer" | "plugin_no_admin_extension" | "plugin_config_required" | "plugin_config_type" | "plugin_config_too_long" | "plugin_config_unknown" | "plugin_restarting" | "plugin_route_timeout" | "plugin_route_failed" | "product_not_found" | "product_variant_not_found" | "variant_not_found" | "product_option_not_found" | "product_handle_taken" | "variant_sku_taken" | "variant_sku_duplicate" | "variant_not_in_product" | "variant_listed_twice" | "variant_title_required" | "image_not_in_product" | "image_listed_twice" | "images_not_in_product" | "product_image_not_found" | "variants_not_in_product" | "option_value_not_found" | "option_value_in_use" | "product_option_product_required" | "link_targets_missing" | "product_batch_too_large" | "price_currency_invalid" | "price_range_inverted" | "price_repeated" | "option_repeated" | "option_value_repeated" | "variant_option_undeclared" | "variant_option_value_unknown" | "pricing_region_not_found" | "region_not_found" | "store_region_not_found" | "region_reference_missing" | "region_currency_invalid" | "region_countries_invalid" | "region_countries_repeated" | "region_countries_taken" | "sales_channel_not_found" | "products_missing" | "setting_not_found" | "setting_key_invalid" | "setting_value_too_large" | "store_not_found" | "store_currency_required" | "currency_unknown" | "store_currency_repeated" | "store_default_currency_repeated" | "sales_channel_reference_missing" | "currency_not_found" | "promotion_not_found" | "promotion_amount_currency_required" | "promotion_percentage_out_of_range" | "promotion_buyget_apply_quantity_required" | "promotion_buyget_min_quantity_required" | "promotion_buyget_buy_rules_required" | "promotion_buyget_target_rules_required" | "promotion_allocation_required" | "promotion_max_quantity_not_allowed" | "promotion_max_quantity_required" | "promotion_rule_not_found" | "promotion_rule_attribute_invalid" | "campaign_reference_missing" | "campaign_not_found" | "campaign_dates_inverted" | "campaign_budget_currency_required" | "campaign_usage_limit_fractional" | "promotion_budget_exhausted" | "tax_region_not_found" | "tax_rate_not_found" | "tax_region_reference_missing" | "tax_region_province_outside_parent" | "tax_region_parent_missing" | "price_preference_not_found" | "tax_provider_unavailable" | "price_list_not_found" | "price_list_dates_inverted" | "price_list_price_range_inverted" | "price_list_variants_missing" | "price_list_prices_not_found" | "price_list_product_ids_required" | "customer_group_not_found" | "customer_groups_not_found" | "customers_not_found" | "shipping_profile_not_found" | "shipping_profile_in_use" | "shipping_profile_default" | "fulfillment_location_not_found" | "fulfillment_set_not_found" | "service_zone_not_found" | "geo_zone_not_in_zone" | "fulfillment_provider_not_found" | "fulfillment_provider_failed" | "fulfillment_provider_cannot_calculate" | "shipping_option_reference_missing" | "shipping_option_prices_required" | "shipping_option_no_price" | "shipping_option_not_calculated" | "shipping_option_rule_not_found" | "shipping_option_type_not_found" | "shipping_option_type_in_use" | "fulfillment_provider_not_at_location" | "shipping_profiles_unserved" | "stock_location_not_found" | "stock_location_address_not_found" | "stock_location_has_reservations" | "stock_location_channels_missing" | "inventory_item_not_found" | "inventory_item_sku_taken" | "inventory_item_has_reservations" | "inventory_items_missing" | "inventory_level_not_found" | "inventory_level_location_repeated" | "inventory_level_locations_missing" | "inventory_level_exists" | "inventory_level_below_reserved" | "inventory_level_reserved" | "inventory_level_stocked" | "inventory_levels_missing" | "variant_links_variants_missing" | "variant_item_link_not_found" | "variant_item_link_exists" | "reservation_not_found" | "fulfillment_location_not_stocked" | "user_not_found" | "last_owner" | "owner_change_refused" | "role_not_found" | "role_unknown" | "role_beyond_actor" | "permission_malformed" | "permission_unknown" | "role_built_in_unchangeable" | "role_built_in_undeletable" | "role_in_use" | "permission_beyond_actor" | "reset_beyond_actor" | "policy_not_found" | "policy_declared_by_routes" | "rbac_field_unsupported" | "user_roles_single" | "user_role_required" | "invite_not_found" | "invite_invalid" | "invite_already_accepted" | "file_not_found" | "file_content_not_found" | "file_type_refused" | "file_too_large" | "too_many_files" | "upload_unreadable" | "upload_not_multipart" | "upload_unknown_field" | "upload_filename_nul" | "upload_files_required" | "upload_type_invalid" | "job_not_found" | "job_file_not_found" | "job_not_cancelable" | "import_file_required" | "import_unreadable" | "import_no_rows" | "import_not_found" | "import_not_awaiting" | "import_upload_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_events_unknown" | "webhook_url_invalid" | "webhook_inactive" | "marketplace_billing_invalid" | "marketplace_vendor_only" | "marketplace_payout_account_invalid" | "marketplace_subscription_not_found" | "marketplace_license_without_subscription" | "marketplace_subscription_ended" | "marketplace_plugin_not_licensed" | "marketplace_sale_not_found" | "marketplace_sale_not_refundable" | "marketplace_sale_refunded" | "marketplace_money_needs_stripe" | "marketplace_provider_failed" | "marketplace_price_invalid" | "marketplace_price_too_high" | "marketplace_changelog_url_invalid" | "marketplace_description_too_long" | "marketplace_rollout_percent_invalid" | "marketplace_rollout_change_missing" | "marketplace_package_invalid" | "marketplace_package_too_large" | "marketplace_version_exists" | "marketplace_type_change" | "marketplace_item_not_found" | "marketplace_item_id_not_found" | "marketplace_item_missing" | "marketplace_version_not_found" | "marketplace_version_id_not_found" | "marketplace_version_decided" | "marketplace_review_override_required" | "marketplace_updates_versions_invalid" | "marketplace_updates_too_many" | "marketplace_updates_version_invalid" | "marketplace_upload_one_file" | "marketplace_upload_too_many_fields" | "marketplace_upload_unreadable" | "marketplace_upload_not_multipart" | "marketplace_upload_wrong_file_field" | "marketplace_upload_unknown_field" | "marketplace_upload_file_required" | "marketplace_log_tree_size_invalid" | "marketplace_log_proof_query" | "marketplace_log_entry_not_found" | "marketplace_log_entry_outside_tree" | "marketplace_log_range_first" | "marketplace_log_range_end" | "marketplace_checkout_not_found" | "marketplace_checkout_expired" | "marketplace_callback_url_invalid" | "marketplace_item_free" | "marketplace_stripe_not_configured" | "marketplace_stripe_body_not_raw" | "marketplace_stripe_signature_invalid" | "marketplace_license_required" | "marketplace_download_link_invalid" | "marketplace_download_link_expired" | "marketplace_license_not_found" | "marketplace_license_revoked" | "marketplace_namespace_not_owned" | "marketplace_namespace_invalid" | "marketplace_namespace_taken" | "marketplace_namespace_taken_meanwhile" | "marketplace_vendor_email_exists" | "marketplace_verification_link_invalid" | "marketplace_vendor_cannot_activate" | "marketplace_vendor_activate_by_email" | "marketplace_vendor_not_found" | "marketplace_vendor_token_not_found" | "marketplace_version_already_revoked" | "marketplace_signing_key_not_found" | "marketplace_review_not_installed" | "marketplace_review_not_found" | "marketplace_review_answered" | "order_change_not_active" | "order_change_invalid" | "order_change_not_found" | "refund_exceeds_captured" | "exchange_not_found" | "claim_not_found" | "payment_collection_not_found" | "payment_collection_not_payable" | "payment_session_not_found" | "payment_collection_too_large" | "order_not_found" | "order_canceled" | "order_archived" | "order_sort_field_invalid" | "order_customer_not_found" | "order_item_not_found" | "order_variant_unpriced" | "order_not_completable" | "order_has_active_change" | "order_items_not_fulfilled" | "order_difference_pending" | "order_not_archivable" | "order_change_version_conflict" | "order_capture_waiting" | "order_cancel_raced" | "order_fulfillments_not_canceled" | "order_nothing_to_capture" | "order_nothing_to_refund" | "fulfillment_item_reference_invalid" | "fulfillment_not_found" | "fulfillment_canceled" | "fulfillment_item_not_in_order" | "fulfillment_quantity_exceeded" | "shipment_items_incomplete" | "fulfillment_already_shipped" | "fulfillment_already_delivered" | "fulfillment_not_shipped" | "fulfillment_shipped_not_cancelable" | "fulfillment_provider_mismatch" | "order_address_country_changed" | "order_change_promotions_not_carried" | "return_not_found" | "return_reason_not_found" | "return_reason_own_parent" | "return_reason_cycle" | "return_quantity_exceeds_fulfilled" | "return_action_not_found" | "return_has_no_items" | "return_received_not_cancelable" | "return_item_not_in_return" | "return_receive_exceeds_requested" | "return_nothing_received" | "swap_action_not_found" | "order_item_below_fulfilled" | "order_edit_action_not_found" | "order_edit_action_not_item_add" | "order_edit_empty" | "draft_order_not_found" | "draft_region_not_found" | "draft_sales_channel_not_found" | "draft_currency_not_region" | "draft_email_required" | "draft_custom_item_incomplete" | "draft_shipping_option_outside_region" | "draft_shipping_option_unpriced" | "draft_variants_unavailable" | "draft_edit_active" | "draft_has_no_items" | "draft_action_not_found" | "draft_shipping_method_not_found" | "draft_promotion_rules_unmet" | "order_transfer_not_requested" | "order_transfer_token_invalid" | "order_transfer_to_guest" | "order_transfer_same_customer";
     };
   };
   responses: never;
