@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:browser`: the admin panel end to end in Debian's Chromium (playwright-core), two
- * files at a time: each file starts its own shop (own data dir, port 0) and browser, and most of a
- * file's time is spent waiting on the page, so a second file fills the idle core (CI's budget).
+ * files at a time: each file starts its own shop (own data dir, port 0) and browser. With this tier
+ * one file at a time, a whole `.ci/run` kept 2 cores only ~60 % busy and took 33 minutes (budget 25).
  */
 export default defineConfig({
   test: {
