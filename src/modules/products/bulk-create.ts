@@ -17,6 +17,7 @@ import {
   skuTaken,
   translateUniqueViolation,
 } from './rules.ts';
+import { newProductRow } from './product-row.ts';
 import type { CreateProductInput } from './schema.ts';
 import { productCategories, productOptions, products, productSalesChannels } from './tables.ts';
 import { newVariantRows } from './variant-writes.ts';
@@ -122,7 +123,6 @@ export async function assertAllReferences(tctx: TxCtx, inputs: ProductRefs[]): P
   for (const [table, label, ids] of refs) if (ids.length) await assertLiveRefs(tctx, table, label, ids);
 }
 
-const PHYSICAL = ['weight', 'length', 'height', 'width', 'hs_code', 'mid_code', 'origin_country', 'material'] as const;
 const unique = (ids: string[]) => [...new Set(ids)];
 
 type Planned = {
@@ -135,27 +135,7 @@ type Planned = {
 async function insertAll(tctx: TxCtx, planned: Planned[], now: Date): Promise<void> {
   const { tx } = tctx;
   await insertChunked(planned, (chunk) =>
-    tx.insert(products).values(
-      chunk.map(({ id, handle, input }) => ({
-        id,
-        title: input.title,
-        subtitle: input.subtitle ?? null,
-        handle,
-        description: input.description ?? null,
-        status: input.status ?? 'draft',
-        thumbnail: input.thumbnail ?? null,
-        is_giftcard: input.is_giftcard ?? false,
-        discountable: input.discountable ?? true,
-        collection_id: input.collection_id ?? null,
-        type_id: input.type_id ?? null,
-        external_id: input.external_id ?? null,
-        shipping_profile_id: input.shipping_profile_id ?? null,
-        ...Object.fromEntries(PHYSICAL.map((f) => [f, input[f] ?? null])),
-        metadata: input.metadata ?? null,
-        created_at: now,
-        updated_at: now,
-      })),
-    ),
+    tx.insert(products).values(chunk.map(({ id, handle, input }) => newProductRow(id, handle, input, now))),
   );
   const options = planned.flatMap(({ id, options }) =>
     options.map((o, rank) => ({ id: newId('opt'), product_id: id, title: o.title, values: o.values, rank })),

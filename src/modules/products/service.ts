@@ -7,6 +7,7 @@ import { pageOf } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { findAdminProduct, findAdminProductJson, listAdminProductsJson } from './queries.ts';
 import { listAdminPageJson } from './uncounted-list.ts';
+import { newProductRow, PHYSICAL } from './product-row.ts';
 import { assertOptionsWellFormed, handleFromTitle, handleTaken, translateUniqueViolation } from './rules.ts';
 import type { AdminListFilters, CreateProductInput, OptionsInput, Product, UpdateProductInput } from './schema.ts';
 import { assertLiveRefs } from './link-service.ts';
@@ -56,8 +57,6 @@ async function liveChannelIds(tx: Tx, refs: { id: string }[]): Promise<string[]>
   if (missing.length) throw errors.invalid('sales_channels_missing', { ids: missing.join(', ') });
   return ids;
 }
-
-const PHYSICAL = ['weight', 'length', 'height', 'width', 'hs_code', 'mid_code', 'origin_country', 'material'] as const;
 
 /** Every id the input refers to must be a live collection, type, category and tag (else 400, nothing written). */
 async function assertReferences(tctx: TxCtx, input: UpdateProductInput): Promise<void> {
@@ -122,25 +121,7 @@ export async function createProductIn(tctx: TxCtx, input: CreateProductInput): P
     await assertReferences(tctx, input);
     const now = tctx.clock.now();
     const id = newId('prod');
-    await insertProduct(tx, {
-      id,
-      title: input.title,
-      subtitle: input.subtitle ?? null,
-      handle,
-      description: input.description ?? null,
-      status: input.status ?? 'draft',
-      thumbnail: input.thumbnail ?? null,
-      is_giftcard: input.is_giftcard ?? false,
-      discountable: input.discountable ?? true,
-      collection_id: input.collection_id ?? null,
-      type_id: input.type_id ?? null,
-      external_id: input.external_id ?? null,
-      shipping_profile_id: input.shipping_profile_id ?? null,
-      ...Object.fromEntries(PHYSICAL.map((f) => [f, input[f] ?? null])),
-      metadata: input.metadata ?? null,
-      created_at: now,
-      updated_at: now,
-    });
+    await insertProduct(tx, newProductRow(id, handle, input, now));
     await insertOptions(
       tx,
       options.map((o, rank) => ({ id: newId('opt'), product_id: id, title: o.title, values: o.values, rank })),
