@@ -3,7 +3,6 @@ import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { orderClaimItems, orderClaims } from '../claims/tables.ts';
 import { orderChanges } from '../orders/changes/tables.ts';
-import { orders } from '../orders/tables.ts';
 import type { ChangeRow } from '../orders/changes/queries.ts';
 import { orderExchanges } from './tables.ts';
 
@@ -68,16 +67,6 @@ export async function changesOfSwaps(db: Executor, kind: SwapKind, ids: string[]
   if (!ids.length) return [];
   const col = kind === 'exchange' ? orderChanges.exchange_id : orderChanges.claim_id;
   return db.select().from(orderChanges).where(inArray(col, ids)).orderBy(asc(orderChanges.created_at));
-}
-
-/** The currency of each order, by id: the swaps' amounts are in their order's. */
-export async function currenciesOfOrders(db: Executor, orderIds: string[]): Promise<Map<string, string>> {
-  if (!orderIds.length) return new Map();
-  const found = await db
-    .select({ id: orders.id, currency_code: orders.currency_code })
-    .from(orders)
-    .where(inArray(orders.id, orderIds));
-  return new Map(found.map((o) => [o.id, o.currency_code]));
 }
 
 export async function insertClaimItem(db: Executor, row: ClaimItemRow): Promise<void> {

@@ -47,7 +47,7 @@ export async function swapViews(db: Executor, kind: SwapKind, rows: SwapRow[]): 
           rows.map((r) => r.id),
         )
       : [];
-  const currencies = await xq.currenciesOfOrders(db, [...new Set(rows.map((r) => r.order_id))]);
+  const currencies = await rq.orderCurrencies(db, [...new Set(rows.map((r) => r.order_id))]);
   return rows.map((row) => {
     const change = changeOf.get(row.id);
     const own = change ? actions.filter((a) => a.order_change_id === change.id) : [];
