@@ -185,7 +185,7 @@ describe('orders', () => {
       last_name: 'Hopper',
     });
     await nav('Customers');
-    await page.getByLabel('Search').fill('grace');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('grace');
     await page.getByRole('link', { name: 'Grace Hopper' }).click();
     await page.getByLabel('Phone').fill('+49 30 1234567');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useUrlText } from '../lib/url-filters.ts';
 import { Field } from './ui.tsx';
 
 /**
@@ -176,19 +177,17 @@ export function StatusField<S extends string>({
  * writes a filter into the URL (lib/url-filters.ts), so a filtered list can be linked to.
  */
 export function SearchFilters({
-  q,
   status,
   statuses,
   set,
 }: {
-  q: string;
   status?: string;
   statuses?: readonly string[];
   set: (key: 'q' | 'status', value: string) => void;
 }) {
   return (
     <search className="filters">
-      <Field label="Search" name="q" type="search" value={q} onChange={(e) => set('q', e.target.value)} />
+      <UrlTextField label="Search" name="q" type="search" />
       {statuses && (
         <Field
           label="Status"
@@ -207,4 +206,10 @@ export function SearchFilters({
       )}
     </search>
   );
+}
+
+/** A text filter whose value lives in the URL under `name` (lib/url-filters.ts useUrlText: no letter lost on a slow machine). */
+export function UrlTextField(props: { label: string; name: string; type?: string; placeholder?: string }) {
+  const [text, change] = useUrlText(props.name);
+  return <Field {...props} value={text} onChange={(e) => change(e.target.value)} />;
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 type SetParams = ReturnType<typeof useSearchParams>[1];
@@ -19,4 +20,27 @@ export function useUrlFilters(): [URLSearchParams, (key: string, value: string) 
     setParams(next, { replace: true });
   };
   return [params, set, setParams];
+}
+
+/**
+ * A text filter kept in the URL, as its input shows it: `[text, change]`. The input keeps its own
+ * copy of the text. The router hands a new address to React only in a later render (a
+ * transition), and an input whose value came from the render's address was put back to the old
+ * text between two keystrokes: on a slow machine a fast typist lost letters ("lamp 9999 and more
+ * text" came out as "lat" at 30x CPU throttling). The address still changes on every keystroke;
+ * the text follows the address only when it was changed elsewhere (back, a link, "Clear
+ * filters"): when the render's address is the address as it is now.
+ */
+export function useUrlText(key: string): [string, (value: string) => void] {
+  const [params, set] = useUrlFilters();
+  const fromUrl = params.get(key) ?? '';
+  const [text, setText] = useState(fromUrl);
+  useEffect(() => {
+    if (fromUrl === (new URLSearchParams(window.location.search).get(key) ?? '')) setText(fromUrl);
+  }, [fromUrl, key]);
+  const change = (value: string) => {
+    setText(value);
+    set(key, value);
+  };
+  return [text, change];
 }

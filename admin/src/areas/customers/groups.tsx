@@ -9,6 +9,7 @@ import { useUrlFilters } from '../../lib/url-filters.ts';
 import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { UrlTextField } from '../../components/form-pieces.tsx';
 
 /** Customers → Groups: the groups price lists are limited to, and who is in them. */
 
@@ -75,7 +76,7 @@ export function GroupList() {
       <CustomerTabs />
       <Card>
         <search className="filters">
-          <Field label="Search" name="q" type="search" value={q} onChange={(e) => set('q', e.target.value)} />
+          <UrlTextField label="Search" name="q" type="search" />
         </search>
         <PagedTable
           list={list}

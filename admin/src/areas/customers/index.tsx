@@ -11,6 +11,7 @@ import { useToast } from '../../components/toasts.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { CustomerTabs, GroupDetail, GroupList } from './groups.tsx';
 import { ExportDialogButton } from '../jobs/import-dialog.tsx';
+import { UrlTextField } from '../../components/form-pieces.tsx';
 
 type Customer = Item<Ok<'/admin/customers'>['customers']>;
 
@@ -51,14 +52,7 @@ function CustomerList() {
       <CustomerTabs />
       <Card>
         <search className="filters">
-          <Field
-            label="Search"
-            name="q"
-            type="search"
-            placeholder="Email or name"
-            value={q}
-            onChange={(e) => set('q', e.target.value)}
-          />
+          <UrlTextField label="Search" name="q" type="search" placeholder="Email or name" />
           <Field
             label="Account"
             name="has_account"

@@ -7,6 +7,7 @@ import { ItemPage } from './item-page.tsx';
 import { ReservationList } from './reservations.tsx';
 import { InventoryTabs } from './tabs.tsx';
 import type { InventoryItem } from './types.ts';
+import { UrlTextField } from '../../components/form-pieces.tsx';
 
 /** Inventory: items with their stock summed over locations, an item's levels, reservations (docs/admin-panel.md). */
 
@@ -32,14 +33,7 @@ function ItemList() {
       <InventoryTabs />
       <Card>
         <search className="filters">
-          <Field
-            label="Search"
-            name="q"
-            type="search"
-            placeholder="SKU, title or description"
-            value={q}
-            onChange={(e) => set('q', e.target.value)}
-          />
+          <UrlTextField label="Search" name="q" type="search" placeholder="SKU, title or description" />
         </search>
         {list.isPending ? (
           <Loading />

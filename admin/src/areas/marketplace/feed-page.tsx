@@ -15,6 +15,7 @@ import {
   useDebounced,
 } from '../../components/ui.tsx';
 import { EntryActions, busyEntry, type Entry } from './actions.tsx';
+import { UrlTextField } from '../../components/form-pieces.tsx';
 
 const PER_PAGE = 24;
 const TYPES = ['admin-extension', 'integration', 'payment-provider', 'notification-provider'];
@@ -85,13 +86,7 @@ export function FeedPage() {
       )}
       <Card>
         <search className="filters">
-          <Field
-            label="Search"
-            name="search"
-            type="search"
-            value={search}
-            onChange={(e) => set('search', e.target.value)}
-          />
+          <UrlTextField label="Search" name="search" type="search" />
           <Field label="Type" name="type" as="select" value={type} onChange={(e) => set('type', e.target.value)}>
             <option value="">All types</option>
             {TYPES.map((t) => (

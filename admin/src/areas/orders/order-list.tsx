@@ -17,6 +17,7 @@ import {
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type Order } from './types.ts';
 import { LIMIT, orderQuery } from './query.ts';
 import { ExportDialogButton } from '../jobs/import-dialog.tsx';
+import { UrlTextField } from '../../components/form-pieces.tsx';
 
 const FILTERS = ['status', 'payment_status', 'fulfillment_status', 'customer_id', 'email', 'from', 'to', 'q'] as const;
 
@@ -51,44 +52,14 @@ export function OrderList() {
       <PageHeader title="Orders" actions={<ExportDialogButton resource="orders" query={query} />} />
       <Card>
         <search className="filters">
-          <Field
-            label="Search"
-            name="q"
-            type="search"
-            placeholder="Email, order number"
-            value={params.get('q') ?? ''}
-            onChange={(e) => set('q', e.target.value)}
-          />
+          <UrlTextField label="Search" name="q" type="search" placeholder="Email, order number" />
           {select('status', 'Status', ORDER_STATUSES)}
           {select('payment_status', 'Payment', PAYMENT_STATUSES)}
           {select('fulfillment_status', 'Fulfillment', FULFILLMENT_STATUSES)}
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            value={params.get('email') ?? ''}
-            onChange={(e) => set('email', e.target.value)}
-          />
-          <Field
-            label="Customer id"
-            name="customer_id"
-            value={params.get('customer_id') ?? ''}
-            onChange={(e) => set('customer_id', e.target.value)}
-          />
-          <Field
-            label="From"
-            name="from"
-            type="date"
-            value={params.get('from') ?? ''}
-            onChange={(e) => set('from', e.target.value)}
-          />
-          <Field
-            label="To"
-            name="to"
-            type="date"
-            value={params.get('to') ?? ''}
-            onChange={(e) => set('to', e.target.value)}
-          />
+          <UrlTextField label="Email" name="email" type="email" />
+          <UrlTextField label="Customer id" name="customer_id" />
+          <UrlTextField label="From" name="from" type="date" />
+          <UrlTextField label="To" name="to" type="date" />
           {filtered && (
             <button type="button" className="btn" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
               Clear filters

@@ -49,7 +49,7 @@ function PriceListList() {
         }
       />
       <Card>
-        <SearchFilters q={q} status={status} statuses={['active', 'draft'] as const} set={set} />
+        <SearchFilters status={status} statuses={['active', 'draft'] as const} set={set} />
         <PagedTable
           list={list}
           rows={(d) => d.price_lists}

@@ -27,6 +27,7 @@ import { useToast } from '../../components/toasts.tsx';
 import { PRODUCT_STATUSES, type Product } from './types.ts';
 import { PAGE_SIZE, pageRequest, toPage } from './paging.ts';
 import { ExportDialogButton, ImportDialogButton } from '../jobs/import-dialog.tsx';
+import { UrlTextField } from '../../components/form-pieces.tsx';
 
 const TOTAL_KEY = ['products', 'total'];
 
@@ -89,14 +90,7 @@ export function ProductList() {
       />
       <Card>
         <search className="filters">
-          <Field
-            label="Search"
-            name="q"
-            type="search"
-            placeholder="Title, handle or description"
-            value={q}
-            onChange={(e) => set('q', e.target.value)}
-          />
+          <UrlTextField label="Search" name="q" type="search" placeholder="Title, handle or description" />
           <Field
             label="Status"
             name="status"

@@ -108,7 +108,7 @@ function PromotionList() {
         }
       />
       <Card>
-        <SearchFilters q={q} status={status} statuses={['active', 'draft', 'inactive'] as const} set={set} />
+        <SearchFilters status={status} statuses={['active', 'draft', 'inactive'] as const} set={set} />
         <PagedTable
           list={list}
           rows={(d) => d.promotions}

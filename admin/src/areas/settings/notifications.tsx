@@ -13,6 +13,7 @@ import {
   type ProviderList,
   providerWarning,
 } from './notification-types.ts';
+import { UrlTextField } from '../../components/form-pieces.tsx';
 
 const LIMIT = 25;
 
@@ -102,7 +103,7 @@ function History() {
             </option>
           ))}
         </Field>
-        <Field label="Recipient" name="to" type="search" value={to} onChange={(e) => set('to', e.target.value)} />
+        <UrlTextField label="Recipient" name="to" type="search" />
         <button
           type="button"
           className="btn"
