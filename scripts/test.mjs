@@ -6,7 +6,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const out = '.test-results.json';
+// One report per tier: the browser tier runs beside the fault and multi-instance tiers (.ci/run),
+// and one shared file would be removed and rewritten under another tier's feet.
+const out = process.env.TEST_LABEL ? `.test-results-${process.env.TEST_LABEL}.json` : '.test-results.json';
 rmSync(out, { force: true });
 const args = [
   'vitest',
