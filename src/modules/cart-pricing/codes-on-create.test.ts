@@ -49,8 +49,8 @@ describe('promo_codes on cart create, and the edge cases of codes', () => {
   let t: TestApp;
   let sdk: Sdk;
   let region: { id: string };
-  let shirt: { variants: { id: string }[] };
-  let mug: { variants: { id: string }[] };
+  let shirt: { id: string; variants: { id: string }[] };
+  let mug: { id: string; variants: { id: string }[] };
   let code: string;
   let autoCode: string;
   const cartCount = async () => (await rows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from carts`))[0].n;
@@ -114,7 +114,7 @@ describe('promo_codes on cart create, and the edge cases of codes', () => {
     expect(a.promotions.map((p) => p.code)).toEqual([code, autoCode]);
     expect(totalsOf(a)).toEqual(totalsOf(b));
     expect(linesOf(a)).toEqual(linesOf(b));
-    // The 10 % code takes 2 × 297.50 → 59.50 (with tax) off the shirts; the automatic 3.00 spreads over what is left.
+    // The 10 % code takes 5.95 off the two shirts (59.50 before tax); the automatic 3.00 spreads over what is left.
     const shirtLine = a.items.find((i) => i.variant_id === shirt.variants[0].id)!;
     expect(shirtLine.adjustments).toEqual(
       expect.arrayContaining([
@@ -135,6 +135,50 @@ describe('promo_codes on cart create, and the edge cases of codes', () => {
     const orders = placed.map((d) => (d as unknown as { order: Json }).order);
     expect(totalsOf(orders[0])).toEqual(totalsOf(orders[1]));
     expect(orders[0]).toMatchObject({ discount_total: a.discount_total });
+  });
+
+  it('applies two codes at once (buy 2 shirts get a mug, a fixed amount across) as the update path does', async () => {
+    const b2g1 = await promotion(t, {
+      code: `B2G1${uniq()}`,
+      type: 'buyget',
+      application_method: {
+        type: 'percentage',
+        value: 100,
+        target_type: 'items',
+        allocation: 'each',
+        max_quantity: 1,
+        apply_to_quantity: 1,
+        buy_rules_min_quantity: 2,
+        buy_rules: [{ attribute: 'items.product.id', operator: 'in', values: [shirt.id] }],
+        target_rules: [{ attribute: 'items.product.id', operator: 'in', values: [mug.id] }],
+      },
+    });
+    const across = await promotion(t, {
+      code: `ACROSS${uniq()}`,
+      type: 'standard',
+      application_method: {
+        type: 'fixed',
+        value: 700,
+        currency_code: 'eur',
+        target_type: 'items',
+        allocation: 'across',
+      },
+    });
+    const codes = [across.code, b2g1.code];
+    const created = (await ok200(
+      await t.store('POST', '/store/carts', { region_id: region.id, items: items(), promo_codes: codes }),
+    )) as unknown as { cart: CartJson };
+    const plain = (await ok200(
+      await t.store('POST', '/store/carts', { region_id: region.id, items: items() }),
+    )) as unknown as { cart: CartJson };
+    const updated = (await ok200(
+      await t.store('POST', `/store/carts/${plain.cart.id}`, { promo_codes: codes }),
+    )) as unknown as { cart: CartJson };
+    expect(created.cart.promotions.map((p) => p.code).sort()).toEqual([...codes, autoCode].sort());
+    expect(totalsOf(created.cart)).toEqual(totalsOf(updated.cart));
+    expect(linesOf(created.cart)).toEqual(linesOf(updated.cart));
+    const mugLine = created.cart.items.find((i) => i.variant_id === mug.variants[0].id)!;
+    expect(mugLine.adjustments).toEqual(expect.arrayContaining([expect.objectContaining({ code: b2g1.code })]));
   });
 
   it('writes the cart, its codes and cart.created together, over HTTP', async () => {
