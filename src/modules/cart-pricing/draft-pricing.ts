@@ -1,7 +1,6 @@
 import type { TxCtx } from '../../platform/context.ts';
 import type { AddressJson } from '../carts/tables.ts';
 import type { ChargePricingJson } from '../totals/shapes.ts';
-import { promotionsByIds } from './edit-pricing.ts';
 import { newCartFacts } from './facts.ts';
 import { priceCart, type PricedCart, type PricingCart } from './price-cart.ts';
 import { withProviderTaxes } from './provider-taxes.ts';
@@ -50,10 +49,7 @@ export async function priceDraft(
   promotionIds: string[],
 ): Promise<PricedDraft> {
   const productIds = [...new Set(lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
-  const facts = await newCartFacts(tctx.tx, draft, productIds);
-  const codes = await promotionsByIds(tctx.tx, promotionIds);
-  // The draft's id joins no cart's codes: the facts' promotions are the automatic ones.
-  const automatic = facts.promotions.filter((p) => !promotionIds.includes(p.promotion.id));
+  const facts = await newCartFacts(tctx.tx, draft, productIds, promotionIds);
   const cart: PricingCart = {
     id: draft.id,
     currency_code: draft.currency_code,
@@ -70,7 +66,7 @@ export async function priceDraft(
       quantity: l.quantity,
     })),
     methods: methods.map((m) => ({ id: m.id, shipping_option_id: m.shipping_option_id ?? '', amount: m.amount })),
-    pricing_facts: { ...facts, promotions: [...codes, ...automatic] },
+    pricing_facts: facts,
   };
   // A plugin's tax provider, when the address's tax region names one, as for a cart.
   const priced = priceCart({ ...cart, pricing_facts: await withProviderTaxes(tctx, cart) }, tctx.clock.now());

@@ -1,10 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { preparedRows, textArray } from '../../platform/db/prepared.ts';
-import type { StoredPromotion } from '../promotions/stored.ts';
 import type { AddressJson } from '../carts/tables.ts';
 import type { ChargePricingJson } from '../totals/shapes.ts';
-import { newCartFacts } from './facts.ts';
+import { newCartFacts, promotionsByIds } from './facts.ts';
 import { priceCart } from './price-cart.ts';
 
 /**
@@ -35,17 +32,6 @@ interface PricedMethod {
   shipping_option_id: string | null;
   amount: number;
   pricing: ChargePricingJson | null;
-}
-
-/** Promotions by id with their campaigns, as codes applied (`applied: true`). */
-export async function promotionsByIds(db: Executor, ids: string[]): Promise<StoredPromotion[]> {
-  if (!ids.length) return [];
-  return preparedRows<StoredPromotion>(
-    db,
-    sql`select to_json(p) as promotion, to_json(cp) as campaign, true as applied
-      from promotions p left join campaigns cp on cp.id = p.campaign_id and cp.deleted_at is null
-      where p.id = any(${textArray(ids)}) and p.deleted_at is null order by p.created_at, p.id`,
-  );
 }
 
 export async function priceAddedLines(

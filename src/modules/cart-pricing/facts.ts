@@ -98,11 +98,28 @@ export const pricingFacts = (
 
 export const PRICING_FACTS = pricingFacts();
 
-/** The facts of a cart about to be written (its lines not yet in the table): one read. */
+/** Promotions by id with their campaigns, as codes applied (`applied: true`), in the order a cart's facts list codes applied together. */
+export async function promotionsByIds(db: Executor, ids: string[]): Promise<StoredPromotion[]> {
+  if (!ids.length) return [];
+  return preparedRows<StoredPromotion>(
+    db,
+    sql`select to_json(p) as promotion, to_json(cp) as campaign, true as applied
+      from promotions p left join campaigns cp on cp.id = p.campaign_id and cp.deleted_at is null
+      where p.id = any(${textArray(ids)}) and p.deleted_at is null order by p.created_at, p.id`,
+  );
+}
+
+/**
+ * The facts of a cart about to be written (its lines not yet in the table), with the promotions
+ * `codeIds` applied as if their codes were already in `cart_promotions` (a cart created with
+ * `promo_codes`, a draft order's codes): those first, then the automatic ones, as a stored cart's
+ * facts list them, so the same cart prices the same whichever way its codes came.
+ */
 export async function newCartFacts(
   db: Executor,
   cart: { id: string; currency_code: string; shipping_address: unknown; region_id: string; customer_id: string | null },
   productIds: string[],
+  codeIds: string[] = [],
 ): Promise<PricingFacts> {
   const [row] = await preparedRows<{ f: PricingFacts }>(
     db,
@@ -110,5 +127,8 @@ export async function newCartFacts(
       ${cart.currency_code}::text as currency_code, ${JSON.stringify(cart.shipping_address)}::jsonb as shipping_address,
       ${cart.region_id}::text as region_id, ${cart.customer_id}::text as customer_id) c`,
   );
-  return row.f;
+  if (!codeIds.length) return row.f;
+  // The cart's id joins no row of cart_promotions yet: the facts' promotions are the automatic ones.
+  const automatic = row.f.promotions.filter((p) => !codeIds.includes(p.promotion.id));
+  return { ...row.f, promotions: [...(await promotionsByIds(db, codeIds)), ...automatic] };
 }

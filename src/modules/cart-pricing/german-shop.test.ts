@@ -148,7 +148,7 @@ describe('a German shop: VAT included, a collection code, free shipping over €
       application_method: { type: 'fixed', value: 100, currency_code: 'eur', target_type: 'order' },
     });
     for (const [code, why] of [
-      ['NOPE', 'does not exist'],
+      ['NOPE', 'is invalid'],
       [draft.code, 'is not active'],
       [elsewhere.code, 'cannot be applied'],
     ]) {

@@ -53,9 +53,16 @@ const cartFields = {
   metadata: Type.Optional(ShopperMetadata),
 };
 
+// Medusa's `promo_codes`: applied with the cart on create, replacing those applied on update.
+const PromoCodes = (description: string) =>
+  Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 20, description }));
+
 export const CreateCartBody = Type.Object(
   {
     ...cartFields,
+    promo_codes: PromoCodes(
+      'applied with the cart, in the same statement: a code that cannot discount it is a 400 and no cart is made',
+    ),
     currency_code: Type.Optional(
       Type.String({ pattern: '^[a-zA-Z]{3}$', description: "must be the region's currency" }),
     ),
@@ -68,12 +75,7 @@ export const CreateCartBody = Type.Object(
 export const UpdateCartBody = Type.Object(
   {
     ...cartFields,
-    promo_codes: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
-        maxItems: 20,
-        description: 'replaces the codes applied (Medusa storefront promo box)',
-      }),
-    ),
+    promo_codes: PromoCodes('replaces the codes applied (Medusa storefront promo box); [] removes them all'),
   },
   { additionalProperties: false },
 );

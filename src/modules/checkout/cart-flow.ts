@@ -27,7 +27,8 @@ import { findCart, lockCartForEdit, updateAndReadCart, type EditableCart, type F
 import type { CartView } from './cart-schema.ts';
 import { cartViewOf, chargedTotal } from './cart-view.ts';
 import { newCartFacts } from '../cart-pricing/facts.ts';
-import { applyCodes, assertCodesApply } from './cart-promotions.ts';
+import { applyCodes, assertCodesApply, usablePromotionIds } from './cart-promotions.ts';
+import { newCartPromotionsWrite } from '../promotions/queries.ts';
 
 /**
  * The store's cart: created, read and changed here, so that every change keeps the cart's
@@ -57,8 +58,11 @@ async function finish(
 }
 
 /**
- * A new cart: reads (region, variants), then the cart, its lines and its event in one statement,
- * which is atomic without a transaction around it.
+ * A new cart: reads (region, variants, the codes of `promo_codes`), then the cart, its lines, its
+ * codes and its event in one statement, which is atomic without a transaction around it. As
+ * Medusa's create-cart workflow, the codes apply with the cart; as on `POST /store/carts/{id}`, a
+ * code that does not exist, cannot be used now or does not discount the new cart is a 400 naming
+ * it, and then nothing is written.
  */
 export async function createCart(
   ctx: Ctx,
@@ -66,14 +70,21 @@ export async function createCart(
   customer: StoreCustomer | null,
   channelIds: string[],
 ): Promise<CartView> {
-  const salesChannelId = salesChannelFor(input.sales_channel_id, channelIds);
-  const { cart, writes } = await newCart(ctx, input, customer, salesChannelId);
+  const { promo_codes: codes = [], ...fields } = input;
+  const salesChannelId = salesChannelFor(fields.sales_channel_id, channelIds);
+  const { cart, writes } = await newCart(ctx, fields, customer, salesChannelId);
+  const now = ctx.clock.now();
+  const codeIds = codes.length ? await usablePromotionIds(ctx.db, codes, now) : [];
   const facts = await newCartFacts(
     ctx.db,
     cart,
     cart.lines.map((l) => l.product_id),
+    codeIds,
   );
-  return finish(ctx, { ...cart, payment_collection: null, pricing_facts: facts }, 'cart.created', writes);
+  const created: FullCart = { ...cart, payment_collection: null, pricing_facts: facts };
+  assertCodesApply(created, codes, now);
+  const codeWrites = codeIds.length ? [newCartPromotionsWrite(cart.id, codeIds, now)] : [];
+  return finish(ctx, created, 'cart.created', [...writes, ...codeWrites]);
 }
 
 /** The cart if this shopper may see it (read in one statement with everything its view shows). */
@@ -127,14 +138,18 @@ export function updateCart(ctx: Ctx, id: string, input: UpdateCartInput, access:
   );
 }
 
-/** `POST` / `DELETE /store/carts/{id}/promotions`: codes added to or removed from those applied. */
+/**
+ * `POST` / `DELETE /store/carts/{id}/promotions`: codes added to or removed from those applied.
+ * An empty list posted removes every code, as Medusa's route replaces the codes then.
+ */
 export function changeCartCodes(
   ctx: Ctx,
   id: string,
   codes: string[],
-  action: 'add' | 'remove',
+  asked: 'add' | 'remove',
   access: CartAccess,
 ): Promise<CartView> {
+  const action = asked === 'add' && !codes.length ? 'replace' : asked;
   let mustApply: string[] = [];
   return mutateCart(
     ctx,

@@ -1,4 +1,5 @@
 import type { TxCtx } from '../../platform/context.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { priceCart } from '../cart-pricing/price-cart.ts';
 import * as pq from '../promotions/queries.ts';
@@ -14,9 +15,8 @@ export type CodesAction = 'add' | 'remove' | 'replace';
 
 /** Writes the change of codes; answers the codes that must discount the cart once it is read back. */
 export async function applyCodes(tctx: TxCtx, cartId: string, codes: string[], action: CodesAction): Promise<string[]> {
-  const found = await pq.findByCodes(tctx.tx, codes);
-  const byCode = new Map(found.map((p) => [p.code.toLowerCase(), p]));
   if (action === 'remove') {
+    const found = await pq.findByCodes(tctx.tx, codes);
     await pq.removeCartPromotions(
       tctx.tx,
       cartId,
@@ -24,28 +24,41 @@ export async function applyCodes(tctx: TxCtx, cartId: string, codes: string[], a
     );
     return [];
   }
-  await assertUsable(tctx, codes, byCode);
-  const now = tctx.clock.now();
+  const ids = await usablePromotionIds(tctx.tx, codes, tctx.clock.now());
   if (action === 'replace') await pq.removeCartPromotions(tctx.tx, cartId, 'all');
-  await pq.addCartPromotions(tctx.tx, cartId, [...new Set(found.map((p) => p.id))], now);
+  await pq.addCartPromotions(tctx.tx, cartId, ids, tctx.clock.now());
   return codes;
+}
+
+/**
+ * The promotions of `codes` (whatever their case, each once however often it is named), after
+ * refusing by name a code that does not exist or cannot be used now (assertUsable).
+ */
+export async function usablePromotionIds(db: Executor, codes: string[], now: Date): Promise<string[]> {
+  const found = await pq.findByCodes(db, codes);
+  await assertUsable(db, now, codes, new Map(found.map((p) => [p.code.toLowerCase(), p])));
+  return [...new Set(found.map((p) => p.id))];
 }
 
 /**
  * Refuses, naming it, a code that does not exist, is not active, is outside its campaign's dates
  * or whose campaign budget is used up (a cart's codes, a draft order's).
  */
-export async function assertUsable(tctx: TxCtx, codes: string[], byCode: Map<string, pq.PromotionRow>): Promise<void> {
+export async function assertUsable(
+  db: Executor,
+  now: Date,
+  codes: string[],
+  byCode: Map<string, pq.PromotionRow>,
+): Promise<void> {
   const found = [...byCode.values()];
   const campaigns = new Map(
     (
       await pq.campaignsByIds(
-        tctx.tx,
+        db,
         found.map((p) => p.campaign_id).filter((c) => c !== null),
       )
     ).map((c) => [c.id, c]),
   );
-  const now = tctx.clock.now();
   for (const code of codes) {
     const p = byCode.get(code.toLowerCase());
     if (!p) throw errors.invalid('promotion_code_not_found', { code });

@@ -42,7 +42,8 @@ export const storeCartRoutes: RouteModule = (app) => {
     {
       schema: {
         tags,
-        summary: 'Create a cart (default region and the key’s sales channel when not given)',
+        summary:
+          'Create a cart (default region and the key’s sales channel when not given; promo_codes applied with it)',
         querystring: CartQuery,
         body: CreateCartBody,
         response: ok(CartEnvelope),

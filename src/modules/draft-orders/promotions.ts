@@ -35,7 +35,7 @@ export function addDraftPromotions(ctx: Ctx, id: string, codes: string[]): Promi
 /** PROMOTION_ADD actions of `change` for `codes`, each refused by name unless it discounts the draft as the change leaves it. */
 export async function addCodes(tctx: TxCtx, order: OrderRow, change: cq.ChangeRow, codes: string[]): Promise<void> {
   const found = await pq.findByCodes(tctx.tx, codes);
-  await assertUsable(tctx, codes, new Map(found.map((p) => [p.code.toLowerCase(), p])));
+  await assertUsable(tctx.tx, tctx.clock.now(), codes, new Map(found.map((p) => [p.code.toLowerCase(), p])));
   const applied = await draftPromotionIds(tctx.tx, order.id, await cq.listActionsOf(tctx.tx, [change.id]));
   for (const p of found)
     if (!applied.includes(p.id))

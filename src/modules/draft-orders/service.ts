@@ -7,7 +7,7 @@ import { toAddress } from '../carts/addresses.ts';
 import { insufficientInventory } from '../carts/pricing.ts';
 import { findSellableVariants, type SellableVariant } from '../carts/variant-queries.ts';
 import { isStockShort, reservationParts } from '../checkout/inventory-queries.ts';
-import { promotionsByIds } from '../cart-pricing/edit-pricing.ts';
+import { promotionsByIds } from '../cart-pricing/facts.ts';
 import { findLiveCustomer } from '../customers/queries.ts';
 import { promotionUsageWrites } from '../promotions/budget.ts';
 import { dec } from '../totals/charge-totals.ts';

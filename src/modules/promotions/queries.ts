@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { textArray } from '../../platform/db/prepared.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { campaigns, cartPromotions, promotions } from './tables.ts';
 
@@ -125,6 +126,12 @@ export async function addCartPromotions(db: Executor, cartId: string, promotionI
     .insert(cartPromotions)
     .values(promotionIds.map((promotion_id) => ({ cart_id: cartId, promotion_id, created_at: now })))
     .onConflictDoNothing();
+}
+
+/** The codes of a cart being created, as a write of the statement that inserts the cart. */
+export function newCartPromotionsWrite(cartId: string, promotionIds: string[], now: Date): SQL {
+  return sql`insert into cart_promotions (cart_id, promotion_id, created_at)
+    select ${cartId}, x.id, ${now.toISOString()}::timestamptz from unnest(${textArray(promotionIds)}) x(id)`;
 }
 
 export async function removeCartPromotions(db: Executor, cartId: string, promotionIds: string[] | 'all') {

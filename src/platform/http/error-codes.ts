@@ -190,7 +190,7 @@ export const ERROR_CODES = {
     type: 'conflict',
     message: 'The cart changed while shipping option {id} was being priced; send the request again',
   },
-  promotion_code_not_found: { type: 'invalid_data', message: 'The promotion code {code} does not exist' },
+  promotion_code_not_found: { type: 'invalid_data', message: 'The promotion code {code} is invalid' }, // Medusa 2.21's words
   promotion_code_inactive: { type: 'invalid_data', message: 'The promotion code {code} is not active' },
   promotion_code_not_started: {
     type: 'invalid_data',
