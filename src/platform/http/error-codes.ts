@@ -1123,7 +1123,10 @@ export const ERROR_CODES = {
   },
   order_transfer_same_customer: {
     type: 'invalid_data',
-    message: 'Order: {id} already belongs to customer: {customer}',
+    message: [
+      'Order: {id} already belongs to customer: {customer}',
+      'Order: {id} already belongs to the guest with the email: {email}',
+    ],
   },
 } as const satisfies Record<string, { type: ErrorType; message: string | readonly string[] }>;
 
