@@ -23187,8 +23187,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -23205,6 +23209,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -23673,8 +23694,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -23691,6 +23716,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -24356,8 +24398,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -24374,6 +24420,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -24808,8 +24871,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -24826,6 +24893,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -25255,8 +25339,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -25273,6 +25361,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -25714,8 +25819,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -25732,6 +25841,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -26175,8 +26301,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -26193,6 +26323,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -26625,8 +26772,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -26643,6 +26794,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -27075,8 +27243,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -27093,6 +27265,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -27911,8 +28100,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -27929,6 +28122,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -28096,6 +28306,485 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/orders/{id}/credit-lines": {
+    /** Add a credit line that settles (part of) the pending difference, as a new order version */
+    post: {
+      parameters: {
+        query?: {
+          fields?: string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description non-zero, of the sign of the pending difference and at most as large */
+            amount: number;
+            reference: string;
+            reference_id: string;
+            metadata?: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string | null;
+                is_draft_order: boolean;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string | null;
+                    product_id: string | null;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: ({
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    }) | null;
+                    variant: ({
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    }) | null;
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                      return_requested_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string | null;
+                    order_id?: string | null;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout; an order's difference after */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    provider_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
+                  current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -28525,8 +29214,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -28543,6 +29236,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -28972,8 +29682,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -28990,6 +29704,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -29992,8 +30723,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -30010,6 +30745,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -30727,8 +31479,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -30745,6 +31501,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -31347,8 +32120,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -31365,6 +32142,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -31965,8 +32759,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -31983,6 +32781,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -32581,8 +33396,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -32599,6 +33418,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -33239,8 +34075,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -33257,6 +34097,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -33975,8 +34832,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -33993,6 +34854,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -34591,8 +35469,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -34609,6 +35491,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -35207,8 +36106,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -35225,6 +36128,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -35821,8 +36741,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -35839,6 +36763,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -36424,8 +37365,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -36442,6 +37387,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -37040,8 +38002,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -37058,6 +38024,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -37643,8 +38626,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -37661,6 +38648,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -38256,8 +39260,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -38274,6 +39282,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -38859,8 +39884,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -38877,6 +39906,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -39472,8 +40518,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -39490,6 +40540,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -40075,8 +41142,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -40093,6 +41164,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -40936,8 +42024,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -40954,6 +42046,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -41470,8 +42579,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -41488,6 +42601,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -42004,8 +43134,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -42022,6 +43156,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -42524,8 +43675,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -42542,6 +43697,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -43050,8 +44222,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -43068,6 +44244,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -43576,8 +44769,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -43594,6 +44791,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -44506,8 +45720,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -44524,6 +45742,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
               is_authorized: boolean;
             };
@@ -45090,8 +46325,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -45108,6 +46347,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
               exchange: {
                 id: string;
@@ -45696,8 +46952,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -45714,6 +46974,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -46354,8 +47631,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -46372,6 +47653,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -47001,8 +48299,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -47019,6 +48321,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -47663,8 +48982,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -47681,6 +49004,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -48323,8 +49663,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -48341,6 +49685,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -48970,8 +50331,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -48988,6 +50353,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -49637,8 +51019,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -49655,6 +51041,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -50295,8 +51698,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -50313,6 +51720,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -50942,8 +52366,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -50960,6 +52388,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -51604,8 +53049,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -51622,6 +53071,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -52264,8 +53730,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -52282,6 +53752,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -52911,8 +54398,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -52929,6 +54420,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -53566,8 +55074,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -53584,6 +55096,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -54432,8 +55961,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -54450,6 +55983,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
               claim: {
                 id: string;
@@ -55056,8 +56606,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -55074,6 +56628,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -55723,8 +57294,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -55741,6 +57316,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -56379,8 +57971,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -56397,6 +57993,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -57050,8 +58663,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -57068,6 +58685,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -57719,8 +59353,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -57737,6 +59375,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -58375,8 +60030,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -58393,6 +60052,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -59051,8 +60727,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -59069,6 +60749,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -59718,8 +61415,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -59736,6 +61437,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -60374,8 +62092,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -60392,6 +62114,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -61045,8 +62784,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -61063,6 +62806,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -61714,8 +63474,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -61732,6 +63496,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -62370,8 +64151,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -62388,6 +64173,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -63040,8 +64842,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -63058,6 +64864,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -63707,8 +65530,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -63725,6 +65552,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -64363,8 +66207,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -64381,6 +66229,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -65027,8 +66892,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -65045,6 +66914,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -65812,8 +67698,12 @@ export type paths = {
                     transaction_total: number;
                     /** @description the total when the order was placed */
                     original_order_total: number;
-                    /** @description the total after confirmed changes (edits, returns received) */
+                    /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                     current_order_total: number;
+                    /** @description Medusa's: the same as current_order_total */
+                    accounting_total: number;
+                    /** @description the order's credit lines summed with their signs */
+                    credit_line_total: number;
                     /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                     pending_difference: number;
                   };
@@ -65830,6 +67720,23 @@ export type paths = {
                       /** Format: date-time */
                       updated_at: string;
                     })[];
+                  credit_lines: ({
+                      id: string;
+                      order_id: string;
+                      reference: string;
+                      reference_id: string;
+                      /** @description positive lowers what the shopper owes, negative what they are owed */
+                      amount: number;
+                      metadata: {
+                        [key: string]: unknown;
+                      } | null;
+                      /** Format: date-time */
+                      created_at: string;
+                      /** Format: date-time */
+                      updated_at: string;
+                    })[];
+                  /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                  credit_line_total: number;
                 })[];
               count: number;
               limit: number;
@@ -66326,8 +68233,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -66344,6 +68255,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -66768,8 +68696,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -66786,6 +68718,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -67256,8 +69205,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -67274,6 +69227,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -67752,8 +69722,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -67770,6 +69744,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -68220,8 +70211,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -68238,6 +70233,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -68788,8 +70800,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -68806,6 +70822,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -69314,8 +71347,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -69332,6 +71369,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -69855,8 +71909,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -69873,6 +71931,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -70389,8 +72464,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -70407,6 +72486,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -70923,8 +73019,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -70941,6 +73041,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -71443,8 +73560,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -71461,6 +73582,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -71971,8 +74109,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -71989,6 +74131,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -72497,8 +74656,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -72515,6 +74678,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -73031,8 +75211,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -73049,6 +75233,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -73565,8 +75766,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -73583,6 +75788,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -74085,8 +76307,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -74103,6 +76329,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -74619,8 +76862,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -74637,6 +76884,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -75139,8 +77403,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -75157,6 +77425,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -75648,8 +77933,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -75666,6 +77955,496 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/admin/orders/{id}/transfer/guest": {
+    /** Move the order to the guest customer with this email (found or created), at once */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: email */
+            email: string;
+            description?: string;
+            internal_note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              order: {
+                id: string;
+                display_id: number;
+                /** @description pending | completed | draft | archived | canceled | requires_action */
+                status: string;
+                payment_status: string;
+                fulfillment_status: string;
+                cart_id: string | null;
+                is_draft_order: boolean;
+                customer_id: string | null;
+                email: string;
+                region_id: string;
+                sales_channel_id: string | null;
+                currency_code: string;
+                shipping_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address: ({
+                  id: string;
+                  first_name: string | null;
+                  last_name: string | null;
+                  company: string | null;
+                  address_1: string | null;
+                  address_2: string | null;
+                  city: string | null;
+                  country_code: string | null;
+                  province: string | null;
+                  postal_code: string | null;
+                  phone: string | null;
+                  metadata: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    id: string;
+                    order_id: string;
+                    title: string;
+                    subtitle: string | null;
+                    thumbnail: string | null;
+                    variant_id: string | null;
+                    product_id: string | null;
+                    product_title: string;
+                    product_handle: string | null;
+                    variant_title: string;
+                    variant_sku: string | null;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    quantity: number;
+                    requires_shipping: boolean;
+                    is_discountable: boolean;
+                    is_tax_inclusive: boolean;
+                    product: ({
+                      id: string;
+                      title: string;
+                      handle: string | null;
+                      thumbnail: string | null;
+                    }) | null;
+                    variant: ({
+                      id: string;
+                      title: string;
+                      sku: string | null;
+                      product_id: string;
+                    }) | null;
+                    detail: {
+                      quantity: number;
+                      fulfilled_quantity: number;
+                      shipped_quantity: number;
+                      delivered_quantity: number;
+                      returned_quantity: number;
+                      return_requested_quantity: number;
+                    };
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                shipping_methods: ({
+                    id: string;
+                    order_id: string;
+                    shipping_option_id: string | null;
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                    is_tax_inclusive: boolean;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    tax_lines: ({
+                        id: string;
+                        rate_id: string | null;
+                        code: string;
+                        name: string;
+                        rate: number;
+                        provider_id: string;
+                        description: string | null;
+                        /** @description the tax on the amount before discounts */
+                        subtotal: number;
+                        /** @description the tax on the discounted amount */
+                        total: number;
+                      })[];
+                    adjustments: ({
+                        id: string;
+                        code: string;
+                        promotion_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        description: string | null;
+                        /** @description the amount includes tax (its promotion's flag) */
+                        is_tax_inclusive: boolean;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        subtotal: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        total: number;
+                      })[];
+                    /** @description without tax and discounts */
+                    subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    total: number;
+                    /** @description before discounts, with tax */
+                    original_total: number;
+                    /** @description before discounts, without tax */
+                    original_subtotal: number;
+                    /** @description with the tax of the discount */
+                    discount_total: number;
+                    /** @description without tax */
+                    discount_subtotal: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    discount_tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    tax_total: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    original_tax_total: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                payment_collections: ({
+                    id: string;
+                    cart_id: string | null;
+                    order_id?: string | null;
+                    currency_code: string;
+                    /** @description follows the cart total until checkout; an order's difference after */
+                    amount: number;
+                    /** @description not_paid | awaiting | authorized | canceled | … */
+                    status: string;
+                    payment_sessions: ({
+                        id: string;
+                        payment_collection_id: string;
+                        provider_id: string;
+                        currency_code: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        /** @description pending | authorized | canceled | error */
+                        status: string;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                      })[];
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    payments: ({
+                        id: string;
+                        order_id: string;
+                        payment_collection_id: string | null;
+                        payment_session_id: string | null;
+                        provider_id: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        amount: number;
+                        currency_code: string;
+                        /** @description authorized | captured | partially_captured | canceled | refunded | partially_refunded */
+                        status: string;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        captured_amount: number;
+                        /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                        refunded_amount: number;
+                        /** Format: date-time */
+                        captured_at: string | null;
+                        /** Format: date-time */
+                        canceled_at: string | null;
+                        data: {
+                          [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        captures: ({
+                            id: string;
+                            payment_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                        refunds: ({
+                            id: string;
+                            payment_id: string;
+                            order_id: string;
+                            /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                            amount: number;
+                            reason: string | null;
+                            note: string | null;
+                            refund_reason_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                          })[];
+                      })[];
+                  })[];
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_tax_total: number;
+                /** @description items + shipping, before taxes and discounts */
+                subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_item_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_shipping_tax_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                original_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                item_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                shipping_discount_total: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                discount_subtotal: number;
+                /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                total: number;
+                metadata: {
+                  [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                canceled_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                fulfillments: ({
+                    id: string;
+                    order_id: string;
+                    location_id: string | null;
+                    shipping_option_id: string | null;
+                    provider_id: string | null;
+                    data: {
+                      [key: string]: unknown;
+                    } | null;
+                    items: ({
+                        id: string;
+                        line_item_id: string;
+                        title: string;
+                        sku: string | null;
+                        quantity: number;
+                      })[];
+                    labels: {
+                        id: string;
+                        tracking_number: string;
+                        tracking_url: string;
+                        label_url: string;
+                      }[];
+                    no_notification: boolean;
+                    /** Format: date-time */
+                    shipped_at: string | null;
+                    /** Format: date-time */
+                    delivered_at: string | null;
+                    /** Format: date-time */
+                    canceled_at: string | null;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                version: number;
+                summary: {
+                  /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                  authorized_total: number;
+                  /** @description same as paid_total (kept for older clients) */
+                  captured_total: number;
+                  /** @description everything captured */
+                  paid_total: number;
+                  /** @description everything refunded */
+                  refunded_total: number;
+                  /** @description paid_total minus refunded_total */
+                  transaction_total: number;
+                  /** @description the total when the order was placed */
+                  original_order_total: number;
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
+                  current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
+                  /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
+                  pending_difference: number;
+                };
+                transactions: ({
+                    id: string;
+                    order_id: string;
+                    /** @description a capture is positive, a refund negative */
+                    amount: number;
+                    currency_code: string;
+                    reference: "capture" | "refund";
+                    reference_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -76095,8 +78874,12 @@ export type paths = {
                   transaction_total: number;
                   /** @description the total when the order was placed */
                   original_order_total: number;
-                  /** @description the total after confirmed changes (edits, returns received) */
+                  /** @description the total after confirmed changes (edits, returns received), less the credit lines */
                   current_order_total: number;
+                  /** @description Medusa's: the same as current_order_total */
+                  accounting_total: number;
+                  /** @description the order's credit lines summed with their signs */
+                  credit_line_total: number;
                   /** @description current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled */
                   pending_difference: number;
                 };
@@ -76113,6 +78896,23 @@ export type paths = {
                     /** Format: date-time */
                     updated_at: string;
                   })[];
+                credit_lines: ({
+                    id: string;
+                    order_id: string;
+                    reference: string;
+                    reference_id: string;
+                    /** @description positive lowers what the shopper owes, negative what they are owed */
+                    amount: number;
+                    metadata: {
+                      [key: string]: unknown;
+                    } | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                  })[];
+                /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                credit_line_total: number;
               };
             };
           };
@@ -79238,7 +82038,7 @@ export type components = {
        * @description Stable error code; modules not yet moved to codes may send none or another
        * @enum {string}
        */
-      code?: "malformed_json" | "invalid_request" | "route_not_found" | "body_too_large" | "unsupported_media_type" | "content_length_mismatch" | "empty_json_body" | "invalid_value" | "unsafe_input" | "invalid_field_selection" | "invalid_date_filter" | "invalid_amount" | "amount_not_finite" | "amount_too_precise" | "amount_too_large" | "invalid_request_error" | "write_conflict" | "database_unavailable" | "shutting_down" | "not_ready" | "too_many_requests" | "too_many_large_pages" | "unknown_error" | "unauthorized" | "forbidden" | "cross_site_refused" | "cookie_write_not_json" | "csrf_token_invalid" | "publishable_key_missing" | "publishable_key_invalid" | "api_key_not_found" | "api_key_already_revoked" | "api_key_not_revoked" | "api_key_not_publishable" | "sales_channels_missing" | "publishable_key_without_channel" | "sales_channel_not_in_key" | "invalid_credentials" | "sign_in_unavailable" | "user_email_taken" | "reset_token_invalid" | "token_scope_missing" | "vendor_route_refused" | "permission_missing" | "owner_only_route" | "cart_not_found" | "cart_completed" | "cart_sales_channel_invalid" | "cart_region_required" | "cart_currency_mismatch" | "cart_country_outside_region" | "cart_too_many_lines" | "line_item_not_found" | "variants_unavailable" | "variants_unpriced" | "insufficient_inventory" | "category_not_found" | "category_handle_taken" | "category_cycle" | "category_has_children" | "collection_not_found" | "collection_handle_taken" | "product_label_not_found" | "product_label_taken" | "cart_region_missing" | "shipping_option_not_found" | "shipping_option_not_for_cart" | "shipping_options_invalid_for_cart" | "shipping_option_gone" | "shipping_price_changed" | "cart_changed_while_quoting" | "promotion_code_not_found" | "promotion_code_inactive" | "promotion_code_not_started" | "promotion_code_expired" | "promotion_code_budget_used" | "promotion_code_rules_unmet" | "cart_empty" | "cart_email_missing" | "payment_session_required" | "payment_session_not_offered" | "cart_changed_during_authorization" | "payment_webhook_not_raw" | "payment_webhooks_not_taken" | "payment_webhook_refused" | "locale_not_found" | "refund_reason_not_found" | "refund_reason_code_taken" | "customer_not_found" | "customer_address_not_found" | "customer_already_authenticated" | "customer_email_mismatch" | "identity_exists" | "federation_not_connected" | "federation_not_configured" | "federation_not_installed_from_marketplace" | "federation_plugin_not_in_folder" | "federation_plugin_not_in_marketplace" | "federation_upstream_failed" | "federation_upstream_not_found" | "federation_upstream_refused" | "federation_callback_not_json" | "notification_not_found" | "notification_template_not_found" | "notification_delivery_not_found" | "notification_delivery_sent" | "payment_not_found" | "payment_operation_pending" | "payment_canceled" | "payment_fully_captured" | "capture_exceeds_authorized" | "payment_not_captured" | "payment_providers_not_found" | "payment_provider_unavailable" | "payment_provider_error" | "payment_provider_timeout" | "plugin_not_found" | "plugin_marketplace_id_invalid" | "plugin_version_invalid" | "plugin_already_installed" | "plugin_manifest_id_taken" | "plugin_install_in_progress" | "plugin_no_pending_update" | "plugin_pending_version_mismatch" | "plugin_changed_meanwhile" | "plugin_not_installed_yet" | "plugin_not_updatable" | "plugin_version_not_newer" | "plugin_no_admin_extension" | "plugin_config_required" | "plugin_config_type" | "plugin_config_too_long" | "plugin_config_unknown" | "plugin_restarting" | "plugin_route_timeout" | "plugin_route_failed" | "product_not_found" | "product_variant_not_found" | "variant_not_found" | "product_option_not_found" | "product_handle_taken" | "variant_sku_taken" | "variant_sku_duplicate" | "variant_not_in_product" | "variant_listed_twice" | "variant_title_required" | "image_not_in_product" | "image_listed_twice" | "images_not_in_product" | "product_image_not_found" | "variants_not_in_product" | "option_value_not_found" | "option_value_in_use" | "product_option_product_required" | "link_targets_missing" | "product_batch_too_large" | "price_currency_invalid" | "price_range_inverted" | "price_repeated" | "option_repeated" | "option_value_repeated" | "variant_option_undeclared" | "variant_option_value_unknown" | "pricing_region_not_found" | "region_not_found" | "store_region_not_found" | "region_reference_missing" | "region_currency_invalid" | "region_countries_invalid" | "region_countries_repeated" | "region_countries_taken" | "sales_channel_not_found" | "products_missing" | "setting_not_found" | "setting_key_invalid" | "setting_value_too_large" | "store_not_found" | "store_currency_required" | "currency_unknown" | "store_currency_repeated" | "store_default_currency_repeated" | "sales_channel_reference_missing" | "currency_not_found" | "promotion_not_found" | "promotion_amount_currency_required" | "promotion_percentage_out_of_range" | "promotion_buyget_apply_quantity_required" | "promotion_buyget_min_quantity_required" | "promotion_buyget_buy_rules_required" | "promotion_buyget_target_rules_required" | "promotion_allocation_required" | "promotion_max_quantity_not_allowed" | "promotion_max_quantity_required" | "promotion_rule_not_found" | "promotion_rule_attribute_invalid" | "campaign_reference_missing" | "campaign_not_found" | "campaign_dates_inverted" | "campaign_budget_currency_required" | "campaign_usage_limit_fractional" | "promotion_budget_exhausted" | "tax_region_not_found" | "tax_rate_not_found" | "tax_region_reference_missing" | "tax_region_province_outside_parent" | "tax_region_parent_missing" | "price_preference_not_found" | "tax_provider_unavailable" | "price_list_not_found" | "price_list_dates_inverted" | "price_list_price_range_inverted" | "price_list_variants_missing" | "price_list_prices_not_found" | "price_list_product_ids_required" | "customer_group_not_found" | "customer_groups_not_found" | "customers_not_found" | "shipping_profile_not_found" | "shipping_profile_in_use" | "shipping_profile_default" | "fulfillment_location_not_found" | "fulfillment_set_not_found" | "service_zone_not_found" | "geo_zone_not_in_zone" | "fulfillment_provider_not_found" | "fulfillment_provider_failed" | "fulfillment_provider_cannot_calculate" | "shipping_option_reference_missing" | "shipping_option_prices_required" | "shipping_option_no_price" | "shipping_option_not_calculated" | "shipping_option_rule_not_found" | "shipping_option_type_not_found" | "shipping_option_type_in_use" | "fulfillment_provider_not_at_location" | "shipping_profiles_unserved" | "stock_location_not_found" | "stock_location_address_not_found" | "stock_location_has_reservations" | "stock_location_channels_missing" | "inventory_item_not_found" | "inventory_item_sku_taken" | "inventory_item_has_reservations" | "inventory_items_missing" | "inventory_level_not_found" | "inventory_level_location_repeated" | "inventory_level_locations_missing" | "inventory_level_exists" | "inventory_level_below_reserved" | "inventory_level_reserved" | "inventory_level_stocked" | "inventory_levels_missing" | "variant_links_variants_missing" | "variant_item_link_not_found" | "variant_item_link_exists" | "reservation_not_found" | "fulfillment_location_not_stocked" | "user_not_found" | "last_owner" | "owner_change_refused" | "role_not_found" | "role_unknown" | "role_beyond_actor" | "permission_malformed" | "permission_unknown" | "role_built_in_unchangeable" | "role_built_in_undeletable" | "role_in_use" | "permission_beyond_actor" | "reset_beyond_actor" | "policy_not_found" | "policy_declared_by_routes" | "rbac_field_unsupported" | "user_roles_single" | "user_role_required" | "invite_not_found" | "invite_invalid" | "invite_already_accepted" | "file_not_found" | "file_content_not_found" | "file_type_refused" | "file_too_large" | "too_many_files" | "upload_unreadable" | "upload_not_multipart" | "upload_unknown_field" | "upload_filename_nul" | "upload_files_required" | "upload_type_invalid" | "job_not_found" | "job_file_not_found" | "job_not_cancelable" | "import_file_required" | "import_unreadable" | "import_no_rows" | "import_not_found" | "import_not_awaiting" | "import_upload_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_events_unknown" | "webhook_url_invalid" | "webhook_inactive" | "marketplace_billing_invalid" | "marketplace_vendor_only" | "marketplace_payout_account_invalid" | "marketplace_subscription_not_found" | "marketplace_license_without_subscription" | "marketplace_subscription_ended" | "marketplace_plugin_not_licensed" | "marketplace_sale_not_found" | "marketplace_sale_not_refundable" | "marketplace_sale_refunded" | "marketplace_money_needs_stripe" | "marketplace_provider_failed" | "marketplace_price_invalid" | "marketplace_price_too_high" | "marketplace_changelog_url_invalid" | "marketplace_description_too_long" | "marketplace_rollout_percent_invalid" | "marketplace_rollout_change_missing" | "marketplace_package_invalid" | "marketplace_package_too_large" | "marketplace_version_exists" | "marketplace_type_change" | "marketplace_item_not_found" | "marketplace_item_id_not_found" | "marketplace_item_missing" | "marketplace_version_not_found" | "marketplace_version_id_not_found" | "marketplace_version_decided" | "marketplace_review_override_required" | "marketplace_updates_versions_invalid" | "marketplace_updates_too_many" | "marketplace_updates_version_invalid" | "marketplace_upload_one_file" | "marketplace_upload_too_many_fields" | "marketplace_upload_unreadable" | "marketplace_upload_not_multipart" | "marketplace_upload_wrong_file_field" | "marketplace_upload_unknown_field" | "marketplace_upload_file_required" | "marketplace_log_tree_size_invalid" | "marketplace_log_proof_query" | "marketplace_log_entry_not_found" | "marketplace_log_entry_outside_tree" | "marketplace_log_range_first" | "marketplace_log_range_end" | "marketplace_checkout_not_found" | "marketplace_checkout_expired" | "marketplace_callback_url_invalid" | "marketplace_item_free" | "marketplace_stripe_not_configured" | "marketplace_stripe_body_not_raw" | "marketplace_stripe_signature_invalid" | "marketplace_license_required" | "marketplace_download_link_invalid" | "marketplace_download_link_expired" | "marketplace_license_not_found" | "marketplace_license_revoked" | "marketplace_namespace_not_owned" | "marketplace_namespace_invalid" | "marketplace_namespace_taken" | "marketplace_namespace_taken_meanwhile" | "marketplace_vendor_email_exists" | "marketplace_verification_link_invalid" | "marketplace_vendor_cannot_activate" | "marketplace_vendor_activate_by_email" | "marketplace_vendor_not_found" | "marketplace_vendor_token_not_found" | "marketplace_version_already_revoked" | "marketplace_signing_key_not_found" | "marketplace_review_not_installed" | "marketplace_review_not_found" | "marketplace_review_answered" | "order_change_not_active" | "order_change_invalid" | "order_change_not_found" | "refund_exceeds_captured" | "exchange_not_found" | "claim_not_found" | "payment_collection_not_found" | "payment_collection_not_payable" | "payment_session_not_found" | "payment_collection_too_large" | "order_not_found" | "order_canceled" | "order_archived" | "order_sort_field_invalid" | "order_customer_not_found" | "order_item_not_found" | "order_variant_unpriced" | "order_not_completable" | "order_has_active_change" | "order_items_not_fulfilled" | "order_difference_pending" | "order_not_archivable" | "order_change_version_conflict" | "order_capture_waiting" | "order_cancel_raced" | "order_fulfillments_not_canceled" | "order_nothing_to_capture" | "order_nothing_to_refund" | "fulfillment_item_reference_invalid" | "fulfillment_not_found" | "fulfillment_canceled" | "fulfillment_item_not_in_order" | "fulfillment_quantity_exceeded" | "shipment_items_incomplete" | "fulfillment_already_shipped" | "fulfillment_already_delivered" | "fulfillment_not_shipped" | "fulfillment_shipped_not_cancelable" | "fulfillment_provider_mismatch" | "order_address_country_changed" | "order_change_promotions_not_carried" | "return_not_found" | "return_reason_not_found" | "return_reason_own_parent" | "return_reason_cycle" | "return_quantity_exceeds_fulfilled" | "return_action_not_found" | "return_has_no_items" | "return_received_not_cancelable" | "return_item_not_in_return" | "return_receive_exceeds_requested" | "return_nothing_received" | "swap_action_not_found" | "order_item_below_fulfilled" | "order_edit_action_not_found" | "order_edit_action_not_item_add" | "order_edit_empty" | "draft_order_not_found" | "draft_region_not_found" | "draft_sales_channel_not_found" | "draft_currency_not_region" | "draft_email_required" | "draft_custom_item_incomplete" | "draft_shipping_option_outside_region" | "draft_shipping_option_unpriced" | "draft_variants_unavailable" | "draft_edit_active" | "draft_has_no_items" | "draft_action_not_found" | "draft_shipping_method_not_found" | "draft_promotion_rules_unmet" | "order_transfer_not_requested" | "order_transfer_token_invalid" | "order_transfer_to_guest" | "order_transfer_same_customer";
+      code?: "malformed_json" | "invalid_request" | "route_not_found" | "body_too_large" | "unsupported_media_type" | "content_length_mismatch" | "empty_json_body" | "invalid_value" | "unsafe_input" | "invalid_field_selection" | "invalid_date_filter" | "invalid_amount" | "amount_not_finite" | "amount_too_precise" | "amount_too_large" | "invalid_request_error" | "write_conflict" | "database_unavailable" | "shutting_down" | "not_ready" | "too_many_requests" | "too_many_large_pages" | "unknown_error" | "unauthorized" | "forbidden" | "cross_site_refused" | "cookie_write_not_json" | "csrf_token_invalid" | "publishable_key_missing" | "publishable_key_invalid" | "api_key_not_found" | "api_key_already_revoked" | "api_key_not_revoked" | "api_key_not_publishable" | "sales_channels_missing" | "publishable_key_without_channel" | "sales_channel_not_in_key" | "invalid_credentials" | "sign_in_unavailable" | "user_email_taken" | "reset_token_invalid" | "token_scope_missing" | "vendor_route_refused" | "permission_missing" | "owner_only_route" | "cart_not_found" | "cart_completed" | "cart_sales_channel_invalid" | "cart_region_required" | "cart_currency_mismatch" | "cart_country_outside_region" | "cart_too_many_lines" | "line_item_not_found" | "variants_unavailable" | "variants_unpriced" | "insufficient_inventory" | "category_not_found" | "category_handle_taken" | "category_cycle" | "category_has_children" | "collection_not_found" | "collection_handle_taken" | "product_label_not_found" | "product_label_taken" | "cart_region_missing" | "shipping_option_not_found" | "shipping_option_not_for_cart" | "shipping_options_invalid_for_cart" | "shipping_option_gone" | "shipping_price_changed" | "cart_changed_while_quoting" | "promotion_code_not_found" | "promotion_code_inactive" | "promotion_code_not_started" | "promotion_code_expired" | "promotion_code_budget_used" | "promotion_code_rules_unmet" | "cart_empty" | "cart_email_missing" | "payment_session_required" | "payment_session_not_offered" | "cart_changed_during_authorization" | "payment_webhook_not_raw" | "payment_webhooks_not_taken" | "payment_webhook_refused" | "locale_not_found" | "refund_reason_not_found" | "refund_reason_code_taken" | "customer_not_found" | "customer_address_not_found" | "customer_already_authenticated" | "customer_email_mismatch" | "identity_exists" | "federation_not_connected" | "federation_not_configured" | "federation_not_installed_from_marketplace" | "federation_plugin_not_in_folder" | "federation_plugin_not_in_marketplace" | "federation_upstream_failed" | "federation_upstream_not_found" | "federation_upstream_refused" | "federation_callback_not_json" | "notification_not_found" | "notification_template_not_found" | "notification_delivery_not_found" | "notification_delivery_sent" | "payment_not_found" | "payment_operation_pending" | "payment_canceled" | "payment_fully_captured" | "capture_exceeds_authorized" | "payment_not_captured" | "payment_providers_not_found" | "payment_provider_unavailable" | "payment_provider_error" | "payment_provider_timeout" | "plugin_not_found" | "plugin_marketplace_id_invalid" | "plugin_version_invalid" | "plugin_already_installed" | "plugin_manifest_id_taken" | "plugin_install_in_progress" | "plugin_no_pending_update" | "plugin_pending_version_mismatch" | "plugin_changed_meanwhile" | "plugin_not_installed_yet" | "plugin_not_updatable" | "plugin_version_not_newer" | "plugin_no_admin_extension" | "plugin_config_required" | "plugin_config_type" | "plugin_config_too_long" | "plugin_config_unknown" | "plugin_restarting" | "plugin_route_timeout" | "plugin_route_failed" | "product_not_found" | "product_variant_not_found" | "variant_not_found" | "product_option_not_found" | "product_handle_taken" | "variant_sku_taken" | "variant_sku_duplicate" | "variant_not_in_product" | "variant_listed_twice" | "variant_title_required" | "image_not_in_product" | "image_listed_twice" | "images_not_in_product" | "product_image_not_found" | "variants_not_in_product" | "option_value_not_found" | "option_value_in_use" | "product_option_product_required" | "link_targets_missing" | "product_batch_too_large" | "price_currency_invalid" | "price_range_inverted" | "price_repeated" | "option_repeated" | "option_value_repeated" | "variant_option_undeclared" | "variant_option_value_unknown" | "pricing_region_not_found" | "region_not_found" | "store_region_not_found" | "region_reference_missing" | "region_currency_invalid" | "region_countries_invalid" | "region_countries_repeated" | "region_countries_taken" | "sales_channel_not_found" | "products_missing" | "setting_not_found" | "setting_key_invalid" | "setting_value_too_large" | "store_not_found" | "store_currency_required" | "currency_unknown" | "store_currency_repeated" | "store_default_currency_repeated" | "sales_channel_reference_missing" | "currency_not_found" | "promotion_not_found" | "promotion_amount_currency_required" | "promotion_percentage_out_of_range" | "promotion_buyget_apply_quantity_required" | "promotion_buyget_min_quantity_required" | "promotion_buyget_buy_rules_required" | "promotion_buyget_target_rules_required" | "promotion_allocation_required" | "promotion_max_quantity_not_allowed" | "promotion_max_quantity_required" | "promotion_rule_not_found" | "promotion_rule_attribute_invalid" | "campaign_reference_missing" | "campaign_not_found" | "campaign_dates_inverted" | "campaign_budget_currency_required" | "campaign_usage_limit_fractional" | "promotion_budget_exhausted" | "tax_region_not_found" | "tax_rate_not_found" | "tax_region_reference_missing" | "tax_region_province_outside_parent" | "tax_region_parent_missing" | "price_preference_not_found" | "tax_provider_unavailable" | "price_list_not_found" | "price_list_dates_inverted" | "price_list_price_range_inverted" | "price_list_variants_missing" | "price_list_prices_not_found" | "price_list_product_ids_required" | "customer_group_not_found" | "customer_groups_not_found" | "customers_not_found" | "shipping_profile_not_found" | "shipping_profile_in_use" | "shipping_profile_default" | "fulfillment_location_not_found" | "fulfillment_set_not_found" | "service_zone_not_found" | "geo_zone_not_in_zone" | "fulfillment_provider_not_found" | "fulfillment_provider_failed" | "fulfillment_provider_cannot_calculate" | "shipping_option_reference_missing" | "shipping_option_prices_required" | "shipping_option_no_price" | "shipping_option_not_calculated" | "shipping_option_rule_not_found" | "shipping_option_type_not_found" | "shipping_option_type_in_use" | "fulfillment_provider_not_at_location" | "shipping_profiles_unserved" | "stock_location_not_found" | "stock_location_address_not_found" | "stock_location_has_reservations" | "stock_location_channels_missing" | "inventory_item_not_found" | "inventory_item_sku_taken" | "inventory_item_has_reservations" | "inventory_items_missing" | "inventory_level_not_found" | "inventory_level_location_repeated" | "inventory_level_locations_missing" | "inventory_level_exists" | "inventory_level_below_reserved" | "inventory_level_reserved" | "inventory_level_stocked" | "inventory_levels_missing" | "variant_links_variants_missing" | "variant_item_link_not_found" | "variant_item_link_exists" | "reservation_not_found" | "fulfillment_location_not_stocked" | "user_not_found" | "last_owner" | "owner_change_refused" | "role_not_found" | "role_unknown" | "role_beyond_actor" | "permission_malformed" | "permission_unknown" | "role_built_in_unchangeable" | "role_built_in_undeletable" | "role_in_use" | "permission_beyond_actor" | "reset_beyond_actor" | "policy_not_found" | "policy_declared_by_routes" | "rbac_field_unsupported" | "user_roles_single" | "user_role_required" | "invite_not_found" | "invite_invalid" | "invite_already_accepted" | "file_not_found" | "file_content_not_found" | "file_type_refused" | "file_too_large" | "too_many_files" | "upload_unreadable" | "upload_not_multipart" | "upload_unknown_field" | "upload_filename_nul" | "upload_files_required" | "upload_type_invalid" | "job_not_found" | "job_file_not_found" | "job_not_cancelable" | "import_file_required" | "import_unreadable" | "import_no_rows" | "import_not_found" | "import_not_awaiting" | "import_upload_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_events_unknown" | "webhook_url_invalid" | "webhook_inactive" | "marketplace_billing_invalid" | "marketplace_vendor_only" | "marketplace_payout_account_invalid" | "marketplace_subscription_not_found" | "marketplace_license_without_subscription" | "marketplace_subscription_ended" | "marketplace_plugin_not_licensed" | "marketplace_sale_not_found" | "marketplace_sale_not_refundable" | "marketplace_sale_refunded" | "marketplace_money_needs_stripe" | "marketplace_provider_failed" | "marketplace_price_invalid" | "marketplace_price_too_high" | "marketplace_changelog_url_invalid" | "marketplace_description_too_long" | "marketplace_rollout_percent_invalid" | "marketplace_rollout_change_missing" | "marketplace_package_invalid" | "marketplace_package_too_large" | "marketplace_version_exists" | "marketplace_type_change" | "marketplace_item_not_found" | "marketplace_item_id_not_found" | "marketplace_item_missing" | "marketplace_version_not_found" | "marketplace_version_id_not_found" | "marketplace_version_decided" | "marketplace_review_override_required" | "marketplace_updates_versions_invalid" | "marketplace_updates_too_many" | "marketplace_updates_version_invalid" | "marketplace_upload_one_file" | "marketplace_upload_too_many_fields" | "marketplace_upload_unreadable" | "marketplace_upload_not_multipart" | "marketplace_upload_wrong_file_field" | "marketplace_upload_unknown_field" | "marketplace_upload_file_required" | "marketplace_log_tree_size_invalid" | "marketplace_log_proof_query" | "marketplace_log_entry_not_found" | "marketplace_log_entry_outside_tree" | "marketplace_log_range_first" | "marketplace_log_range_end" | "marketplace_checkout_not_found" | "marketplace_checkout_expired" | "marketplace_callback_url_invalid" | "marketplace_item_free" | "marketplace_stripe_not_configured" | "marketplace_stripe_body_not_raw" | "marketplace_stripe_signature_invalid" | "marketplace_license_required" | "marketplace_download_link_invalid" | "marketplace_download_link_expired" | "marketplace_license_not_found" | "marketplace_license_revoked" | "marketplace_namespace_not_owned" | "marketplace_namespace_invalid" | "marketplace_namespace_taken" | "marketplace_namespace_taken_meanwhile" | "marketplace_vendor_email_exists" | "marketplace_verification_link_invalid" | "marketplace_vendor_cannot_activate" | "marketplace_vendor_activate_by_email" | "marketplace_vendor_not_found" | "marketplace_vendor_token_not_found" | "marketplace_version_already_revoked" | "marketplace_signing_key_not_found" | "marketplace_review_not_installed" | "marketplace_review_not_found" | "marketplace_review_answered" | "order_change_not_active" | "order_change_invalid" | "order_change_not_found" | "refund_exceeds_captured" | "exchange_not_found" | "claim_not_found" | "payment_collection_not_found" | "payment_collection_not_payable" | "payment_session_not_found" | "payment_collection_too_large" | "order_not_found" | "order_canceled" | "order_archived" | "order_sort_field_invalid" | "order_customer_not_found" | "order_item_not_found" | "order_variant_unpriced" | "order_not_completable" | "order_has_active_change" | "order_items_not_fulfilled" | "order_difference_pending" | "order_not_archivable" | "order_change_version_conflict" | "order_capture_waiting" | "order_cancel_raced" | "order_fulfillments_not_canceled" | "order_nothing_to_capture" | "order_nothing_to_refund" | "fulfillment_item_reference_invalid" | "fulfillment_not_found" | "fulfillment_canceled" | "fulfillment_item_not_in_order" | "fulfillment_quantity_exceeded" | "shipment_items_incomplete" | "fulfillment_already_shipped" | "fulfillment_already_delivered" | "fulfillment_not_shipped" | "fulfillment_shipped_not_cancelable" | "fulfillment_provider_mismatch" | "order_address_country_changed" | "order_change_promotions_not_carried" | "return_not_found" | "return_reason_not_found" | "return_reason_own_parent" | "return_reason_cycle" | "return_quantity_exceeds_fulfilled" | "return_action_not_found" | "return_has_no_items" | "return_received_not_cancelable" | "return_item_not_in_return" | "return_receive_exceeds_requested" | "return_nothing_received" | "swap_action_not_found" | "order_item_below_fulfilled" | "order_edit_action_not_found" | "order_edit_action_not_item_add" | "order_edit_empty" | "draft_order_not_found" | "draft_region_not_found" | "draft_sales_channel_not_found" | "draft_currency_not_region" | "draft_email_required" | "draft_custom_item_incomplete" | "draft_shipping_option_outside_region" | "draft_shipping_option_unpriced" | "draft_variants_unavailable" | "draft_edit_active" | "draft_has_no_items" | "draft_action_not_found" | "draft_shipping_method_not_found" | "draft_promotion_rules_unmet" | "order_credit_line_no_difference" | "order_credit_line_amount" | "order_transfer_not_requested" | "order_transfer_token_invalid" | "order_transfer_to_guest" | "order_transfer_same_customer";
     };
   };
   responses: never;

@@ -81,6 +81,30 @@ export async function findLiveCustomer(db: Executor, id: string): Promise<Custom
   return row;
 }
 
+/**
+ * A live guest (no account) with this email, the `prefer`red one first when it is among them, then
+ * the oldest: guests may share an email, and an order's own guest is the one it already belongs to.
+ */
+export async function findGuestByEmail(
+  db: Executor,
+  email: string,
+  prefer: string | null,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        sql`lower(${customers.email}) = ${email.toLowerCase()}`,
+        eq(customers.has_account, false),
+        isNull(customers.deleted_at),
+      ),
+    )
+    .orderBy(sql`${customers.id} = ${prefer ?? ''} desc`, asc(customers.created_at), asc(customers.id))
+    .limit(1);
+  return row;
+}
+
 /** Locks the live customer row, so concurrent updates and a delete run one after the other. */
 export async function lockLiveCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
   const [row] = await db

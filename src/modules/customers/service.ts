@@ -127,6 +127,30 @@ export async function createCustomer(ctx: Ctx, input: CustomerInput): Promise<Cu
   });
 }
 
+/** Whether the customer has an account (a guest has none; an unknown id is no account either). */
+export async function hasAccount(db: Executor, id: string): Promise<boolean> {
+  return (await q.findLiveCustomer(db, id))?.has_account === true;
+}
+
+/**
+ * The guest customer with this email, created (event customer.created) when there is none, inside
+ * the caller's transaction: Medusa's find-or-create, which an order moved to a guest goes through.
+ */
+export async function findOrCreateGuest(tctx: TxCtx, email: string, prefer: string | null = null): Promise<Customer> {
+  const found = await q.findGuestByEmail(tctx.tx, email, prefer);
+  if (found) return toCustomer(found);
+  const now = tctx.clock.now();
+  const row = await q.insertCustomer(tctx.tx, {
+    id: newId('cus'),
+    email: email.toLowerCase(),
+    has_account: false,
+    created_by: tctx.actor?.id ?? null,
+    created_at: now,
+    updated_at: now,
+  });
+  return emitted(tctx, 'customer.created', row);
+}
+
 /** Changes the given fields (admin, or a customer on itself through `/store/customers/me`). */
 export async function updateCustomer(ctx: Ctx, id: string, input: CustomerInput): Promise<Customer> {
   return inTx(ctx, async (tctx) => {

@@ -16,6 +16,17 @@ export async function setCustomer(db: Executor, orderId: string, customerId: str
   await db.update(orders).set({ customer_id: customerId, updated_at: now }).where(eq(orders.id, orderId));
 }
 
+/** A transfer to a guest: the order moves to the guest and its email becomes theirs. */
+export async function setGuest(
+  db: Executor,
+  orderId: string,
+  customerId: string,
+  email: string,
+  now: Date,
+): Promise<void> {
+  await db.update(orders).set({ customer_id: customerId, email, updated_at: now }).where(eq(orders.id, orderId));
+}
+
 export async function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   return row;

@@ -6,7 +6,14 @@ import { IdParams } from '../../platform/http/schema-types.ts';
 import type { App, AppDeps, RouteModule } from '../../platform/http/types.ts';
 import { requireCustomer } from '../customers/customer-auth.ts';
 import { AdminOrderEnvelope, EmptyBody, StoreOrderEnvelope } from '../orders/desk-schema.ts';
-import { acceptTransfer, cancelTransfer, declineTransfer, requestTransfer, type TransferDeps } from './service.ts';
+import {
+  acceptTransfer,
+  cancelTransfer,
+  declineTransfer,
+  requestTransfer,
+  type TransferDeps,
+  transferToGuest,
+} from './service.ts';
 
 const tags = ['orders'];
 const Note = Type.String({ maxLength: 2000 });
@@ -18,6 +25,16 @@ const StoreRequestBody = Type.Object({ description: Type.Optional(Note) }, { add
 const AdminTransferBody = Type.Object(
   {
     customer_id: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Note),
+    internal_note: Type.Optional(Note),
+  },
+  { additionalProperties: false },
+);
+
+/** Medusa's AdminTransferOrderToGuest. */
+const AdminTransferToGuestBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 320 }),
     description: Type.Optional(Note),
     internal_note: Type.Optional(Note),
   },
@@ -119,6 +136,19 @@ export const adminOrderTransferRoutes: RouteModule = adminResource('orders', (ap
         id: req.ctx.actor?.id ?? null,
       }),
     }),
+  );
+  app.post(
+    '/orders/:id/transfer/guest',
+    {
+      schema: {
+        tags,
+        summary: 'Move the order to the guest customer with this email (found or created), at once',
+        params: IdParams,
+        body: AdminTransferToGuestBody,
+        response: reply,
+      },
+    },
+    async (req) => ({ order: await transferToGuest(req.ctx, req.params.id, req.body) }),
   );
   app.post(
     '/orders/:id/transfer/cancel',

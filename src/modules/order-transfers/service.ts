@@ -3,6 +3,7 @@ import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { findLiveCustomer } from '../customers/queries.ts';
+import { findOrCreateGuest } from '../customers/service.ts';
 import { queueMessage, type QueueDeps } from '../messaging/queue.ts';
 import { addAction, assertChangeable, cancelChange, confirmChange, openChange } from '../orders/changes/engine.ts';
 import * as cq from '../orders/changes/queries.ts';
@@ -134,5 +135,43 @@ export function cancelTransfer(ctx: Ctx, orderId: string, by: Requester): Promis
     if (by.type === 'customer' && change.requested_by !== by.id) throw orderNotFound(order.id);
     await cancelChange(tctx, change);
     return orderPreview(tctx.tx, order);
+  });
+}
+
+/**
+ * An operator moves an order to a guest at once (Medusa's `POST /admin/orders/{id}/transfer/guest`):
+ * the guest customer with that email, found or created, gets the order and the order the email,
+ * through a `transfer` change confirmed on the spot (no token, no mail: the operator decides),
+ * so the order keeps its previous version. Medusa emits no event here, nor do we (a created guest
+ * emits customer.created). Refused, with nothing written, on a canceled or archived order, while
+ * another change is open, and when the order already is that guest's: a guest order (no customer)
+ * placed with that email, or an order of the guest customer the email finds.
+ */
+export function transferToGuest(
+  ctx: Ctx,
+  orderId: string,
+  input: { email: string; description?: string; internal_note?: string },
+): Promise<OrderPreview> {
+  return onLockedOrder(ctx, orderId, async (tctx, order) => {
+    assertChangeable(order);
+    const email = input.email.toLowerCase();
+    if (!order.customer_id && order.email.toLowerCase() === email)
+      throw errors.invalid('order_transfer_same_customer', { id: order.id, email });
+    const guest = await findOrCreateGuest(tctx, email, order.customer_id);
+    if (order.customer_id === guest.id)
+      throw errors.invalid('order_transfer_same_customer', { id: order.id, customer: guest.id });
+    const change = await openChange(tctx, order, 'transfer', input);
+    await addAction(
+      tctx,
+      change,
+      'TRANSFER_CUSTOMER',
+      { reference_id: guest.id, original_email: order.email, new_email: email },
+      0,
+      { reference: 'customer', reference_id: guest.id },
+    );
+    await confirmChange(tctx, order, change, async () => {
+      await tq.setGuest(tctx.tx, order.id, guest.id, email, tctx.clock.now());
+    });
+    return orderPreview(tctx.tx, (await tq.findOrder(tctx.tx, order.id))!);
   });
 }

@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { listEnvelope, pageQuery, searchListEnvelope } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
+import { Money } from '../../platform/money/schema.ts';
 import { AdminPaymentCollection } from '../payments/ledger-schema.ts';
-import { OrderSummary as MoneySummary, OrderTransaction } from './changes/schema.ts';
+import { OrderSummary as MoneySummary, OrderCreditLine, OrderTransaction } from './changes/schema.ts';
 import { Order, OrderLineItem } from './schema.ts';
 
 /** Medusa v2's status values; filters accept these and nothing else. */
@@ -90,6 +91,8 @@ export const AdminOrder = Type.Object({
   version: Type.Integer(),
   summary: MoneySummary,
   transactions: Type.Array(OrderTransaction),
+  credit_lines: Type.Array(OrderCreditLine),
+  credit_line_total: Money({ description: 'the credit lines taken off `total` (0 when their sum is not positive)' }),
 });
 
 /** What a shopper sees of their order: no capture or refund ledger, no internal notes. */

@@ -1,6 +1,7 @@
 import type { Executor } from '../../platform/db/database.ts';
-import { summariesOf } from './changes/queries.ts';
-import { orderSummary, orderTransactions } from './changes/summary.ts';
+import { type CreditLineRow, creditLinesOf, summariesOf } from './changes/queries.ts';
+import { orderCreditLineTotal, orderSummary, orderTransactions } from './changes/summary.ts';
+import type { OrderCreditLineView } from './changes/schema.ts';
 import { paymentCollectionsOfOrders } from '../payments/ledger.ts';
 import * as dq from './desk-queries.ts';
 import type { AdminOrderView, DeskLineItemView, FulfillmentView } from './desk-schema.ts';
@@ -21,8 +22,15 @@ async function orderParts(db: Executor, rows: OrderRow[], moneyMoves: boolean) {
     methods: await dq.listMethodsOf(db, ids),
     fulfillments: await dq.listFulfillmentsOf(db, ids),
     collections: await paymentCollectionsOfOrders(db, ids, { moneyMoves }),
+    // The desk's only: the store's order page keeps to the statements it had (store-orders.test.ts).
+    creditLines: moneyMoves ? await creditLinesOf(db, ids) : [],
   };
 }
+
+const creditLineView = ({ version: _v, ...l }: CreditLineRow): OrderCreditLineView => ({
+  ...l,
+  metadata: l.metadata ?? null,
+});
 
 function withParts(
   o: OrderRow,
@@ -38,6 +46,10 @@ function withParts(
     parts.methods.filter((m) => m.order_id === o.id),
     pcs,
   );
+  const credits = parts.creditLines.filter((l) => l.order_id === o.id);
+  const creditSum = credits.reduce((s, l) => s + l.amount, 0);
+  // Medusa's totals take the credit lines off `total` (never a negative sum: that adds nothing).
+  const credit_line_total = orderCreditLineTotal(creditSum);
   const items: DeskLineItemView[] = base.items.map((item) => ({
     ...item,
     detail: {
@@ -46,7 +58,16 @@ function withParts(
       return_requested_quantity: requested.get(item.id) ?? 0,
     },
   }));
-  return { ...base, items, payment_collections: pcs, fulfillments: own.map(fulfillmentView) };
+  return {
+    ...base,
+    total: base.total - credit_line_total,
+    credit_line_total,
+    credit_lines: credits.map(creditLineView),
+    creditSum,
+    items,
+    payment_collections: pcs,
+    fulfillments: own.map(fulfillmentView),
+  };
 }
 
 /**
@@ -60,12 +81,12 @@ export async function orderDetails(db: Executor, rows: OrderRow[]): Promise<Admi
   const summaries = await summariesOf(db, ids);
   const requested = await dq.returnRequestedByLine(db, ids);
   return rows.map((o) => {
-    const view = withParts(o, parts, requested);
+    const { creditSum, ...view } = withParts(o, parts, requested);
     const row = summaries.get(o.id);
     return {
       ...view,
       version: row?.version ?? 1,
-      summary: orderSummary(o, view.payment_collections, row),
+      summary: orderSummary(o, view.payment_collections, row, 0, creditSum),
       transactions: orderTransactions(o, view.payment_collections),
     };
   });
@@ -78,7 +99,10 @@ export async function orderDetails(db: Executor, rows: OrderRow[]): Promise<Admi
  */
 export async function storeOrderDetails(db: Executor, rows: OrderRow[]) {
   const parts = await orderParts(db, rows, false);
-  return rows.map((o) => withParts(o, parts));
+  return rows.map((o) => {
+    const { creditSum: _sum, credit_lines: _lines, credit_line_total: _total, ...view } = withParts(o, parts);
+    return view;
+  });
 }
 
 export async function orderDetail(db: Executor, row: OrderRow): Promise<AdminOrderView> {

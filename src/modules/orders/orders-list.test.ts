@@ -220,6 +220,8 @@ describe('GET /admin/orders/{id}', () => {
       transaction_total: 1000,
       original_order_total: 4500,
       current_order_total: 4500,
+      accounting_total: 4500,
+      credit_line_total: 0,
       pending_difference: 3500,
     });
   });

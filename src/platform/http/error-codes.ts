@@ -1114,6 +1114,16 @@ export const ERROR_CODES = {
     type: 'invalid_data',
     message: 'The promotion code {code} cannot be applied to this draft order: its rules do not match it',
   },
+  // order credit lines
+  order_credit_line_no_difference: {
+    type: 'invalid_data',
+    message: 'Can only create credit lines if the order {id} has a positive or negative pending difference',
+  },
+  order_credit_line_amount: {
+    type: 'invalid_data',
+    message:
+      'A credit line of {amount} cannot settle a pending difference of {pending}: it must be non-zero, of the same sign and at most as large',
+  },
   // order transfers
   order_transfer_not_requested: { type: 'not_allowed', message: 'Order {id} has no requested transfer' },
   order_transfer_token_invalid: { type: 'invalid_data', message: 'The transfer token is not valid for this order' },
@@ -1123,7 +1133,10 @@ export const ERROR_CODES = {
   },
   order_transfer_same_customer: {
     type: 'invalid_data',
-    message: 'Order: {id} already belongs to customer: {customer}',
+    message: [
+      'Order: {id} already belongs to customer: {customer}',
+      'Order: {id} already belongs to the guest with the email: {email}',
+    ],
   },
 } as const satisfies Record<string, { type: ErrorType; message: string | readonly string[] }>;
 

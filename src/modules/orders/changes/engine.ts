@@ -33,9 +33,11 @@ const ADJUSTING: ReadonlySet<ActionType> = new Set([
 export const adjusts = (a: Pick<cq.ActionRow, 'action' | 'details'>) =>
   (ADJUSTING.has(a.action) && !a.details.method) || (a.action === 'RETURN_ITEM' && a.details.deduct === true);
 
-/** What the open change's actions would add to the order total. */
+/** What the open change's actions would add to the order total (a credit line's amount is the credit: it takes off). */
 export const pendingDelta = (actions: cq.ActionRow[]) =>
-  actions.filter((a) => a.action !== 'RETURN_ITEM' || adjusts(a)).reduce((s, a) => s + a.amount, 0);
+  actions
+    .filter((a) => a.action !== 'RETURN_ITEM' || adjusts(a))
+    .reduce((s, a) => s + (a.action === 'CREDIT_LINE_ADD' ? -a.amount : a.amount), 0);
 
 export async function currentVersion(tctx: TxCtx, orderId: string): Promise<number> {
   return (await cq.summariesOf(tctx.tx, [orderId])).get(orderId)?.version ?? 1;

@@ -2,11 +2,12 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
 import type { OrderRow } from '../queries.ts';
 import { orders } from '../tables.ts';
-import { orderChangeActions, orderChanges, orderSummaries, orderVersions } from './tables.ts';
+import { orderChangeActions, orderChanges, orderCreditLines, orderSummaries, orderVersions } from './tables.ts';
 
 export type ChangeRow = typeof orderChanges.$inferSelect;
 export type ActionRow = typeof orderChangeActions.$inferSelect;
 export type SummaryRow = typeof orderSummaries.$inferSelect;
+export type CreditLineRow = typeof orderCreditLines.$inferSelect;
 
 export async function openChangeOf(db: Executor, orderId: string): Promise<ChangeRow | undefined> {
   const [row] = await db
@@ -118,4 +119,18 @@ export async function swapOfReturn(db: Executor, returnId: string): Promise<bool
     .where(and(eq(orderChanges.return_id, returnId), inArray(orderChanges.change_type, ['exchange', 'claim'])))
     .limit(1);
   return !!row;
+}
+
+/** The credit lines of these orders, oldest first. */
+export async function creditLinesOf(db: Executor, orderIds: string[]): Promise<CreditLineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderCreditLines)
+    .where(inArray(orderCreditLines.order_id, orderIds))
+    .orderBy(asc(orderCreditLines.created_at), asc(orderCreditLines.id));
+}
+
+export async function insertCreditLine(db: Executor, row: CreditLineRow): Promise<void> {
+  await db.insert(orderCreditLines).values(row);
 }

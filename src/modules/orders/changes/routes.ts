@@ -10,7 +10,9 @@ import { AdminOrderEnvelope, EmptyBody } from '../desk-schema.ts';
 import { archiveOrder, completeOrder } from './lifecycle.ts';
 import { OrderChangeList, OrderPreviewEnvelope } from './schema-preview.ts';
 import { listChanges, orderPreview } from './views.ts';
-import { OrderChangeEnvelope, UpdateOrderChangeBody } from './schema.ts';
+import { CreateCreditLineBody, OrderChangeEnvelope, UpdateOrderChangeBody } from './schema.ts';
+import { createCreditLine } from './credit-lines.ts';
+import { currencyOfRow, paramId } from '../../../platform/money/currency-lookup.ts';
 import { updateOrderChange } from './update.ts';
 import { adminResource } from '../../../platform/http/permissions.ts';
 
@@ -71,6 +73,22 @@ export const adminOrderChangeRoutes: RouteModule = adminResource('orders', (app)
       preValidation: emptyBodyIsObject,
     },
     async (req) => ({ order_change: await updateOrderChange(req.ctx, req.params.id, req.body) }),
+  );
+
+  app.post(
+    '/orders/:id/credit-lines',
+    {
+      schema: {
+        tags,
+        summary: 'Add a credit line that settles (part of) the pending difference, as a new order version',
+        params: IdParams,
+        querystring: ReadQuery,
+        body: CreateCreditLineBody,
+        response: ok(AdminOrderEnvelope),
+      },
+      config: { moneyCurrency: currencyOfRow('orders', paramId) },
+    },
+    async (req) => ({ order: await createCreditLine(req.ctx, req.params.id, req.body) }),
   );
 
   for (const [path, run, summary] of [

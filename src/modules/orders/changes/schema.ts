@@ -10,7 +10,11 @@ export const OrderSummary = Type.Object({
   refunded_total: Money({ description: 'everything refunded' }),
   transaction_total: Money({ description: 'paid_total minus refunded_total' }),
   original_order_total: Money({ description: 'the total when the order was placed' }),
-  current_order_total: Money({ description: 'the total after confirmed changes (edits, returns received)' }),
+  current_order_total: Money({
+    description: 'the total after confirmed changes (edits, returns received), less the credit lines',
+  }),
+  accounting_total: Money({ description: "Medusa's: the same as current_order_total" }),
+  credit_line_total: Money({ description: "the order's credit lines summed with their signs" }),
   pending_difference: Money({
     description:
       'current_order_total minus transaction_total: owed by the shopper (> 0) or to them (< 0); 0 once canceled',
@@ -27,6 +31,31 @@ export const OrderTransaction = Type.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
 });
+
+/** Medusa's OrderCreditLine. */
+export const OrderCreditLine = Type.Object({
+  id: Type.String(),
+  order_id: Type.String(),
+  reference: Type.String(),
+  reference_id: Type.String(),
+  amount: Money({ description: 'positive lowers what the shopper owes, negative what they are owed' }),
+  metadata: Metadata,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+/** `POST /admin/orders/{id}/credit-lines`: Medusa's AdminCreateOrderCreditLine. */
+export const CreateCreditLineBody = Type.Object(
+  {
+    amount: Money({ description: 'non-zero, of the sign of the pending difference and at most as large' }),
+    reference: Type.String({ minLength: 1, maxLength: 200 }),
+    reference_id: Type.String({ minLength: 1, maxLength: 200 }),
+    metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false },
+);
+export type CreateCreditLineInput = Static<typeof CreateCreditLineBody>;
+export type OrderCreditLineView = Static<typeof OrderCreditLine>;
 
 export const OrderChangeAction = Type.Object({
   id: Type.String(),

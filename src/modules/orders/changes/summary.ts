@@ -44,17 +44,23 @@ export function orderTransactions(order: OrderRow, pcs: AdminPaymentCollectionVi
   return list.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
 }
 
-/** `pendingDelta`: what an open change would add (a preview), 0 for the order as it stands. */
+/**
+ * `pendingDelta`: what an open change would add (a preview), 0 for the order as it stands.
+ * `creditLineTotal`: the order's credit lines, summed with their signs. As Medusa's order change
+ * processing counts them, they come off `current_order_total` (a positive line lowers what the
+ * shopper owes, a negative one what they are owed), so `pending_difference` moves by as much.
+ */
 export function orderSummary(
   order: OrderRow,
   pcs: AdminPaymentCollectionView[],
   row: SummaryRow | undefined,
   pendingDelta = 0,
+  creditLineTotal = 0,
 ): OrderSummaryView {
   const payments = pcs.flatMap((pc) => pc.payments);
   const paid = sum(payments.map((p) => p.captured_amount));
   const refunded = sum(payments.map((p) => p.refunded_amount));
-  const current = order.total + (row?.adjustment_total ?? 0) + pendingDelta;
+  const current = order.total + (row?.adjustment_total ?? 0) + pendingDelta - creditLineTotal;
   return {
     authorized_total: sum(payments.map((p) => p.amount)),
     captured_total: paid,
@@ -63,7 +69,16 @@ export function orderSummary(
     transaction_total: paid - refunded,
     original_order_total: row?.original_order_total ?? order.total,
     current_order_total: current,
+    accounting_total: current,
+    credit_line_total: creditLineTotal,
     // A canceled order owes nothing either way: cancel refunded what was captured.
     pending_difference: order.status === 'canceled' ? 0 : current - (paid - refunded),
   };
 }
+
+/**
+ * The order-level `credit_line_total` as Medusa's totals count it: the lines' sum, or 0 when that
+ * sum is not positive (a negative sum is never added to the order's `total`), which `total` has
+ * already taken off.
+ */
+export const orderCreditLineTotal = (creditLineTotal: number) => Math.max(creditLineTotal, 0);

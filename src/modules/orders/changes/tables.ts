@@ -3,7 +3,14 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniq
 import { idColumn, metadata, timestamps, ts } from '../../../platform/db/columns.ts';
 
 /** Medusa's order change types this module applies. */
-export type ChangeType = 'return_request' | 'return_receive' | 'edit' | 'exchange' | 'claim' | 'transfer';
+export type ChangeType =
+  | 'return_request'
+  | 'return_receive'
+  | 'edit'
+  | 'exchange'
+  | 'claim'
+  | 'transfer'
+  | 'credit_line';
 export type ChangeStatus = 'pending' | 'requested' | 'confirmed' | 'declined' | 'canceled';
 export type ActionType =
   | 'ITEM_ADD'
@@ -16,6 +23,8 @@ export type ActionType =
   | 'REINSTATE_ITEM'
   | 'SHIPPING_REMOVE'
   | 'TRANSFER_CUSTOMER'
+  // A credit line (`amount` the credit, as Medusa's: it takes that much off what the order is worth).
+  | 'CREDIT_LINE_ADD'
   // A draft order's promotion codes (`reference_id` the promotion, `details.code`).
   | 'PROMOTION_ADD'
   | 'PROMOTION_REMOVE';
@@ -112,3 +121,25 @@ export const orderSummaries = pgTable('order_summaries', {
   adjustment_total: bigint('adjustment_total', { mode: 'number' }).notNull(),
   updated_at: ts('updated_at').notNull(),
 });
+
+/**
+ * Medusa's order credit lines: money set against the order total outside any payment (a goodwill
+ * credit that settles what a change left owing, or a negative line that settles what the shop
+ * owed). Each is added by a confirmed `credit_line` change, in the version it names; never updated.
+ */
+export const orderCreditLines = pgTable(
+  'order_credit_lines',
+  {
+    id: idColumn(),
+    order_id: text('order_id').notNull(),
+    /** The order version whose change added it. */
+    version: integer('version').notNull(),
+    reference: text('reference').notNull(),
+    reference_id: text('reference_id').notNull(),
+    /** Minor units, signed: positive lowers what the shopper owes, negative what they are owed. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    ...metadata,
+    ...timestamps,
+  },
+  (t) => [index('order_credit_lines_order_idx').on(t.order_id)],
+);
