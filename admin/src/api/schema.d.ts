@@ -22758,6 +22758,8 @@ export type paths = {
                   created_at: string;
                   /** Format: date-time */
                   updated_at: string;
+                  /** @description the credit lines taken off `total` (0 when their sum is not positive) */
+                  credit_line_total: number;
                 })[];
               count: number;
               limit: number;

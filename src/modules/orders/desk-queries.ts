@@ -5,11 +5,14 @@ import { searchBreadth } from '../../platform/db/search-breadth.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { fulfillments } from './fulfillment-tables.ts';
 import type { OrderLineRow, OrderRow, OrderShippingMethodRow } from './queries.ts';
+import { type CreditLineRow, creditLineFromJson, ORDER_CREDIT_LINES } from './changes/queries.ts';
 import { orderSummaries } from './changes/tables.ts';
 import { orderBuckets, orderCounts } from './count-tables.ts';
 import { orderLineItems, orders, orderShippingMethods } from './tables.ts';
 
 export type FulfillmentRow = typeof fulfillments.$inferSelect;
+/** An order row with its credit lines, read in the same statement (ORDER_CREDIT_LINES). */
+export type CreditedOrderRow = OrderRow & { credit_lines: CreditLineRow[] };
 type OrderPatch = Partial<
   Pick<OrderRow, 'status' | 'payment_status' | 'fulfillment_status' | 'canceled_at' | 'updated_at'>
 >;
@@ -108,14 +111,8 @@ export function orderSearchBreadth(db: Executor, f: OrderFilters) {
   return searchBreadth(db, 'orders', matching(f));
 }
 
-/** `broad`: a `q` most orders match (`orderSearchBreadth`), read by walking the sort order. */
-export async function listOrderRows(
-  db: Executor,
-  f: OrderFilters,
-  sort: OrderSort,
-  page: Page,
-  broad = false,
-): Promise<OrderRow[]> {
+/** The WHERE and ORDER BY of a page of orders. */
+function pageOf(f: OrderFilters, sort: OrderSort, broad: boolean) {
   const few = !!(f.customer_id || f.email || f.id);
   const key = (field: OrderSort['field']) => (few ? unindexed(field) : orders[field]);
   const column = key(sort.field);
@@ -124,13 +121,44 @@ export async function listOrderRows(
     sort.field === 'id'
       ? [sort.descending ? desc(column) : asc(column)]
       : [sort.descending ? desc(column) : asc(column), asc(key('id'))];
+  return { where: matching(f, broad), by };
+}
+
+/** `broad`: a `q` most orders match (`orderSearchBreadth`), read by walking the sort order. */
+export async function listOrderRows(
+  db: Executor,
+  f: OrderFilters,
+  sort: OrderSort,
+  page: Page,
+  broad = false,
+): Promise<OrderRow[]> {
+  const { where, by } = pageOf(f, sort, broad);
   return db
     .select()
     .from(orders)
-    .where(matching(f, broad))
+    .where(where)
     .orderBy(...by)
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** `listOrderRows` with each order's credit lines, in the same statement (the lists' totals count them). */
+export async function listCreditedOrderRows(
+  db: Executor,
+  f: OrderFilters,
+  sort: OrderSort,
+  page: Page,
+  broad = false,
+): Promise<CreditedOrderRow[]> {
+  const { where, by } = pageOf(f, sort, broad);
+  const found = await db
+    .select({ order: orders, credit_lines: ORDER_CREDIT_LINES })
+    .from(orders)
+    .where(where)
+    .orderBy(...by)
+    .limit(page.limit)
+    .offset(page.offset);
+  return found.map((r) => ({ ...r.order, credit_lines: r.credit_lines.map(creditLineFromJson) }));
 }
 
 /** The filters order_counts is kept by (count-tables.ts): any mix of these alone is counted there. */
@@ -233,6 +261,15 @@ export async function findOrderRow(db: Executor, id: string): Promise<OrderRow |
   return row;
 }
 
+/** An order with its credit lines, in one statement (the store's order page counts them in its totals). */
+export async function findCreditedOrderRow(db: Executor, id: string): Promise<CreditedOrderRow | undefined> {
+  const [row] = await db
+    .select({ order: orders, credit_lines: ORDER_CREDIT_LINES })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return row && { ...row.order, credit_lines: row.credit_lines.map(creditLineFromJson) };
+}
+
 /** Every order desk transition starts here: one at a time per order. */
 export async function lockOrderRow(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
@@ -301,18 +338,22 @@ export async function restock(db: Executor, variantId: string, quantity: number,
   );
 }
 
-/** A customer's placed orders, oldest first, with their versions (one query, by orders_customer_idx). */
+/** A customer's placed orders, oldest first, with their versions and credit lines (one query, by orders_customer_idx). */
 export async function listCustomerOrderRows(
   db: Executor,
   customerId: string,
-): Promise<(OrderRow & { version: number })[]> {
+): Promise<(CreditedOrderRow & { version: number })[]> {
   const rows = await db
-    .select({ order: orders, version: sql<number>`coalesce(${orderSummaries.version}, 1)::int` })
+    .select({
+      order: orders,
+      version: sql<number>`coalesce(${orderSummaries.version}, 1)::int`,
+      credit_lines: ORDER_CREDIT_LINES,
+    })
     .from(orders)
     .leftJoin(orderSummaries, eq(orderSummaries.order_id, orders.id))
     .where(and(eq(orders.customer_id, customerId), eq(orders.is_draft_order, false)))
     .orderBy(asc(orders.created_at), asc(orders.id));
-  return rows.map((r) => ({ ...r.order, version: r.version }));
+  return rows.map((r) => ({ ...r.order, version: r.version, credit_lines: r.credit_lines.map(creditLineFromJson) }));
 }
 
 /**

@@ -81,6 +81,9 @@ export const DeskLineItem = Type.Object({
   }),
 });
 
+/** As Medusa's totals, on every view of an order: what `total` already has less. */
+const CreditLineTotal = Money({ description: 'the credit lines taken off `total` (0 when their sum is not positive)' });
+
 /** `GET /admin/orders/{id}` and every order desk action. */
 export const AdminOrder = Type.Object({
   ...Order.properties,
@@ -92,7 +95,7 @@ export const AdminOrder = Type.Object({
   summary: MoneySummary,
   transactions: Type.Array(OrderTransaction),
   credit_lines: Type.Array(OrderCreditLine),
-  credit_line_total: Money({ description: 'the credit lines taken off `total` (0 when their sum is not positive)' }),
+  credit_line_total: CreditLineTotal,
 });
 
 /** What a shopper sees of their order: no capture or refund ledger, no internal notes. */
@@ -100,14 +103,25 @@ export const StoreOrder = Type.Object({
   ...Order.properties,
   items: Type.Array(DeskLineItem),
   fulfillments: Type.Array(Fulfillment),
+  // In Medusa's default store order fields (`*credit_lines`, `credit_line_total`).
+  credit_lines: Type.Array(OrderCreditLine),
+  credit_line_total: CreditLineTotal,
 });
 
-/** A row of `GET /admin/orders`: the order without its lines (two queries per page). */
-export const OrderSummary = Type.Omit(Order, ['items', 'shipping_methods', 'payment_collections']);
+/** A row of `GET /admin/orders`: the order without its lines (two queries per page), its total credited as the order page's. */
+export const OrderSummary = Type.Object({
+  ...Type.Omit(Order, ['items', 'shipping_methods', 'payment_collections']).properties,
+  credit_line_total: CreditLineTotal,
+});
 
 const { payment_collections: _collections, ...orderFields } = Order.properties;
 /** One of `customer.orders` (`/store/customers/me?fields=*orders`): the order with its lines, methods and totals, as Medusa's Query links it. */
-export const CustomerOrder = Type.Object({ ...orderFields, version: Type.Integer(), deleted_at: Type.Null() });
+export const CustomerOrder = Type.Object({
+  ...orderFields,
+  credit_line_total: CreditLineTotal,
+  version: Type.Integer(),
+  deleted_at: Type.Null(),
+});
 export type CustomerOrderView = Static<typeof CustomerOrder>;
 
 export const AdminOrderEnvelope = Type.Object({ order: AdminOrder });

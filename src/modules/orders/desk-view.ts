@@ -1,6 +1,6 @@
 import type { Executor } from '../../platform/db/database.ts';
 import { type CreditLineRow, creditLinesOf, summariesOf } from './changes/queries.ts';
-import { orderCreditLineTotal, orderSummary, orderTransactions } from './changes/summary.ts';
+import { creditedTotals, orderSummary, orderTransactions } from './changes/summary.ts';
 import type { OrderCreditLineView } from './changes/schema.ts';
 import { paymentCollectionsOfOrders } from '../payments/ledger.ts';
 import * as dq from './desk-queries.ts';
@@ -22,8 +22,6 @@ async function orderParts(db: Executor, rows: OrderRow[], moneyMoves: boolean) {
     methods: await dq.listMethodsOf(db, ids),
     fulfillments: await dq.listFulfillmentsOf(db, ids),
     collections: await paymentCollectionsOfOrders(db, ids, { moneyMoves }),
-    // The desk's only: the store's order page keeps to the statements it had (store-orders.test.ts).
-    creditLines: moneyMoves ? await creditLinesOf(db, ids) : [],
   };
 }
 
@@ -32,9 +30,11 @@ const creditLineView = ({ version: _v, ...l }: CreditLineRow): OrderCreditLineVi
   metadata: l.metadata ?? null,
 });
 
+/** `credits`: the order's credit lines, oldest first. */
 function withParts(
   o: OrderRow,
   parts: Awaited<ReturnType<typeof orderParts>>,
+  credits: CreditLineRow[],
   requested: Map<string, number> = new Map(),
 ) {
   const own = parts.fulfillments.filter((f) => f.order_id === o.id);
@@ -46,10 +46,7 @@ function withParts(
     parts.methods.filter((m) => m.order_id === o.id),
     pcs,
   );
-  const credits = parts.creditLines.filter((l) => l.order_id === o.id);
-  const creditSum = credits.reduce((s, l) => s + l.amount, 0);
-  // Medusa's totals take the credit lines off `total` (never a negative sum: that adds nothing).
-  const credit_line_total = orderCreditLineTotal(creditSum);
+  const { sum: creditSum, credit_line_total, total } = creditedTotals(base.total, credits);
   const items: DeskLineItemView[] = base.items.map((item) => ({
     ...item,
     detail: {
@@ -60,7 +57,7 @@ function withParts(
   }));
   return {
     ...base,
-    total: base.total - credit_line_total,
+    total,
     credit_line_total,
     credit_lines: credits.map(creditLineView),
     creditSum,
@@ -78,10 +75,12 @@ function withParts(
 export async function orderDetails(db: Executor, rows: OrderRow[]): Promise<AdminOrderView[]> {
   const parts = await orderParts(db, rows, true);
   const ids = rows.map((o) => o.id);
+  const credits = await creditLinesOf(db, ids);
   const summaries = await summariesOf(db, ids);
   const requested = await dq.returnRequestedByLine(db, ids);
   return rows.map((o) => {
-    const { creditSum, ...view } = withParts(o, parts, requested);
+    const own = credits.filter((l) => l.order_id === o.id);
+    const { creditSum, ...view } = withParts(o, parts, own, requested);
     const row = summaries.get(o.id);
     return {
       ...view,
@@ -95,12 +94,14 @@ export async function orderDetails(db: Executor, rows: OrderRow[]): Promise<Admi
 /**
  * Orders as the store shows them (`/store/orders`): what its schema answers, without reading
  * what it leaves out (the payments' captures and refunds, the version, the money summary):
- * three queries fewer than the desk's view.
+ * three queries fewer than the desk's view. The credit lines come with the order rows
+ * (`dq.findCreditedOrderRow`, `dq.listCreditedOrderRows`), so the totals are the desk's at no
+ * statement more.
  */
-export async function storeOrderDetails(db: Executor, rows: OrderRow[]) {
+export async function storeOrderDetails(db: Executor, rows: dq.CreditedOrderRow[]) {
   const parts = await orderParts(db, rows, false);
-  return rows.map((o) => {
-    const { creditSum: _sum, credit_lines: _lines, credit_line_total: _total, ...view } = withParts(o, parts);
+  return rows.map(({ credit_lines, ...o }) => {
+    const { creditSum: _sum, ...view } = withParts(o, parts, credit_lines);
     return view;
   });
 }

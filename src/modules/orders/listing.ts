@@ -11,6 +11,7 @@ import {
   type AdminOrderView,
   type CustomerOrderView,
 } from './desk-schema.ts';
+import { creditedTotals } from './changes/summary.ts';
 import { orderDetail, storeOrderDetails } from './desk-view.ts';
 import { orderView } from './service.ts';
 import { hasAccount } from '../customers/service.ts';
@@ -52,9 +53,10 @@ export function orderFilters(q: AdminOrderQueryInput): dq.OrderFilters {
 }
 
 /**
- * `GET /admin/orders`: one query for the page, one for the count, and one each for the page's
- * lines and shipping methods: an order's totals are computed from what its lines kept at placement
- * (exact, with their tax lines and discounts), so a summary without them would read 0. A `q`
+ * `GET /admin/orders`: one query for the page (its orders' credit lines folded in), one for the
+ * count, and one each for the page's lines and shipping methods: an order's totals are computed
+ * from what its lines kept at placement (exact, with their tax lines and discounts), so a summary
+ * without them would read 0, and less its credit lines, as the order page shows them. A `q`
  * first samples how common its matches are (search-breadth.ts): one most orders match is read by
  * walking the sort order and, past a full page, counted by an estimate (`count_estimated`).
  */
@@ -62,7 +64,7 @@ export async function listOrders(ctx: Ctx, query: AdminOrderQueryInput, page: Pa
   const filters = orderFilters(query);
   const breadth: Breadth = filters.q ? await dq.orderSearchBreadth(ctx.db, filters) : {};
   const broad = breadth.estimate !== undefined;
-  const rows = await dq.listOrderRows(ctx.db, filters, sortOf(query.order), page, broad);
+  const rows = await dq.listCreditedOrderRows(ctx.db, filters, sortOf(query.order), page, broad);
   const { count, estimated } = await countOf(rows.length, page, breadth, () => dq.countOrderRows(ctx.db, filters));
   const ids = rows.map((o) => o.id);
   const lines = ids.length ? await dq.listLinesOf(ctx.db, ids) : [];
@@ -74,7 +76,11 @@ export async function listOrders(ctx: Ctx, query: AdminOrderQueryInput, page: Pa
   };
   const linesOf = byOrder(lines);
   const methodsOf = byOrder(methods);
-  const orders = rows.map((o) => orderView(o, linesOf.get(o.id) ?? [], methodsOf.get(o.id) ?? [], []));
+  const orders = rows.map(({ credit_lines, ...o }) => {
+    const view = orderView(o, linesOf.get(o.id) ?? [], methodsOf.get(o.id) ?? [], []);
+    const { sum: _sum, ...credited } = creditedTotals(view.total, credit_lines);
+    return { ...view, ...credited };
+  });
   return { orders, count, ...(estimated ? { count_estimated: true } : {}) };
 }
 
@@ -87,7 +93,7 @@ export async function getOrder(ctx: Ctx, id: string): Promise<AdminOrderView> {
 /** `GET /store/orders`: the signed-in customer's orders, newest first. */
 export async function listCustomerOrders(ctx: Ctx, customerId: string, page: Page) {
   const filters = { customer_id: [customerId], is_draft_order: false };
-  const rows = await dq.listOrderRows(ctx.db, filters, { field: 'id', descending: true }, page);
+  const rows = await dq.listCreditedOrderRows(ctx.db, filters, { field: 'id', descending: true }, page);
   return { orders: await storeOrderDetails(ctx.db, rows), count: await dq.countOrderRows(ctx.db, filters) };
 }
 
@@ -97,7 +103,7 @@ export async function listCustomerOrders(ctx: Ctx, customerId: string, page: Pag
  * that customer. Anyone else's is as unknown as a missing one.
  */
 export async function getStoreOrder(ctx: Ctx, customerId: string | null, id: string) {
-  const row = await dq.findOrderRow(ctx.db, id);
+  const row = await dq.findCreditedOrderRow(ctx.db, id);
   if (!row || row.is_draft_order) throw orderNotFound(id);
   // A guest customer's order (one moved to a guest, as Medusa's guests all have a record) is a guest's order too.
   if (row.customer_id !== null && row.customer_id !== customerId && (await hasAccount(ctx.db, row.customer_id)))
@@ -110,20 +116,22 @@ export async function getStoreOrder(ctx: Ctx, customerId: string | null, id: str
  * answers the customer→order link: each order with its items, shipping methods and totals, no
  * payment collections or fulfillments (the order page reads those); drafts left out as
  * `/store/orders` leaves them out. Medusa names no order; ours is the order of placing. Three
- * queries however many orders.
+ * queries however many orders (the credit lines, which `total` counts as everywhere else, come
+ * with the order rows).
  */
 export async function customerOrdersOf(ctx: Ctx, customerId: string): Promise<CustomerOrderView[]> {
   const rows = await dq.listCustomerOrderRows(ctx.db, customerId);
   const ids = rows.map((o) => o.id);
   const lines = await dq.listLinesOf(ctx.db, ids);
   const methods = await dq.listMethodsOf(ctx.db, ids);
-  return rows.map(({ version, ...o }) => {
+  return rows.map(({ version, credit_lines, ...o }) => {
     const { payment_collections: _none, ...view } = orderView(
       o,
       lines.filter((l) => l.order_id === o.id),
       methods.filter((m) => m.order_id === o.id),
       [],
     );
-    return { ...view, version, deleted_at: null };
+    const { sum: _sum, ...credited } = creditedTotals(view.total, credit_lines);
+    return { ...view, ...credited, version, deleted_at: null };
   });
 }

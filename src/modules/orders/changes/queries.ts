@@ -1,5 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, type Column, eq, getTableName, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db/database.ts';
+import { withJsonDates } from '../../../platform/db/json-rows.ts';
+import type { RawRow } from '../../../platform/db/typed-sql.ts';
 import type { OrderRow } from '../queries.ts';
 import { orders } from '../tables.ts';
 import { orderChangeActions, orderChanges, orderCreditLines, orderSummaries, orderVersions } from './tables.ts';
@@ -130,6 +133,30 @@ export async function creditLinesOf(db: Executor, orderIds: string[]): Promise<C
     .where(inArray(orderCreditLines.order_id, orderIds))
     .orderBy(asc(orderCreditLines.created_at), asc(orderCreditLines.id));
 }
+
+/**
+ * `"table"."column"`, spelled out: in a single-table select list drizzle leaves the table off
+ * every column, even inside a subquery, where `order_id = id` would then compare the credit
+ * line with itself.
+ */
+const qualified = (table: PgTable, column: Column) =>
+  sql`${sql.identifier(getTableName(table))}.${sql.identifier(column.name)}`;
+const line = (column: Column) => qualified(orderCreditLines, column);
+
+/**
+ * The credit lines of the statement's order row (`orders`, unaliased) as one JSON array, oldest
+ * first: a column of the order read a view runs anyway, so showing an order's credited total
+ * costs no statement of its own, and a page of orders no statement per order. In the select list,
+ * under a LIMIT, PostgreSQL runs it for the page's rows only (after the sort).
+ */
+export const ORDER_CREDIT_LINES = sql<
+  RawRow<CreditLineRow>[]
+>`(select coalesce(json_agg(${sql.identifier(getTableName(orderCreditLines))}
+  order by ${line(orderCreditLines.created_at)}, ${line(orderCreditLines.id)}), '[]'::json)
+  from ${orderCreditLines} where ${line(orderCreditLines.order_id)} = ${qualified(orders, orders.id)})`;
+
+/** A credit line read inside JSON (ORDER_CREDIT_LINES), dates as Date. */
+export const creditLineFromJson = (r: RawRow<CreditLineRow>): CreditLineRow => withJsonDates<CreditLineRow>(r);
 
 export async function insertCreditLine(db: Executor, row: CreditLineRow): Promise<void> {
   await db.insert(orderCreditLines).values(row);

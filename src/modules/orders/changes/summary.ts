@@ -77,8 +77,13 @@ export function orderSummary(
 }
 
 /**
- * The order-level `credit_line_total` as Medusa's totals count it: the lines' sum, or 0 when that
- * sum is not positive (a negative sum is never added to the order's `total`), which `total` has
- * already taken off.
+ * An order's totals with its credit lines, as Medusa's totals count them wherever an order is
+ * shown (admin and store, page and list): `sum`, the lines' signed sum (the summary's);
+ * `credit_line_total`, that sum when positive (a negative sum is never added to `total`); and
+ * `total`, the lines' and methods' total less `credit_line_total`.
  */
-export const orderCreditLineTotal = (creditLineTotal: number) => Math.max(creditLineTotal, 0);
+export function creditedTotals(total: number, lines: { amount: number }[]) {
+  const sum = lines.reduce((s, l) => s + l.amount, 0);
+  const credit_line_total = Math.max(sum, 0);
+  return { sum, credit_line_total, total: total - credit_line_total };
+}

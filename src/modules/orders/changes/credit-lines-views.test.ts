@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/app.ts';
+import { statementsOf } from '../../../../test/statements.ts';
+import { makeRegion } from '../../checkout/checkout.testing.ts';
+import { bearer, signUpCustomer } from '../../customers/customers.testing.ts';
+import { adminOk, adminOrder, placeOrder } from '../orders.testing.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await makeRegion(t);
+});
+afterAll(() => t.close());
+
+type Listed = { id: string; total: number; credit_line_total: number; credit_lines?: unknown[] };
+const byId = (orders: Listed[], id: string) => orders.find((o) => o.id === id)!;
+
+describe('every view of an order counts its credit lines as the order desk does', () => {
+  it('store page, store list, account, admin list and admin detail agree, at no statement more', async () => {
+    const shopper = await signUpCustomer(t);
+    const headers = bearer(shopper.token);
+    const credited = (await placeOrder(t, { headers, lines: [2] })).order;
+    const plain = (await placeOrder(t, { headers, lines: [1] })).order;
+
+    const views = {
+      storePage: () => t.store('GET', `/store/orders/${credited.id}`, undefined, { headers }),
+      storeList: () => t.store('GET', '/store/orders', undefined, { headers }),
+      account: () =>
+        t.store('GET', `/store/customers/me?fields=${encodeURIComponent('*orders')}`, undefined, { headers }),
+      adminList: () => t.admin('GET', `/admin/orders?customer_id=${shopper.customer.id}`),
+    };
+    const statements = async () => {
+      const counted: Record<string, number> = {};
+      for (const [name, view] of Object.entries(views)) {
+        const { result, statements } = await statementsOf(t.database, view);
+        expect(result.statusCode, result.body).toBe(200);
+        counted[name] = statements;
+      }
+      return counted;
+    };
+    const before = await statements();
+
+    // Uncaptured, the whole total is pending: two goodwill lines settle part of it.
+    await adminOk(t, `/admin/orders/${credited.id}/credit-lines`, {
+      amount: 300,
+      reference: 'goodwill',
+      reference_id: 'a',
+    });
+    await adminOk(t, `/admin/orders/${credited.id}/credit-lines`, {
+      amount: 200,
+      reference: 'goodwill',
+      reference_id: 'b',
+    });
+
+    const desk = await adminOrder(t, credited.id);
+    expect(desk).toMatchObject({ total: credited.total - 500, credit_line_total: 500 });
+    expect(desk.credit_lines.map((l: { amount: number }) => l.amount)).toEqual([300, 200]);
+    const money = { total: desk.total, credit_line_total: 500 };
+
+    // The store's page and list carry the lines too (Medusa's default store order fields name them).
+    const page = (await views.storePage()).json().order;
+    expect(page).toMatchObject(money);
+    expect(page.credit_lines).toEqual(desk.credit_lines);
+    const storeList = (await views.storeList()).json().orders as Listed[];
+    expect(byId(storeList, credited.id)).toMatchObject(money);
+    expect(byId(storeList, credited.id).credit_lines).toEqual(desk.credit_lines);
+    const account = (await views.account()).json().customer.orders as Listed[];
+    expect(byId(account, credited.id)).toMatchObject(money);
+    const adminList = (await views.adminList()).json().orders as Listed[];
+    expect(byId(adminList, credited.id)).toMatchObject(money);
+    // Medusa's admin list names no credit lines, only totals.
+    expect(byId(adminList, credited.id).credit_lines).toBeUndefined();
+
+    // An order without lines is as placed, everywhere.
+    const untouched = { total: plain.total, credit_line_total: 0 };
+    expect(await adminOrder(t, plain.id)).toMatchObject({ ...untouched, credit_lines: [] });
+    expect(byId(storeList, plain.id)).toMatchObject({ ...untouched, credit_lines: [] });
+    expect(byId(account, plain.id)).toMatchObject(untouched);
+    expect(byId(adminList, plain.id)).toMatchObject(untouched);
+
+    // The lines come with the order rows each view reads anyway: no view reads more for them.
+    expect(await statements()).toEqual(before);
+  }, 120_000);
+});
