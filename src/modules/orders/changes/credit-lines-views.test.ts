@@ -40,6 +40,10 @@ describe('every view of an order counts its credit lines as the order desk does'
       return counted;
     };
     const before = await statements();
+    // Page: the customer, the order, its lines, methods, fulfillments, payments (4). Store list: the
+    // same for the page's orders, and the count. Account: as store-orders.test.ts. Admin list: the
+    // page, the count, the page's lines and methods, and the request's own one. None per order.
+    expect(before).toEqual({ storePage: 9, storeList: 10, account: 6, adminList: 5 });
 
     // Uncaptured, the whole total is pending: two goodwill lines settle part of it.
     await adminOk(t, `/admin/orders/${credited.id}/credit-lines`, {
