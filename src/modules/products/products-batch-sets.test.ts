@@ -159,6 +159,14 @@ describe.each<Via>(['http', 'sdk'])('POST /admin/products/batch, set-based (%s)'
     for (const id of single.delete) expect((await t.admin('DELETE', `/admin/products/${id}`)).statusCode).toBe(200);
 
     const batched = await world(many);
+    // A store list read (and cached) before the batch: its answer must follow the batch's commit.
+    const storeList = `/store/products?${batched.seeded.map((p) => `id[]=${p.id}`).join('&')}`;
+    const listed = async () =>
+      (await t.store('GET', storeList))
+        .json()
+        .products.map((p: Product) => p.title)
+        .sort() as string[];
+    expect(await listed()).toHaveLength(4);
     const res = await batch(via, { create: batched.create, update: batched.update, delete: batched.delete });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expectSchema(BatchProductsResponse, res.body);
@@ -173,6 +181,7 @@ describe.each<Via>(['http', 'sdk'])('POST /admin/products/batch, set-based (%s)'
     // Sanity of what was compared: 6 + 12 products, two deleted, the drafts out of the store.
     expect((after as { gone: number }).gone).toBe(2);
     expect((after as { store: { count: number } }).store.count).toBe(9);
+    expect(await listed()).toEqual([`${many} renamed`]);
     await expectChannelCountsExact();
   }, 180_000);
 

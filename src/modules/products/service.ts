@@ -108,8 +108,8 @@ export function updateProduct(ctx: Ctx, id: string, input: UpdateProductInput): 
 }
 
 /**
- * Soft delete of the product and its variants; the handle becomes free again. Unlike the batch
- * (Medusa's), the single route answers 404 for an id of no live product.
+ * Soft delete of the product and its variants; the handle becomes free again. An id of no live
+ * product is a 404 here (Medusa answers 200, as this module's batch does: bulk-delete.ts).
  */
 export function deleteProduct(ctx: Ctx, id: string): Promise<void> {
   return inTx(ctx, async (tctx) => {
