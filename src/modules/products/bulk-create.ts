@@ -198,9 +198,9 @@ async function insertAll(tctx: TxCtx, planned: Planned[], now: Date): Promise<vo
 }
 
 /**
- * Up to this many stock-managed new variants, the variant insert trigger gives each its stock:
- * it does so inside the insert, where the set-based path below sends eight statements of its own
- * (on PGlite a single create's variants took about 5 ms that way, the trigger well under 1 ms).
+ * Up to this many stock-managed new variants, the variant insert trigger gives each its stock,
+ * inside the insert itself: the set-based path below sends eight statements of its own, which pay
+ * off only past a few variants (the single route creates one product, usually with a handful).
  */
 const TRIGGER_STOCK_UP_TO = 8;
 
