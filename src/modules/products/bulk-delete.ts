@@ -5,8 +5,9 @@ import { lockLiveProductsOf, softDeleteProductsSet } from './bulk-write-queries.
  * Soft delete of many products in the caller's transaction, in two statements whatever their
  * count: the live ones among `ids` are locked in id order (so overlapping deletes and updates do
  * not deadlock), then they and their variants are marked deleted with one `product.deleted` each
- * (bulk-write-queries.ts). Ids of no live product are passed over: Medusa's batch answers them as
- * deleted and changes nothing; the single route turns that into its 404 (service.ts). Store
+ * (bulk-write-queries.ts). Ids of no live product are passed over, with no event since nothing
+ * changed: Medusa's batch answers them as deleted (batch-service.ts); the single route turns that
+ * into its 404 (service.ts). Store
  * documents are the caller's (refreshStoreDocuments). Returns the ids deleted, in the order given.
  */
 export async function deleteProductsIn(tctx: TxCtx, ids: string[]): Promise<string[]> {
