@@ -7,8 +7,8 @@ import { lockLiveProductsOf, softDeleteProductsSet } from './bulk-write-queries.
  * not deadlock), then they and their variants are marked deleted with one `product.deleted` each
  * (bulk-write-queries.ts). Ids of no live product are passed over, with no event since nothing
  * changed: Medusa's batch answers them as deleted (batch-service.ts); the single route turns that
- * into its 404 (service.ts). Store
- * documents are the caller's (refreshStoreDocuments). Returns the ids deleted, in the order given.
+ * into its 404 (service.ts). Store documents are the caller's (refreshStoreDocuments). Returns
+ * the ids deleted, in the order given.
  */
 export async function deleteProductsIn(tctx: TxCtx, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
