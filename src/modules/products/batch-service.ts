@@ -4,8 +4,7 @@ import { withTxRetry } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { createProductsAnswered } from './bulk-create.ts';
 import { deleteProductsIn } from './bulk-delete.ts';
-import { type ProductUpdate, updateProductsIn } from './bulk-update.ts';
-import { findAdminProducts } from './queries.ts';
+import { type ProductUpdate, updateProductsAnswered } from './bulk-update.ts';
 import { type BatchProductsInput, type BatchProductsResponse, MAX_BATCH_ITEMS } from './schema.ts';
 import type { ProductJson } from './service.ts';
 import { refreshStoreDocuments } from './store-documents.ts';
@@ -48,22 +47,21 @@ export async function batchProducts(ctx: Ctx, input: BatchProductsInput): Promis
 
 /**
  * The updates, set-based, and each one's answer (the product as it stands after it, what
- * updateProductIn answers and puts in its event). A product listed more than once changes once a
- * round, in the request's order, so its second item sees its first as one at a time would; a
- * batch without repeats is one round: its statements do not grow with its size.
+ * updateProductIn answers and puts in its event: the event's payload, handed back). A product
+ * listed more than once changes once a round, in the request's order, so its second item sees its
+ * first as one at a time would; a batch without repeats is one round: its statements do not grow
+ * with its size.
  */
 async function updateAll(tctx: TxCtx, update: ProductUpdate[]): Promise<ProductJson[]> {
   const answers: ProductJson[] = new Array(update.length);
   for (const round of rounds(update)) {
-    await updateProductsIn(
+    const found = await updateProductsAnswered<ProductJson>(
       tctx,
       round.map((i) => update[i]),
     );
-    const found = await findAdminProducts<ProductJson>(
-      tctx.tx,
-      round.map((i) => update[i].id),
-    );
-    for (const i of round) answers[i] = found.get(update[i].id)!;
+    round.forEach((i, k) => {
+      answers[i] = found[k];
+    });
   }
   return answers;
 }
