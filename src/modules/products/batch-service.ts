@@ -2,26 +2,29 @@ import type { Static } from 'typebox';
 import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
 import { withTxRetry } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
-import { type ProductUpdate, updateProductsIn } from './bulk-update.ts';
-import { findAdminProducts } from './queries.ts';
+import { createProductsAnswered } from './bulk-create.ts';
+import { deleteProductsIn } from './bulk-delete.ts';
+import { type ProductUpdate, updateProductsAnswered } from './bulk-update.ts';
 import { type BatchProductsInput, type BatchProductsResponse, MAX_BATCH_ITEMS } from './schema.ts';
-import { createProductIn, deleteProductIn, type ProductJson } from './service.ts';
+import type { ProductJson } from './service.ts';
 import { refreshStoreDocuments } from './store-documents.ts';
 
 export type BatchProductsResult = Static<typeof BatchProductsResponse>;
 
 /**
  * `POST /admin/products/batch` (importers): creates, then updates, then deletes, all in one
- * transaction, with the single routes' checks, answers and events. Creates and deletes go through
- * the single writes; the updates go through updateProductsIn (bulk-update.ts), a fixed number of
- * statements for all of them. Any failing item (bad input, a taken handle or SKU, an unknown id)
- * fails the whole batch with its error and writes nothing. `created` and `updated` follow the
- * request's order.
+ * transaction, with the single routes' checks, answers and events, each set-based: the creates
+ * through createProductsIn (bulk-create.ts), the updates through updateProductsIn
+ * (bulk-update.ts), the deletes through deleteProductsIn (bulk-delete.ts), each a fixed number
+ * of statements whatever the count. Any failing create or update (bad input, a taken handle or
+ * SKU, an unknown id) fails the whole batch with its error and writes nothing. A delete of an id
+ * that names no live product changes nothing and is answered as deleted, as Medusa's batch does
+ * (its workflow soft-deletes what it finds). `created` and `updated` follow the request's order.
  */
 export async function batchProducts(ctx: Ctx, input: BatchProductsInput): Promise<BatchProductsResult> {
   const create = input.create ?? [];
   const update = input.update ?? [];
-  // Deleting twice in one request is deleting once (the second would be a 404 of our own making).
+  // Deleting twice in one request is deleting once.
   const remove = [...new Set(input.delete ?? [])];
   const items = create.length + update.length + remove.length;
   if (items > MAX_BATCH_ITEMS) throw errors.invalid('product_batch_too_large', { max: MAX_BATCH_ITEMS, count: items });
@@ -31,12 +34,12 @@ export async function batchProducts(ctx: Ctx, input: BatchProductsInput): Promis
   // PostgreSQL rolls one back whole, and it simply runs again.
   return withTxRetry(() =>
     inTx(ctx, async (tctx) => {
-      const created: ProductJson[] = [];
-      for (const item of create) created.push(await createProductIn(tctx, item));
+      // Each as its `product.created` carries it, before the updates, as one at a time answers it.
+      const created = await createProductsAnswered<ProductJson>(tctx, create);
       const updated = await updateAll(tctx, update);
-      for (const id of remove) await deleteProductIn(tctx, id);
+      const gone = await deleteProductsIn(tctx, remove);
       // Once for the whole batch: one statement pair rebuilds every touched product's document.
-      await refreshStoreDocuments(tctx.tx, [...created.map((p) => p.id), ...update.map((u) => u.id), ...remove]);
+      await refreshStoreDocuments(tctx.tx, [...created.map((p) => p.id), ...update.map((u) => u.id), ...gone]);
       return { created, updated, deleted };
     }),
   );
@@ -44,22 +47,21 @@ export async function batchProducts(ctx: Ctx, input: BatchProductsInput): Promis
 
 /**
  * The updates, set-based, and each one's answer (the product as it stands after it, what
- * updateProductIn answers and puts in its event). A product listed more than once changes once a
- * round, in the request's order, so its second item sees its first as one at a time would; a
- * batch without repeats is one round: its statements do not grow with its size.
+ * updateProductIn answers and puts in its event: the event's payload, handed back). A product
+ * listed more than once changes once a round, in the request's order, so its second item sees its
+ * first as one at a time would; a batch without repeats is one round: its statements do not grow
+ * with its size.
  */
 async function updateAll(tctx: TxCtx, update: ProductUpdate[]): Promise<ProductJson[]> {
   const answers: ProductJson[] = new Array(update.length);
   for (const round of rounds(update)) {
-    await updateProductsIn(
+    const found = await updateProductsAnswered<ProductJson>(
       tctx,
       round.map((i) => update[i]),
     );
-    const found = await findAdminProducts<ProductJson>(
-      tctx.tx,
-      round.map((i) => update[i].id),
-    );
-    for (const i of round) answers[i] = found.get(update[i].id)!;
+    round.forEach((i, k) => {
+      answers[i] = found[k];
+    });
   }
   return answers;
 }

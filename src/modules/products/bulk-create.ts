@@ -30,7 +30,7 @@ import {
 } from './write-queries.ts';
 
 /**
- * Many new products in the caller's transaction, as createProductIn makes one, in a fixed number
+ * Many new products in the caller's transaction (one for the single route), in a fixed number
  * of statements whatever their count: the checks read every handle, SKU and reference of the set
  * at once, then each table gets one multi-row insert, and the `product.created` events are built
  * by PostgreSQL from the written rows in one statement. What a caller gets for it: a CSV import's
@@ -39,7 +39,25 @@ import {
  * Store documents are the caller's (refreshStoreDocuments once for the batch, as batch-service).
  */
 export async function createProductsIn(tctx: TxCtx, inputs: CreateProductInput[]): Promise<string[]> {
-  if (!inputs.length) return [];
+  return (await writeNewProducts(tctx, inputs, false)).ids;
+}
+
+/**
+ * createProductsIn answering each new product's admin JSON, in the order given: the payload its
+ * `product.created` carries, which the same statement hands back, so the JSON is built once (the
+ * single route and the batch answer it; an import does not need it).
+ */
+export async function createProductsAnswered<T>(tctx: TxCtx, inputs: CreateProductInput[]): Promise<T[]> {
+  const { ids, answers } = await writeNewProducts(tctx, inputs, true);
+  return ids.map((id) => answers.get(id) as T);
+}
+
+async function writeNewProducts(
+  tctx: TxCtx,
+  inputs: CreateProductInput[],
+  answer: boolean,
+): Promise<{ ids: string[]; answers: Map<string, unknown> }> {
+  if (!inputs.length) return { ids: [], answers: new Map() };
   const now = tctx.clock.now();
   const planned = inputs.map((input) => {
     const id = newId('prod');
@@ -68,19 +86,14 @@ export async function createProductsIn(tctx: TxCtx, inputs: CreateProductInput[]
     );
     await assertAllReferences(tctx, inputs);
     await insertAll(tctx, planned, now);
-    // One `product.created` per product, with the payload createProductIn gives it (the admin
-    // JSON), built and written by one statement: the products' JSON never travels to us and back.
-    await emitProductEvents(
-      tctx.tx,
-      'product.created',
-      planned.map((p) => p.id),
-      now,
-    );
+    // One `product.created` per product, its payload the product's admin JSON, built and written
+    // by one statement: the products' JSON never travels to us and back.
+    const ids = planned.map((p) => p.id);
+    return { ids, answers: await emitProductEvents(tctx.tx, 'product.created', ids, now, answer) };
   } catch (err) {
     // A handle or SKU a concurrent writer took after the checks: a 400 like theirs.
     throw translateUniqueViolation(err);
   }
-  return planned.map((p) => p.id);
 }
 
 async function assertAllFree(tctx: TxCtx, handles: string[], skus: (string | null | undefined)[]): Promise<void> {
@@ -185,15 +198,25 @@ async function insertAll(tctx: TxCtx, planned: Planned[], now: Date): Promise<vo
 }
 
 /**
- * New variants inserted in chunks, and their stock (item, level, link per managed variant) made as
- * the insert trigger would, for the set at once (bulk creates and updates alike).
+ * Up to this many stock-managed new variants, the variant insert trigger gives each its stock,
+ * inside the insert itself: the set-based path below sends eight statements of its own, which pay
+ * off only past a few variants (the single route creates one product, usually with a handful).
+ */
+const TRIGGER_STOCK_UP_TO = 8;
+
+/**
+ * New variants inserted in chunks, and their stock (item, level, link per managed variant): for
+ * a few, by the insert trigger; for more, made as the trigger would for the set at once
+ * (inventory/new-variant-stock.ts). Bulk creates and updates alike.
  */
 export async function insertVariantsWithStock(
   tx: Executor,
   variants: Parameters<typeof insertVariants>[1],
   now: Date,
 ): Promise<void> {
-  await insertVariantsWithoutStock(tx, () => insertChunked(variants, (chunk) => insertVariants(tx, chunk)));
+  const insert = () => insertChunked(variants, (chunk) => insertVariants(tx, chunk));
+  if (variants.filter((v) => v.manage_inventory ?? true).length <= TRIGGER_STOCK_UP_TO) return insert();
+  await insertVariantsWithoutStock(tx, insert);
   await giveNewVariantsStock(
     tx,
     variants.map((v) => ({

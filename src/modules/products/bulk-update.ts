@@ -57,7 +57,24 @@ type DeclaredOptions = { title: string; values: string[] }[];
  * in the order given.
  */
 export async function updateProductsIn(tctx: TxCtx, updates: ProductUpdate[]): Promise<string[]> {
-  if (!updates.length) return [];
+  return (await writeUpdates(tctx, updates, false)).ids;
+}
+
+/**
+ * updateProductsIn answering each product's admin JSON after its update, in the order given: the
+ * payload its `product.updated` carries, handed back by the same statement (the batch answers it).
+ */
+export async function updateProductsAnswered<T>(tctx: TxCtx, updates: ProductUpdate[]): Promise<T[]> {
+  const { ids, answers } = await writeUpdates(tctx, updates, true);
+  return ids.map((id) => answers.get(id) as T);
+}
+
+async function writeUpdates(
+  tctx: TxCtx,
+  updates: ProductUpdate[],
+  answer: boolean,
+): Promise<{ ids: string[]; answers: Map<string, unknown> }> {
+  if (!updates.length) return { ids: [], answers: new Map() };
   const { tx } = tctx;
   const now = tctx.clock.now();
   const ids = updates.map((u) => u.id);
@@ -77,12 +94,11 @@ export async function updateProductsIn(tctx: TxCtx, updates: ProductUpdate[]): P
     );
     await replaceLinks(tctx, updates);
     await replaceImagesOf(tctx, updates, now);
-    await emitProductEvents(tx, 'product.updated', ids, now);
+    return { ids, answers: await emitProductEvents(tx, 'product.updated', ids, now, answer) };
   } catch (err) {
     // A handle or SKU a concurrent writer took after the checks: a 400 like theirs.
     throw translateUniqueViolation(err);
   }
-  return ids;
 }
 
 /** The fields of `input` among `keys` that are given (undefined: left as they are). */

@@ -1,5 +1,6 @@
 import { and, asc, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { type Executor, rows } from '../../platform/db/database.ts';
+import { writeTogether } from '../../platform/db/one-statement.ts';
 import { newId } from '../../platform/ids.ts';
 import { productTagLinks } from '../product-labels/tables.ts';
 import { productImages } from './media-tables.ts';
@@ -288,19 +289,47 @@ export async function insertImagesSet(db: Executor, added: (typeof productImages
 
 /**
  * One `product.<name>` per product with the admin JSON as it is now (the payload a single write
- * gives it), built and written by one statement, in the order of `productIds`.
+ * gives it), built and written by one statement, in the order of `productIds`. With `answer`,
+ * the payloads come back (by product id): a write that answers its products then reads their
+ * JSON once instead of twice.
  */
 export async function emitProductEvents(
   db: Executor,
   name: 'product.created' | 'product.updated',
   productIds: string[],
   now: Date,
-): Promise<void> {
-  if (!productIds.length) return;
+  answer = false,
+): Promise<Map<string, unknown>> {
+  if (!productIds.length) return new Map();
   const eventIds = productIds.map(() => newId('evt'));
-  await db.execute(sql`insert into outbox (id, name, payload, created_at)
+  const written = await rows<{ product_id: string; payload: unknown }>(
+    db,
+    sql`insert into outbox (id, name, payload, created_at)
     select e.event_id, ${name}::text, (${ADMIN_PRODUCT_JSON})::jsonb, ${now.toISOString()}::timestamptz
     from unnest(${list(productIds)}::text[], ${list(eventIds)}::text[]) with ordinality as e(product_id, event_id, n)
     join products p on p.id = e.product_id
-    order by e.n`);
+    order by e.n
+    ${answer ? sql`returning payload ->> 'id' as product_id, payload` : sql``}`,
+  );
+  return new Map(written.map((r) => [r.product_id, r.payload]));
+}
+
+/**
+ * Soft delete of live products already locked (lockLiveProductsOf) with their live variants, and
+ * one `product.deleted` `{ id }` each in the order given, as one statement: the parts only name
+ * the ids, so none reads another's rows. Stock items, levels and channel links stay, as they do
+ * for one product (the channel counters follow the products' trigger).
+ */
+export async function softDeleteProductsSet(db: Executor, ids: string[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await writeTogether(db, [
+    sql`update products set deleted_at = ${at}, updated_at = ${at} where id = any(${list(ids)}::text[])`,
+    sql`update product_variants set deleted_at = ${at}, updated_at = ${at}
+      where product_id = any(${list(ids)}::text[]) and deleted_at is null`,
+    sql`insert into outbox (id, name, payload, created_at)
+      select e.event_id, 'product.deleted', jsonb_build_object('id', e.product_id), ${at}
+      from unnest(${list(ids)}::text[], ${list(ids.map(() => newId('evt')))}::text[]) with ordinality as e(product_id, event_id, n)
+      order by e.n`,
+  ]);
 }

@@ -154,13 +154,6 @@ describe('POST /admin/products/batch', () => {
       'not_found',
       'Product with id: prod_nope was not found',
     ],
-    [
-      'a delete of an unknown product',
-      () => ({ create: [item()], delete: ['prod_nope'] }),
-      404,
-      'not_found',
-      'Product with id: prod_nope was not found',
-    ],
   ];
   it.each(failing)('writes nothing when one item fails: %s', async (_case, makeBody, status, type, message) => {
     if (!(await t.admin('GET', '/admin/products?handle=taken')).json().count) await makeProduct(t, { handle: 'taken' });

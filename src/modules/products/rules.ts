@@ -83,11 +83,16 @@ export function assertVariantOptions(
   }
 }
 
-/** Postgres unique violations that a race past the checks above can still raise, as 400s. */
+/**
+ * Postgres unique violations that a race past the checks above can still raise, as 400s. A write
+ * of many products does not know which handle raced: the index's detail names it
+ * (`Key (handle)=(…) already exists.`).
+ */
 export function translateUniqueViolation(err: unknown, handle?: string): unknown {
   if (!isUniqueViolation(err)) return err;
-  const { constraint } = pgError(err);
-  if (constraint === 'products_handle_live_idx' && handle) return handleTaken(handle);
+  const { constraint, detail } = pgError(err);
+  const raced = handle ?? detail?.match(/^Key \(handle\)=\((.*)\) already exists\.$/)?.[1];
+  if (constraint === 'products_handle_live_idx' && raced) return handleTaken(raced);
   if (constraint === 'product_variants_sku_live_idx') return errors.invalid('variant_sku_duplicate');
   return err;
 }

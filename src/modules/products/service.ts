@@ -7,24 +7,24 @@ import { pageOf } from '../../platform/http/pagination.ts';
 import { newId } from '../../platform/ids.ts';
 import { findAdminProduct, findAdminProductJson, listAdminProductsJson } from './queries.ts';
 import { listAdminPageJson } from './uncounted-list.ts';
-import { newProductRow, PHYSICAL } from './product-row.ts';
-import { assertOptionsWellFormed, handleFromTitle, handleTaken, translateUniqueViolation } from './rules.ts';
+import { PHYSICAL } from './product-row.ts';
+import { assertOptionsWellFormed, handleTaken, translateUniqueViolation } from './rules.ts';
+import { createProductsAnswered } from './bulk-create.ts';
+import { deleteProductsIn } from './bulk-delete.ts';
 import type { AdminListFilters, CreateProductInput, OptionsInput, Product, UpdateProductInput } from './schema.ts';
 import { assertLiveRefs } from './link-service.ts';
 import { replaceImages, replaceTagLinks } from './media-writes.ts';
 import { refreshStoreDocuments } from './store-documents.ts';
-import { createVariants, syncVariants } from './variant-writes.ts';
+import { syncVariants } from './variant-writes.ts';
 import {
   deleteOptions,
   findLiveSalesChannelIds,
   insertOptions,
-  insertProduct,
   isHandleTaken,
   listOptions,
   lockLiveProduct,
   replaceCategoryLinks,
   replaceSalesChannelLinks,
-  softDeleteProduct,
   updateOption,
   updateProductRow,
 } from './write-queries.ts';
@@ -80,64 +80,42 @@ async function assertReferences(tctx: TxCtx, input: UpdateProductInput): Promise
 }
 
 /**
- * Each write comes twice: alone in a transaction of its own (the single routes), and as `…In`, in
- * the caller's transaction (`POST /admin/products/batch` runs many in one). The `…In` functions
- * leave the store documents to their caller, which rebuilds them once for every id it touched
+ * Creates and deletes sit on the set-based writes (createProductsIn in bulk-create.ts,
+ * deleteProductsIn in bulk-delete.ts), a set of one here and of many in `POST
+ * /admin/products/batch` and the CSV import, so each rule of a new or deleted product is written
+ * once. Updates come twice: updateProduct below, and updateProductsIn (bulk-update.ts) with the
+ * same checks, rows and event for a set. The `…In` writes run in the caller's transaction and
+ * leave the store documents to it, which rebuilds them once for every id it touched
  * (refreshStoreDocuments) before it commits.
  */
 
-/** Product, options, variants, prices, images, links and the `product.created` event commit together. */
+/** Product, options, variants, stock, prices, images, links and the `product.created` event commit together. */
 export function createProduct(ctx: Ctx, input: CreateProductInput): Promise<ProductJson> {
-  return inTx(ctx, async (tctx) => withStoreDocument(tctx, await createProductIn(tctx, input)));
+  return inTx(ctx, async (tctx) => {
+    const [product] = await createProductsAnswered<ProductJson>(tctx, [input]);
+    await refreshStoreDocuments(tctx.tx, [product.id]);
+    return product;
+  });
 }
 
 /** Any create field; `variants`, `options`, `sales_channels` and `categories` replace what exists. */
 export function updateProduct(ctx: Ctx, id: string, input: UpdateProductInput): Promise<ProductJson> {
-  return inTx(ctx, async (tctx) => withStoreDocument(tctx, await updateProductIn(tctx, id, input)));
-}
-
-/** Soft delete of the product and its variants; the handle becomes free again. */
-export function deleteProduct(ctx: Ctx, id: string): Promise<void> {
   return inTx(ctx, async (tctx) => {
-    await deleteProductIn(tctx, id);
+    const product = await updateProductIn(tctx, id, input);
     await refreshStoreDocuments(tctx.tx, [id]);
+    return product;
   });
 }
 
-async function withStoreDocument(tctx: TxCtx, product: ProductJson): Promise<ProductJson> {
-  await refreshStoreDocuments(tctx.tx, [product.id]);
-  return product;
-}
-
-/** createProduct in the caller's transaction (store documents: see above). */
-export async function createProductIn(tctx: TxCtx, input: CreateProductInput): Promise<ProductJson> {
-  const { tx } = tctx;
-  const handle = input.handle ?? handleFromTitle(input.title);
-  const options = input.options ?? [];
-  assertOptionsWellFormed(options);
-  try {
-    if (await isHandleTaken(tx, handle)) throw handleTaken(handle);
-    const channelIds = await liveChannelIds(tx, input.sales_channels ?? []);
-    await assertReferences(tctx, input);
-    const now = tctx.clock.now();
-    const id = newId('prod');
-    await insertProduct(tx, newProductRow(id, handle, input, now));
-    await insertOptions(
-      tx,
-      options.map((o, rank) => ({ id: newId('opt'), product_id: id, title: o.title, values: o.values, rank })),
-    );
-    await createVariants(tx, id, input.variants ?? [], options, now);
-    await replaceSalesChannelLinks(tx, id, channelIds);
-    await replaceCategoryLinks(tx, id, uniqueIds(input.categories ?? []));
-    await replaceTagLinks(tx, id, uniqueIds(input.tags ?? []));
-    await replaceImages(tx, id, input.images ?? [], now);
-    const product = (await findAdminProduct<ProductJson>(tx, id))!;
-    await emit(tctx, 'product.created', product);
-    return product;
-  } catch (err) {
-    // A handle or SKU a concurrent writer took after the checks above: a 400 like theirs.
-    throw translateUniqueViolation(err, handle);
-  }
+/**
+ * Soft delete of the product and its variants; the handle becomes free again. An id of no live
+ * product is a 404 here (Medusa answers 200, as this module's batch does: bulk-delete.ts).
+ */
+export function deleteProduct(ctx: Ctx, id: string): Promise<void> {
+  return inTx(ctx, async (tctx) => {
+    if (!(await deleteProductsIn(tctx, [id])).length) throw productNotFound(id);
+    await refreshStoreDocuments(tctx.tx, [id]);
+  });
 }
 
 /** Replaces the option list: options keep their id when their title stays. */
@@ -205,11 +183,4 @@ export async function updateProductIn(tctx: TxCtx, id: string, input: UpdateProd
   } catch (err) {
     throw translateUniqueViolation(err, input.handle);
   }
-}
-
-/** deleteProduct in the caller's transaction (store documents: see above). */
-export async function deleteProductIn(tctx: TxCtx, id: string): Promise<void> {
-  if (!(await lockLiveProduct(tctx.tx, id))) throw productNotFound(id);
-  await softDeleteProduct(tctx.tx, id, tctx.clock.now());
-  await emit(tctx, 'product.deleted', { id });
 }

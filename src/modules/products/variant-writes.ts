@@ -84,30 +84,6 @@ export function newVariantRows(productId: string, items: { item: NewVariant; ind
   return { rows, prices };
 }
 
-/** Create: validates the variants against the product's options, then writes them. */
-export async function createVariants(
-  tx: Tx,
-  productId: string,
-  variants: NewVariant[],
-  options: DeclaredOptions,
-  now: Date,
-) {
-  for (const v of variants) {
-    assertPrices(v.title, v.prices ?? []);
-    assertVariantOptions(v.title, v.options, options);
-  }
-  await assertSkusFree(
-    tx,
-    variants.map((v) => v.sku),
-  );
-  await insertNewVariants(
-    tx,
-    productId,
-    variants.map((item, index) => ({ item, index })),
-    now,
-  );
-}
-
 export async function assertSkusFree(tx: Tx, skus: (string | null | undefined)[], productId?: string) {
   assertUniqueSkus(skus);
   const [taken] = await findTakenSkus(

@@ -63,24 +63,12 @@ export async function findLiveSalesChannelIds(db: Executor, ids: string[]): Prom
   return found.map((r) => r.id);
 }
 
-export async function insertProduct(db: Executor, row: typeof products.$inferInsert): Promise<void> {
-  await db.insert(products).values(row);
-}
-
 export async function updateProductRow(
   db: Executor,
   id: string,
   patch: Partial<typeof products.$inferInsert>,
 ): Promise<void> {
   await db.update(products).set(patch).where(eq(products.id, id));
-}
-
-export async function softDeleteProduct(db: Executor, id: string, now: Date): Promise<void> {
-  await db.update(products).set({ deleted_at: now, updated_at: now }).where(eq(products.id, id));
-  await db
-    .update(productVariants)
-    .set({ deleted_at: now, updated_at: now })
-    .where(and(eq(productVariants.product_id, id), isNull(productVariants.deleted_at)));
 }
 
 export async function listOptions(db: Executor, productId: string): Promise<OptionRow[]> {
