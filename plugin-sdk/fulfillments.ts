@@ -54,7 +54,11 @@ export interface CalculatePriceOutput {
 }
 
 export interface CreateFulfillmentInput {
-  /** The shop's fulfilment id (`ful_…`): pass it to the carrier as your idempotency key / reference. */
+  /**
+   * The shop's fulfilment id (`ful_…`): pass it to the carrier as your idempotency key / reference.
+   * The shop asks again with the same id when your answer did not arrive in time, so the carrier
+   * must answer the first shipment rather than make a second label.
+   */
   fulfillment_id: string;
   option_data: JsonObject;
   /** The order's shipping method data (what the shopper chose), if any. */

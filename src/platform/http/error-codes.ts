@@ -1020,6 +1020,16 @@ export const ERROR_CODES = {
     type: 'not_allowed',
     message: 'Fulfillment {id} has been shipped and can no longer be canceled',
   },
+  fulfillment_units_pending: {
+    type: 'conflict',
+    message:
+      'Item {id} has {pending} units in a fulfilment whose carrier is being asked now; send this again once it answered',
+  },
+  fulfillment_provider_timeout: {
+    type: 'gateway_timeout',
+    message:
+      'Fulfillment provider {id} did not answer in time; send the same items again to ask it again (it will not make a second label)',
+  },
   fulfillment_provider_mismatch: {
     type: 'invalid_data',
     message: 'Fulfillment provider {id} does not ship this order: its shipping option is fulfilled by {expected}',
