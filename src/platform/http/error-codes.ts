@@ -527,6 +527,11 @@ export const ERROR_CODES = {
     type: 'service_unavailable',
     message: 'Taxes cannot be calculated right now (tax provider {id} {why}); try again shortly',
   },
+  // The provider is asked outside the cart's transaction, which checks the cart still asks the same.
+  tax_provider_cart_changing: {
+    type: 'service_unavailable',
+    message: 'The cart changed each of the {tries} times its tax provider was asked; try again shortly',
+  },
   // price lists
   price_list_not_found: { type: 'not_found', message: 'Price list with id: {id} was not found' },
   price_list_dates_inverted: { type: 'invalid_data', message: 'Price list ends_at must be after starts_at' },
