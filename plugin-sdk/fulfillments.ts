@@ -39,7 +39,11 @@ export interface CalculatePriceInput {
   option_data: JsonObject;
   data: JsonObject;
   context: {
+    /** The cart being quoted; for a return's shipping, the order's cart (or ''). */
     cart_id: string;
+    /** Set when a return's shipping is quoted: the order, and `is_return: true`. */
+    order_id?: string;
+    is_return?: boolean;
     currency_code: string;
     shipping_address: ShippingAddressJson | null;
     /** The stock location the set of the option belongs to: where the parcel leaves from. */

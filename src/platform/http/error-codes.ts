@@ -1077,6 +1077,10 @@ export const ERROR_CODES = {
     type: 'invalid_data',
     message: 'Return {id} has no items received: add some with receive-items first',
   },
+  return_shipping_quote_changing: {
+    type: 'conflict',
+    message: 'The return changed each of the {tries} times its carrier was asked for the shipping price; try again',
+  },
   // exchanges and claims
   swap_action_not_found: { type: 'not_found', message: 'Action with id: {id} was not found in {kind} {swap}' },
   // order edits
