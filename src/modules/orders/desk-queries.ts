@@ -1,20 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { preparedRows, textArray } from '../../platform/db/prepared.ts';
 import { searchBreadth } from '../../platform/db/search-breadth.ts';
@@ -37,7 +21,10 @@ type LinePatch = Partial<
   Pick<OrderLineRow, 'fulfilled_quantity' | 'shipped_quantity' | 'reserved_quantity' | 'updated_at'>
 >;
 type FulfillmentPatch = Partial<
-  Pick<FulfillmentRow, 'shipped_at' | 'delivered_at' | 'canceled_at' | 'labels' | 'no_notification' | 'updated_at'>
+  Pick<
+    FulfillmentRow,
+    'shipped_at' | 'delivered_at' | 'canceled_at' | 'labels' | 'no_notification' | 'carrier_pending' | 'updated_at'
+  >
 >;
 
 export interface OrderFilters {
@@ -288,14 +275,35 @@ export async function listMethodsOf(db: Executor, orderIds: string[]): Promise<O
     .orderBy(asc(orderShippingMethods.id));
 }
 
-/** The orders' fulfilments, made ones only (a row whose carrier has not answered is not one yet). */
+/** Rows that are fulfilments: made (a row whose carrier has not answered is not one yet), maybe being canceled. */
+const made = or(isNull(fulfillments.carrier_pending), eq(fulfillments.carrier_pending, 'canceling'));
+/** Rows whose carrier has not made them yet. */
+const unmade = inArray(fulfillments.carrier_pending, ['calling', 'unanswered']);
+
+/** The orders' fulfilments, made ones only. */
 export async function listFulfillmentsOf(db: Executor, orderIds: string[]): Promise<FulfillmentRow[]> {
   if (!orderIds.length) return [];
   return db
     .select()
     .from(fulfillments)
-    .where(and(inArray(fulfillments.order_id, orderIds), isNull(fulfillments.carrier_pending)))
+    .where(and(inArray(fulfillments.order_id, orderIds), made))
     .orderBy(asc(fulfillments.id));
+}
+
+/** Marks a fulfilment its carrier is asked to cancel: no shipment of it meanwhile. */
+export async function markFulfillmentCanceling(db: Executor, id: string, now: Date): Promise<void> {
+  await db
+    .update(fulfillments)
+    .set({ carrier_pending: 'canceling', updated_at: now })
+    .where(and(eq(fulfillments.id, id), made));
+}
+
+/** Its carrier refused the cancellation: the fulfilment is as it was. */
+export async function clearFulfillmentCanceling(db: Executor, id: string, now: Date): Promise<void> {
+  await db
+    .update(fulfillments)
+    .set({ carrier_pending: null, updated_at: now })
+    .where(and(eq(fulfillments.id, id), eq(fulfillments.carrier_pending, 'canceling')));
 }
 
 /** An order's fulfilments whose carrier is being asked or did not answer (fulfillment-actions.ts). */
@@ -303,7 +311,7 @@ export async function listPendingFulfillmentsOf(db: Executor, orderId: string): 
   return db
     .select()
     .from(fulfillments)
-    .where(and(eq(fulfillments.order_id, orderId), isNotNull(fulfillments.carrier_pending)))
+    .where(and(eq(fulfillments.order_id, orderId), unmade))
     .orderBy(asc(fulfillments.id));
 }
 
@@ -312,7 +320,7 @@ export async function findFulfillmentRow(db: Executor, id: string): Promise<Fulf
   const [row] = await db
     .select()
     .from(fulfillments)
-    .where(and(eq(fulfillments.id, id), isNull(fulfillments.carrier_pending)));
+    .where(and(eq(fulfillments.id, id), made));
   return row;
 }
 
@@ -336,14 +344,14 @@ export async function markFulfillmentUnanswered(db: Executor, id: string, now: D
   await db
     .update(fulfillments)
     .set({ carrier_pending: 'unanswered', updated_at: now })
-    .where(and(eq(fulfillments.id, id), isNotNull(fulfillments.carrier_pending)));
+    .where(and(eq(fulfillments.id, id), unmade));
 }
 
 /** Removes a pending fulfilment (its carrier refused, or the order changed under it); answers whether it was there. */
 export async function deletePendingFulfillment(db: Executor, id: string): Promise<boolean> {
   const gone = await db
     .delete(fulfillments)
-    .where(and(eq(fulfillments.id, id), isNotNull(fulfillments.carrier_pending)))
+    .where(and(eq(fulfillments.id, id), unmade))
     .returning({ id: fulfillments.id });
   return gone.length > 0;
 }
@@ -357,7 +365,7 @@ export async function completePendingFulfillment(
   const [row] = await db
     .update(fulfillments)
     .set({ ...done, carrier_pending: null })
-    .where(and(eq(fulfillments.id, id), isNotNull(fulfillments.carrier_pending)))
+    .where(and(eq(fulfillments.id, id), unmade))
     .returning();
   return row;
 }

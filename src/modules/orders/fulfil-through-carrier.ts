@@ -171,7 +171,9 @@ async function planFulfilment(
     from_location: origin ? { id: origin, name: (await locationName(tctx, origin)) ?? origin } : null,
   } as unknown as JsonObject;
   if (retried) {
-    if (!(await dq.claimPendingFulfillment(tctx.tx, retried.id, retried.carrier_pending!, now)))
+    if (
+      !(await dq.claimPendingFulfillment(tctx.tx, retried.id, retried.carrier_pending as 'calling' | 'unanswered', now))
+    )
       throw errors.conflict('fulfillment_units_pending', { id: asks[0].line.id, pending: asks[0].units });
   } else if (!manual) {
     await dq.insertFulfillment(tctx.tx, {

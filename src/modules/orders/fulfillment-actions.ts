@@ -34,11 +34,19 @@ function unitsByLine(refs: LineRefInput[]): Map<string, number> {
   return units;
 }
 
-async function lockedFulfillment(tctx: TxCtx, order: OrderRow, fulfillmentId: string): Promise<dq.FulfillmentRow> {
+/** The order's fulfilment for a step; one being canceled at its carrier only for that cancellation. */
+async function lockedFulfillment(
+  tctx: TxCtx,
+  order: OrderRow,
+  fulfillmentId: string,
+  opts: { canceling?: boolean } = {},
+): Promise<dq.FulfillmentRow> {
   if (order.status === 'canceled') throw orderCanceled(order.id);
   const f = (await dq.listFulfillmentsOf(tctx.tx, [order.id])).find((x) => x.id === fulfillmentId);
   if (!f) throw errors.notFound('fulfillment_not_found', { id: fulfillmentId });
   if (f.canceled_at) throw errors.notAllowed('fulfillment_canceled', { id: f.id });
+  if (f.carrier_pending === 'canceling' && !opts.canceling)
+    throw errors.conflict('fulfillment_cancel_pending', { id: f.id });
   return f;
 }
 
@@ -118,35 +126,55 @@ export function markDelivered(ctx: Ctx, orderId: string, fulfillmentId: string):
   });
 }
 
-/** `POST …/fulfillments/{fid}/cancel`: only before it ships (its provider cancels it too); its units become unfulfilled again. */
-export function cancelFulfillment(
+/**
+ * `POST …/fulfillments/{fid}/cancel`: only before it ships; its units become unfulfilled again.
+ * A plugin's carrier cancels it first, asked with the order unlocked: the fulfilment is marked
+ * `canceling` (no shipment meanwhile), the carrier is asked, then it is canceled under the lock, or
+ * (the carrier refused) unmarked, as it was. Sending the cancellation again retries a stuck one.
+ */
+export async function cancelFulfillment(
   ctx: Ctx,
   orderId: string,
   fulfillmentId: string,
   providers: Providers,
 ): Promise<AdminOrderView> {
-  return onLockedOrder(ctx, orderId, async (tctx, order) => {
-    const f = await lockedFulfillment(tctx, order, fulfillmentId);
+  const first = await onLockedOrder(ctx, orderId, async (tctx, order) => {
+    const f = await lockedFulfillment(tctx, order, fulfillmentId, { canceling: true });
     if (f.shipped_at) throw errors.notAllowed('fulfillment_shipped_not_cancelable', { id: f.id });
-    if (f.provider_id && f.provider_id !== MANUAL_PROVIDER)
-      await callFulfillmentProvider(providers, f.provider_id, 'cancelFulfillment', {
-        fulfillment_id: f.id,
-        data: (f.data ?? {}) as JsonObject,
-      });
-    const now = tctx.clock.now();
-    const lines = await dq.listLinesOf(tctx.tx, [order.id]);
-    // Stock it took goes back to its location, held again for its lines.
-    await undoMoves(tctx.tx, f.stock_moves, now);
-    const moved = new Set(f.stock_moves.map((m) => m.line_item_id));
-    for (const item of f.items) {
-      const line = lines.find((l) => l.id === item.line_item_id)!;
-      await dq.updateLineRow(tctx.tx, line.id, {
-        fulfilled_quantity: line.fulfilled_quantity - item.quantity,
-        reserved_quantity: line.reserved_quantity + (moved.has(line.id) ? item.quantity : 0),
-        updated_at: now,
-      });
-    }
-    await dq.updateFulfillmentRow(tctx.tx, f.id, { canceled_at: now, updated_at: now });
-    return orderDetail(tctx.tx, await settle(tctx, order));
+    if (!f.provider_id || f.provider_id === MANUAL_PROVIDER) return { done: await undoFulfillment(tctx, order, f) };
+    await dq.markFulfillmentCanceling(tctx.tx, f.id, tctx.clock.now());
+    return { f };
   });
+  if (first.done) return first.done;
+  const { f } = first;
+  try {
+    await callFulfillmentProvider(providers, f.provider_id as string, 'cancelFulfillment', {
+      fulfillment_id: f.id,
+      data: (f.data ?? {}) as JsonObject,
+    });
+  } catch (err) {
+    await onLockedOrder(ctx, orderId, (tctx) => dq.clearFulfillmentCanceling(tctx.tx, f.id, tctx.clock.now()));
+    throw err;
+  }
+  return onLockedOrder(ctx, orderId, async (tctx, order) =>
+    undoFulfillment(tctx, order, await lockedFulfillment(tctx, order, fulfillmentId, { canceling: true })),
+  );
+}
+
+/** A fulfilment canceled: the stock it took goes back to its location, held again for its lines. */
+async function undoFulfillment(tctx: TxCtx, order: OrderRow, f: dq.FulfillmentRow): Promise<AdminOrderView> {
+  const now = tctx.clock.now();
+  const lines = await dq.listLinesOf(tctx.tx, [order.id]);
+  await undoMoves(tctx.tx, f.stock_moves, now);
+  const moved = new Set(f.stock_moves.map((m) => m.line_item_id));
+  for (const item of f.items) {
+    const line = lines.find((l) => l.id === item.line_item_id)!;
+    await dq.updateLineRow(tctx.tx, line.id, {
+      fulfilled_quantity: line.fulfilled_quantity - item.quantity,
+      reserved_quantity: line.reserved_quantity + (moved.has(line.id) ? item.quantity : 0),
+      updated_at: now,
+    });
+  }
+  await dq.updateFulfillmentRow(tctx.tx, f.id, { canceled_at: now, carrier_pending: null, updated_at: now });
+  return orderDetail(tctx.tx, await settle(tctx, order));
 }

@@ -140,4 +140,38 @@ describe('fulfilment with a slow carrier', () => {
     const [shipment] = shipmentsOf(order);
     expect(shipment?.status).toBe('canceled');
   });
+  it('canceling at a slow carrier: the order takes other writes, no shipment meanwhile; then it is canceled', async () => {
+    const { t, parcelo } = shop;
+    const order = await placed(1);
+    const made = await fulfil(order, 1);
+    expect(made.statusCode, made.body).toBe(200);
+    const [f] = made.json().order.fulfillments;
+    const slow = parcelo.hold(`/v1/shipments/${f.data.shipment_id}/cancel`);
+    const canceling = t.admin('POST', `/admin/orders/${order.id}/fulfillments/${f.id}/cancel`);
+    await slow.arrived;
+    const note = await t.admin('POST', `/admin/orders/${order.id}`, { metadata: { note: 'changed our mind' } });
+    expect(note.statusCode, note.body).toBe(200);
+    const ship = await t.admin('POST', `/admin/orders/${order.id}/fulfillments/${f.id}/shipments`, {});
+    expect(ship.statusCode, ship.body).toBe(409);
+    expect(ship.json()).toMatchObject({ code: 'fulfillment_cancel_pending' });
+    slow.release();
+    const canceled = await canceling;
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json().order.fulfillments[0].canceled_at).not.toBeNull();
+    expect(parcelo.shipments.get(f.data.shipment_id)?.status).toBe('canceled');
+  });
+
+  it('a carrier that refuses the cancellation leaves the fulfilment as it was: it ships afterwards', async () => {
+    const { t, parcelo } = shop;
+    const order = await placed(1);
+    const [f] = (await fulfil(order, 1)).json().order.fulfillments;
+    await shop.configure('pk_wrong');
+    const refused = await t.admin('POST', `/admin/orders/${order.id}/fulfillments/${f.id}/cancel`);
+    await shop.configure(parcelo.apiKey);
+    expect(refused.statusCode).toBe(502);
+    const after = await orderNow(order.id);
+    expect(after.fulfillments).toEqual([expect.objectContaining({ id: f.id, canceled_at: null })]);
+    const ship = await t.admin('POST', `/admin/orders/${order.id}/fulfillments/${f.id}/shipments`, {});
+    expect(ship.statusCode, ship.body).toBe(200);
+  });
 });

@@ -1025,6 +1025,10 @@ export const ERROR_CODES = {
     type: 'not_allowed',
     message: 'Fulfillment {id} has been shipped and can no longer be canceled',
   },
+  fulfillment_cancel_pending: {
+    type: 'conflict',
+    message: 'Fulfillment {id} is being canceled at its carrier; send this again once it answered',
+  },
   fulfillment_units_pending: {
     type: 'conflict',
     message:
