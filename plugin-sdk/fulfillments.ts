@@ -39,7 +39,11 @@ export interface CalculatePriceInput {
   option_data: JsonObject;
   data: JsonObject;
   context: {
+    /** The cart being quoted; for a return's shipping, the order's cart (or ''). */
     cart_id: string;
+    /** Set when a return's shipping is quoted: the order, and `is_return: true`. */
+    order_id?: string;
+    is_return?: boolean;
     currency_code: string;
     shipping_address: ShippingAddressJson | null;
     /** The stock location the set of the option belongs to: where the parcel leaves from. */
@@ -54,7 +58,11 @@ export interface CalculatePriceOutput {
 }
 
 export interface CreateFulfillmentInput {
-  /** The shop's fulfilment id (`ful_…`): pass it to the carrier as your idempotency key / reference. */
+  /**
+   * The shop's fulfilment id (`ful_…`): pass it to the carrier as your idempotency key / reference.
+   * The shop asks again with the same id when your answer did not arrive in time, so the carrier
+   * must answer the first shipment rather than make a second label.
+   */
   fulfillment_id: string;
   option_data: JsonObject;
   /** The order's shipping method data (what the shopper chose), if any. */

@@ -33,6 +33,12 @@ export interface Ctx {
   providers?: Providers;
   /** Set for an admin write (modules/audit): its entry is written by the first transaction inTx commits. */
   audit?: AuditScope;
+  /**
+   * Answers of providers asked with no transaction open, by the exact question: a transaction that
+   * needs one not among them stops, and it is asked before the transaction runs again, never while
+   * it holds locks (cart-pricing/tax-answers.ts).
+   */
+  providerAnswers?: Map<string, unknown>;
 }
 
 /**

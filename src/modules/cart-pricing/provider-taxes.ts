@@ -1,5 +1,5 @@
 import type { TaxCalculationInput, TaxLinesOutput } from '../../../plugin-sdk/taxes.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { appError } from '../../platform/http/errors.ts';
 import { ProviderTimeoutError } from '../../platform/providers.ts';
 import { ratesFor, type CandidateRate, type Taxable } from '../taxes/select-rates.ts';
@@ -17,6 +17,8 @@ import { isTaxed, type PricingCart } from './price-cart.ts';
 
 const SYSTEM = 'tp_system';
 
+type Question = Omit<TaxCalculationInput, 'context'>;
+
 type Cart = Omit<PricingCart, 'region'> & { region: { automatic_taxes: boolean } | null };
 
 const unavailable = (id: string, why: string) => appError('tax_provider_unavailable', { id, why });
@@ -30,13 +32,11 @@ export async function withProviderTaxes(ctx: Ctx, cart: Cart): Promise<PricingFa
   const facts = cart.pricing_facts;
   const id = facts.tax_provider_id;
   if (!id || id === SYSTEM || !isTaxed(cart) || (!cart.lines.length && !cart.methods.length)) return facts;
-  const port = ctx.providers?.tax.get(id);
-  if (!port) throw unavailable(id, 'is not running');
+  if (!ctx.providers?.tax.has(id)) throw unavailable(id, 'is not running');
   const products = new Map(facts.products.map((p) => [p.id, p]));
   const inclusive = facts.currency_tax_inclusive;
   const address = cart.shipping_address;
-  const timeoutMs = ctx.providers?.timeoutMs ?? 10_000;
-  const input: TaxCalculationInput = {
+  const input: Question = {
     cart: { id: cart.id, currency_code: cart.currency_code, customer_id: cart.customer_id, region_id: cart.region_id },
     shipping_address: {
       country_code: (address?.country_code ?? '').toLowerCase(),
@@ -64,18 +64,78 @@ export async function withProviderTaxes(ctx: Ctx, cart: Cart): Promise<PricingFa
       is_tax_inclusive: facts.region_tax_inclusive ?? inclusive,
       rates: ratesOf({ kind: 'shipping', id: m.id, shipping_option_id: m.shipping_option_id }, facts.tax_rates),
     })),
-    context: { deadline: ctx.clock.now().getTime() + timeoutMs },
   };
-  let answer: unknown;
+  const question = questionKey(id, input);
+  const answers = ctx.providerAnswers;
+  let asked = answers?.get(question) as Asked | undefined;
+  if (!asked && answers && (ctx as Partial<TxCtx>).tx)
+    throw new TaxQuestionFirst(question, async () => ({ input, answer: await ask(ctx, id, input, cart.id) }));
+  if (!asked) {
+    asked = { input, answer: await ask(ctx, id, input, cart.id) };
+    answers?.set(question, asked);
+  }
+  const provider_tax = readAnswer(id, renamed(asked.answer, asked.input, input), cart);
+  return { ...facts, provider_tax };
+}
+
+/** A question asked with no transaction open, and the provider's answer. */
+interface Asked {
+  input: Question;
+  answer: unknown;
+}
+
+/**
+ * The question as a key: the input without its deadline, lines and methods named by position (a
+ * transaction run again gives a line or method it adds a new id; the provider's answer is the same).
+ */
+function questionKey(id: string, input: Question): string {
+  const items = input.items.map((i, n) => ({ ...i, id: n }));
+  const shipping_methods = input.shipping_methods.map((m, n) => ({ ...m, id: n }));
+  return `${id} ${JSON.stringify({ ...input, items, shipping_methods })}`;
+}
+
+/** An answer to `from` with the line and method ids of `to`, the same question asked by a later run. */
+function renamed(answer: unknown, from: Question, to: Question): unknown {
+  if (from === to) return answer;
+  const a = answer as { item_tax_lines?: unknown; shipping_tax_lines?: unknown } | null;
+  if (!Array.isArray(a?.item_tax_lines) || !Array.isArray(a?.shipping_tax_lines)) return answer;
+  const rename = (lines: unknown[], key: string, was: { id: string }[], now: { id: string }[]) =>
+    lines.map((l) => {
+      const n = was.findIndex((x) => x.id === (l as Record<string, unknown>)?.[key]);
+      return n < 0 ? l : { ...(l as object), [key]: now[n].id };
+    });
+  return {
+    item_tax_lines: rename(a.item_tax_lines, 'line_item_id', from.items, to.items),
+    shipping_tax_lines: rename(a.shipping_tax_lines, 'shipping_line_id', from.shipping_methods, to.shipping_methods),
+  };
+}
+
+/** Asks the provider; a provider that is gone, throws or times out is the 503 tax_provider_unavailable. */
+async function ask(ctx: Ctx, id: string, input: Question, cartId: string): Promise<unknown> {
+  const port = ctx.providers?.tax.get(id);
+  if (!port) throw unavailable(id, 'is not running');
+  const timeoutMs = ctx.providers?.timeoutMs ?? 10_000;
   try {
-    answer = await port.call('getTaxLines', input as never, timeoutMs);
+    const context = { deadline: ctx.clock.now().getTime() + timeoutMs };
+    return await port.call('getTaxLines', { ...input, context } satisfies TaxCalculationInput as never, timeoutMs);
   } catch (err) {
     if (err instanceof ProviderTimeoutError) throw unavailable(id, `did not answer within ${timeoutMs} ms`);
-    ctx.log.warn({ err, provider: id, cart: cart.id }, 'tax provider failed');
+    ctx.log.warn({ err, provider: id, cart: cartId }, 'tax provider failed');
     throw unavailable(id, 'failed');
   }
-  const provider_tax = readAnswer(id, answer, cart);
-  return { ...facts, provider_tax };
+}
+
+/**
+ * Thrown inside a cart's transaction that needs a provider's answer it was not given: the
+ * transaction rolls back, `ask` runs with none open, and the transaction runs again (tax-answers.ts).
+ */
+export class TaxQuestionFirst extends Error {
+  constructor(
+    readonly question: string,
+    readonly ask: () => Promise<unknown>,
+  ) {
+    super('the tax provider is asked before the cart transaction');
+  }
 }
 
 type Line = { rate?: unknown; code?: unknown; name?: unknown; rate_id?: unknown };

@@ -26,6 +26,7 @@ import { collectionInStep } from '../payments/collections.ts';
 import { findCart, lockCartForEdit, updateAndReadCart, type EditableCart, type FullCart } from './cart-read.ts';
 import type { CartView } from './cart-schema.ts';
 import { cartViewOf, chargedTotal } from './cart-view.ts';
+import { askingTaxesFirst } from '../cart-pricing/tax-answers.ts';
 import { newCartFacts } from '../cart-pricing/facts.ts';
 import { applyCodes, assertCodesApply, usablePromotionIds } from './cart-promotions.ts';
 import { newCartPromotionsWrite } from '../promotions/queries.ts';
@@ -112,13 +113,15 @@ export async function mutateCart(
   notFound?: AppError,
   check?: (cart: FullCart, now: Date) => void,
 ): Promise<CartView> {
-  return inTx(ctx, async (tctx) => {
-    const cart = await lockOpenCart(tctx, id, access, notFound);
-    const patch = (await change(tctx, cart)) ?? {};
-    const after = await updateAndReadCart(tctx.tx, touchCart(tctx, id, patch));
-    check?.(after, tctx.clock.now());
-    return finish(tctx, after, 'cart.updated');
-  });
+  return askingTaxesFirst(ctx, (actx) =>
+    inTx(actx, async (tctx) => {
+      const cart = await lockOpenCart(tctx, id, access, notFound);
+      const patch = (await change(tctx, cart)) ?? {};
+      const after = await updateAndReadCart(tctx.tx, touchCart(tctx, id, patch));
+      check?.(after, tctx.clock.now());
+      return finish(tctx, after, 'cart.updated');
+    }),
+  );
 }
 
 /** `POST /store/carts/{id}`: its fields, and `promo_codes` (the codes replace those applied). */
@@ -213,17 +216,19 @@ function editLines(
   variantIds: string[],
   edit: (tctx: TxCtx, cart: EditableCart) => LineEdit | Promise<LineEdit>,
 ): Promise<CartView> {
-  return inTx(ctx, async (tctx) => {
-    const cart = await lockCartForEdit(tctx.tx, id, variantIds);
-    if (!cart) throw cartNotFound(id);
-    assertCartVisible(cart, access);
-    if (cart.completed_at) throw cartCompleted(id);
-    const { lines, writes } = await edit(tctx, cart);
-    const now = tctx.clock.now();
-    const { variants: _read, ...edited } = { ...cart, lines, updated_at: now, last_activity_at: now };
-    const repriced = await repriceMethods(tctx, edited);
-    return finish(tctx, repriced.cart, 'cart.updated', [...writes, ...repriced.writes, cartTouch(id, now)]);
-  });
+  return askingTaxesFirst(ctx, (actx) =>
+    inTx(actx, async (tctx) => {
+      const cart = await lockCartForEdit(tctx.tx, id, variantIds);
+      if (!cart) throw cartNotFound(id);
+      assertCartVisible(cart, access);
+      if (cart.completed_at) throw cartCompleted(id);
+      const { lines, writes } = await edit(tctx, cart);
+      const now = tctx.clock.now();
+      const { variants: _read, ...edited } = { ...cart, lines, updated_at: now, last_activity_at: now };
+      const repriced = await repriceMethods(tctx, edited);
+      return finish(tctx, repriced.cart, 'cart.updated', [...writes, ...repriced.writes, cartTouch(id, now)]);
+    }),
+  );
 }
 
 export function addLineItem(ctx: Ctx, id: string, item: LineItemInputT, access: CartAccess): Promise<CartView> {

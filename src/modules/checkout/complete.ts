@@ -16,7 +16,8 @@ import { offeredOf } from '../payments/providers.ts';
 import { SYSTEM_PROVIDER } from '../payments/schema.ts';
 import { findVisibleCart, getCart } from './cart-flow.ts';
 import { lockCartForCheckout, type CheckoutCart } from './cart-read.ts';
-import { withProviderTaxes } from '../cart-pricing/provider-taxes.ts';
+import { TaxQuestionFirst, withProviderTaxes } from '../cart-pricing/provider-taxes.ts';
+import { answerFirst } from '../cart-pricing/tax-answers.ts';
 import type { CartView } from './cart-schema.ts';
 import { isStockShort, reservationParts } from './inventory-queries.ts';
 import { authorizeWithProvider, type ProviderAuthorization } from './provider-authorization.ts';
@@ -57,6 +58,10 @@ export async function completeCart(
 ): Promise<CompleteResult> {
   let authorized: ProviderAuthorization | null = null;
   let session: Session | undefined;
+  // A plugin's tax provider is asked outside the transaction too (cart-pricing/tax-answers.ts).
+  const answers = ctx.providerAnswers ?? new Map<string, unknown>();
+  ctx = { ...ctx, providerAnswers: answers };
+  let taxAsks = 0;
   try {
     for (;;) {
       try {
@@ -65,6 +70,10 @@ export async function completeCart(
         );
         return { type: 'order', order };
       } catch (err) {
+        if (err instanceof TaxQuestionFirst) {
+          taxAsks = await answerFirst(err, answers, taxAsks);
+          continue;
+        }
         // Asked once; a session replaced in the meantime is a conflict below.
         if (!(err instanceof NeedsAuthorization) || authorized) throw err;
       }
@@ -178,7 +187,8 @@ async function complete(
   // its authorization is refused here too (completeCart releases the hold).
   if (chosen && !offered.includes(chosen.provider_id)) throw sessionNotOffered(chosen.provider_id);
 
-  // A plugin's tax provider prices the order as it priced the cart (a 503, nothing written, when it fails).
+  // A plugin's tax provider prices the order as it priced the cart (a 503, nothing written, when it
+  // fails); asked before this transaction, about this very cart (else it stops here, before writing).
   const pricing_facts = await withProviderTaxes(tctx, {
     ...cart,
     lines,

@@ -1,6 +1,6 @@
 import { appError, errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
-import type { JsonObject, Providers } from '../../platform/providers.ts';
+import { ProviderTimeoutError, type JsonObject, type Providers } from '../../platform/providers.ts';
 
 /** The built-in provider: the merchant ships by hand; no labels, no prices of its own. */
 export const MANUAL_PROVIDER = 'manual_manual';
@@ -70,9 +70,16 @@ export async function callFulfillmentProvider(
   try {
     return await port.call(method, input, providers.timeoutMs);
   } catch (err) {
-    throw appError('fulfillment_provider_failed', { id, detail: (err as Error).message });
+    const failed = appError('fulfillment_provider_failed', { id, detail: (err as Error).message });
+    if (err instanceof ProviderTimeoutError) timedOut.add(failed);
+    throw failed;
   }
 }
+
+const timedOut = new WeakSet<object>();
+
+/** The provider gave no answer in time: it may have done what it was asked (retry with the same id). */
+export const isProviderTimeout = (err: unknown): boolean => typeof err === 'object' && !!err && timedOut.has(err);
 
 /** `GET /admin/fulfillment-providers`: the manual provider and every plugin's that runs now. */
 export function listProviders(providers: Providers, ids: string[] | undefined, page: Page) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { preparedRows, textArray } from '../../platform/db/prepared.ts';
 import { searchBreadth } from '../../platform/db/search-breadth.ts';
@@ -24,7 +24,10 @@ type LinePatch = Partial<
   Pick<OrderLineRow, 'fulfilled_quantity' | 'shipped_quantity' | 'reserved_quantity' | 'updated_at'>
 >;
 type FulfillmentPatch = Partial<
-  Pick<FulfillmentRow, 'shipped_at' | 'delivered_at' | 'canceled_at' | 'labels' | 'no_notification' | 'updated_at'>
+  Pick<
+    FulfillmentRow,
+    'shipped_at' | 'delivered_at' | 'canceled_at' | 'labels' | 'no_notification' | 'carrier_pending' | 'updated_at'
+  >
 >;
 
 export interface OrderFilters {
@@ -309,14 +312,98 @@ export async function listMethodsOf(db: Executor, orderIds: string[]): Promise<O
     .orderBy(asc(orderShippingMethods.id));
 }
 
+/** Rows that are fulfilments: made (a row whose carrier has not answered is not one yet), maybe being canceled. */
+const made = or(isNull(fulfillments.carrier_pending), eq(fulfillments.carrier_pending, 'canceling'));
+/** Rows whose carrier has not made them yet. */
+const unmade = inArray(fulfillments.carrier_pending, ['calling', 'unanswered']);
+
+/** The orders' fulfilments, made ones only. */
 export async function listFulfillmentsOf(db: Executor, orderIds: string[]): Promise<FulfillmentRow[]> {
   if (!orderIds.length) return [];
-  return db.select().from(fulfillments).where(inArray(fulfillments.order_id, orderIds)).orderBy(asc(fulfillments.id));
+  return db
+    .select()
+    .from(fulfillments)
+    .where(and(inArray(fulfillments.order_id, orderIds), made))
+    .orderBy(asc(fulfillments.id));
+}
+
+/** Marks a fulfilment its carrier is asked to cancel: no shipment of it meanwhile. */
+export async function markFulfillmentCanceling(db: Executor, id: string, now: Date): Promise<void> {
+  await db
+    .update(fulfillments)
+    .set({ carrier_pending: 'canceling', updated_at: now })
+    .where(and(eq(fulfillments.id, id), made));
+}
+
+/** Its carrier refused the cancellation: the fulfilment is as it was. */
+export async function clearFulfillmentCanceling(db: Executor, id: string, now: Date): Promise<void> {
+  await db
+    .update(fulfillments)
+    .set({ carrier_pending: null, updated_at: now })
+    .where(and(eq(fulfillments.id, id), eq(fulfillments.carrier_pending, 'canceling')));
+}
+
+/** An order's fulfilments whose carrier is being asked or did not answer (fulfillment-actions.ts). */
+export async function listPendingFulfillmentsOf(db: Executor, orderId: string): Promise<FulfillmentRow[]> {
+  return db
+    .select()
+    .from(fulfillments)
+    .where(and(eq(fulfillments.order_id, orderId), unmade))
+    .orderBy(asc(fulfillments.id));
 }
 
 /** A fulfillment by its own id (`/admin/fulfillments/{id}/…`): which order it belongs to. */
 export async function findFulfillmentRow(db: Executor, id: string): Promise<FulfillmentRow | undefined> {
-  const [row] = await db.select().from(fulfillments).where(eq(fulfillments.id, id));
+  const [row] = await db
+    .select()
+    .from(fulfillments)
+    .where(and(eq(fulfillments.id, id), made));
+  return row;
+}
+
+/** Takes a pending fulfilment for one carrier call: answers it when it was still `state`. */
+export async function claimPendingFulfillment(
+  db: Executor,
+  id: string,
+  state: 'calling' | 'unanswered',
+  now: Date,
+): Promise<FulfillmentRow | undefined> {
+  const [row] = await db
+    .update(fulfillments)
+    .set({ carrier_pending: 'calling', updated_at: now })
+    .where(and(eq(fulfillments.id, id), eq(fulfillments.carrier_pending, state)))
+    .returning();
+  return row;
+}
+
+/** Marks a pending fulfilment whose carrier gave no answer in time: a retry of its units asks again. */
+export async function markFulfillmentUnanswered(db: Executor, id: string, now: Date): Promise<void> {
+  await db
+    .update(fulfillments)
+    .set({ carrier_pending: 'unanswered', updated_at: now })
+    .where(and(eq(fulfillments.id, id), unmade));
+}
+
+/** Removes a pending fulfilment (its carrier refused, or the order changed under it); answers whether it was there. */
+export async function deletePendingFulfillment(db: Executor, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(fulfillments)
+    .where(and(eq(fulfillments.id, id), unmade))
+    .returning({ id: fulfillments.id });
+  return gone.length > 0;
+}
+
+/** Makes a pending fulfilment a fulfilment: what its carrier answered, the stock it took. */
+export async function completePendingFulfillment(
+  db: Executor,
+  id: string,
+  done: Pick<FulfillmentRow, 'data' | 'labels' | 'stock_moves' | 'location_id' | 'updated_at'>,
+): Promise<FulfillmentRow | undefined> {
+  const [row] = await db
+    .update(fulfillments)
+    .set({ ...done, carrier_pending: null })
+    .where(and(eq(fulfillments.id, id), unmade))
+    .returning();
   return row;
 }
 

@@ -2,18 +2,10 @@ import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { fulfilLines, undoMoves } from '../inventory/order-stock.ts';
-import { findShippingOption } from '../shipping-options/service.ts';
+import { undoMoves } from '../inventory/order-stock.ts';
 import { callFulfillmentProvider, MANUAL_PROVIDER } from '../fulfillment/providers.ts';
 import type { JsonObject, Providers } from '../../platform/providers.ts';
-import type { FulfillmentLabelJson } from './fulfillment-tables.ts';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../platform/db/database.ts';
-
-async function locationName(tctx: TxCtx, id: string): Promise<string | undefined> {
-  const [row] = await rows<{ name: string }>(tctx.tx, sql`select name from stock_locations where id = ${id}`);
-  return row?.name;
-}
+import { fulfilThroughCarrier, type FulfilInput } from './fulfil-through-carrier.ts';
 import * as dq from './desk-queries.ts';
 import { onLockedOrder, orderCanceled, settle } from './desk.ts';
 import type {
@@ -42,37 +34,23 @@ function unitsByLine(refs: LineRefInput[]): Map<string, number> {
   return units;
 }
 
-async function lockedFulfillment(tctx: TxCtx, order: OrderRow, fulfillmentId: string): Promise<dq.FulfillmentRow> {
+/** The order's fulfilment for a step; one being canceled at its carrier only for that cancellation. */
+async function lockedFulfillment(
+  tctx: TxCtx,
+  order: OrderRow,
+  fulfillmentId: string,
+  opts: { canceling?: boolean } = {},
+): Promise<dq.FulfillmentRow> {
   if (order.status === 'canceled') throw orderCanceled(order.id);
   const f = (await dq.listFulfillmentsOf(tctx.tx, [order.id])).find((x) => x.id === fulfillmentId);
   if (!f) throw errors.notFound('fulfillment_not_found', { id: fulfillmentId });
   if (f.canceled_at) throw errors.notAllowed('fulfillment_canceled', { id: f.id });
+  if (f.carrier_pending === 'canceling' && !opts.canceling)
+    throw errors.conflict('fulfillment_cancel_pending', { id: f.id });
   return f;
 }
 
-/**
- * The option a fulfilment ships by: the one asked for, else the order's first shipping method's
- * (still live); none (an order without shipping): the manual provider.
- */
-async function optionOf(tctx: TxCtx, order: OrderRow, asked: string | undefined) {
-  if (asked) {
-    const option = await findShippingOption(tctx.tx, asked);
-    if (!option) throw errors.invalid('shipping_option_reference_missing', { what: 'Shipping option', id: asked });
-    return { option, methodData: {} };
-  }
-  const [method] = (await dq.listMethodsOf(tctx.tx, [order.id])).filter((m) => m.shipping_option_id);
-  const option = method ? await findShippingOption(tctx.tx, method.shipping_option_id as string) : null;
-  return { option, methodData: (method?.data ?? {}) as JsonObject };
-}
-
-/**
- * What a fulfilment is made of: the order route's body, or Medusa's `POST /admin/fulfillments`
- * one, which may also bring labels the operator already has and the provider it expects.
- */
-export type FulfilInput = CreateFulfillmentInput & {
-  labels?: Omit<FulfillmentLabelJson, 'id'>[];
-  provider_id?: string;
-};
+export type { FulfilInput };
 
 /** `POST /admin/orders/{id}/fulfillments`: through the provider of its shipping option (labels, tracking). */
 export async function createFulfillment(
@@ -84,92 +62,14 @@ export async function createFulfillment(
   return (await fulfilOrder(ctx, orderId, input, providers)).order;
 }
 
-/** Fulfils order lines; answers the order and the fulfilment made. */
+/** Fulfils order lines; answers the order and the fulfilment made (fulfil-through-carrier.ts). */
 export function fulfilOrder(
   ctx: Ctx,
   orderId: string,
   input: FulfilInput,
   providers: Providers,
 ): Promise<{ order: AdminOrderView; fulfillment: FulfillmentView }> {
-  const units = unitsByLine(input.items);
-  return onLockedOrder(ctx, orderId, async (tctx, order) => {
-    if (order.status === 'canceled') throw orderCanceled(order.id);
-    const { option, methodData } = await optionOf(tctx, order, input.shipping_option_id);
-    const providerId = option?.provider_id ?? MANUAL_PROVIDER;
-    if (input.provider_id && input.provider_id !== providerId)
-      throw errors.invalid('fulfillment_provider_mismatch', { id: input.provider_id, expected: providerId });
-    const lines = await dq.listLinesOf(tctx.tx, [order.id]);
-    const now = tctx.clock.now();
-    const asks = [...units].map(([lineId, quantity]) => {
-      const line = lines.find((l) => l.id === lineId);
-      if (!line) throw errors.invalid('fulfillment_item_not_in_order', { id: lineId, order: order.id });
-      const left = line.quantity - line.fulfilled_quantity;
-      if (quantity > left)
-        throw errors.notAllowed('fulfillment_quantity_exceeded', { quantity, id: lineId, left, total: line.quantity });
-      return { line, units: quantity };
-    });
-    // The units' reservations become stock leaving the chosen location (the reserving one by default).
-    const { moves, released } = await fulfilLines(tctx.tx, asks, input.location_id ?? null, now);
-    const items = [];
-    for (const { line, units: quantity } of asks) {
-      await dq.updateLineRow(tctx.tx, line.id, {
-        fulfilled_quantity: line.fulfilled_quantity + quantity,
-        reserved_quantity: line.reserved_quantity - (released.get(line.id) ?? 0),
-        updated_at: now,
-      });
-      items.push({ id: newId('fulit'), line_item_id: line.id, title: line.title, sku: line.variant_sku, quantity });
-    }
-    const from = [...new Set(moves.map((m) => m.location_id))];
-    const id = newId('ful');
-    const locationId = input.location_id ?? (from.length === 1 ? from[0] : null);
-    // The carrier is asked last, with everything checked: a refusal (or a timeout) rolls all of it back.
-    const made = await callFulfillmentProvider(providers, providerId, 'createFulfillment', {
-      fulfillment_id: id,
-      option_data: (option?.data ?? {}) as JsonObject,
-      method_data: methodData,
-      order: {
-        id: order.id,
-        display_id: order.display_id ?? null,
-        email: order.email ?? null,
-        currency_code: order.currency_code,
-      },
-      items: items.map(({ id: _id, ...i }) => i),
-      shipping_address: (order.shipping_address ?? null) as JsonObject | null,
-      from_location: locationId ? { id: locationId, name: (await locationName(tctx, locationId)) ?? locationId } : null,
-    } as unknown as JsonObject);
-    const labels = ((made.labels as unknown as Partial<FulfillmentLabelJson>[] | undefined) ?? []).map((l) => ({
-      id: newId('fulla'),
-      tracking_number: String(l.tracking_number ?? ''),
-      tracking_url: String(l.tracking_url ?? ''),
-      label_url: String(l.label_url ?? ''),
-    }));
-    for (const l of input.labels ?? []) labels.push({ id: newId('fulla'), ...l });
-    const fulfillment = await dq.insertFulfillment(tctx.tx, {
-      id,
-      order_id: order.id,
-      location_id: locationId,
-      stock_moves: moves,
-      shipping_option_id: option?.id ?? null,
-      provider_id: providerId,
-      data: (made.data as Record<string, unknown> | undefined) ?? null,
-      items,
-      labels,
-      no_notification: input.no_notification ?? false,
-      created_by: tctx.actor?.id ?? null,
-      metadata: input.metadata ?? null,
-      created_at: now,
-      updated_at: now,
-    });
-    const view = await orderDetail(tctx.tx, await settle(tctx, order));
-    const payload = {
-      id: order.id,
-      order_id: order.id,
-      fulfillment: fulfillmentView(fulfillment),
-      no_notification: fulfillment.no_notification,
-    };
-    await emit(tctx, 'order.fulfilled', payload);
-    return { order: view, fulfillment: payload.fulfillment };
-  });
+  return fulfilThroughCarrier(ctx, orderId, input, unitsByLine(input.items), providers);
 }
 
 /** A shipment ships the whole fulfillment: `items`, when sent, must list exactly its items and quantities. */
@@ -226,35 +126,55 @@ export function markDelivered(ctx: Ctx, orderId: string, fulfillmentId: string):
   });
 }
 
-/** `POST …/fulfillments/{fid}/cancel`: only before it ships (its provider cancels it too); its units become unfulfilled again. */
-export function cancelFulfillment(
+/**
+ * `POST …/fulfillments/{fid}/cancel`: only before it ships; its units become unfulfilled again.
+ * A plugin's carrier cancels it first, asked with the order unlocked: the fulfilment is marked
+ * `canceling` (no shipment meanwhile), the carrier is asked, then it is canceled under the lock, or
+ * (the carrier refused) unmarked, as it was. Sending the cancellation again retries a stuck one.
+ */
+export async function cancelFulfillment(
   ctx: Ctx,
   orderId: string,
   fulfillmentId: string,
   providers: Providers,
 ): Promise<AdminOrderView> {
-  return onLockedOrder(ctx, orderId, async (tctx, order) => {
-    const f = await lockedFulfillment(tctx, order, fulfillmentId);
+  const first = await onLockedOrder(ctx, orderId, async (tctx, order) => {
+    const f = await lockedFulfillment(tctx, order, fulfillmentId, { canceling: true });
     if (f.shipped_at) throw errors.notAllowed('fulfillment_shipped_not_cancelable', { id: f.id });
-    if (f.provider_id && f.provider_id !== MANUAL_PROVIDER)
-      await callFulfillmentProvider(providers, f.provider_id, 'cancelFulfillment', {
-        fulfillment_id: f.id,
-        data: (f.data ?? {}) as JsonObject,
-      });
-    const now = tctx.clock.now();
-    const lines = await dq.listLinesOf(tctx.tx, [order.id]);
-    // Stock it took goes back to its location, held again for its lines.
-    await undoMoves(tctx.tx, f.stock_moves, now);
-    const moved = new Set(f.stock_moves.map((m) => m.line_item_id));
-    for (const item of f.items) {
-      const line = lines.find((l) => l.id === item.line_item_id)!;
-      await dq.updateLineRow(tctx.tx, line.id, {
-        fulfilled_quantity: line.fulfilled_quantity - item.quantity,
-        reserved_quantity: line.reserved_quantity + (moved.has(line.id) ? item.quantity : 0),
-        updated_at: now,
-      });
-    }
-    await dq.updateFulfillmentRow(tctx.tx, f.id, { canceled_at: now, updated_at: now });
-    return orderDetail(tctx.tx, await settle(tctx, order));
+    if (!f.provider_id || f.provider_id === MANUAL_PROVIDER) return { done: await undoFulfillment(tctx, order, f) };
+    await dq.markFulfillmentCanceling(tctx.tx, f.id, tctx.clock.now());
+    return { f };
   });
+  if (first.done) return first.done;
+  const { f } = first;
+  try {
+    await callFulfillmentProvider(providers, f.provider_id as string, 'cancelFulfillment', {
+      fulfillment_id: f.id,
+      data: (f.data ?? {}) as JsonObject,
+    });
+  } catch (err) {
+    await onLockedOrder(ctx, orderId, (tctx) => dq.clearFulfillmentCanceling(tctx.tx, f.id, tctx.clock.now()));
+    throw err;
+  }
+  return onLockedOrder(ctx, orderId, async (tctx, order) =>
+    undoFulfillment(tctx, order, await lockedFulfillment(tctx, order, fulfillmentId, { canceling: true })),
+  );
+}
+
+/** A fulfilment canceled: the stock it took goes back to its location, held again for its lines. */
+async function undoFulfillment(tctx: TxCtx, order: OrderRow, f: dq.FulfillmentRow): Promise<AdminOrderView> {
+  const now = tctx.clock.now();
+  const lines = await dq.listLinesOf(tctx.tx, [order.id]);
+  await undoMoves(tctx.tx, f.stock_moves, now);
+  const moved = new Set(f.stock_moves.map((m) => m.line_item_id));
+  for (const item of f.items) {
+    const line = lines.find((l) => l.id === item.line_item_id)!;
+    await dq.updateLineRow(tctx.tx, line.id, {
+      fulfilled_quantity: line.fulfilled_quantity - item.quantity,
+      reserved_quantity: line.reserved_quantity + (moved.has(line.id) ? item.quantity : 0),
+      updated_at: now,
+    });
+  }
+  await dq.updateFulfillmentRow(tctx.tx, f.id, { canceled_at: now, carrier_pending: null, updated_at: now });
+  return orderDetail(tctx.tx, await settle(tctx, order));
 }

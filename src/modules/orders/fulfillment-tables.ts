@@ -42,6 +42,14 @@ export const fulfillments = pgTable(
     labels: jsonb('labels').$type<FulfillmentLabelJson[]>().notNull(),
     /** Stock that left the shelf for it (inventory's StockMove), put back if it is canceled before shipping. */
     stock_moves: jsonb('stock_moves').$type<FulfillmentStockMoveJson[]>().notNull().default([]),
+    /**
+     * Set while its carrier is being asked, outside the order lock (fulfillment-actions.ts): `calling`
+     * holds its units against a second fulfilment; `unanswered` (the carrier timed out) waits for a
+     * retry of the same units, which takes it over and asks again with the same id as idempotency
+     * key. Such rows are not the order's fulfilments yet: views and steps skip them. `canceling`: a
+     * made fulfilment whose carrier is asked to cancel it (no shipment meanwhile). Null: made.
+     */
+    carrier_pending: text('carrier_pending').$type<'calling' | 'unanswered' | 'canceling'>(),
     no_notification: boolean('no_notification').notNull().default(false),
     shipped_at: ts('shipped_at'),
     delivered_at: ts('delivered_at'),

@@ -48,6 +48,7 @@ import {
   UpdateReturnBody,
   UpdateShippingActionBody,
 } from './schema.ts';
+import { withReturnQuotes } from './return-shipping-quote.ts';
 import { returnView, returnViews } from './views.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
 
@@ -134,8 +135,27 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
   step('request-items', 'Ask items back, with a reason and a note', RequestItemsBody, (tctx, _o, ret, body) =>
     requestItems(tctx, ret, body),
   );
-  step('shipping-method', 'Set the return shipping and its price', ShippingMethodBody, (tctx, _o, ret, body) =>
-    addShipping(tctx, ret, body),
+  // Not a plain step: a calculated option's carrier is asked with the order unlocked, then the step runs.
+  app.post(
+    '/returns/:id/shipping-method',
+    {
+      schema: {
+        tags,
+        summary: 'Set the return shipping and its price (a calculated option: its carrier quotes the items)',
+        params: IdParams,
+        body: ShippingMethodBody,
+        response: preview,
+      },
+      preValidation: emptyBodyIsObject,
+      config: { moneyCurrency: returnCurrency },
+    },
+    async (req) =>
+      withReturnQuotes(app.providers, (quotes) =>
+        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+          await addShipping(tctx, ret, req.body, { order, quotes });
+          return answer(tctx, order.id, ret.id);
+        }),
+      ),
   );
   step(
     'request',

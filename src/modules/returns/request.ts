@@ -15,6 +15,7 @@ import { reasonsByIds } from './reason-queries.ts';
 import * as rq from './queries.ts';
 import type { RequestItemsInput, ReturnView, ShippingActionPatch, ShippingMethodInput } from './schema.ts';
 import { cancelReturnParcels, shipReturnBack } from './return-fulfillment.ts';
+import { calculatedReturnPrice, type ReturnQuotes } from './return-shipping-quote.ts';
 import { returnNotFound, returnView } from './views.ts';
 
 /**
@@ -160,9 +161,32 @@ export async function updateReturnShipping(
     throw errors.notFound('return_action_not_found', { id: actionId, return: ret.id });
 }
 
-/** The return shipping the shopper pays for: the option's price or an operator's custom amount. */
-export async function addShipping(tctx: TxCtx, ret: rq.ReturnRow, input: ShippingMethodInput): Promise<void> {
-  await shippingAction(tctx, await changeOf(tctx, ret, 'return_request'), input, 'inbound');
+/**
+ * The return shipping the shopper pays for: an operator's custom amount, else the option's price,
+ * or for a `calculated` option its carrier's quote for the items asked back (with `quoting`: the
+ * quotes asked outside the lock, return-shipping-quote.ts).
+ */
+export async function addShipping(
+  tctx: TxCtx,
+  ret: rq.ReturnRow,
+  input: ShippingMethodInput,
+  quoting?: { order: OrderRow; quotes: ReturnQuotes },
+): Promise<void> {
+  const change = await changeOf(tctx, ret, 'return_request');
+  let amount: number | undefined;
+  if (quoting && input.custom_amount === undefined) {
+    const actions = await cq.listActionsOf(tctx.tx, [change.id]);
+    const quoted = await calculatedReturnPrice(
+      tctx,
+      quoting.order,
+      change,
+      actions,
+      input.shipping_option_id,
+      quoting.quotes,
+    );
+    amount = quoted ?? undefined;
+  }
+  await shippingAction(tctx, change, input, 'inbound', amount);
 }
 
 /**
@@ -174,6 +198,7 @@ export async function shippingAction(
   change: cq.ChangeRow,
   input: ShippingMethodInput,
   direction: 'inbound' | 'outbound',
+  quoted?: number,
 ): Promise<void> {
   const option = await rq.findShippingOption(tctx.tx, input.shipping_option_id);
   if (!option) throw errors.notFound('shipping_option_not_found', { id: input.shipping_option_id });
@@ -188,7 +213,7 @@ export async function shippingAction(
     direction,
     ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
   };
-  await addAction(tctx, change, 'SHIPPING_ADD', details, input.custom_amount ?? option.amount, {
+  await addAction(tctx, change, 'SHIPPING_ADD', details, input.custom_amount ?? quoted ?? option.amount, {
     reference: 'order_shipping_method',
     reference_id: newId('ordsm'),
     internal_note: input.internal_note,

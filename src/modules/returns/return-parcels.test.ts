@@ -155,3 +155,87 @@ describe('return parcels through the fulfilment provider', () => {
     expect(returnsMade().length).toBe(before);
   });
 });
+
+describe('return shipping priced by the carrier (a calculated return option)', () => {
+  let calculated: Json;
+  const rate = (units: number) => 490 + 150 * (units - 1) + (shop.region.countries[0].iso_2 === 'de' ? 0 : 900);
+  const rateAsks = () => shop.parcelo.requests.filter((r) => r.path === '/v1/rates');
+
+  beforeAll(async () => {
+    const created = await shop.t.admin('POST', '/admin/shipping-options', {
+      name: 'Parcelo return, priced by Parcelo',
+      service_zone_id: shop.zoneId,
+      shipping_profile_id: 'sp_default',
+      provider_id: 'fp_parcelo',
+      price_type: 'calculated',
+      data: { id: 'parcel-return' },
+      type: { label: 'Return', code: 'return' },
+      rules: [{ attribute: 'is_return', operator: 'eq', value: 'true' }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    calculated = created.json().shipping_option;
+  });
+
+  it('the desk adds it: the carrier quotes the items asked back, with the order unlocked meanwhile', async () => {
+    const { t, parcelo } = shop;
+    const order = await fulfilledOrder(2);
+    const ret = (await t.admin('POST', '/admin/returns', { order_id: order.id })).json().return;
+    await t.admin('POST', `/admin/returns/${ret.id}/request-items`, {
+      items: [{ id: order.items[0].id, quantity: 2 }],
+    });
+    // An operator's custom amount is not the carrier's to price.
+    const before = rateAsks().length;
+    const custom = await t.admin('POST', `/admin/returns/${ret.id}/shipping-method`, {
+      shipping_option_id: calculated.id,
+      custom_amount: 0,
+    });
+    expect(custom.statusCode, custom.body).toBe(200);
+    expect(rateAsks().length).toBe(before);
+
+    const slow = parcelo.hold('/v1/rates');
+    const adding = t.admin('POST', `/admin/returns/${ret.id}/shipping-method`, { shipping_option_id: calculated.id });
+    await slow.arrived;
+    // The carrier has not answered: the order is not locked, so another write to it goes through.
+    const note = await t.admin('POST', `/admin/orders/${order.id}`, { metadata: { note: 'return coming' } });
+    expect(note.statusCode, note.body).toBe(200);
+    slow.release();
+    const added = await adding;
+    expect(added.statusCode, added.body).toBe(200);
+    expect(rateAsks().length).toBe(before + 1);
+    expect(rateAsks().at(-1)?.body).toMatchObject({
+      service: 'parcel-return',
+      to: { country: shop.region.countries[0].iso_2.toUpperCase(), postcode: '20095' },
+      parcels: [{ quantity: 2 }],
+      currency: 'eur',
+    });
+    const requested = await t.admin('POST', `/admin/returns/${ret.id}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    const after = (await t.admin('GET', `/admin/returns/${ret.id}`)).json().return;
+    expect(after.shipping_methods).toEqual([
+      expect.objectContaining({ shipping_option_id: calculated.id, amount: rate(2) }),
+    ]);
+  });
+
+  it('the store return with it is charged the carrier’s price; a carrier that refuses writes no return', async () => {
+    const { t, parcelo } = shop;
+    const order = await fulfilledOrder(1);
+    const body = {
+      order_id: order.id,
+      email: order.email,
+      items: [{ id: order.items[0].id, quantity: 1 }],
+      return_shipping: { option_id: calculated.id },
+    };
+    await shop.configure('pk_wrong');
+    const refused = await t.store('POST', '/store/returns', body);
+    await shop.configure(parcelo.apiKey);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ code: 'fulfillment_provider_failed' });
+    expect((await t.admin('GET', `/admin/returns?order_id=${order.id}`)).json().returns).toEqual([]);
+
+    const made = await t.store('POST', '/store/returns', body);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().return.shipping_methods).toEqual([
+      expect.objectContaining({ shipping_option_id: calculated.id, amount: rate(1) }),
+    ]);
+  });
+});

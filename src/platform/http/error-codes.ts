@@ -527,6 +527,11 @@ export const ERROR_CODES = {
     type: 'service_unavailable',
     message: 'Taxes cannot be calculated right now (tax provider {id} {why}); try again shortly',
   },
+  // The provider is asked outside the cart's transaction, which checks the cart still asks the same.
+  tax_provider_cart_changing: {
+    type: 'service_unavailable',
+    message: 'The cart changed each of the {tries} times its tax provider was asked; try again shortly',
+  },
   // price lists
   price_list_not_found: { type: 'not_found', message: 'Price list with id: {id} was not found' },
   price_list_dates_inverted: { type: 'invalid_data', message: 'Price list ends_at must be after starts_at' },
@@ -1020,6 +1025,20 @@ export const ERROR_CODES = {
     type: 'not_allowed',
     message: 'Fulfillment {id} has been shipped and can no longer be canceled',
   },
+  fulfillment_cancel_pending: {
+    type: 'conflict',
+    message: 'Fulfillment {id} is being canceled at its carrier; send this again once it answered',
+  },
+  fulfillment_units_pending: {
+    type: 'conflict',
+    message:
+      'Item {id} has {pending} units in a fulfilment whose carrier is being asked now; send this again once it answered',
+  },
+  fulfillment_provider_timeout: {
+    type: 'gateway_timeout',
+    message:
+      'Fulfillment provider {id} did not answer in time; send the same items again to ask it again (it will not make a second label)',
+  },
   fulfillment_provider_mismatch: {
     type: 'invalid_data',
     message: 'Fulfillment provider {id} does not ship this order: its shipping option is fulfilled by {expected}',
@@ -1061,6 +1080,10 @@ export const ERROR_CODES = {
   return_nothing_received: {
     type: 'invalid_data',
     message: 'Return {id} has no items received: add some with receive-items first',
+  },
+  return_shipping_quote_changing: {
+    type: 'conflict',
+    message: 'The return changed each of the {tries} times its carrier was asked for the shipping price; try again',
   },
   // exchanges and claims
   swap_action_not_found: { type: 'not_found', message: 'Action with id: {id} was not found in {kind} {swap}' },
