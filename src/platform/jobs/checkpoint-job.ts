@@ -12,8 +12,8 @@ const MIN_WAL_BYTES = 1024 * 1024;
  * background processes, so nothing checkpoints on a timer: only a clean close, the end of a
  * crash recovery, or 1 GB of WAL (`max_wal_size`). A server killed (`kill -9`, the OOM killer, a
  * power loss) after hours of writes then replays all of them at its next open, on the main thread
- * in wasm: ~0.4 s per 30 MB of WAL measured on the 2-core machine, so up to many seconds before
- * the first request. Checkpointing every 5 minutes when WAL was written keeps that replay to the
+ * in wasm: 22 MB of WAL added 177 ms to an open measured on the 2-core machine (docs/benchmarks.md),
+ * so up to many seconds before the first request. Checkpointing every 5 minutes when WAL was written keeps that replay to the
  * last few minutes' writes, as PostgreSQL's own checkpointer does. Durability is unchanged: a
  * commit is durable by its WAL, with or without a checkpoint after it.
  */
