@@ -53,9 +53,10 @@ describe('npm start, stopped through npm', () => {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
       stdio: 'ignore',
+      // Its own process group: the cleanup below reaches an orphaned server too.
+      detached: true,
     });
     const npmExited = new Promise((resolve) => npm.once('exit', resolve));
-    let server = 0;
     try {
       await eventually(
         async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.ok || undefined,
@@ -63,7 +64,7 @@ describe('npm start, stopped through npm', () => {
         'the first /health 200',
       );
       // npm's only child is the server itself: the shell exec'd node.
-      [server] = children(npm.pid!);
+      const [server] = children(npm.pid!);
       const [command, ...args] = readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0');
       expect(path.basename(command)).toBe('node');
       expect(args).toContain('dist/main.js');
@@ -74,9 +75,12 @@ describe('npm start, stopped through npm', () => {
       // The shutdown checkpoint was written: the next open replays nothing.
       expect(clusterState()).toBe(SHUT_DOWN);
     } finally {
-      // An orphaned server (the failure this test is about) would keep the data dir open.
-      if (server && alive(server)) process.kill(server, 'SIGKILL');
-      npm.kill('SIGKILL');
+      // An orphaned server (the failure this test is about) would keep the data dir open: it keeps npm's group.
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // the group is gone: everything in it exited
+      }
     }
   }, 120_000);
 });
