@@ -1,6 +1,7 @@
 /**
  * The embedded database's open phase (`loaded` → `opened` in the start line) taken apart, beside
- * the machine's calibration: `node -e 0` and the open of PGlite alone, each five times, medians.
+ * the machine's calibration: `node -e 0`, `npm run` of a script that is `true`, and the open of
+ * PGlite alone, each five times, medians.
  *
  *   npm run bench:pglite-open                       # a fresh data dir made by one open first
  *   npm run bench:pglite-open -- --data-dir .data   # an existing one (stop its server first)
@@ -8,9 +9,12 @@
  * Each open runs in a process of its own (as a start does): import PGlite, compile its wasm,
  * `PGlite.create` (the PostgreSQL backend starting, and its first exchange, which rebuilds the
  * relation cache's init files PostgreSQL removes at every start), the first query, close.
+ * Interleaved with them, the same opens of a copy of the data dir whose process each time exits
+ * without closing it (as a server killed, or left running by its launcher and killed later, does):
+ * every open of that copy is PostgreSQL's crash recovery.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -48,14 +52,16 @@ const db = await PGlite.create(process.argv[2], {
 lap('created');
 await db.query('select 1');
 lap('first query');
+// 'crash': exit as a killed server does, without PostgreSQL's shutdown checkpoint.
+if (process.argv[3] === 'crash') { console.log(JSON.stringify(out)); process.exit(0); }
 await db.close();
 lap('closed');
 console.log(JSON.stringify(out));
 `;
 
-function timed(args: string[]): number {
+function timed(command: string, args: string[], cwd?: string): number {
   const start = performance.now();
-  execFileSync(process.execPath, args, { stdio: 'ignore' });
+  execFileSync(command, args, { stdio: 'ignore', cwd });
   return performance.now() - start;
 }
 
@@ -65,21 +71,38 @@ try {
   writeFileSync(child, CHILD);
   const dataDir = opts['data-dir'] ? path.resolve(opts['data-dir'], 'pglite') : path.join(work, 'pglite');
   if (!opts['data-dir']) spawnSync(process.execPath, [child, dataDir], { stdio: 'ignore' }); // initdb once
-  const calibration = Array.from({ length: RUNS }, () => timed(['-e', '0']));
-  const opens = Array.from({ length: RUNS }, () => {
-    const out = execFileSync(process.execPath, [child, dataDir], { encoding: 'utf8' });
+  const crashedDir = path.join(work, 'crashed');
+  cpSync(dataDir, crashedDir, { recursive: true });
+  // A package whose script is `true`: what npm itself adds to `npm start`.
+  writeFileSync(path.join(work, 'package.json'), '{"name":"t","version":"0.0.0","scripts":{"true":"true"}}');
+  const open = (dir: string, how: 'close' | 'crash') => {
+    const out = execFileSync(process.execPath, [child, dir, how], { encoding: 'utf8' });
     return JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>;
+  };
+  open(crashedDir, 'crash'); // its first open below is a recovery too
+  const calibration: number[] = [];
+  const npmRuns: number[] = [];
+  const clean: Record<string, number>[] = [];
+  const crashed: Record<string, number>[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    calibration.push(timed(process.execPath, ['-e', '0']));
+    npmRuns.push(timed('npm', ['run', '--silent', 'true'], work));
+    clean.push(open(dataDir, 'close'));
+    crashed.push(open(crashedDir, 'crash'));
+  }
+  const phase = (runs: Record<string, number>[], k: string) => median(runs.map((o) => o[k]));
+  const column = (runs: Record<string, number>[]) => ({
+    'PGlite imported': phase(runs, 'imported'),
+    'wasm compiled': phase(runs, 'wasm compiled'),
+    'PGlite.create done': phase(runs, 'created'),
+    'first query': phase(runs, 'first query'),
+    'create ÷ node -e 0': +((phase(runs, 'created') - phase(runs, 'wasm compiled')) / median(calibration)).toFixed(1),
   });
-  const phase = (k: string) => median(opens.map((o) => o[k]));
-  console.table({
-    'node -e 0 (ms, median)': Math.round(median(calibration)),
-    'PGlite imported': phase('imported'),
-    'wasm compiled': phase('wasm compiled'),
-    'PGlite.create done': phase('created'),
-    'first query': phase('first query'),
-    'create ÷ node -e 0': +((phase('created') - phase('wasm compiled')) / median(calibration)).toFixed(1),
-    'load average': execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ').slice(0, 3).join(' '),
-  });
+  console.log(
+    `node -e 0: ${Math.round(median(calibration))} ms, npm run (a script that is true): ${Math.round(median(npmRuns))} ms (medians of ${RUNS})`,
+  );
+  console.table({ 'closed cleanly (ms, median)': column(clean), 'after a crash (ms, median)': column(crashed) });
+  console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -9,6 +9,7 @@ import { auditRetentionJob } from './modules/audit/retention.ts';
 import { jobFileRetentionJob } from './modules/bulk/file-retention.ts';
 import type { ScheduledJob } from './platform/jobs/scheduled-job.ts';
 import { statisticsJob } from './platform/jobs/statistics-job.ts';
+import { pgliteCheckpointJob } from './platform/jobs/checkpoint-job.ts';
 import { webhookFanOut } from './modules/webhooks/fan-out.ts';
 import { WebhookSender } from './modules/webhooks/sender.ts';
 import { cartAbandonmentJob } from './modules/checkout/abandonment.ts';
@@ -118,6 +119,8 @@ export function createWorkers(deps: {
     auditRetentionJob(config.auditRetentionDays),
     jobFileRetentionJob(config.jobFilesRetentionDays),
     payoutsJob(config),
+    // PostgreSQL has a checkpointer of its own; PGlite has none (checkpoint-job.ts).
+    database.kind === 'pglite' ? pgliteCheckpointJob() : null,
   ].filter((job) => job !== null);
   let jobTimers: NodeJS.Timeout[] = [];
   const jobRuns = new Map<string, Promise<unknown>>(); // one run per job at a time; stop() waits for them

@@ -32,7 +32,8 @@ export function npmStartCommand(): { env: Record<string, string>; args: string[]
     const assignment = /^([A-Z_]+)=\$\{\1:-([^}]*)\}$/.exec(word);
     if (assignment) env[assignment[1]] = process.env[assignment[1]] ?? assignment[2];
     else if (word.startsWith('--') || word.endsWith('.js')) args.push(word);
-    else if (word !== 'node') throw new Error(`npm start's script has a word this reader does not know: ${word}`);
+    else if (word !== 'node' && word !== 'exec')
+      throw new Error(`npm start's script has a word this reader does not know: ${word}`);
   }
   if (args.at(-1) !== 'dist/main.js') throw new Error(`npm start's script does not end with dist/main.js: ${script}`);
   return { env, args };

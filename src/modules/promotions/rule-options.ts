@@ -1,7 +1,7 @@
 import { executor, type Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { countryCodes, countryInfo } from '../regions/iso-codes.ts';
-import { CURRENCIES } from '../stores/currencies.ts';
+import { currencies } from '../stores/currencies.ts';
 import { type OptionFilter, type OptionTable, tableOptions, type ValueOption } from './rule-option-queries.ts';
 import type { PromotionView } from './schema.ts';
 import { getPromotion } from './service.ts';
@@ -124,7 +124,7 @@ const LISTS: Record<string, () => ValueOption[]> = {
     (countries ??= countryCodes()
       .map((code) => ({ label: countryInfo(code).display_name, value: code }))
       .sort((a, b) => a.label.localeCompare(b.label))),
-  currency_code: () => CURRENCIES.map((c) => ({ label: c.name, value: c.code })),
+  currency_code: () => currencies().map((c) => ({ label: c.name, value: c.code })),
 };
 
 const hasValues = (attributeId: string) => attributeId in TABLES || attributeId in LISTS;

@@ -5,7 +5,7 @@ import { adminResource } from '../../platform/http/permissions.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
-import { CURRENCIES, currencyOf } from './currencies.ts';
+import { currencies, currencyOf } from './currencies.ts';
 import { Currency, CurrencyListQuery, Store, UpdateStoreBody } from './schema.ts';
 import { getStore, listStores, updateStore } from './service.ts';
 
@@ -63,7 +63,7 @@ export const adminStoreRoutes: RouteModule = adminResource('settings', (app) => 
       const page = pageOf(req.query, 200);
       const codes = req.query.code === undefined ? null : new Set([req.query.code].flat().map((c) => c.toLowerCase()));
       const needle = req.query.q?.toLowerCase();
-      const matching = CURRENCIES.filter(
+      const matching = currencies().filter(
         (c) =>
           (!codes || codes.has(c.code)) &&
           (!needle || c.code.includes(needle) || c.name.toLowerCase().includes(needle)),
