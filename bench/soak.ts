@@ -57,8 +57,10 @@ const FAULT_GAP: [number, number] = MINUTES >= 10 ? [60_000, 120_000] : [20_000,
 // minutes, a quiet 30-minute run found processes restarted by `kill -9` 9–21 % up 7–9 minutes later,
 // all ending at 133–159 MiB; from 5 minutes, the next run's longest-lived process climbed for about
 // 15 minutes and was flat after (its curve is in .artifacts/soak/, docs/testing.md): the check as
-// written still fails on settling, not on a leak. Short runs scale the warm-up down.
-const WARM_UP_MS = Math.min(300_000, LOAD_MS / 3);
+// written still fails on settling, not on a leak. So warm-up is ten minutes of a process's life
+// (a third of the load in shorter runs), and a life shorter than that plus two RSS windows (a
+// process restarted late) is reported but not judged; the run needs at least one judged process.
+const WARM_UP_MS = Math.min(600_000, LOAD_MS / 3);
 const STOCK = 1_000_000;
 
 const t0 = Date.now();
