@@ -9,8 +9,8 @@ import { AppError, errors } from '../../platform/http/errors.ts';
 import type { Providers } from '../../platform/providers.ts';
 import { insufficientInventory } from '../carts/pricing.ts';
 import { assertCartVisible, cartCompletedWrite, cartNotFound, type CartAccess } from '../carts/service.ts';
-import { findOrderIdByCart, loadOrderView, orderView, placeOrder } from '../orders/service.ts';
-import type { OrderView } from '../orders/schema.ts';
+import { findOrderIdByCart, loadOrderView, orderView, placeOrder, withCreditLines } from '../orders/service.ts';
+import type { CreditedOrderView, OrderView } from '../orders/schema.ts';
 import { checkoutPayment } from '../payments/authorization.ts';
 import { offeredOf } from '../payments/providers.ts';
 import { SYSTEM_PROVIDER } from '../payments/schema.ts';
@@ -25,7 +25,7 @@ import { releaseSessions } from './session-release.ts';
 
 /** Medusa's answer: the order, or (when the payment was not authorized) the cart with the reason. */
 export type CompleteResult =
-  | { type: 'order'; order: OrderView }
+  | { type: 'order'; order: CreditedOrderView }
   | { type: 'cart'; cart: CartView; error: { message: string; name: string; type: 'payment_authorization_error' } };
 
 /** Thrown (rolling the checkout transaction back) when the cart's session is a plugin provider's, not yet asked. */
@@ -162,7 +162,7 @@ async function complete(
   access: CartAccess,
   providers: Providers,
   authorized: ProviderAuthorization | null,
-): Promise<OrderView> {
+): Promise<CreditedOrderView> {
   const cart = await lockVisibleCart(tctx, cartId, access);
   if (cart.completed_at) {
     const orderId = cart.order_id ?? (await findOrderIdByCart(tctx, cartId));
@@ -238,5 +238,6 @@ async function complete(
     });
   view.display_id = done.display_id;
   view.payment_collections = done.payment_collections;
-  return view;
+  // A new order has no credit lines yet; its answer names them as a completed cart's does.
+  return withCreditLines(view, []);
 }

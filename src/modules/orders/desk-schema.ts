@@ -4,7 +4,7 @@ import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform
 import { Money } from '../../platform/money/schema.ts';
 import { AdminPaymentCollection } from '../payments/ledger-schema.ts';
 import { OrderSummary as MoneySummary, OrderCreditLine, OrderTransaction } from './changes/schema.ts';
-import { Order, OrderLineItem } from './schema.ts';
+import { creditLineTotals, Order, OrderLineItem } from './schema.ts';
 
 /** Medusa v2's status values; filters accept these and nothing else. */
 export const ORDER_STATUSES = ['pending', 'completed', 'draft', 'archived', 'canceled', 'requires_action'] as const;
@@ -81,9 +81,6 @@ export const DeskLineItem = Type.Object({
   }),
 });
 
-/** As Medusa's totals, on every view of an order: what `total` already has less. */
-const CreditLineTotal = Money({ description: 'the credit lines taken off `total` (0 when their sum is not positive)' });
-
 /** `GET /admin/orders/{id}` and every order desk action. */
 export const AdminOrder = Type.Object({
   ...Order.properties,
@@ -95,7 +92,7 @@ export const AdminOrder = Type.Object({
   summary: MoneySummary,
   transactions: Type.Array(OrderTransaction),
   credit_lines: Type.Array(OrderCreditLine),
-  credit_line_total: CreditLineTotal,
+  ...creditLineTotals,
 });
 
 /** What a shopper sees of their order: no capture or refund ledger, no internal notes. */
@@ -105,20 +102,20 @@ export const StoreOrder = Type.Object({
   fulfillments: Type.Array(Fulfillment),
   // In Medusa's default store order fields (`*credit_lines`, `credit_line_total`).
   credit_lines: Type.Array(OrderCreditLine),
-  credit_line_total: CreditLineTotal,
+  ...creditLineTotals,
 });
 
 /** A row of `GET /admin/orders`: the order without its lines (two queries per page), its total credited as the order page's. */
 export const OrderSummary = Type.Object({
   ...Type.Omit(Order, ['items', 'shipping_methods', 'payment_collections']).properties,
-  credit_line_total: CreditLineTotal,
+  ...creditLineTotals,
 });
 
 const { payment_collections: _collections, ...orderFields } = Order.properties;
 /** One of `customer.orders` (`/store/customers/me?fields=*orders`): the order with its lines, methods and totals, as Medusa's Query links it. */
 export const CustomerOrder = Type.Object({
   ...orderFields,
-  credit_line_total: CreditLineTotal,
+  ...creditLineTotals,
   version: Type.Integer(),
   deleted_at: Type.Null(),
 });

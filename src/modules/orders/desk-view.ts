@@ -1,12 +1,11 @@
 import type { Executor } from '../../platform/db/database.ts';
 import { type CreditLineRow, creditLinesOf, summariesOf } from './changes/queries.ts';
 import { creditedTotals, orderSummary, orderTransactions } from './changes/summary.ts';
-import type { OrderCreditLineView } from './changes/schema.ts';
 import { paymentCollectionsOfOrders } from '../payments/ledger.ts';
 import * as dq from './desk-queries.ts';
 import type { AdminOrderView, DeskLineItemView, FulfillmentView } from './desk-schema.ts';
 import type { OrderRow } from './queries.ts';
-import { orderView } from './service.ts';
+import { orderView, withCreditLines } from './service.ts';
 import { deliveredByLine } from './statuses.ts';
 
 export function fulfillmentView(f: dq.FulfillmentRow): FulfillmentView {
@@ -25,11 +24,6 @@ async function orderParts(db: Executor, rows: OrderRow[], moneyMoves: boolean) {
   };
 }
 
-const creditLineView = ({ version: _v, ...l }: CreditLineRow): OrderCreditLineView => ({
-  ...l,
-  metadata: l.metadata ?? null,
-});
-
 /** `credits`: the order's credit lines, oldest first. */
 function withParts(
   o: OrderRow,
@@ -46,7 +40,7 @@ function withParts(
     parts.methods.filter((m) => m.order_id === o.id),
     pcs,
   );
-  const { sum: creditSum, credit_line_total, total } = creditedTotals(base.total, credits);
+  const creditSum = creditedTotals(base.total, credits).sum;
   const items: DeskLineItemView[] = base.items.map((item) => ({
     ...item,
     detail: {
@@ -56,10 +50,7 @@ function withParts(
     },
   }));
   return {
-    ...base,
-    total,
-    credit_line_total,
-    credit_lines: credits.map(creditLineView),
+    ...withCreditLines(base, credits),
     creditSum,
     items,
     payment_collections: pcs,

@@ -3,6 +3,7 @@ import { Money } from '../../platform/money/schema.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
 import { Address, Adjustment, cartTotals, LineProduct, LineVariant, lineTotals, TaxLine } from '../carts/schema.ts';
 import { OrderPaymentCollection } from '../payments/schema.ts';
+import { OrderCreditLine } from './changes/schema.ts';
 
 export const OrderLineItem = Type.Object({
   id: Type.String(),
@@ -79,9 +80,22 @@ export const Order = Type.Object({
   updated_at: Timestamp,
 });
 
+/** As Medusa's totals, on every view of an order: what `total` already has less (changes/summary.ts `creditedTotals`). */
+export const creditLineTotals = {
+  credit_line_total: Money({ description: 'the credit lines taken off `total` (0 when their sum is not positive)' }),
+};
+
+/** The order with its credit lines, as checkout answers it (Medusa's default store order fields). */
+export const CreditedOrder = Type.Object({
+  ...Order.properties,
+  credit_lines: Type.Array(OrderCreditLine),
+  ...creditLineTotals,
+});
+
 export const OrderEnvelope = Type.Object({ order: Order });
-export const CompleteCartResponse = Type.Object({ type: Type.Literal('order'), order: Order });
+export const CompleteCartResponse = Type.Object({ type: Type.Literal('order'), order: CreditedOrder });
 
 export type OrderView = Static<typeof Order>;
+export type CreditedOrderView = Static<typeof CreditedOrder>;
 export type OrderLineItemView = Static<typeof OrderLineItem>;
 export type OrderShippingMethodView = Static<typeof OrderShippingMethod>;

@@ -10,8 +10,12 @@ import type { ChargeTotals } from '../totals/charge-totals.ts';
 import { chargedAmount, chargeView, NO_PRICING, pricedTotals, totalsView } from '../totals/view.ts';
 import { orderPaymentCollections } from '../payments/ledger.ts';
 import type { OrderPaymentCollectionView } from '../payments/schema.ts';
+import type { CreditLineRow } from './changes/queries.ts';
+import type { OrderCreditLineView } from './changes/schema.ts';
+import { creditedTotals } from './changes/summary.ts';
+import { findCreditedOrderRow } from './desk-queries.ts';
 import * as q from './queries.ts';
-import type { OrderLineItemView, OrderShippingMethodView, OrderView } from './schema.ts';
+import type { CreditedOrderView, OrderLineItemView, OrderShippingMethodView, OrderView } from './schema.ts';
 
 export function orderLineView(l: q.OrderLineRow, totals: ChargeTotals): OrderLineItemView {
   const { reserved_quantity: _r, fulfilled_quantity, shipped_quantity, returned_quantity, pricing, ...rest } = l;
@@ -62,14 +66,33 @@ export function orderView(
   };
 }
 
-/** The whole order, or null; served from the caller's transaction when there is one. */
-export async function loadOrderView(ctx: Ctx, id: string): Promise<OrderView | null> {
+export const creditLineView = ({ version: _v, ...l }: CreditLineRow): OrderCreditLineView => ({
+  ...l,
+  metadata: l.metadata ?? null,
+});
+
+/**
+ * A view of an order with its credit lines (oldest first) counted as every view counts them
+ * (`creditedTotals`): `total` less what they take off, and Medusa's `credit_line_*` totals beside it.
+ */
+export function withCreditLines<V extends { total: number }>(view: V, credits: CreditLineRow[]) {
+  const { sum: _sum, ...totals } = creditedTotals(view.total, credits);
+  return { ...view, ...totals, credit_lines: credits.map(creditLineView) };
+}
+
+/**
+ * The whole order with its credit lines, or null; served from the caller's transaction when there
+ * is one. The credit lines come with the order row (one statement), so checkout's answer for a cart
+ * completed again and the shipping notice show the total every other view shows.
+ */
+export async function loadOrderView(ctx: Ctx, id: string): Promise<CreditedOrderView | null> {
   const db = executor(ctx);
-  const order = await q.findOrder(db, id);
-  if (!order) return null;
+  const found = await findCreditedOrderRow(db, id);
+  if (!found) return null;
+  const { credit_lines, ...order } = found;
   const lines = await q.listOrderLines(db, id);
   const methods = await q.listOrderShippingMethods(db, id);
-  return orderView(order, lines, methods, await orderPaymentCollections(db, id));
+  return withCreditLines(orderView(order, lines, methods, await orderPaymentCollections(db, id)), credit_lines);
 }
 
 export async function findOrderIdByCart(ctx: Ctx, cartId: string): Promise<string | undefined> {

@@ -86,4 +86,34 @@ describe('every view of an order counts its credit lines as the order desk does'
     // The lines come with the order rows each view reads anyway: no view reads more for them.
     expect(await statements()).toEqual(before);
   }, 120_000);
+
+  it('checkout answering a completed cart again and the shipping notice count them too', async () => {
+    const { order } = await placeOrder(t, { lines: [2] });
+    const { cart_id } = order as typeof order & { cart_id: string };
+    await adminOk(t, `/admin/orders/${order.id}/credit-lines`, {
+      amount: 400,
+      reference: 'goodwill',
+      reference_id: 'c',
+    });
+    const desk = await adminOrder(t, order.id);
+    const money = { total: order.total - 400, credit_line_total: 400 };
+    expect(desk).toMatchObject(money);
+
+    // The cart is completed already: checkout answers its order (loadOrderView), credited.
+    const again = await t.store('POST', `/store/carts/${cart_id}/complete`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().order).toMatchObject({ id: order.id, ...money });
+    expect(again.json().order.credit_lines).toEqual(desk.credit_lines);
+
+    const item = order.items[0];
+    const f = (
+      await adminOk(t, `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: item.id, quantity: 2 }] })
+    ).order.fulfillments[0];
+    await adminOk(t, `/admin/orders/${order.id}/fulfillments/${f.id}/shipments`);
+    await t.workers.dispatcher.drain();
+    await t.workers.notifications.drain();
+    const sent = await t.admin('GET', `/admin/notification-deliveries?resource_id=${order.id}&template=order.shipped`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().notification_deliveries[0].data).toMatchObject({ total_amount: money.total });
+  }, 120_000);
 });
