@@ -22760,6 +22760,10 @@ export type paths = {
                   updated_at: string;
                   /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                   credit_line_total: number;
+                  /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                  credit_line_subtotal: number;
+                  /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                  credit_line_tax_total: number;
                 })[];
               count: number;
               limit: number;
@@ -23228,6 +23232,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -23735,6 +23743,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -24439,6 +24451,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -24912,6 +24928,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -25380,6 +25400,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -25860,6 +25884,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -26342,6 +26370,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -26813,6 +26845,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -27284,6 +27320,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -28141,6 +28181,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -28787,6 +28831,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -29255,6 +29303,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -29723,6 +29775,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -30764,6 +30820,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -31520,6 +31580,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -32161,6 +32225,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -32800,6 +32868,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -33437,6 +33509,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -34116,6 +34192,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -34873,6 +34953,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -35510,6 +35594,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -36147,6 +36235,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -36782,6 +36874,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -37406,6 +37502,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -38043,6 +38143,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -38667,6 +38771,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -39301,6 +39409,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -39925,6 +40037,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -40559,6 +40675,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -41183,6 +41303,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -42065,6 +42189,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -42620,6 +42748,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -43175,6 +43307,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -43716,6 +43852,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -44263,6 +44403,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -44810,6 +44954,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -45761,6 +45909,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
               is_authorized: boolean;
             };
@@ -46366,6 +46518,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
               exchange: {
                 id: string;
@@ -46993,6 +47149,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -47672,6 +47832,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -48340,6 +48504,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -49023,6 +49191,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -49704,6 +49876,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -50372,6 +50548,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -51060,6 +51240,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -51739,6 +51923,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -52407,6 +52595,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -53090,6 +53282,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -53771,6 +53967,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -54439,6 +54639,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -55115,6 +55319,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -56002,6 +56210,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
               claim: {
                 id: string;
@@ -56647,6 +56859,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -57335,6 +57551,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -58012,6 +58232,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -58704,6 +58928,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -59394,6 +59622,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -60071,6 +60303,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -60768,6 +61004,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -61456,6 +61696,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -62133,6 +62377,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -62825,6 +63073,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -63515,6 +63767,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -64192,6 +64448,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -64883,6 +65143,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -65571,6 +65835,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -66248,6 +66516,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -66933,6 +67205,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -67739,6 +68015,10 @@ export type paths = {
                     })[];
                   /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                   credit_line_total: number;
+                  /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                  credit_line_subtotal: number;
+                  /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                  credit_line_tax_total: number;
                 })[];
               count: number;
               limit: number;
@@ -68274,6 +68554,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -68737,6 +69021,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -69246,6 +69534,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -69763,6 +70055,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -70252,6 +70548,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -70841,6 +71141,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -71388,6 +71692,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -71950,6 +72258,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -72505,6 +72817,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -73060,6 +73376,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -73601,6 +73921,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -74150,6 +74474,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -74697,6 +75025,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -75252,6 +75584,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -75807,6 +76143,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -76348,6 +76688,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -76903,6 +77247,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -77444,6 +77792,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
                 order_change: ({
                   id: string;
                   order_id: string;
@@ -77974,6 +78326,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -78447,6 +78803,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };
@@ -78915,6 +79275,10 @@ export type paths = {
                   })[];
                 /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                 credit_line_total: number;
+                /** @description `credit_line_total` before tax (a credit line carries none: the same) */
+                credit_line_subtotal: number;
+                /** @description the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines) */
+                credit_line_tax_total: number;
               };
             };
           };

@@ -83,6 +83,10 @@ export const Order = Type.Object({
 /** As Medusa's totals, on every view of an order: what `total` already has less (changes/summary.ts `creditedTotals`). */
 export const creditLineTotals = {
   credit_line_total: Money({ description: 'the credit lines taken off `total` (0 when their sum is not positive)' }),
+  credit_line_subtotal: Money({ description: '`credit_line_total` before tax (a credit line carries none: the same)' }),
+  credit_line_tax_total: Money({
+    description: 'the tax in `credit_line_total`: 0, as Medusa (no tax rate on credit lines)',
+  }),
 };
 
 /** The order with its credit lines, as checkout answers it (Medusa's default store order fields). */

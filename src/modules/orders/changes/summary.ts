@@ -79,11 +79,19 @@ export function orderSummary(
 /**
  * An order's totals with its credit lines, as Medusa's totals count them wherever an order is
  * shown (admin and store, page and list): `sum`, the lines' signed sum (the summary's);
- * `credit_line_total`, that sum when positive (a negative sum is never added to `total`); and
- * `total`, the lines' and methods' total less `credit_line_total`.
+ * `credit_line_total`, that sum when positive (a negative sum is never added to `total`);
+ * `credit_line_subtotal` and `credit_line_tax_total`, its parts: Medusa has no tax rate for a
+ * credit line yet (its totals use 0 %), so the subtotal is the total and the tax 0; and `total`,
+ * the lines' and methods' total less `credit_line_total`.
  */
 export function creditedTotals(total: number, lines: { amount: number }[]) {
   const sum = lines.reduce((s, l) => s + l.amount, 0);
   const credit_line_total = Math.max(sum, 0);
-  return { sum, credit_line_total, total: total - credit_line_total };
+  return {
+    sum,
+    credit_line_total,
+    credit_line_subtotal: credit_line_total,
+    credit_line_tax_total: 0,
+    total: total - credit_line_total,
+  };
 }
