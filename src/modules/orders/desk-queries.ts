@@ -5,7 +5,8 @@ import { searchBreadth } from '../../platform/db/search-breadth.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { fulfillments } from './fulfillment-tables.ts';
 import type { OrderLineRow, OrderRow, OrderShippingMethodRow } from './queries.ts';
-import { type CreditLineRow, creditLineFromJson, ORDER_CREDIT_LINES } from './changes/queries.ts';
+import { type CreditLineRow, creditedAmounts, creditLineFromJson, ORDER_CREDIT_LINES } from './changes/queries.ts';
+import type { RawRow } from '../../platform/db/typed-sql.ts';
 import { orderSummaries } from './changes/tables.ts';
 import { orderBuckets, orderCounts } from './count-tables.ts';
 import { orderLineItems, orders, orderShippingMethods } from './tables.ts';
@@ -145,7 +146,11 @@ export async function listOrderRows(
     .offset(page.offset);
 }
 
-/** `listOrderRows` with each order's credit lines, in the same statement (the lists' totals count them). */
+/**
+ * `listOrderRows` with each order's credit lines, in the same statement (the lists' totals count
+ * them). Sorted by `total`, the key is the credited total every view shows (the stored total less
+ * `credit_line_total`), read through one join of the credited orders' sums (`creditedAmounts`).
+ */
 export async function listCreditedOrderRows(
   db: Executor,
   f: OrderFilters,
@@ -154,13 +159,23 @@ export async function listCreditedOrderRows(
   broad = false,
 ): Promise<CreditedOrderRow[]> {
   const { where, by } = pageOf(f, sort, broad);
-  const found = await db
-    .select({ order: orders, credit_lines: ORDER_CREDIT_LINES })
-    .from(orders)
-    .where(where)
-    .orderBy(...by)
-    .limit(page.limit)
-    .offset(page.offset);
+  const select = db.select({ order: orders, credit_lines: ORDER_CREDIT_LINES }).from(orders);
+  let found: { order: OrderRow; credit_lines: RawRow<CreditLineRow>[] }[];
+  if (sort.field === 'total') {
+    const credited = creditedAmounts(db);
+    const key = sql`(${orders.total} - coalesce(${credited.amount}, 0))`;
+    found = await select
+      .leftJoin(credited, eq(credited.order_id, orders.id))
+      .where(where)
+      .orderBy(sort.descending ? desc(key) : asc(key), asc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset);
+  } else
+    found = await select
+      .where(where)
+      .orderBy(...by)
+      .limit(page.limit)
+      .offset(page.offset);
   return found.map((r) => ({ ...r.order, credit_lines: r.credit_lines.map(creditLineFromJson) }));
 }
 

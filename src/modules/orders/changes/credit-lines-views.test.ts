@@ -122,4 +122,36 @@ describe('every view of an order counts its credit lines as the order desk does'
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().notification_deliveries[0].data).toMatchObject({ total_amount: money.total });
   }, 120_000);
+
+  it('GET /admin/orders?order=total sorts on the credited total, both ways, filtered or not', async () => {
+    const shopper = await signUpCustomer(t);
+    const headers = bearer(shopper.token);
+    const big = (await placeOrder(t, { headers, lines: [3] })).order;
+    const mid = (await placeOrder(t, { headers, lines: [2] })).order;
+    const small = (await placeOrder(t, { headers, lines: [1] })).order;
+    expect(small.total < mid.total && mid.total < big.total).toBe(true);
+    // Credited below `mid` and above `small`: the stored totals would sort it last.
+    const credit = big.total - (mid.total + small.total) / 2;
+    await adminOk(t, `/admin/orders/${big.id}/credit-lines`, {
+      amount: credit,
+      reference: 'goodwill',
+      reference_id: 's',
+    });
+
+    const ids = async (query: string) => {
+      const res = await t.admin('GET', `/admin/orders?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().orders as Listed[];
+    };
+    const mine = `customer_id=${shopper.customer.id}`;
+    expect((await ids(`${mine}&order=total`)).map((o) => o.id)).toEqual([small.id, big.id, mid.id]);
+    expect((await ids(`${mine}&order=-total`)).map((o) => o.id)).toEqual([mid.id, big.id, small.id]);
+
+    // Unfiltered (every order of this file, some credited): the page is in the order of the totals it shows.
+    for (const order of ['total', '-total']) {
+      const totals = (await ids(`order=${order}&limit=100`)).map((o) => o.total);
+      const sorted = [...totals].sort((a, b) => (order === 'total' ? a - b : b - a));
+      expect(totals).toEqual(sorted);
+    }
+  }, 120_000);
 });
