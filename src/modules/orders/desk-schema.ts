@@ -1,7 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { listEnvelope, pageQuery, searchListEnvelope } from '../../platform/http/pagination.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
-import { Money } from '../../platform/money/schema.ts';
 import { AdminPaymentCollection } from '../payments/ledger-schema.ts';
 import { OrderSummary as MoneySummary, OrderCreditLine, OrderTransaction } from './changes/schema.ts';
 import { creditLineTotals, Order, OrderLineItem } from './schema.ts';
