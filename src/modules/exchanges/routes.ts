@@ -11,6 +11,7 @@ import { IdParams } from '../../platform/http/schema-types.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
 import { AddItemsBody } from '../order-edits/schema.ts';
 import type { OrderRow } from '../orders/queries.ts';
+import { withReturnCarrier } from '../returns/return-fulfillment.ts';
 import { type ReturnQuotes, withReturnQuotes } from '../returns/return-shipping-quote.ts';
 import { RequestItemsBody, ShippingMethodBody, UpdateShippingActionBody } from '../returns/schema.ts';
 import * as xq from './queries.ts';
@@ -226,19 +227,22 @@ function swapRoutes(app: App, kind: SwapKind) {
       },
       preValidation: emptyBodyIsObject,
     },
+    // The return leg's label is asked of its carrier with the order unlocked (returns/return-fulfillment.ts).
     async (req) =>
-      onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
-        if (req.body.no_notification !== undefined)
-          await xq.updateSwap(tctx.tx, kind, swap.id, { no_notification: req.body.no_notification });
-        await confirmSwap(
-          tctx,
-          kind,
-          order,
-          { ...swap, no_notification: req.body.no_notification ?? swap.no_notification },
-          req.server.providers,
-        );
-        return answer(tctx, swap.id, true);
-      }),
+      withReturnCarrier(req.ctx, req.server.providers, (carrier) =>
+        onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
+          if (req.body.no_notification !== undefined)
+            await xq.updateSwap(tctx.tx, kind, swap.id, { no_notification: req.body.no_notification });
+          await confirmSwap(
+            tctx,
+            kind,
+            order,
+            { ...swap, no_notification: req.body.no_notification ?? swap.no_notification },
+            carrier,
+          );
+          return answer(tctx, swap.id, true);
+        }),
+      ),
   );
   app.delete(
     `${base}/:id/request`,
