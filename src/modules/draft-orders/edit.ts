@@ -1,11 +1,11 @@
-import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
+import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { eq } from 'drizzle-orm';
 import { addAction, confirmChange, openChange } from '../orders/changes/engine.ts';
 import * as cq from '../orders/changes/queries.ts';
 import type { OrderPreview } from '../orders/changes/views.ts';
 import * as dq from '../orders/desk-queries.ts';
-import { draftNotFound, onLockedOrder } from '../orders/desk.ts';
+import { draftNotFound } from '../orders/desk.ts';
 import type { OrderLineRow, OrderRow, OrderShippingMethodRow } from '../orders/queries.ts';
 import { orderLineItems } from '../orders/tables.ts';
 import * as eq2 from '../order-edits/queries.ts';
@@ -13,7 +13,8 @@ import { editOf } from '../order-edits/service.ts';
 import { draftPreview, repriceDraft } from './pricing.ts';
 import * as q from './queries.ts';
 import type { AddShippingMethodInput, DraftItem, UpdateShippingMethodInput } from './schema.ts';
-import { DRAFT, draftLine, draftMethod, draftVariants } from './service.ts';
+import { inDraftTx, onLockedDraft } from './draft-lock.ts';
+import { draftLine, draftMethod, draftVariants } from './service.ts';
 
 /**
  * Editing a draft order as Medusa does (`/admin/draft-orders/{id}/edit…`): begin, gather actions
@@ -31,7 +32,7 @@ const preview = (tctx: TxCtx, order: OrderRow) => draftPreview(tctx, order);
  */
 export async function withDraftPreview(ctx: Ctx, id: string, step: () => Promise<unknown>): Promise<OrderPreview> {
   await step();
-  return inTx(ctx, async (tctx) => {
+  return inDraftTx(ctx, async (tctx) => {
     const order = await dq.findOrderRow(tctx.tx, id);
     if (!order?.is_draft_order) throw draftNotFound(id);
     return draftPreview(tctx, order);
@@ -39,7 +40,7 @@ export async function withDraftPreview(ctx: Ctx, id: string, step: () => Promise
 }
 
 function onDraft<T>(ctx: Ctx, id: string, fn: (tctx: TxCtx, order: OrderRow) => Promise<T>): Promise<T> {
-  return onLockedOrder(ctx, id, fn, DRAFT);
+  return onLockedDraft(ctx, id, fn);
 }
 
 export function beginDraftEdit(ctx: Ctx, id: string): Promise<OrderPreview> {

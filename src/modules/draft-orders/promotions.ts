@@ -5,7 +5,7 @@ import { addAction } from '../orders/changes/engine.ts';
 import * as cq from '../orders/changes/queries.ts';
 import type { OrderPreview } from '../orders/changes/views.ts';
 import * as dq from '../orders/desk-queries.ts';
-import { onLockedOrder } from '../orders/desk.ts';
+import { onLockedDraft } from './draft-lock.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import { editOf } from '../order-edits/service.ts';
 import * as pq from '../promotions/queries.ts';
@@ -18,18 +18,11 @@ import { draftPreview, draftPromotionIds, pricedRows, prospectiveRows } from './
  * not discount the draft as the edit leaves it; nothing is written then.
  */
 
-const DRAFT = { draft: true } as const;
-
 export function addDraftPromotions(ctx: Ctx, id: string, codes: string[]): Promise<OrderPreview> {
-  return onLockedOrder(
-    ctx,
-    id,
-    async (tctx, order) => {
-      await addCodes(tctx, order, await editOf(tctx, order, ['pending']), codes);
-      return draftPreview(tctx, order);
-    },
-    DRAFT,
-  );
+  return onLockedDraft(ctx, id, async (tctx, order) => {
+    await addCodes(tctx, order, await editOf(tctx, order, ['pending']), codes);
+    return draftPreview(tctx, order);
+  });
 }
 
 /** PROMOTION_ADD actions of `change` for `codes`, each refused by name unless it discounts the draft as the change leaves it. */
@@ -60,28 +53,23 @@ export async function addCodes(tctx: TxCtx, order: OrderRow, change: cq.ChangeRo
 
 /** Codes the draft does not have are passed over, as a cart's are. */
 export function removeDraftPromotions(ctx: Ctx, id: string, codes: string[]): Promise<OrderPreview> {
-  return onLockedOrder(
-    ctx,
-    id,
-    async (tctx, order) => {
-      const change = await editOf(tctx, order, ['pending']);
-      const found = await pq.findByCodes(tctx.tx, codes);
-      const actions = await cq.listActionsOf(tctx.tx, [change.id]);
-      const confirmed = await draftPromotionIds(tctx.tx, order.id);
-      for (const p of found) {
-        // Added by this edit: the addition goes; applied before: a removal is recorded.
-        const adding = actions.find((a) => a.action === 'PROMOTION_ADD' && a.reference_id === p.id);
-        if (adding) await cq.deleteAction(tctx.tx, adding.id);
-        else if (
-          confirmed.includes(p.id) &&
-          !actions.some((a) => a.action === 'PROMOTION_REMOVE' && a.reference_id === p.id)
-        )
-          await addAction(tctx, change, 'PROMOTION_REMOVE', { reference_id: p.id, code: p.code }, 0, {
-            reference: 'order_promotion',
-          });
-      }
-      return draftPreview(tctx, order);
-    },
-    DRAFT,
-  );
+  return onLockedDraft(ctx, id, async (tctx, order) => {
+    const change = await editOf(tctx, order, ['pending']);
+    const found = await pq.findByCodes(tctx.tx, codes);
+    const actions = await cq.listActionsOf(tctx.tx, [change.id]);
+    const confirmed = await draftPromotionIds(tctx.tx, order.id);
+    for (const p of found) {
+      // Added by this edit: the addition goes; applied before: a removal is recorded.
+      const adding = actions.find((a) => a.action === 'PROMOTION_ADD' && a.reference_id === p.id);
+      if (adding) await cq.deleteAction(tctx.tx, adding.id);
+      else if (
+        confirmed.includes(p.id) &&
+        !actions.some((a) => a.action === 'PROMOTION_REMOVE' && a.reference_id === p.id)
+      )
+        await addAction(tctx, change, 'PROMOTION_REMOVE', { reference_id: p.id, code: p.code }, 0, {
+          reference: 'order_promotion',
+        });
+    }
+    return draftPreview(tctx, order);
+  });
 }

@@ -36,7 +36,8 @@ import {
   UpdateDraftOrderBody,
   UpdateShippingMethodBody,
 } from './schema.ts';
-import { convertDraft, createDraft, deleteDraft, DRAFT, getDraft, listDrafts, updateDraft } from './service.ts';
+import { DRAFT } from './draft-lock.ts';
+import { convertDraft, createDraft, deleteDraft, getDraft, listDrafts, updateDraft } from './service.ts';
 
 const tags = ['draft-orders'];
 const preview = ok(DraftPreviewEnvelope);

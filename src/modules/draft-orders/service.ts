@@ -1,4 +1,4 @@
-import { inTx, type Ctx, type TxCtx } from '../../platform/context.ts';
+import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { writeTogether } from '../../platform/db/one-statement.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -21,7 +21,8 @@ import { confirmChange, openChange } from '../orders/changes/engine.ts';
 import * as cq from '../orders/changes/queries.ts';
 import * as dq from '../orders/desk-queries.ts';
 import { followDifference } from '../orders/difference-collections.ts';
-import { onLockedOrder, settle } from '../orders/desk.ts';
+import { settle } from '../orders/desk.ts';
+import { inDraftTx, onLockedDraft } from './draft-lock.ts';
 import type { AdminOrderView } from '../orders/desk-schema.ts';
 import { orderDetail, orderDetails } from '../orders/desk-view.ts';
 import type { OrderLineRow, OrderRow, OrderShippingMethodRow } from '../orders/queries.ts';
@@ -36,8 +37,6 @@ import type { CreateDraftOrderInput, DraftItem, DraftOrderQueryInput, UpdateDraf
  * stock and no payment until it is converted: then it takes the next order number, reserves its
  * stock through checkout's reservation SQL and is placed paid (the manual provider's capture).
  */
-
-export const DRAFT = { draft: true } as const;
 
 const list = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : ([v].flat() as T[]));
 
@@ -173,7 +172,9 @@ async function channelOf(tctx: TxCtx, id: string | null | undefined): Promise<st
 }
 
 export function createDraft(ctx: Ctx, input: CreateDraftOrderInput): Promise<AdminOrderView> {
-  return inTx(ctx, async (tctx) => {
+  // Named once: a run again for the tax provider's answer asks it about the same draft.
+  const id = newId('order');
+  return inDraftTx(ctx, async (tctx) => {
     const region = await findLiveRegion(tctx.tx, input.region_id);
     if (!region) throw errors.notFound('draft_region_not_found', { id: input.region_id });
     if (input.currency_code && input.currency_code.toLowerCase() !== region.currency_code)
@@ -183,7 +184,7 @@ export function createDraft(ctx: Ctx, input: CreateDraftOrderInput): Promise<Adm
     if (!email) throw errors.invalid('draft_email_required');
     const now = tctx.clock.now();
     const draft = await q.insertDraft(tctx.tx, {
-      id: newId('order'),
+      id,
       status: 'draft',
       payment_status: 'not_paid',
       fulfillment_status: 'not_fulfilled',
@@ -226,31 +227,26 @@ export function createDraft(ctx: Ctx, input: CreateDraftOrderInput): Promise<Adm
 }
 
 export function updateDraft(ctx: Ctx, id: string, input: UpdateDraftOrderInput): Promise<AdminOrderView> {
-  return onLockedOrder(
-    ctx,
-    id,
-    async (tctx, order) => {
-      const customer = input.customer_id ? await customerOf(tctx, input.customer_id) : null;
-      const { internal_note: _note, ...rest } = input;
-      const row = await q.updateDraft(tctx.tx, order.id, {
-        ...(rest.email !== undefined && { email: rest.email.toLowerCase() }),
-        ...(customer && { customer_id: customer.id }),
-        ...(rest.sales_channel_id !== undefined && { sales_channel_id: await channelOf(tctx, rest.sales_channel_id) }),
-        ...(rest.shipping_address && { shipping_address: toAddress(rest.shipping_address) }),
-        ...(rest.billing_address && { billing_address: toAddress(rest.billing_address) }),
-        ...(rest.metadata !== undefined && { metadata: rest.metadata }),
-        updated_at: tctx.clock.now(),
-      });
-      // Taxes follow the address, customer-group promotions the customer.
-      const repriced = rest.shipping_address || customer ? await repriceDraft(tctx, row.id) : row;
-      return orderDetail(tctx.tx, repriced);
-    },
-    DRAFT,
-  );
+  return onLockedDraft(ctx, id, async (tctx, order) => {
+    const customer = input.customer_id ? await customerOf(tctx, input.customer_id) : null;
+    const { internal_note: _note, ...rest } = input;
+    const row = await q.updateDraft(tctx.tx, order.id, {
+      ...(rest.email !== undefined && { email: rest.email.toLowerCase() }),
+      ...(customer && { customer_id: customer.id }),
+      ...(rest.sales_channel_id !== undefined && { sales_channel_id: await channelOf(tctx, rest.sales_channel_id) }),
+      ...(rest.shipping_address && { shipping_address: toAddress(rest.shipping_address) }),
+      ...(rest.billing_address && { billing_address: toAddress(rest.billing_address) }),
+      ...(rest.metadata !== undefined && { metadata: rest.metadata }),
+      updated_at: tctx.clock.now(),
+    });
+    // Taxes follow the address, customer-group promotions the customer.
+    const repriced = rest.shipping_address || customer ? await repriceDraft(tctx, row.id) : row;
+    return orderDetail(tctx.tx, repriced);
+  });
 }
 
 export function deleteDraft(ctx: Ctx, id: string): Promise<void> {
-  return onLockedOrder(ctx, id, (tctx, order) => q.deleteDraft(tctx.tx, order.id), DRAFT);
+  return onLockedDraft(ctx, id, (tctx, order) => q.deleteDraft(tctx.tx, order.id));
 }
 
 /** Reserves the stock of the lines whose variants manage it, as checkout does; short: the whole conversion is refused. */
@@ -341,29 +337,24 @@ async function markPaid(tctx: TxCtx, order: OrderRow): Promise<void> {
  * captured; otherwise the order awaits payment with one unpaid collection of its total.
  */
 export function convertDraft(ctx: Ctx, id: string, opts: { markAsPaid: boolean }): Promise<AdminOrderView> {
-  return onLockedOrder(
-    ctx,
-    id,
-    async (tctx, draft) => {
-      const open = await cq.openChangeOf(tctx.tx, draft.id);
-      if (open) throw errors.notAllowed('draft_edit_active', { id: draft.id, change: open.id });
-      const lines = await dq.listLinesOf(tctx.tx, [draft.id]);
-      if (!lines.length) throw errors.invalid('draft_has_no_items', { id: draft.id });
-      await reserveLines(tctx, draft, lines);
-      await usePromotions(tctx, draft.id, lines, await dq.listMethodsOf(tctx.tx, [draft.id]));
-      const order = await q.placeDraft(tctx.tx, draft.id, tctx.clock.now());
-      // Edits made to the draft are its history; the order's own money starts here.
-      await q.restartSummary(tctx.tx, order.id, order.total, order.updated_at);
-      if (opts.markAsPaid) {
-        await markPaid(tctx, order);
-        return orderDetail(tctx.tx, await settle(tctx, order, { paymentsMoved: true }));
-      }
-      // Awaiting payment: the whole total is owed, as one unpaid collection the customer pays
-      // (the store's payment sessions on it) or the desk marks as paid.
-      const settled = await settle(tctx, order);
-      await followDifference(tctx, settled);
-      return orderDetail(tctx.tx, settled);
-    },
-    DRAFT,
-  );
+  return onLockedDraft(ctx, id, async (tctx, draft) => {
+    const open = await cq.openChangeOf(tctx.tx, draft.id);
+    if (open) throw errors.notAllowed('draft_edit_active', { id: draft.id, change: open.id });
+    const lines = await dq.listLinesOf(tctx.tx, [draft.id]);
+    if (!lines.length) throw errors.invalid('draft_has_no_items', { id: draft.id });
+    await reserveLines(tctx, draft, lines);
+    await usePromotions(tctx, draft.id, lines, await dq.listMethodsOf(tctx.tx, [draft.id]));
+    const order = await q.placeDraft(tctx.tx, draft.id, tctx.clock.now());
+    // Edits made to the draft are its history; the order's own money starts here.
+    await q.restartSummary(tctx.tx, order.id, order.total, order.updated_at);
+    if (opts.markAsPaid) {
+      await markPaid(tctx, order);
+      return orderDetail(tctx.tx, await settle(tctx, order, { paymentsMoved: true }));
+    }
+    // Awaiting payment: the whole total is owed, as one unpaid collection the customer pays
+    // (the store's payment sessions on it) or the desk marks as paid.
+    const settled = await settle(tctx, order);
+    await followDifference(tctx, settled);
+    return orderDetail(tctx.tx, settled);
+  });
 }

@@ -10,8 +10,7 @@ import { followDifference } from '../orders/difference-collections.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import * as rq from '../returns/queries.ts';
 import { writeReturnItems } from '../returns/request.ts';
-import { shipReturnBack } from '../returns/return-fulfillment.ts';
-import type { Providers } from '../../platform/providers.ts';
+import { type ReturnCarrier, shipReturnBack } from '../returns/return-fulfillment.ts';
 import type { ClaimReason } from '../claims/tables.ts';
 import * as xq from './queries.ts';
 import type { SwapKind, SwapRow } from './queries.ts';
@@ -41,7 +40,7 @@ export async function confirmSwap(
   kind: SwapKind,
   order: OrderRow,
   swap: SwapRow,
-  providers: Providers,
+  carrier: ReturnCarrier,
 ): Promise<void> {
   const change = await pendingChange(tctx, kind, swap);
   const actions = await cq.listActionsOf(tctx.tx, [change.id]);
@@ -74,7 +73,7 @@ export async function confirmSwap(
     if (inbound.length) {
       await rq.updateReturn(tctx.tx, ret.id, { status: 'requested', requested_at: now, updated_at: now });
       // Its inbound shipping's provider makes the return parcel, as a return's request does.
-      await shipReturnBack(tctx, order, ret, actions, providers);
+      await shipReturnBack(tctx, order, ret, actions, carrier);
     } else await rq.updateReturn(tctx.tx, ret.id, { status: 'canceled', canceled_at: now, updated_at: now });
   }
   const moved = actions.filter((a) => a.action === 'ITEM_ADD' || adjusts(a)).reduce((s, a) => s + a.amount, 0);

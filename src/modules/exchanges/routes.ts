@@ -11,6 +11,8 @@ import { IdParams } from '../../platform/http/schema-types.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
 import { AddItemsBody } from '../order-edits/schema.ts';
 import type { OrderRow } from '../orders/queries.ts';
+import { withReturnCarrier } from '../returns/return-fulfillment.ts';
+import { type ReturnQuotes, withReturnQuotes } from '../returns/return-shipping-quote.ts';
 import { RequestItemsBody, ShippingMethodBody, UpdateShippingActionBody } from '../returns/schema.ts';
 import * as xq from './queries.ts';
 import type { SwapKind, SwapRow } from './queries.ts';
@@ -40,7 +42,7 @@ import {
 import { swapView, swapViews } from './views.ts';
 
 const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
-type Step = (tctx: TxCtx, order: OrderRow, swap: SwapRow, body: never) => Promise<void>;
+type Step = (tctx: TxCtx, order: OrderRow, swap: SwapRow, body: never, quotes: ReturnQuotes) => Promise<void>;
 
 /**
  * Medusa's `/admin/exchanges` and `/admin/claims`, one builder for both: they share their legs
@@ -108,6 +110,8 @@ function swapRoutes(app: App, kind: SwapKind) {
     },
   );
 
+  // A step that prices return shipping by a calculated option stops for its carrier's quote, which
+  // is asked with the order unlocked, and runs again with it (return-shipping-quote.ts).
   const step = (path: string, summary: string, body: unknown, run: Step, params: unknown = IdParams) =>
     app.post(
       `${base}/:id/${path}`,
@@ -117,10 +121,12 @@ function swapRoutes(app: App, kind: SwapKind) {
         config: { moneyCurrency },
       },
       async (req) =>
-        onLockedSwap(req.ctx, kind, (req.params as { id: string }).id, async (tctx, order, swap) => {
-          await run(tctx, order, swap, { ...(req.body as object), ...(req.params as object) } as never);
-          return answer(tctx, swap.id, true);
-        }),
+        withReturnQuotes(app.providers, (quotes) =>
+          onLockedSwap(req.ctx, kind, (req.params as { id: string }).id, async (tctx, order, swap) => {
+            await run(tctx, order, swap, { ...(req.body as object), ...(req.params as object) } as never, quotes);
+            return answer(tctx, swap.id, true);
+          }),
+        ),
     );
   const remove = (path: string, summary: string, run: Step) =>
     app.delete(
@@ -128,7 +134,7 @@ function swapRoutes(app: App, kind: SwapKind) {
       { schema: { tags, summary, params: SwapActionParams, response: ok(E.requested) } },
       async (req) =>
         onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
-          await run(tctx, order, swap, req.params as never);
+          await run(tctx, order, swap, req.params as never, new Map());
           return answer(tctx, swap.id, true);
         }),
     );
@@ -159,9 +165,9 @@ function swapRoutes(app: App, kind: SwapKind) {
   );
   step(
     'inbound/shipping-method',
-    'Return shipping (the shopper pays it)',
+    'Return shipping (the shopper pays it; a calculated option: its carrier quotes the items)',
     ShippingMethodBody,
-    (tctx, order, swap, body) => addShipping(tctx, kind, order, swap, body, 'inbound'),
+    (tctx, order, swap, body, quotes) => addShipping(tctx, kind, order, swap, body, 'inbound', quotes),
   );
   changeShipping('inbound', "Change the return shipping's price (custom_amount; null: the option's), note or metadata");
   remove('inbound/shipping-method', 'Remove the return shipping', (tctx, order, swap, b: Patch) =>
@@ -183,8 +189,8 @@ function swapRoutes(app: App, kind: SwapKind) {
   remove('outbound/items', 'Remove a new item to send', (tctx, order, swap, b: Patch) =>
     editSwapAction(tctx, kind, order, swap, b.action_id, ['ITEM_ADD'], null),
   );
-  step('outbound/shipping-method', 'Shipping of the new items', ShippingMethodBody, (tctx, order, swap, body) =>
-    addShipping(tctx, kind, order, swap, body, 'outbound'),
+  step('outbound/shipping-method', 'Shipping of the new items', ShippingMethodBody, (tctx, order, swap, body, quotes) =>
+    addShipping(tctx, kind, order, swap, body, 'outbound', quotes),
   );
   changeShipping(
     'outbound',
@@ -221,19 +227,22 @@ function swapRoutes(app: App, kind: SwapKind) {
       },
       preValidation: emptyBodyIsObject,
     },
+    // The return leg's label is asked of its carrier with the order unlocked (returns/return-fulfillment.ts).
     async (req) =>
-      onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
-        if (req.body.no_notification !== undefined)
-          await xq.updateSwap(tctx.tx, kind, swap.id, { no_notification: req.body.no_notification });
-        await confirmSwap(
-          tctx,
-          kind,
-          order,
-          { ...swap, no_notification: req.body.no_notification ?? swap.no_notification },
-          req.server.providers,
-        );
-        return answer(tctx, swap.id, true);
-      }),
+      withReturnCarrier(req.ctx, req.server.providers, (carrier) =>
+        onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
+          if (req.body.no_notification !== undefined)
+            await xq.updateSwap(tctx.tx, kind, swap.id, { no_notification: req.body.no_notification });
+          await confirmSwap(
+            tctx,
+            kind,
+            order,
+            { ...swap, no_notification: req.body.no_notification ?? swap.no_notification },
+            carrier,
+          );
+          return answer(tctx, swap.id, true);
+        }),
+      ),
   );
   app.delete(
     `${base}/:id/request`,

@@ -8,6 +8,7 @@ import * as dq from '../orders/desk-queries.ts';
 import { unitsValue } from '../orders/line-value.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import { createReturn, returnItemActions, shippingAction, updateShippingAction } from '../returns/request.ts';
+import { calculatedReturnPrice, type ReturnQuotes } from '../returns/return-shipping-quote.ts';
 import type { RequestItemsInput, ShippingActionPatch, ShippingMethodInput } from '../returns/schema.ts';
 import type { ClaimReason } from '../claims/tables.ts';
 import * as xq from './queries.ts';
@@ -47,10 +48,18 @@ export async function addShipping(
   swap: SwapRow,
   input: ShippingMethodInput,
   direction: 'inbound' | 'outbound',
+  quotes: ReturnQuotes,
 ): Promise<void> {
   const change =
     direction === 'inbound' ? await inboundChange(tctx, kind, order, swap) : await pendingChange(tctx, kind, swap);
-  await shippingAction(tctx, change, input, direction);
+  // The return leg by a `calculated` option is priced by its carrier for the items asked back, as
+  // a return's is (asked with the order unlocked: the route reruns this step with the quote).
+  let quoted: number | undefined;
+  if (direction === 'inbound' && input.custom_amount === undefined) {
+    const actions = await cq.listActionsOf(tctx.tx, [change.id]);
+    quoted = (await calculatedReturnPrice(tctx, order, change, actions, input.shipping_option_id, quotes)) ?? undefined;
+  }
+  await shippingAction(tctx, change, input, direction, quoted);
 }
 
 /** Changes the price (`custom_amount`, `null`: the option's), note or metadata of a pending shipping. */

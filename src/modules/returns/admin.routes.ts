@@ -48,6 +48,7 @@ import {
   UpdateReturnBody,
   UpdateShippingActionBody,
 } from './schema.ts';
+import { type ReturnCarrier, withReturnCarrier } from './return-fulfillment.ts';
 import { withReturnQuotes } from './return-shipping-quote.ts';
 import { returnView, returnViews } from './views.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
@@ -116,6 +117,7 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       order: Parameters<Parameters<typeof onLockedReturn>[2]>[1],
       ret: rq.ReturnRow,
       body: never,
+      carrier: ReturnCarrier,
     ) => Promise<void>,
   ) =>
     app.post(
@@ -125,11 +127,14 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
         preValidation: emptyBodyIsObject,
         config: { moneyCurrency: returnCurrency },
       },
+      // A step that needs the carrier (a return label) stops for it, asks it unlocked and runs again.
       async (req) =>
-        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-          await run(tctx, order, ret, req.body as never);
-          return answer(tctx, order.id, ret.id);
-        }),
+        withReturnCarrier(req.ctx, app.providers, (carrier) =>
+          onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+            await run(tctx, order, ret, req.body as never, carrier);
+            return answer(tctx, order.id, ret.id);
+          }),
+        ),
     );
 
   step('request-items', 'Ask items back, with a reason and a note', RequestItemsBody, (tctx, _o, ret, body) =>
@@ -161,8 +166,8 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     'request',
     'Confirm the request (event order.return_requested)',
     NotifyBody,
-    (tctx, order, ret, body: { no_notification?: boolean }) =>
-      confirmRequest(tctx, order, ret, app.providers, body.no_notification),
+    (tctx, order, ret, body: { no_notification?: boolean }, carrier) =>
+      confirmRequest(tctx, order, ret, carrier, body.no_notification),
   );
   step(
     'receive',
@@ -289,10 +294,13 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       },
       preValidation: emptyBodyIsObject,
     },
+    // Its parcels are canceled at their carrier with the order unlocked (return-fulfillment.ts).
     async (req) =>
-      onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-        await cancelReturn(tctx, order, ret, app.providers);
-        return { return: await returnView(tctx.tx, ret.id) };
-      }),
+      withReturnCarrier(req.ctx, app.providers, (carrier) =>
+        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+          await cancelReturn(tctx, order, ret, carrier);
+          return { return: await returnView(tctx.tx, ret.id) };
+        }),
+      ),
   );
 });

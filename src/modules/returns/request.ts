@@ -10,11 +10,10 @@ import { orderPreview, type OrderPreview } from '../orders/changes/views.ts';
 import * as dq from '../orders/desk-queries.ts';
 import { onLockedOrder } from '../orders/desk.ts';
 import type { OrderRow } from '../orders/queries.ts';
-import type { Providers } from '../../platform/providers.ts';
 import { reasonsByIds } from './reason-queries.ts';
 import * as rq from './queries.ts';
 import type { RequestItemsInput, ReturnView, ShippingActionPatch, ShippingMethodInput } from './schema.ts';
-import { cancelReturnParcels, shipReturnBack } from './return-fulfillment.ts';
+import { cancelReturnParcels, type ReturnCarrier, shipReturnBack } from './return-fulfillment.ts';
 import { calculatedReturnPrice, type ReturnQuotes } from './return-shipping-quote.ts';
 import { returnNotFound, returnView } from './views.ts';
 
@@ -286,7 +285,7 @@ export async function confirmRequest(
   tctx: TxCtx,
   order: OrderRow,
   ret: rq.ReturnRow,
-  providers: Providers,
+  carrier: ReturnCarrier,
   noNotification?: boolean,
 ) {
   const change = await changeOf(tctx, ret, 'return_request');
@@ -297,7 +296,7 @@ export async function confirmRequest(
   const no_notification = noNotification ?? ret.no_notification;
   await rq.updateReturn(tctx.tx, ret.id, { status: 'requested', requested_at: now, no_notification, updated_at: now });
   await emit(tctx, 'order.return_requested', { id: order.id, order_id: order.id, return_id: ret.id, no_notification });
-  await shipReturnBack(tctx, order, ret, actions, providers);
+  await shipReturnBack(tctx, order, ret, actions, carrier);
 }
 
 /** The return's items from the RETURN_ITEM actions of a change being confirmed. */
@@ -333,7 +332,7 @@ export async function cancelReturn(
   tctx: TxCtx,
   order: OrderRow,
   ret: rq.ReturnRow,
-  providers: Providers,
+  carrier: ReturnCarrier,
 ): Promise<void> {
   if (ret.status === 'canceled') return;
   if (ret.status === 'received' || ret.status === 'partially_received')
@@ -343,7 +342,7 @@ export async function cancelReturn(
   // The shopper no longer pays for shipping a parcel that will not come.
   const shipping = (await returnView(tctx.tx, ret.id)).shipping_methods.reduce((s, m) => s + m.amount, 0);
   await adjustSummary(tctx, order, -shipping);
-  await cancelReturnParcels(tctx, ret, providers);
+  await cancelReturnParcels(tctx, ret, carrier);
   const now = tctx.clock.now();
   await rq.updateReturn(tctx.tx, ret.id, { status: 'canceled', canceled_at: now, updated_at: now });
 }

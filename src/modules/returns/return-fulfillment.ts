@@ -1,7 +1,8 @@
-import type { TxCtx } from '../../platform/context.ts';
+import type { Ctx, TxCtx } from '../../platform/context.ts';
+import { appError, errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JsonObject, Providers } from '../../platform/providers.ts';
-import { callFulfillmentProvider, MANUAL_PROVIDER } from '../fulfillment/providers.ts';
+import { callFulfillmentProvider, isProviderTimeout, MANUAL_PROVIDER } from '../fulfillment/providers.ts';
 import type * as cq from '../orders/changes/queries.ts';
 import * as dq from '../orders/desk-queries.ts';
 import type { OrderRow } from '../orders/queries.ts';
@@ -10,19 +11,89 @@ import * as rq from './queries.ts';
 import type { ReturnFulfillmentLabelJson } from './tables.ts';
 
 /**
+ * A plugin's carrier is never asked while the order is locked (every other write to the order
+ * would wait on it, holding a pooled connection), as fulfil-through-carrier.ts: a locked step that
+ * needs the carrier (a return label, a parcel canceled) stops before its transaction commits, the
+ * carrier is asked with no transaction open, and the step runs again with the answer
+ * (`withReturnCarrier`). A label made for a step that then refuses, or asks for another (the
+ * return changed meanwhile), is canceled at the carrier. The manual provider answers in process,
+ * under the lock.
+ */
+export class ReturnCarrier {
+  /** Labels made, by the question the carrier was asked (its fulfilment id aside). */
+  readonly labels = new Map<string, { id: string; providerId: string; made: JsonObject; used: boolean }>();
+  /** Parcels the carrier canceled. */
+  readonly canceled = new Set<string>();
+  constructor(readonly providers: Providers) {}
+}
+
+class CarrierFirst extends Error {
+  constructor(readonly ask: (carrier: ReturnCarrier) => Promise<void>) {
+    super('the carrier is asked before the order is locked');
+  }
+}
+
+const CARRIER_ASKS = 3;
+
+/** Runs a locked return step (`run`), asking the carrier with no lock held each time it stopped for it. */
+export async function withReturnCarrier<T>(
+  ctx: Ctx,
+  providers: Providers,
+  run: (carrier: ReturnCarrier) => Promise<T>,
+): Promise<T> {
+  const carrier = new ReturnCarrier(providers);
+  const unused = () => [...carrier.labels.values()].filter((l) => !l.used);
+  try {
+    for (let asked = 0; ; asked++) {
+      for (const l of carrier.labels.values()) l.used = false;
+      try {
+        const result = await run(carrier);
+        await cancelLabels(ctx, carrier, unused());
+        return result;
+      } catch (err) {
+        if (!(err instanceof CarrierFirst)) throw err;
+        if (asked >= CARRIER_ASKS) throw errors.conflict('return_parcel_changing', { tries: CARRIER_ASKS });
+        await err.ask(carrier);
+      }
+    }
+  } catch (err) {
+    // Refused (or stopped for a price first): no label of this attempt is kept at the carrier.
+    await cancelLabels(ctx, carrier, [...carrier.labels.values()]);
+    throw err;
+  }
+}
+
+type Label = ReturnCarrier['labels'] extends Map<string, infer L> ? L : never;
+
+/** Labels no step kept: canceled at their carrier (a failure is logged, the step's answer stands). */
+async function cancelLabels(ctx: Ctx, carrier: ReturnCarrier, labels: Label[]) {
+  for (const l of labels) {
+    try {
+      await callFulfillmentProvider(carrier.providers, l.providerId, 'cancelFulfillment', {
+        fulfillment_id: l.id,
+        data: (l.made.data ?? {}) as JsonObject,
+      });
+    } catch (err) {
+      ctx.log.warn({ err, fulfillment_id: l.id }, 'carrier label of a refused return step not canceled');
+    }
+  }
+  for (const [question, l] of carrier.labels) if (labels.includes(l)) carrier.labels.delete(question);
+}
+
+/**
  * A return's parcel through its provider, as Medusa's confirm-return-request makes its return
  * fulfillment: when a request with return shipping is confirmed, the option's provider is asked
  * for a return shipment (createReturnFulfillment: a label the shopper prints, a tracking number),
- * and its answer is kept on the return. The provider is asked last, with everything else of the
- * confirmation written: a refusal or a timeout rolls the confirmation back (502, nothing written).
- * The fulfilment id is the carrier's reference (and idempotency key) for the parcel.
+ * and its answer is kept on the return. A plugin's carrier is asked with the order unlocked
+ * (`withReturnCarrier`): a refusal or a timeout writes nothing (502, 504). The fulfilment id is the
+ * carrier's reference (and idempotency key) for the parcel.
  */
 export async function shipReturnBack(
   tctx: TxCtx,
   order: OrderRow,
   ret: rq.ReturnRow,
   actions: cq.ActionRow[],
-  providers: Providers,
+  carrier: ReturnCarrier,
 ): Promise<void> {
   const shipping = actions.find((a) => a.action === 'SHIPPING_ADD' && (a.details.direction ?? 'inbound') === 'inbound');
   const optionId = shipping?.details.shipping_option_id as string | undefined;
@@ -38,9 +109,7 @@ export async function shipReturnBack(
   const to = ret.location_id
     ? { id: ret.location_id, name: (await rq.locationName(tctx.tx, ret.location_id)) ?? ret.location_id }
     : await optionLocation(tctx.tx, option.id);
-  const id = newId('ful');
-  const made = await callFulfillmentProvider(providers, option.provider_id, 'createReturnFulfillment', {
-    fulfillment_id: id,
+  const request = {
     option_data: (option.data ?? {}) as JsonObject,
     method_data: {},
     order: {
@@ -53,7 +122,36 @@ export async function shipReturnBack(
     shipping_address: (order.shipping_address ?? null) as JsonObject | null,
     from_location: null,
     to_location: to ?? null,
-  } as unknown as JsonObject);
+  } as unknown as JsonObject;
+  let id: string;
+  let made: JsonObject;
+  if (option.provider_id === MANUAL_PROVIDER) {
+    id = newId('ful');
+    made = await callFulfillmentProvider(carrier.providers, MANUAL_PROVIDER, 'createReturnFulfillment', {
+      fulfillment_id: id,
+      ...request,
+    });
+  } else {
+    const question = `${option.provider_id} ${JSON.stringify(request)}`;
+    const label = carrier.labels.get(question);
+    if (!label)
+      throw new CarrierFirst(async (c) => {
+        const fresh = newId('ful');
+        let answer: JsonObject;
+        try {
+          answer = await callFulfillmentProvider(c.providers, option.provider_id, 'createReturnFulfillment', {
+            fulfillment_id: fresh,
+            ...request,
+          });
+        } catch (err) {
+          if (isProviderTimeout(err)) throw appError('fulfillment_provider_timeout', { id: option.provider_id });
+          throw err;
+        }
+        c.labels.set(question, { id: fresh, providerId: option.provider_id, made: answer, used: false });
+      });
+    label.used = true;
+    ({ id, made } = label);
+  }
   const now = tctx.clock.now();
   await rq.insertReturnFulfillment(tctx.tx, {
     id,
@@ -81,15 +179,22 @@ function labelsOf(made: JsonObject): ReturnFulfillmentLabelJson[] {
   }));
 }
 
-/** The return canceled: its live parcels are canceled at their carrier (a refusal keeps the return as it was). */
-export async function cancelReturnParcels(tctx: TxCtx, ret: rq.ReturnRow, providers: Providers): Promise<void> {
+/**
+ * The return canceled: its live parcels are canceled at their carrier, asked with the order
+ * unlocked (`withReturnCarrier`, after the step's own checks passed); a refusal keeps the return
+ * as it was.
+ */
+export async function cancelReturnParcels(tctx: TxCtx, ret: rq.ReturnRow, carrier: ReturnCarrier): Promise<void> {
   const now = tctx.clock.now();
   for (const f of await rq.fulfillmentsOfReturns(tctx.tx, [ret.id])) {
     if (f.canceled_at || f.delivered_at) continue;
-    if (f.provider_id !== MANUAL_PROVIDER)
-      await callFulfillmentProvider(providers, f.provider_id, 'cancelFulfillment', {
-        fulfillment_id: f.id,
-        data: (f.data ?? {}) as JsonObject,
+    const request = { fulfillment_id: f.id, data: (f.data ?? {}) as JsonObject };
+    if (f.provider_id === MANUAL_PROVIDER)
+      await callFulfillmentProvider(carrier.providers, f.provider_id, 'cancelFulfillment', request);
+    else if (!carrier.canceled.has(f.id))
+      throw new CarrierFirst(async (c) => {
+        await callFulfillmentProvider(c.providers, f.provider_id, 'cancelFulfillment', request);
+        c.canceled.add(f.id);
       });
     await rq.updateReturnFulfillment(tctx.tx, f.id, { canceled_at: now, updated_at: now });
   }

@@ -156,6 +156,78 @@ describe('return parcels through the fulfilment provider', () => {
   });
 });
 
+describe('a slow or refusing carrier holds no order lock (return labels and cancellations)', () => {
+  it("the request's label is asked with the order unlocked; a request dropped meanwhile cancels the label", async () => {
+    const { t, parcelo } = shop;
+    const order = await fulfilledOrder(2);
+    const id = await deskReturn(order, 1);
+    const made = returnsMade().length;
+    const slow = parcelo.hold('/v1/returns');
+    const requesting = t.admin('POST', `/admin/returns/${id}/request`, {});
+    await slow.arrived;
+    // The carrier has not answered: the order is not locked, another write to it goes through.
+    const note = await t.admin('POST', `/admin/orders/${order.id}`, { metadata: { note: 'label coming' } });
+    expect(note.statusCode, note.body).toBe(200);
+    slow.release();
+    const requested = await requesting;
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(returnsMade().length).toBe(made + 1);
+    const ret = (await t.admin('GET', `/admin/returns/${id}`)).json().return;
+    expect(ret.status).toBe('requested');
+    expect(ret.fulfillments).toHaveLength(1);
+    expect(parcelo.shipments.get(ret.fulfillments[0].data.shipment_id)?.status).toBe('label_created');
+
+    // The request is dropped while its carrier makes the label: nothing is written, the label is canceled.
+    const other = await deskReturn(order, 1);
+    const held = parcelo.hold('/v1/returns');
+    const racing = t.admin('POST', `/admin/returns/${other}/request`, {});
+    await held.arrived;
+    const dropped = await t.admin('DELETE', `/admin/returns/${other}/request`);
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    held.release();
+    expect((await racing).statusCode).toBeGreaterThanOrEqual(400);
+    const orphan = returnsMade().at(-1)?.body as { reference: string };
+    const shipment = [...parcelo.shipments.values()].find((s) => s.reference === orphan.reference);
+    expect(shipment?.status).toBe('canceled');
+    expect((await t.admin('GET', `/admin/returns/${other}`)).json().return).toMatchObject({
+      status: 'canceled',
+      fulfillments: [],
+    });
+  }, 120_000);
+
+  it('a cancellation asks the carrier with the order unlocked; a refusing carrier leaves the return as it was', async () => {
+    const { t, parcelo } = shop;
+    const order = await fulfilledOrder(1);
+    const id = await deskReturn(order, 1);
+    expect((await t.admin('POST', `/admin/returns/${id}/request`, {})).statusCode).toBe(200);
+    const [parcel] = (await t.admin('GET', `/admin/returns/${id}`)).json().return.fulfillments;
+    const shipmentId = parcel.data.shipment_id;
+
+    await shop.configure('pk_wrong');
+    const refused = await t.admin('POST', `/admin/returns/${id}/cancel`, {});
+    await shop.configure(parcelo.apiKey);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ code: 'fulfillment_provider_failed' });
+    expect((await t.admin('GET', `/admin/returns/${id}`)).json().return).toMatchObject({
+      status: 'requested',
+      fulfillments: [expect.objectContaining({ id: parcel.id, canceled_at: null })],
+    });
+    expect(parcelo.shipments.get(shipmentId)?.status).toBe('label_created');
+
+    const slow = parcelo.hold(`/v1/shipments/${shipmentId}/cancel`);
+    const canceling = t.admin('POST', `/admin/returns/${id}/cancel`, {});
+    await slow.arrived;
+    const note = await t.admin('POST', `/admin/orders/${order.id}`, { metadata: { note: 'return dropped' } });
+    expect(note.statusCode, note.body).toBe(200);
+    slow.release();
+    const canceled = await canceling;
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json().return).toMatchObject({ status: 'canceled' });
+    expect(canceled.json().return.fulfillments[0].canceled_at).not.toBeNull();
+    expect(parcelo.shipments.get(shipmentId)?.status).toBe('canceled');
+  }, 120_000);
+});
+
 describe('return shipping priced by the carrier (a calculated return option)', () => {
   let calculated: Json;
   const rate = (units: number) => 490 + 150 * (units - 1) + (shop.region.countries[0].iso_2 === 'de' ? 0 : 900);

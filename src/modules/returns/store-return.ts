@@ -4,6 +4,7 @@ import { errors } from '../../platform/http/errors.ts';
 import { onLockedOrder } from '../orders/desk.ts';
 import { addShipping, confirmRequest, createReturn, requestItems } from './request.ts';
 import type { ReturnView, StoreCreateReturnInput } from './schema.ts';
+import { withReturnCarrier } from './return-fulfillment.ts';
 import { withReturnQuotes } from './return-shipping-quote.ts';
 import { returnView } from './views.ts';
 
@@ -21,26 +22,29 @@ export function storeCreateReturn(
 ): Promise<ReturnView> {
   const notFound = errors.notFound('order_not_found', { id: input.order_id });
   // A calculated return option is quoted by its carrier with the order unlocked (return-shipping-quote.ts).
+  // Its label too, after the price (return-fulfillment.ts).
   return withReturnQuotes(providers, (quotes) =>
-    onLockedOrder(ctx, input.order_id, async (tctx, order) => {
-      const mine = order.customer_id
-        ? order.customer_id === customerId
-        : !!input.email && input.email.trim().toLowerCase() === order.email.toLowerCase();
-      if (!mine) throw notFound;
-      const ret = await createReturn(tctx, order, { location_id: input.location_id, description: input.note });
-      await requestItems(tctx, ret, {
-        items: input.items.map((i) => ({
-          id: i.id,
-          quantity: i.quantity,
-          reason_id: i.reason_id,
-          description: i.note,
-        })),
-      });
-      if (input.return_shipping)
-        await addShipping(tctx, ret, { shipping_option_id: input.return_shipping.option_id }, { order, quotes });
-      await confirmRequest(tctx, order, ret, providers);
-      return returnView(tctx.tx, ret.id);
-    }),
+    withReturnCarrier(ctx, providers, (carrier) =>
+      onLockedOrder(ctx, input.order_id, async (tctx, order) => {
+        const mine = order.customer_id
+          ? order.customer_id === customerId
+          : !!input.email && input.email.trim().toLowerCase() === order.email.toLowerCase();
+        if (!mine) throw notFound;
+        const ret = await createReturn(tctx, order, { location_id: input.location_id, description: input.note });
+        await requestItems(tctx, ret, {
+          items: input.items.map((i) => ({
+            id: i.id,
+            quantity: i.quantity,
+            reason_id: i.reason_id,
+            description: i.note,
+          })),
+        });
+        if (input.return_shipping)
+          await addShipping(tctx, ret, { shipping_option_id: input.return_shipping.option_id }, { order, quotes });
+        await confirmRequest(tctx, order, ret, carrier);
+        return returnView(tctx.tx, ret.id);
+      }),
+    ),
   ).catch((e: unknown) => {
     // An unknown order id reads as the same 404.
     if (

@@ -1085,6 +1085,10 @@ export const ERROR_CODES = {
     type: 'conflict',
     message: 'The return changed each of the {tries} times its carrier was asked for the shipping price; try again',
   },
+  return_parcel_changing: {
+    type: 'conflict',
+    message: 'The return changed each of the {tries} times its carrier was asked for its parcel; try again',
+  },
   // exchanges and claims
   swap_action_not_found: { type: 'not_found', message: 'Action with id: {id} was not found in {kind} {swap}' },
   // order edits
