@@ -89,9 +89,14 @@ describe('fulfilment with a slow carrier', () => {
   it('a double submit makes one fulfilment and one label', async () => {
     const order = await placed(3);
     const [a, b] = await Promise.all([fulfil(order, 3), fulfil(order, 3)]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const refused = a.statusCode === 409 ? a : b;
-    expect(['fulfillment_units_pending', 'fulfillment_quantity_exceeded']).toContain(refused.json().code);
+    const refused = a.statusCode === 200 ? b : a;
+    expect([a.statusCode, b.statusCode]).toContain(200);
+    // While the first is with the carrier the second meets its pending units (409); on a slow
+    // machine the first may have finished before the second looked: nothing left to fulfil (400).
+    const expected = { fulfillment_units_pending: 409, fulfillment_quantity_exceeded: 400 };
+    const code = refused.json().code as keyof typeof expected;
+    expect(Object.keys(expected)).toContain(code);
+    expect(refused.statusCode).toBe(expected[code]);
     expect((await orderNow(order.id)).fulfillments).toHaveLength(1);
     expect(shipmentsOf(order)).toHaveLength(1);
   });
