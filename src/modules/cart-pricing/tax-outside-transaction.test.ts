@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import type { JsonObject, ProviderPort } from '../../platform/providers.ts';
+import { controlledTaxProvider } from './controlled-tax.testing.ts';
 import { makeRegion, uniq } from '../checkout/checkout.testing.ts';
 import { ok200, pricedProduct } from './pricing.testing.ts';
 
@@ -16,47 +16,8 @@ type Json = any;
  */
 
 const ID = 'tp_controlled';
-const asked: JsonObject[] = [];
-let held: { arrive(): void; released: Promise<void> } | null = null;
-let onAsk: (() => Promise<void>) | null = null;
-
-/** 10 % on every line and method, as the provider's own answer. */
-const provider: ProviderPort = {
-  id: ID,
-  owner: 'tests',
-  name: 'Controlled tax service',
-  methods: ['getTaxLines'],
-  channels: [],
-  async call(_method, input) {
-    asked.push(input);
-    const hold = held;
-    held = null;
-    if (hold) {
-      hold.arrive();
-      await hold.released;
-    }
-    await onAsk?.();
-    const line = { rate: 10, code: 'CT', name: 'Controlled tax' };
-    return {
-      item_tax_lines: (input.items as Json[]).map((i) => ({ ...line, line_item_id: i.id })),
-      shipping_tax_lines: (input.shipping_methods as Json[]).map((m) => ({ ...line, shipping_line_id: m.id })),
-    };
-  },
-};
-
-/** Holds the provider's next answer: `arrived` when it was asked, answered after `release()`. */
-function holdNextAsk() {
-  let arrive = () => {};
-  let release = () => {};
-  const arrived = new Promise<void>((r) => {
-    arrive = r;
-  });
-  const released = new Promise<void>((r) => {
-    release = r;
-  });
-  held = { arrive, released };
-  return { arrived, release };
-}
+const controlled = controlledTaxProvider(ID, 'Controlled tax service');
+const { asked, holdNextAsk } = controlled;
 
 let t: TestApp;
 let regionId: string;
@@ -64,7 +25,7 @@ let variantId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  t.app.providers.tax.add(provider);
+  t.app.providers.tax.add(controlled.provider);
   const region = await makeRegion(t);
   regionId = region.id;
   await ok200(
@@ -140,7 +101,7 @@ describe('the tax provider and the cart transaction', () => {
     const cart = await cartOf(1);
     let quantity = 1;
     let busy = false;
-    onAsk = async () => {
+    controlled.onAsk = async () => {
       if (busy) return; // the change's own ask
       busy = true;
       quantity++;
@@ -153,7 +114,7 @@ describe('the tax provider and the cart transaction', () => {
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json()).toMatchObject({ type: 'service_unavailable', code: 'tax_provider_cart_changing' });
     } finally {
-      onAsk = null;
+      controlled.onAsk = null;
     }
     expect(quantity).toBe(6);
     const after = (await t.store('GET', `/store/carts/${cart.id}`)).json().cart;

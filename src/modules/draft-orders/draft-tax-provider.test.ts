@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import type { JsonObject, ProviderPort } from '../../platform/providers.ts';
+import { controlledTaxProvider } from '../cart-pricing/controlled-tax.testing.ts';
 import { ok200, pricedProduct } from '../cart-pricing/pricing.testing.ts';
 import { makeRegion, uniq } from '../checkout/checkout.testing.ts';
 
@@ -15,44 +15,8 @@ type Json = any;
  */
 
 const ID = 'tp_draft_controlled';
-const asked: JsonObject[] = [];
-let held: { arrive(): void; released: Promise<void> } | null = null;
-
-/** 10 % on every line and method. */
-const provider: ProviderPort = {
-  id: ID,
-  owner: 'tests',
-  name: 'Controlled tax service (drafts)',
-  methods: ['getTaxLines'],
-  channels: [],
-  async call(_method, input) {
-    asked.push(input);
-    const hold = held;
-    held = null;
-    if (hold) {
-      hold.arrive();
-      await hold.released;
-    }
-    const line = { rate: 10, code: 'CT', name: 'Controlled tax' };
-    return {
-      item_tax_lines: (input.items as Json[]).map((i) => ({ ...line, line_item_id: i.id })),
-      shipping_tax_lines: (input.shipping_methods as Json[]).map((m) => ({ ...line, shipping_line_id: m.id })),
-    };
-  },
-};
-
-function holdNextAsk() {
-  let arrive = () => {};
-  let release = () => {};
-  const arrived = new Promise<void>((r) => {
-    arrive = r;
-  });
-  const released = new Promise<void>((r) => {
-    release = r;
-  });
-  held = { arrive, released };
-  return { arrived, release };
-}
+const controlled = controlledTaxProvider(ID, 'Controlled tax service (drafts)');
+const { asked, holdNextAsk } = controlled;
 
 let t: TestApp;
 let region: Json;
@@ -60,7 +24,7 @@ let variantId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  t.app.providers.tax.add(provider);
+  t.app.providers.tax.add(controlled.provider);
   region = await makeRegion(t);
   await ok200(
     await t.admin('POST', '/admin/tax-regions', {
