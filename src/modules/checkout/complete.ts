@@ -201,7 +201,8 @@ async function complete(
   // What the processor authorized must be this session, for this total: a cart changed meanwhile is completed again.
   if (viaProvider && (authorized?.sessionId !== chosen.id || authorized.amount !== order.total))
     throw changedMeanwhile();
-  const view = orderView(order, placed.lines, placed.methods, []);
+  // A new order has no credit lines yet; the event and the answer name them as every later read does.
+  const view = withCreditLines(orderView(order, placed.lines, placed.methods, []), []);
 
   // One statement, its parts named: what the database draws or RETURNs (the display_id, the
   // payment rows) is read by name, for the event and for the answer alike. See README.md.
@@ -238,6 +239,5 @@ async function complete(
     });
   view.display_id = done.display_id;
   view.payment_collections = done.payment_collections;
-  // A new order has no credit lines yet; its answer names them as a completed cart's does.
-  return withCreditLines(view, []);
+  return view;
 }
