@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
@@ -17,18 +18,20 @@ type Region = Item<Ok<'/admin/regions'>['regions']>;
 
 const KEY = ['price-preferences'];
 
+interface Change {
+  attribute: 'currency_code' | 'region_id';
+  value: string;
+  current: Preference | undefined;
+  /** null: no preference of its own (a region then follows its currency). */
+  to: boolean | null;
+  label: string;
+}
+
 function useSetPreference() {
   const client = useQueryClient();
   const notify = useToast();
   return useMutation({
-    mutationFn: async (change: {
-      attribute: 'currency_code' | 'region_id';
-      value: string;
-      current: Preference | undefined;
-      /** null: no preference of its own (a region then follows its currency). */
-      to: boolean | null;
-      label: string;
-    }) => {
+    mutationFn: async (change: Change) => {
       const { current, to, attribute, value } = change;
       if (to === null) {
         if (current) await api(`/admin/price-preferences/${current.id}`, { method: 'DELETE' });
@@ -65,6 +68,15 @@ export function TaxInclusiveCard() {
       api<{ stores: { supported_currencies: { currency_code: string }[] }[] }>('/admin/stores', { signal }),
   });
   const set = useSetPreference();
+  // The choice being saved, set in the change handler itself: the mutation's own state reaches
+  // React a render later, and a controlled switch sprang back meanwhile (Playwright saw its click
+  // change nothing on a slow machine). Cleared once the save settled and the list was read again.
+  const [choice, setChoice] = useState<Change | null>(null);
+  const save = (change: Change) => {
+    setChoice(change);
+    set.mutate(change, { onSettled: () => setChoice(null) });
+  };
+  const saving = choice !== null || set.isPending;
   if (prefs.isPending || regions.isPending) return <Loading />;
   if (prefs.isError) return <ErrorNote error={prefs.error} />;
   if (regions.isError) return <ErrorNote error={regions.error} />;
@@ -78,7 +90,7 @@ export function TaxInclusiveCard() {
     ]),
   ].sort();
   // While a change is saved, the control shows it (a controlled input would otherwise spring back).
-  const pending = set.isPending ? set.variables : undefined;
+  const pending = choice ?? (set.isPending ? set.variables : undefined);
   const shown = (attribute: string, value: string, saved: boolean | null) =>
     pending && pending.attribute === attribute && pending.value === value ? pending.to : saved;
   const currencyIncluded = (code: string) =>
@@ -112,9 +124,9 @@ export function TaxInclusiveCard() {
                       aria-label={label}
                       aria-checked={currencyIncluded(code)}
                       checked={currencyIncluded(code)}
-                      disabled={!canWrite || set.isPending}
+                      disabled={!canWrite || saving}
                       onChange={(e) =>
-                        set.mutate({
+                        save({
                           attribute: 'currency_code',
                           value: code,
                           current,
@@ -153,9 +165,9 @@ export function TaxInclusiveCard() {
                     <select
                       aria-label={`Prices in ${r.name}`}
                       value={value}
-                      disabled={!canWrite || set.isPending}
+                      disabled={!canWrite || saving}
                       onChange={(e) =>
-                        set.mutate({
+                        save({
                           attribute: 'region_id',
                           value: r.id,
                           current,
