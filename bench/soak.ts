@@ -574,7 +574,14 @@ for (const [pid, r] of rss) {
     `shop-${r.name} (pid ${pid}, ${((lastAt - warmAt) / 60_000).toFixed(0)} min after warm-up): ${(first / 1024).toFixed(0)} → ${(last / 1024).toFixed(0)} MiB (${pct.toFixed(1)} %, peak ${(peak / 1024).toFixed(0)})`,
   );
 }
-check('RSS growth after warm-up under 10 %', rssOk && growth.some((g) => g.includes('%')), growth.join('; '));
+// A run shorter than the settling (about 15 minutes, docs/testing.md) cannot tell growth from a
+// heap still sizing itself: CI's 3-minute run once read 130 -> 253 MiB for one process in its last
+// 30 s. Such a run lists every process's figures and judges none; the 30-minute run judges them.
+if (LOAD_MS < 15 * 60_000) {
+  log(`RSS not judged in a ${MINUTES}-minute run (judged from 15): ${growth.join('; ')}`);
+} else {
+  check('RSS growth after warm-up under 10 %', rssOk && growth.some((g) => g.includes('%')), growth.join('; '));
+}
 
 let busy: { state: string; n: string }[] = [];
 for (let n = 0; n < 30; n++) {
