@@ -3,6 +3,7 @@ import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { assertPrices, assertUniqueSkus, assertVariantOptions, skuTaken } from './rules.ts';
 import type { VariantInput } from './schema.ts';
+import { PHYSICAL } from './product-row.ts';
 import {
   clearVariantSkus,
   findTakenSkus,
@@ -16,20 +17,7 @@ import {
   type VariantRow,
 } from './write-queries.ts';
 
-const VARIANT_ATTRIBUTES = [
-  'barcode',
-  'ean',
-  'upc',
-  'thumbnail',
-  'weight',
-  'length',
-  'height',
-  'width',
-  'hs_code',
-  'mid_code',
-  'origin_country',
-  'material',
-] as const;
+const VARIANT_ATTRIBUTES = ['barcode', 'ean', 'upc', 'thumbnail', ...PHYSICAL] as const;
 
 type DeclaredOptions = { title: string; values: string[] }[];
 type NewVariant = VariantInput & { title: string };
