@@ -91,6 +91,40 @@ describe('webhooks in the settings area', () => {
 });
 
 describe('the other settings', () => {
+  it("ticks and clears a key's sales channel from the click itself, while the save is still on its way", async () => {
+    const { sales_channel } = await shop.admin<{ sales_channel: { id: string } }>('POST', '/admin/sales-channels', {
+      name: 'Outlet',
+    });
+    const { api_keys } = await shop.admin<{ api_keys: { id: string; type: string; revoked_at: string | null }[] }>(
+      'GET',
+      '/admin/api-keys',
+    );
+    const key = api_keys.find((k) => k.type === 'publishable' && !k.revoked_at)!;
+    const linked = async () =>
+      (
+        await shop.admin<{ api_key: { sales_channels?: { id: string }[] } }>('GET', `/admin/api-keys/${key.id}`)
+      ).api_key.sales_channels?.some((c) => c.id === sales_channel.id);
+    // Each save answers late, as on a slow network: the box must not spring back meanwhile.
+    await page.route('**/admin/api-keys/*/sales-channels', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    try {
+      await nav('Settings');
+      await page.getByRole('link', { name: 'API keys' }).click();
+      const box = page.locator(`input[name="key-${key.id}-${sales_channel.id}"]`);
+      await box.check();
+      expect(await box.isChecked()).toBe(true);
+      await expect.poll(linked).toBe(true);
+      await box.uncheck();
+      expect(await box.isChecked()).toBe(false);
+      await expect.poll(linked).toBe(false);
+      expect(await box.isChecked()).toBe(false);
+    } finally {
+      await page.unroute('**/admin/api-keys/*/sales-channels');
+    }
+  });
+
   it('API keys, sales channels, regions, shipping options, users and key/values each render their data', async () => {
     await page.getByRole('link', { name: 'API keys' }).click();
     await page

@@ -41,10 +41,21 @@ export function ApiKeysPage() {
     mutationFn: (id: string) => api(`/admin/api-keys/${id}/revoke`, { method: 'POST' }),
     onSuccess: refresh,
   });
+  // A ticked or cleared channel shows its new state from the click itself until the list is read
+  // again: the key's own list reaches React only after the save and the refetch, and a controlled
+  // checkbox would spring back meanwhile (a second click on it would then undo the first).
+  const [ticking, setTicking] = useState<Record<string, boolean>>({});
   const link = useMutation({
     mutationFn: ({ id, add, remove }: { id: string; add?: string[]; remove?: string[] }) =>
       api(`/admin/api-keys/${id}/sales-channels`, { method: 'POST', body: { add, remove } }),
-    onSuccess: refresh,
+    onSettled: async (_data, _error, { id, add, remove }) => {
+      await refresh();
+      setTicking((t) => {
+        const next = { ...t };
+        for (const channel of [...(add ?? []), ...(remove ?? [])]) delete next[`${id}:${channel}`];
+        return next;
+      });
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -117,7 +128,7 @@ export function ApiKeysPage() {
                 {k.type === 'publishable' ? (
                   canWrite && !k.revoked_at ? (
                     channels.data?.sales_channels.map((c) => {
-                      const on = !!k.sales_channels?.some((s) => s.id === c.id);
+                      const on = ticking[`${k.id}:${c.id}`] ?? !!k.sales_channels?.some((s) => s.id === c.id);
                       return (
                         <Field
                           key={c.id}
@@ -125,9 +136,11 @@ export function ApiKeysPage() {
                           name={`key-${k.id}-${c.id}`}
                           type="checkbox"
                           checked={on}
-                          onChange={(e) =>
-                            link.mutate({ id: k.id, ...(e.target.checked ? { add: [c.id] } : { remove: [c.id] }) })
-                          }
+                          onChange={(e) => {
+                            const checked = e.target.checked;
+                            setTicking((t) => ({ ...t, [`${k.id}:${c.id}`]: checked }));
+                            link.mutate({ id: k.id, ...(checked ? { add: [c.id] } : { remove: [c.id] }) });
+                          }}
                         />
                       );
                     })
