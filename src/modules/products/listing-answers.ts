@@ -22,12 +22,10 @@ export async function sendKeptListing<T>(
   const key = JSON.stringify(['answer', req.url, req.store?.salesChannelIds ?? [], req.ctx.amountUnits ?? 'minor']);
   const now = listing.current();
   const version = typeof now === 'number' ? now : await now;
-  let body = listing.get(key, version);
-  if (body === undefined) {
+  const body = await listing.shared(key, version, async () => {
     const text = reply.serialize(await build());
-    body = Buffer.isBuffer(text) ? text : Buffer.from(typeof text === 'string' ? text : new Uint8Array(text));
-    listing.set(key, body, version);
-  }
+    return Buffer.isBuffer(text) ? text : Buffer.from(typeof text === 'string' ? text : new Uint8Array(text));
+  });
   // Sent here, so the handler resolves with nothing (as the product routes do). As the kept bytes
   // when no `fields` cut applies (the home page's half-megabyte category tree, decoded to text and
   // encoded again on every visit, was a fifth of the server's time); as text when the `fields`

@@ -37,6 +37,36 @@ describe('StoreCache', () => {
     }
   });
 
+  it('builds an answer missed by several requests at once once, and builds again after a failed build', async () => {
+    const cache = new StoreCache({ maxBytes: 1000, maxBody: 600 });
+    let builds = 0;
+    let release: (body: Buffer) => void = () => {};
+    const build = () => {
+      builds++;
+      return new Promise<Buffer>((resolve) => {
+        release = resolve;
+      });
+    };
+    const waiting = [1, 2, 3].map(() => cache.shared('tree', cache.version, build));
+    expect(builds).toBe(1);
+    release(Buffer.from('the tree'));
+    expect((await Promise.all(waiting)).map(String)).toEqual(['the tree', 'the tree', 'the tree']);
+    expect(String(cache.shared('tree', cache.version, build))).toBe('the tree'); // kept: no build
+    expect(builds).toBe(1);
+
+    const failing = () => {
+      builds++;
+      return Promise.reject(new Error('database gone'));
+    };
+    const failed = [cache.shared('other', cache.version, failing), cache.shared('other', cache.version, failing)];
+    for (const f of failed) await expect(f).rejects.toThrow('database gone');
+    expect(builds).toBe(2);
+    // Larger than an eighth of the budget but within maxBody: kept.
+    expect((await cache.shared('other', cache.version, async () => Buffer.alloc(500))).length).toBe(500);
+    expect(builds).toBe(2);
+    expect(cache.get('other', cache.version)?.length).toBe(500);
+  });
+
   it("lets the front door's answers go with their entry, and counts a front-door hit as a use", () => {
     const cache = new StoreCache({ maxBytes: 80 }); // bodies of 10 at most
     const v = cache.version;
