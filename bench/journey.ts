@@ -12,6 +12,7 @@
  *   DATABASE_URL=… DATABASE_READ_URL=<replica> npm run bench:journey                 # read replicas (docs/configuration.md)
  *   npm run bench:journey -- --products 100000 --categories 500 --orders 1000000    # the shop grown (hours: seeding is the API's)
  *   npm run bench:journey -- --shoppers 10 --versus ../main     # A/B: another checkout's server beside this one, rounds interleaved
+ *   npm run bench:journey -- --cpu-calls 40 --shoppers 0         # the server's CPU per call kind, one shopper
  *
  * The shop grown, seeded once and measured at each size on the way (sizes are cumulative: the
  * catalog and the order book grow from one size to the next; `--reuse` keeps the database, or
@@ -32,7 +33,7 @@
  * (bench/results/journey/). Data is made through the API only (journey-data.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -80,6 +81,7 @@ const { values: opts } = parseArgs({
     medusa: { type: 'boolean', default: false },
     'medusa-url': { type: 'string', default: 'http://127.0.0.1:9100' },
     port: { type: 'string', default: '9302' },
+    'cpu-calls': { type: 'string', default: '0' },
     /** Another checkout (its dist/ built) run beside this one as `baseline`, on the next port, rounds interleaved. */
     versus: { type: 'string' },
   },
@@ -149,6 +151,42 @@ async function run(target: Target, shoppers: number, seconds: number): Promise<R
   const took = (performance.now() - start) / 1000;
   const cpuMs = cpuBefore === undefined ? undefined : target.cpu!() - cpuBefore;
   return { system: target.name, shoppers, journeys, failed, seconds: took, timings, cpuMs };
+}
+
+/**
+ * What each call costs the server, not what it waits: `journeys` journeys one after another, the
+ * server's main thread's CPU (/proc/<pid>/schedstat, nanoseconds) read after every call and
+ * charged to that call. Work the server does between calls (the event dispatcher after a
+ * complete) lands on the next call; argon2 hashing runs on libuv's threads and is not counted.
+ */
+async function cpuPerCall(target: Target, pid: number, journeys: number) {
+  const cpuNs = () => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  class Charged extends Timings {
+    last = cpuNs();
+    readonly cpu = new Map<string, number>();
+    override add(kind: string, ms: number): void {
+      super.add(kind, ms);
+      const now = cpuNs();
+      this.cpu.set(kind, (this.cpu.get(kind) ?? 0) + (now - this.last) / 1e6);
+      this.last = now;
+    }
+  }
+  for (let k = 0; k < 5; k++) await journey(target.shop, target.next++, new Timings(), PASSWORD);
+  const t = new Charged();
+  const start = cpuNs();
+  for (let k = 0; k < journeys; k++) await journey(target.shop, target.next++, t, PASSWORD);
+  const rows = [...t.cpu]
+    .map(([kind, ms]) => ({
+      kind,
+      calls: t.ms.get(kind)?.length ?? 0,
+      'cpu ms/call': +(ms / (t.ms.get(kind)?.length || 1)).toFixed(2),
+      'cpu ms/journey': +(ms / journeys).toFixed(2),
+    }))
+    .sort((a, b) => b['cpu ms/journey'] - a['cpu ms/journey']);
+  const perJourney = (cpuNs() - start) / 1e6 / journeys;
+  console.table(rows);
+  console.error(`[journey] server main thread: ${perJourney.toFixed(1)} ms of CPU per journey, one shopper`);
+  return { journeys, cpu_ms_per_journey: +perJourney.toFixed(1), calls: rows };
 }
 
 /** Rows of the same system and shopper count (the A B A B rounds) as one. */
@@ -323,6 +361,14 @@ async function main() {
       emporium = { name: 'emporium', shop: await discover(BASE, key), next: 0, cpu: () => cpuMsOf(server.pid()) };
       const versus = baseline && (await baseline.prepare(products, categories));
       console.error(`[journey] prepared in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+      const cpuCalls = Number(opts['cpu-calls']);
+      if (cpuCalls > 0)
+        writeResult(`cpu-calls-${database}-${products}-products`, {
+          kind: 'cpu-calls',
+          database,
+          products,
+          ...(await cpuPerCall(emporium, server.pid(), cpuCalls)),
+        });
       if (!SHOPPERS.length) continue;
 
       const targets = versus ? [emporium, versus] : [emporium];
