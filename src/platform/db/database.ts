@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SQL } from 'drizzle-orm';
+import { autoPrepare } from './auto-prepare.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { copyPgliteTemplate, discardPgliteCopy } from './pglite-template.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
@@ -176,6 +177,7 @@ export async function openPostgres(
   pool.on('error', () => {}); // an idle client dropped by the server must not crash the process
   const noticeHandlers = new Set<(message: string) => void>();
   pool.on('connect', (client) => {
+    autoPrepare(client);
     // Nor one that is checked out (inside a transaction, a plugin's connection) when the server goes
     // away: its query fails on its own and the pool drops the client; the 'error' event needs a listener.
     client.on('error', () => {});
@@ -230,7 +232,10 @@ export async function openPostgres(
             query_timeout: 10_000,
           });
           replicaPool.on('error', () => {});
-          replicaPool.on('connect', (client) => client.on('error', () => {}));
+          replicaPool.on('connect', (client) => {
+            autoPrepare(client);
+            client.on('error', () => {});
+          });
           // As the primary's handle above: Db states only the `{ rows }` both drivers share.
           return { pool: replicaPool, db: drizzle(replicaPool) as unknown as Db };
         },
