@@ -102,22 +102,10 @@ describe('fulfilment with a slow carrier', () => {
   });
 
   it('a carrier that does not answer in time: the same units sent again get the first label, not a second', async () => {
-    const { t, parcelo } = shop;
     const order = await placed(1);
-    const providers = t.app.providers;
-    const usual = providers.timeoutMs;
-    providers.timeoutMs = 300;
-    const slow = parcelo.hold('/v1/shipments');
-    try {
-      const first = fulfil(order, 1);
-      await slow.arrived;
-      const timedOut = await first;
-      expect(timedOut.statusCode, timedOut.body).toBe(504);
-      expect(timedOut.json()).toMatchObject({ code: 'fulfillment_provider_timeout' });
-    } finally {
-      providers.timeoutMs = usual;
-      slow.release();
-    }
+    const timedOut = await shop.timeOutOnce('/v1/shipments', () => fulfil(order, 1));
+    expect(timedOut.statusCode, timedOut.body).toBe(504);
+    expect(timedOut.json()).toMatchObject({ code: 'fulfillment_provider_timeout' });
     // The carrier made its label after all; the retry carries the same idempotency key.
     await expect.poll(() => shipmentsOf(order).length).toBe(1);
     const retry = await fulfil(order, 1);

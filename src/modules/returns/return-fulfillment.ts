@@ -2,11 +2,17 @@ import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { appError, errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JsonObject, Providers } from '../../platform/providers.ts';
-import { callFulfillmentProvider, isProviderTimeout, MANUAL_PROVIDER } from '../fulfillment/providers.ts';
+import {
+  callFulfillmentProvider,
+  carrierCallLostAfterMs,
+  isProviderTimeout,
+  MANUAL_PROVIDER,
+} from '../fulfillment/providers.ts';
 import type * as cq from '../orders/changes/queries.ts';
 import * as dq from '../orders/desk-queries.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import { findShippingOption, optionLocation } from '../shipping-options/service.ts';
+import { claimLabelAttempt, dropLabelAttempt, markLabelUnanswered } from './label-attempts.ts';
 import * as rq from './queries.ts';
 import type { ReturnFulfillmentLabelJson } from './tables.ts';
 
@@ -24,7 +30,10 @@ export class ReturnCarrier {
   readonly labels = new Map<string, { id: string; providerId: string; made: JsonObject; used: boolean }>();
   /** Parcels the carrier canceled. */
   readonly canceled = new Set<string>();
-  constructor(readonly providers: Providers) {}
+  constructor(
+    readonly ctx: Ctx,
+    readonly providers: Providers,
+  ) {}
 }
 
 class CarrierFirst extends Error {
@@ -41,7 +50,7 @@ export async function withReturnCarrier<T>(
   providers: Providers,
   run: (carrier: ReturnCarrier) => Promise<T>,
 ): Promise<T> {
-  const carrier = new ReturnCarrier(providers);
+  const carrier = new ReturnCarrier(ctx, providers);
   const unused = () => [...carrier.labels.values()].filter((l) => !l.used);
   try {
     for (let asked = 0; ; asked++) {
@@ -76,6 +85,7 @@ async function cancelLabels(ctx: Ctx, carrier: ReturnCarrier, labels: Label[]) {
     } catch (err) {
       ctx.log.warn({ err, fulfillment_id: l.id }, 'carrier label of a refused return step not canceled');
     }
+    await dropLabelAttempt(ctx.db, l.id);
   }
   for (const [question, l] of carrier.labels) if (labels.includes(l)) carrier.labels.delete(question);
 }
@@ -136,21 +146,29 @@ export async function shipReturnBack(
     const label = carrier.labels.get(question);
     if (!label)
       throw new CarrierFirst(async (c) => {
-        const fresh = newId('ful');
+        // Recorded before the carrier is asked: a retry after no answer asks with the same id.
+        const now = c.ctx.clock.now();
+        const at = { order_id: order.id, provider_id: option.provider_id, question };
+        const id = await claimLabelAttempt(c.ctx.db, at, now, carrierCallLostAfterMs(c.providers));
         let answer: JsonObject;
         try {
           answer = await callFulfillmentProvider(c.providers, option.provider_id, 'createReturnFulfillment', {
-            fulfillment_id: fresh,
+            fulfillment_id: id,
             ...request,
           });
         } catch (err) {
-          if (isProviderTimeout(err)) throw appError('fulfillment_provider_timeout', { id: option.provider_id });
+          if (isProviderTimeout(err)) {
+            await markLabelUnanswered(c.ctx.db, id, c.ctx.clock.now());
+            throw appError('fulfillment_provider_timeout', { id: option.provider_id });
+          }
+          await dropLabelAttempt(c.ctx.db, id);
           throw err;
         }
-        c.labels.set(question, { id: fresh, providerId: option.provider_id, made: answer, used: false });
+        c.labels.set(question, { id, providerId: option.provider_id, made: answer, used: false });
       });
     label.used = true;
     ({ id, made } = label);
+    await dropLabelAttempt(tctx.tx, id);
   }
   const now = tctx.clock.now();
   await rq.insertReturnFulfillment(tctx.tx, {
