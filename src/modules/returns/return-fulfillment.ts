@@ -22,8 +22,11 @@ import type { ReturnFulfillmentLabelJson } from './tables.ts';
  * needs the carrier (a return label, a parcel canceled) stops before its transaction commits, the
  * carrier is asked with no transaction open, and the step runs again with the answer
  * (`withReturnCarrier`). A label made for a step that then refuses, or asks for another (the
- * return changed meanwhile), is canceled at the carrier. The manual provider answers in process,
- * under the lock.
+ * return changed meanwhile), is canceled at the carrier. A label is recorded as an attempt
+ * (label-attempts.ts) before its carrier is asked, with no transaction open, so that it outlives
+ * the step: a carrier that did not answer in time is asked again with the same id when the same
+ * label is asked for again, and answers with the label it made. The manual provider answers in
+ * process, under the lock.
  */
 export class ReturnCarrier {
   /** Labels made, by the question the carrier was asked (its fulfilment id aside). */
@@ -95,8 +98,9 @@ async function cancelLabels(ctx: Ctx, carrier: ReturnCarrier, labels: Label[]) {
  * fulfillment: when a request with return shipping is confirmed, the option's provider is asked
  * for a return shipment (createReturnFulfillment: a label the shopper prints, a tracking number),
  * and its answer is kept on the return. A plugin's carrier is asked with the order unlocked
- * (`withReturnCarrier`): a refusal or a timeout writes nothing (502, 504). The fulfilment id is the
- * carrier's reference (and idempotency key) for the parcel.
+ * (`withReturnCarrier`): a refusal writes nothing (502); no answer in time (504) keeps only the
+ * attempt, whose id the request sent again reuses. The fulfilment id is the carrier's reference
+ * (and idempotency key) for the parcel.
  */
 export async function shipReturnBack(
   tctx: TxCtx,
