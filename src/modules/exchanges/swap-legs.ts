@@ -8,7 +8,7 @@ import * as dq from '../orders/desk-queries.ts';
 import { unitsValue } from '../orders/line-value.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import { createReturn, returnItemActions, shippingAction, updateShippingAction } from '../returns/request.ts';
-import { calculatedPrice, calculatedReturnPrice, type ReturnQuotes } from '../returns/return-shipping-quote.ts';
+import { calculatedLegPrice, type ReturnQuotes } from '../returns/return-shipping-quote.ts';
 import type { RequestItemsInput, ShippingActionPatch, ShippingMethodInput } from '../returns/schema.ts';
 import type { ClaimReason } from '../claims/tables.ts';
 import * as xq from './queries.ts';
@@ -59,37 +59,27 @@ export async function addShipping(
   if (input.custom_amount === undefined) {
     const actions = await cq.listActionsOf(tctx.tx, [change.id]);
     const optionId = input.shipping_option_id;
-    quoted =
-      (direction === 'inbound'
-        ? await calculatedReturnPrice(tctx, order, change, actions, optionId, quotes)
-        : await calculatedPrice(tctx, order, optionId, quotes, { is_return: false, items: sentItems(actions) })) ??
-      undefined;
+    quoted = (await calculatedLegPrice(tctx, order, change, actions, optionId, direction, quotes)) ?? undefined;
   }
   await shippingAction(tctx, change, input, direction, quoted);
 }
 
-/** The new items an outbound leg sends: their variants and units. */
-function sentItems(actions: cq.ActionRow[]) {
-  return actions
-    .filter((a) => a.action === 'ITEM_ADD')
-    .map((a) => ({
-      line_item_id: a.reference_id,
-      variant_id: a.details.variant_id ?? null,
-      quantity: a.details.quantity ?? 0,
-    }));
-}
-
-/** Changes the price (`custom_amount`, `null`: the option's), note or metadata of a pending shipping. */
+/**
+ * Changes the price (`custom_amount`; `null`: the option's, its carrier's quote for a calculated
+ * one), note or metadata of a pending shipping.
+ */
 export async function updateShipping(
   tctx: TxCtx,
   kind: SwapKind,
+  order: OrderRow,
   swap: SwapRow,
   actionId: string,
   direction: 'inbound' | 'outbound',
   patch: ShippingActionPatch,
+  quotes: ReturnQuotes,
 ): Promise<void> {
   const change = await pendingChange(tctx, kind, swap);
-  if (!(await updateShippingAction(tctx, change, actionId, direction, patch)))
+  if (!(await updateShippingAction(tctx, change, actionId, direction, patch, { order, quotes })))
     throw errors.notFound('swap_action_not_found', { id: actionId, kind, swap: swap.id });
 }
 

@@ -169,6 +169,14 @@ describe('the outbound leg of an exchange or a claim priced by the carrier', () 
       parcels: [{ quantity: 3 }],
       currency: 'eur',
     });
+    // A custom price, then the option's own put back: for a calculated option, the carrier's quote again.
+    const leg = outbound(added.json());
+    const path = `/admin/exchanges/${exchange.id}/outbound/shipping-method/${leg.id}`;
+    expect(outbound((await t.admin('POST', path, { custom_amount: 100 })).json())).toMatchObject({ amount: 100 });
+    const restored = await t.admin('POST', path, { custom_amount: null });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(outbound(restored.json())).toMatchObject({ id: leg.id, amount: rate(3) });
+    expect(rateAsks().length).toBe(before + 2);
 
     const requested = await t.admin('POST', `/admin/exchanges/${exchange.id}/request`, {});
     expect(requested.statusCode, requested.body).toBe(200);

@@ -351,6 +351,15 @@ describe('return shipping priced by the carrier (a calculated return option)', (
       parcels: [{ quantity: 2 }],
       currency: 'eur',
     });
+    // A custom price, then the option's own put back: for a calculated option, the carrier's quote again.
+    const shipping = (answer: Json) =>
+      answer.order_preview.order_change.actions.find((a: Json) => a.action === 'SHIPPING_ADD');
+    const leg = shipping(added.json());
+    const path = `/admin/returns/${ret.id}/shipping-method/${leg.id}`;
+    expect(shipping((await t.admin('POST', path, { custom_amount: 5 })).json())).toMatchObject({ amount: 5 });
+    const restored = await t.admin('POST', path, { custom_amount: null });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(shipping(restored.json())).toMatchObject({ id: leg.id, amount: rate(2) });
     const requested = await t.admin('POST', `/admin/returns/${ret.id}/request`, {});
     expect(requested.statusCode, requested.body).toBe(200);
     const after = (await t.admin('GET', `/admin/returns/${ret.id}`)).json().return;

@@ -49,6 +49,30 @@ export async function calculatedReturnPrice(
 }
 
 /**
+ * The carrier's price of an after-sale leg by `optionId` (null for a flat option): the return leg
+ * for the change's items asked back, the outbound leg (an exchange's, a claim's) for its new items.
+ */
+export async function calculatedLegPrice(
+  tctx: TxCtx,
+  order: OrderRow,
+  change: cq.ChangeRow,
+  actions: cq.ActionRow[],
+  optionId: string,
+  direction: 'inbound' | 'outbound',
+  quotes: ReturnQuotes,
+): Promise<number | null> {
+  if (direction === 'inbound') return calculatedReturnPrice(tctx, order, change, actions, optionId, quotes);
+  const items = actions
+    .filter((a) => a.order_change_id === change.id && a.action === 'ITEM_ADD')
+    .map((a) => ({
+      line_item_id: a.reference_id,
+      variant_id: a.details.variant_id ?? null,
+      quantity: a.details.quantity ?? 0,
+    }));
+  return calculatedPrice(tctx, order, optionId, quotes, { is_return: false, items });
+}
+
+/**
  * The carrier's price of shipping by `optionId` for these items (an after-sale leg: items asked
  * back, `is_return`, or new items sent out), when the option is `calculated`; null for a flat one.
  * A locked step stops for it when it was not quoted yet (ReturnQuoteFirst).
