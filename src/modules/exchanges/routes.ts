@@ -145,8 +145,8 @@ function swapRoutes(app: App, kind: SwapKind) {
       `${direction}/shipping-method/:action_id`,
       summary,
       UpdateShippingActionBody,
-      (tctx, _order, swap, { action_id, ...patch }: ShippingPatch) =>
-        updateShipping(tctx, kind, swap, action_id, direction, patch),
+      (tctx, order, swap, { action_id, ...patch }: ShippingPatch, quotes) =>
+        updateShipping(tctx, kind, order, swap, action_id, direction, patch, quotes),
       SwapActionParams,
     );
 

@@ -8,7 +8,7 @@ import * as dq from '../orders/desk-queries.ts';
 import { unitsValue } from '../orders/line-value.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import { createReturn, returnItemActions, shippingAction, updateShippingAction } from '../returns/request.ts';
-import { calculatedReturnPrice, type ReturnQuotes } from '../returns/return-shipping-quote.ts';
+import { calculatedLegPrice, type ReturnQuotes } from '../returns/return-shipping-quote.ts';
 import type { RequestItemsInput, ShippingActionPatch, ShippingMethodInput } from '../returns/schema.ts';
 import type { ClaimReason } from '../claims/tables.ts';
 import * as xq from './queries.ts';
@@ -52,27 +52,34 @@ export async function addShipping(
 ): Promise<void> {
   const change =
     direction === 'inbound' ? await inboundChange(tctx, kind, order, swap) : await pendingChange(tctx, kind, swap);
-  // The return leg by a `calculated` option is priced by its carrier for the items asked back, as
-  // a return's is (asked with the order unlocked: the route reruns this step with the quote).
+  // A leg by a `calculated` option is priced by its carrier, as a return's shipping is: the return
+  // leg for the items asked back, the outbound leg for the new items sent (asked with the order
+  // unlocked: the route reruns this step with the quote).
   let quoted: number | undefined;
-  if (direction === 'inbound' && input.custom_amount === undefined) {
+  if (input.custom_amount === undefined) {
     const actions = await cq.listActionsOf(tctx.tx, [change.id]);
-    quoted = (await calculatedReturnPrice(tctx, order, change, actions, input.shipping_option_id, quotes)) ?? undefined;
+    const optionId = input.shipping_option_id;
+    quoted = (await calculatedLegPrice(tctx, order, change, actions, optionId, direction, quotes)) ?? undefined;
   }
   await shippingAction(tctx, change, input, direction, quoted);
 }
 
-/** Changes the price (`custom_amount`, `null`: the option's), note or metadata of a pending shipping. */
+/**
+ * Changes the price (`custom_amount`; `null`: the option's, its carrier's quote for a calculated
+ * one), note or metadata of a pending shipping.
+ */
 export async function updateShipping(
   tctx: TxCtx,
   kind: SwapKind,
+  order: OrderRow,
   swap: SwapRow,
   actionId: string,
   direction: 'inbound' | 'outbound',
   patch: ShippingActionPatch,
+  quotes: ReturnQuotes,
 ): Promise<void> {
   const change = await pendingChange(tctx, kind, swap);
-  if (!(await updateShippingAction(tctx, change, actionId, direction, patch)))
+  if (!(await updateShippingAction(tctx, change, actionId, direction, patch, { order, quotes })))
     throw errors.notFound('swap_action_not_found', { id: actionId, kind, swap: swap.id });
 }
 

@@ -81,6 +81,12 @@ const timedOut = new WeakSet<object>();
 /** The provider gave no answer in time: it may have done what it was asked (retry with the same id). */
 export const isProviderTimeout = (err: unknown): boolean => typeof err === 'object' && !!err && timedOut.has(err);
 
+/**
+ * A carrier call recorded as under way (`calling`) for longer than this lost its request (a crash,
+ * a restart): a retry may take it over, as one whose carrier did not answer.
+ */
+export const carrierCallLostAfterMs = (providers: Providers) => 2 * providers.timeoutMs + 5_000;
+
 /** `GET /admin/fulfillment-providers`: the manual provider and every plugin's that runs now. */
 export function listProviders(providers: Providers, ids: string[] | undefined, page: Page) {
   const all = [

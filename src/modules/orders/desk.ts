@@ -4,6 +4,7 @@ import { orderPayments, syncCollection } from '../payments/ledger.ts';
 import * as dq from './desk-queries.ts';
 import type { OrderRow } from './queries.ts';
 import { orderFulfillmentStatus, orderPaymentStatus } from './statuses.ts';
+import { dropUnretryableFulfilments } from './unanswered-fulfilments.ts';
 
 /** What every order desk transition shares: the order lock, the refusals, the status bookkeeping. */
 
@@ -40,7 +41,8 @@ export function onLockedOrder<T>(
 
 /**
  * Derives payment_status and fulfillment_status from what the transition wrote (and, when
- * payments moved, the collections' statuses), then stores them with `patch`.
+ * payments moved, the collections' statuses), then stores them with `patch`; fulfilments whose
+ * carrier never answered and that no retry can take over any more are dropped.
  */
 export async function settle(
   tctx: TxCtx,
@@ -54,6 +56,7 @@ export async function settle(
     for (const id of new Set(payments.map((p) => p.payment_collection_id))) await syncCollection(tctx, id, payments);
   }
   const status = opts.patch?.status ?? order.status;
+  await dropUnretryableFulfilments(tctx, order, lines, status === 'canceled');
   return dq.updateOrderRow(tctx.tx, order.id, {
     ...opts.patch,
     payment_status: orderPaymentStatus(payments),

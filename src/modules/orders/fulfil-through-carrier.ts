@@ -5,7 +5,12 @@ import { emit } from '../../platform/events/emit.ts';
 import { appError, errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JsonObject, Providers } from '../../platform/providers.ts';
-import { callFulfillmentProvider, isProviderTimeout, MANUAL_PROVIDER } from '../fulfillment/providers.ts';
+import {
+  callFulfillmentProvider,
+  carrierCallLostAfterMs,
+  isProviderTimeout,
+  MANUAL_PROVIDER,
+} from '../fulfillment/providers.ts';
 import { fulfilLines } from '../inventory/order-stock.ts';
 import { findShippingOption } from '../shipping-options/service.ts';
 import * as dq from './desk-queries.ts';
@@ -52,9 +57,6 @@ interface Plan {
 }
 
 type Made = { order: AdminOrderView; fulfillment: FulfillmentView };
-
-/** A `calling` row older than this lost its request (a crash, a restart): it holds no units. */
-const staleAfterMs = (providers: Providers) => 2 * providers.timeoutMs + 5_000;
 
 export async function fulfilThroughCarrier(
   ctx: Ctx,
@@ -123,7 +125,7 @@ async function planFulfilment(
   const manual = providerId === MANUAL_PROVIDER;
   const pending = manual ? [] : await dq.listPendingFulfillmentsOf(tctx.tx, order.id);
   const live = (f: dq.FulfillmentRow) =>
-    f.carrier_pending === 'calling' && now.getTime() - f.updated_at.getTime() < staleAfterMs(providers);
+    f.carrier_pending === 'calling' && now.getTime() - f.updated_at.getTime() < carrierCallLostAfterMs(providers);
   // A retry of units whose carrier did not answer takes that row over: same id, same idempotency key.
   const retried = pending.find(
     (f) =>

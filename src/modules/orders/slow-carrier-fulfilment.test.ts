@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startParceloShop, type ParceloShop } from '../fulfillment/parcelo.testing.ts';
 
@@ -102,22 +103,10 @@ describe('fulfilment with a slow carrier', () => {
   });
 
   it('a carrier that does not answer in time: the same units sent again get the first label, not a second', async () => {
-    const { t, parcelo } = shop;
     const order = await placed(1);
-    const providers = t.app.providers;
-    const usual = providers.timeoutMs;
-    providers.timeoutMs = 300;
-    const slow = parcelo.hold('/v1/shipments');
-    try {
-      const first = fulfil(order, 1);
-      await slow.arrived;
-      const timedOut = await first;
-      expect(timedOut.statusCode, timedOut.body).toBe(504);
-      expect(timedOut.json()).toMatchObject({ code: 'fulfillment_provider_timeout' });
-    } finally {
-      providers.timeoutMs = usual;
-      slow.release();
-    }
+    const timedOut = await shop.timeOutOnce('/v1/shipments', () => fulfil(order, 1));
+    expect(timedOut.statusCode, timedOut.body).toBe(504);
+    expect(timedOut.json()).toMatchObject({ code: 'fulfillment_provider_timeout' });
     // The carrier made its label after all; the retry carries the same idempotency key.
     await expect.poll(() => shipmentsOf(order).length).toBe(1);
     const retry = await fulfil(order, 1);
@@ -127,6 +116,45 @@ describe('fulfilment with a slow carrier', () => {
     expect(shipmentsOf(order)).toHaveLength(1);
     expect(f.id).toBe(shipment.reference);
     expect(f.labels[0].tracking_number).toBe(shipment.tracking_number);
+  });
+
+  it("a fulfilment left unanswered and never sent again: none of the order's; dropped once no retry can take it over", async () => {
+    const { t } = shop;
+    const attempts = async (orderId: string) =>
+      (
+        await t.database.db.execute(
+          sql`select id from fulfillments where order_id = ${orderId} and carrier_pending is not null`,
+        )
+      ).rows;
+    const order = await placed(2);
+    const timedOut = await shop.timeOutOnce('/v1/shipments', () => fulfil(order, 2));
+    expect(timedOut.statusCode, timedOut.body).toBe(504);
+    await expect.poll(() => shipmentsOf(order).length).toBe(1);
+    const [shipment] = shipmentsOf(order);
+    // Not a fulfilment of the order: not listed, not counted, not to be shipped or canceled by its id.
+    const after = await orderNow(order.id);
+    expect(after.fulfillments).toEqual([]);
+    expect(after.fulfillment_status).toBe('not_fulfilled');
+    const ship = await t.admin('POST', `/admin/fulfillments/${shipment.reference}/shipment`, { labels: [] });
+    expect(ship.statusCode, ship.body).toBe(404);
+    const cancel = await t.admin('POST', `/admin/fulfillments/${shipment.reference}/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(404);
+    expect(await attempts(order.id)).toHaveLength(1);
+
+    // Other units fulfilled instead (one of the two): the attempt for two can never be retried, so it goes.
+    const one = await fulfil(order, 1);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().order.fulfillments).toHaveLength(1);
+    expect(one.json().order.fulfillments[0].id).not.toBe(shipment.reference);
+    expect(await attempts(order.id)).toEqual([]);
+
+    // The order canceled: an attempt that could still be retried goes with it.
+    const other = await placed(1);
+    expect((await shop.timeOutOnce('/v1/shipments', () => fulfil(other, 1))).statusCode).toBe(504);
+    expect(await attempts(other.id)).toHaveLength(1);
+    const canceled = await t.admin('POST', `/admin/orders/${other.id}/cancel`);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(await attempts(other.id)).toEqual([]);
   });
 
   it('the order canceled while the carrier was asked: the fulfilment is refused and its label canceled at the carrier', async () => {

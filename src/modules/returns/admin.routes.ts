@@ -11,6 +11,7 @@ import type { RouteModule } from '../../platform/http/types.ts';
 import { currencyOfRow } from '../../platform/money/currency-lookup.ts';
 import { assertLocation } from '../inventory/restock.ts';
 import { onLockedOrder } from '../orders/desk.ts';
+import type { OrderRow } from '../orders/queries.ts';
 import {
   beginReceive,
   cancelReceive,
@@ -49,7 +50,7 @@ import {
   UpdateShippingActionBody,
 } from './schema.ts';
 import { type ReturnCarrier, withReturnCarrier } from './return-fulfillment.ts';
-import { withReturnQuotes } from './return-shipping-quote.ts';
+import { type ReturnQuotes, withReturnQuotes } from './return-shipping-quote.ts';
 import { returnView, returnViews } from './views.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
 
@@ -196,7 +197,13 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     path: string,
     summary: string,
     body: B,
-    run: (tctx: TxCtx, ret: rq.ReturnRow, actionId: string, body: Static<B>) => Promise<void>,
+    run: (
+      tctx: TxCtx,
+      ret: rq.ReturnRow,
+      actionId: string,
+      body: Static<B>,
+      quoting: { order: OrderRow; quotes: ReturnQuotes },
+    ) => Promise<void>,
   ) =>
     app.post(
       `/returns/:id/${path}/:action_id`,
@@ -205,11 +212,14 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
         preValidation: emptyBodyIsObject,
         config: { moneyCurrency: returnCurrency },
       },
+      // A calculated option's price put back is its carrier's quote, asked with the order unlocked.
       async (req) =>
-        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-          await run(tctx, ret, req.params.action_id, req.body as Static<B>);
-          return answer(tctx, order.id, ret.id);
-        }),
+        withReturnQuotes(app.providers, (quotes) =>
+          onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+            await run(tctx, ret, req.params.action_id, req.body as Static<B>, { order, quotes });
+            return answer(tctx, order.id, ret.id);
+          }),
+        ),
     );
   changeAction('request-items', 'Change an item asked back', UpdateRequestItemBody, (tctx, ret, id, body) =>
     editRequestAction(tctx, ret, id, 'RETURN_ITEM', body),

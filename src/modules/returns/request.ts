@@ -14,7 +14,7 @@ import { reasonsByIds } from './reason-queries.ts';
 import * as rq from './queries.ts';
 import type { RequestItemsInput, ReturnView, ShippingActionPatch, ShippingMethodInput } from './schema.ts';
 import { cancelReturnParcels, type ReturnCarrier, shipReturnBack } from './return-fulfillment.ts';
-import { calculatedReturnPrice, type ReturnQuotes } from './return-shipping-quote.ts';
+import { calculatedLegPrice, calculatedReturnPrice, type ReturnQuotes } from './return-shipping-quote.ts';
 import { returnNotFound, returnView } from './views.ts';
 
 /**
@@ -154,9 +154,10 @@ export async function updateReturnShipping(
   ret: rq.ReturnRow,
   actionId: string,
   patch: ShippingActionPatch,
+  quoting: { order: OrderRow; quotes: ReturnQuotes },
 ): Promise<void> {
   const change = await changeOf(tctx, ret, 'return_request');
-  if (!(await updateShippingAction(tctx, change, actionId, 'inbound', patch)))
+  if (!(await updateShippingAction(tctx, change, actionId, 'inbound', patch, quoting)))
     throw errors.notFound('return_action_not_found', { id: actionId, return: ret.id });
 }
 
@@ -222,7 +223,8 @@ export async function shippingAction(
 /**
  * Changes the change's pending SHIPPING_ADD `actionId` of one direction in place (a return's, an
  * exchange's or a claim's, as Medusa's update-shipping-method routes): `custom_amount` sets its
- * price and `null` puts back the option's own; `internal_note` and `metadata` (`null` clears).
+ * price and `null` puts back the option's own (a calculated option's: its carrier's quote, asked
+ * outside the lock through `quoting`); `internal_note` and `metadata` (`null` clears).
  * False when the change has no such action: the caller names the refusal.
  */
 export async function updateShippingAction(
@@ -231,8 +233,10 @@ export async function updateShippingAction(
   actionId: string,
   direction: 'inbound' | 'outbound',
   patch: ShippingActionPatch,
+  quoting: { order: OrderRow; quotes: ReturnQuotes },
 ): Promise<boolean> {
-  const action = (await cq.listActionsOf(tctx.tx, [change.id])).find(
+  const actions = await cq.listActionsOf(tctx.tx, [change.id]);
+  const action = actions.find(
     (a) => a.id === actionId && a.action === 'SHIPPING_ADD' && (a.details.direction ?? 'inbound') === direction,
   );
   if (!action) return false;
@@ -241,7 +245,9 @@ export async function updateShippingAction(
     const optionId = action.details.shipping_option_id;
     const option = optionId ? await rq.findShippingOption(tctx.tx, optionId) : undefined;
     if (!option) throw errors.notFound('shipping_option_not_found', { id: optionId ?? '' });
-    amount = option.amount;
+    // A calculated option's own price is its carrier's quote for the leg's items as they are now.
+    const { order, quotes } = quoting;
+    amount = (await calculatedLegPrice(tctx, order, change, actions, option.id, direction, quotes)) ?? option.amount;
   } else if (patch.custom_amount !== undefined) amount = patch.custom_amount;
   await cq.updateAction(tctx.tx, action.id, {
     amount,

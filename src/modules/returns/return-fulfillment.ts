@@ -2,11 +2,17 @@ import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { appError, errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JsonObject, Providers } from '../../platform/providers.ts';
-import { callFulfillmentProvider, isProviderTimeout, MANUAL_PROVIDER } from '../fulfillment/providers.ts';
+import {
+  callFulfillmentProvider,
+  carrierCallLostAfterMs,
+  isProviderTimeout,
+  MANUAL_PROVIDER,
+} from '../fulfillment/providers.ts';
 import type * as cq from '../orders/changes/queries.ts';
 import * as dq from '../orders/desk-queries.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import { findShippingOption, optionLocation } from '../shipping-options/service.ts';
+import { claimLabelAttempt, dropLabelAttempt, markLabelUnanswered } from './label-attempts.ts';
 import * as rq from './queries.ts';
 import type { ReturnFulfillmentLabelJson } from './tables.ts';
 
@@ -16,15 +22,21 @@ import type { ReturnFulfillmentLabelJson } from './tables.ts';
  * needs the carrier (a return label, a parcel canceled) stops before its transaction commits, the
  * carrier is asked with no transaction open, and the step runs again with the answer
  * (`withReturnCarrier`). A label made for a step that then refuses, or asks for another (the
- * return changed meanwhile), is canceled at the carrier. The manual provider answers in process,
- * under the lock.
+ * return changed meanwhile), is canceled at the carrier. A label is recorded as an attempt
+ * (label-attempts.ts) before its carrier is asked, with no transaction open, so that it outlives
+ * the step: a carrier that did not answer in time is asked again with the same id when the same
+ * label is asked for again, and answers with the label it made. The manual provider answers in
+ * process, under the lock.
  */
 export class ReturnCarrier {
   /** Labels made, by the question the carrier was asked (its fulfilment id aside). */
   readonly labels = new Map<string, { id: string; providerId: string; made: JsonObject; used: boolean }>();
   /** Parcels the carrier canceled. */
   readonly canceled = new Set<string>();
-  constructor(readonly providers: Providers) {}
+  constructor(
+    readonly ctx: Ctx,
+    readonly providers: Providers,
+  ) {}
 }
 
 class CarrierFirst extends Error {
@@ -41,7 +53,7 @@ export async function withReturnCarrier<T>(
   providers: Providers,
   run: (carrier: ReturnCarrier) => Promise<T>,
 ): Promise<T> {
-  const carrier = new ReturnCarrier(providers);
+  const carrier = new ReturnCarrier(ctx, providers);
   const unused = () => [...carrier.labels.values()].filter((l) => !l.used);
   try {
     for (let asked = 0; ; asked++) {
@@ -76,6 +88,7 @@ async function cancelLabels(ctx: Ctx, carrier: ReturnCarrier, labels: Label[]) {
     } catch (err) {
       ctx.log.warn({ err, fulfillment_id: l.id }, 'carrier label of a refused return step not canceled');
     }
+    await dropLabelAttempt(ctx.db, l.id);
   }
   for (const [question, l] of carrier.labels) if (labels.includes(l)) carrier.labels.delete(question);
 }
@@ -85,8 +98,9 @@ async function cancelLabels(ctx: Ctx, carrier: ReturnCarrier, labels: Label[]) {
  * fulfillment: when a request with return shipping is confirmed, the option's provider is asked
  * for a return shipment (createReturnFulfillment: a label the shopper prints, a tracking number),
  * and its answer is kept on the return. A plugin's carrier is asked with the order unlocked
- * (`withReturnCarrier`): a refusal or a timeout writes nothing (502, 504). The fulfilment id is the
- * carrier's reference (and idempotency key) for the parcel.
+ * (`withReturnCarrier`): a refusal writes nothing (502); no answer in time (504) keeps only the
+ * attempt, whose id the request sent again reuses. The fulfilment id is the carrier's reference
+ * (and idempotency key) for the parcel.
  */
 export async function shipReturnBack(
   tctx: TxCtx,
@@ -136,21 +150,29 @@ export async function shipReturnBack(
     const label = carrier.labels.get(question);
     if (!label)
       throw new CarrierFirst(async (c) => {
-        const fresh = newId('ful');
+        // Recorded before the carrier is asked: a retry after no answer asks with the same id.
+        const now = c.ctx.clock.now();
+        const at = { order_id: order.id, provider_id: option.provider_id, question };
+        const id = await claimLabelAttempt(c.ctx.db, at, now, carrierCallLostAfterMs(c.providers));
         let answer: JsonObject;
         try {
           answer = await callFulfillmentProvider(c.providers, option.provider_id, 'createReturnFulfillment', {
-            fulfillment_id: fresh,
+            fulfillment_id: id,
             ...request,
           });
         } catch (err) {
-          if (isProviderTimeout(err)) throw appError('fulfillment_provider_timeout', { id: option.provider_id });
+          if (isProviderTimeout(err)) {
+            await markLabelUnanswered(c.ctx.db, id, c.ctx.clock.now());
+            throw appError('fulfillment_provider_timeout', { id: option.provider_id });
+          }
+          await dropLabelAttempt(c.ctx.db, id);
           throw err;
         }
-        c.labels.set(question, { id: fresh, providerId: option.provider_id, made: answer, used: false });
+        c.labels.set(question, { id, providerId: option.provider_id, made: answer, used: false });
       });
     label.used = true;
     ({ id, made } = label);
+    await dropLabelAttempt(tctx.tx, id);
   }
   const now = tctx.clock.now();
   await rq.insertReturnFulfillment(tctx.tx, {

@@ -228,6 +228,77 @@ describe('a slow or refusing carrier holds no order lock (return labels and canc
   }, 120_000);
 });
 
+describe('a return label whose carrier did not answer in time', () => {
+  /** The carrier's return shipments asked for since `from` (whatever became of them). */
+  const labelsSince = (from: number) => {
+    const refs = new Set(
+      returnsMade()
+        .slice(from)
+        .map((r) => r.body.reference),
+    );
+    return [...shop.parcelo.shipments.values()].filter((s) => refs.has(s.reference));
+  };
+
+  it("the desk's request sent again gets the label the carrier made meanwhile, not a second", async () => {
+    const { t } = shop;
+    const order = await fulfilledOrder(1);
+    const id = await deskReturn(order, 1);
+    const from = returnsMade().length;
+    const timedOut = await shop.timeOutOnce('/v1/returns', () => t.admin('POST', `/admin/returns/${id}/request`, {}));
+    expect(timedOut.statusCode, timedOut.body).toBe(504);
+    expect(timedOut.json()).toMatchObject({ code: 'fulfillment_provider_timeout' });
+    expect((await t.admin('GET', `/admin/returns/${id}`)).json().return).toMatchObject({
+      status: 'open',
+      fulfillments: [],
+    });
+    // The carrier made the label after all; the retry carries the same idempotency key.
+    await expect.poll(() => labelsSince(from).length).toBe(1);
+    const requested = await t.admin('POST', `/admin/returns/${id}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(returnsMade().length).toBe(from + 2);
+    const [shipment] = labelsSince(from);
+    expect(labelsSince(from)).toHaveLength(1);
+    const ret = (await t.admin('GET', `/admin/returns/${id}`)).json().return;
+    expect(ret.status).toBe('requested');
+    expect(ret.fulfillments).toEqual([
+      expect.objectContaining({
+        id: shipment.reference,
+        labels: [expect.objectContaining({ tracking_number: shipment.tracking_number })],
+      }),
+    ]);
+    // Kept on the return, the label is no longer an attempt: another return of the order asks anew.
+    const other = await deskReturn(await fulfilledOrder(1), 1);
+    expect((await t.admin('POST', `/admin/returns/${other}/request`, {})).statusCode).toBe(200);
+    expect(labelsSince(from)).toHaveLength(2);
+  }, 120_000);
+
+  it("the shopper's return sent again gets the same label", async () => {
+    const { t } = shop;
+    const order = await fulfilledOrder(1);
+    const body = {
+      order_id: order.id,
+      email: order.email,
+      items: [{ id: order.items[0].id, quantity: 1 }],
+      return_shipping: { option_id: returnOption.id },
+    };
+    const from = returnsMade().length;
+    const timedOut = await shop.timeOutOnce('/v1/returns', () => t.store('POST', '/store/returns', body));
+    expect(timedOut.statusCode, timedOut.body).toBe(504);
+    expect((await t.admin('GET', `/admin/returns?order_id=${order.id}`)).json().returns).toEqual([]);
+    await expect.poll(() => labelsSince(from).length).toBe(1);
+    const made = await t.store('POST', '/store/returns', body);
+    expect(made.statusCode, made.body).toBe(200);
+    const [shipment] = labelsSince(from);
+    expect(labelsSince(from)).toHaveLength(1);
+    expect(made.json().return.fulfillments).toEqual([
+      expect.objectContaining({
+        id: shipment.reference,
+        labels: [expect.objectContaining({ tracking_number: shipment.tracking_number })],
+      }),
+    ]);
+  }, 120_000);
+});
+
 describe('return shipping priced by the carrier (a calculated return option)', () => {
   let calculated: Json;
   const rate = (units: number) => 490 + 150 * (units - 1) + (shop.region.countries[0].iso_2 === 'de' ? 0 : 900);
@@ -280,6 +351,15 @@ describe('return shipping priced by the carrier (a calculated return option)', (
       parcels: [{ quantity: 2 }],
       currency: 'eur',
     });
+    // A custom price, then the option's own put back: for a calculated option, the carrier's quote again.
+    const shipping = (answer: Json) =>
+      answer.order_preview.order_change.actions.find((a: Json) => a.action === 'SHIPPING_ADD');
+    const leg = shipping(added.json());
+    const path = `/admin/returns/${ret.id}/shipping-method/${leg.id}`;
+    expect(shipping((await t.admin('POST', path, { custom_amount: 5 })).json())).toMatchObject({ amount: 5 });
+    const restored = await t.admin('POST', path, { custom_amount: null });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(shipping(restored.json())).toMatchObject({ id: leg.id, amount: rate(2) });
     const requested = await t.admin('POST', `/admin/returns/${ret.id}/request`, {});
     expect(requested.statusCode, requested.body).toBe(200);
     const after = (await t.admin('GET', `/admin/returns/${ret.id}`)).json().return;

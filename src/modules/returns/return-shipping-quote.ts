@@ -8,7 +8,8 @@ import { findShippingOption, optionLocation } from '../shipping-options/service.
 
 /**
  * Return shipping by a `calculated` option is priced by its provider's calculatePrice, for the
- * items asked back, as Medusa prices a return's shipping method. The carrier is never asked while
+ * items asked back, as Medusa prices a return's shipping method (and an exchange's or a claim's
+ * outbound shipping, for the new items sent). The carrier is never asked while
  * the order is locked: a locked step that needs a price it was not given (for exactly these
  * items, address and option) stops before it writes, the carrier is asked with no transaction
  * open, and the step runs again with the answer (QUOTE_ASKS asks, then 409).
@@ -41,23 +42,62 @@ export async function calculatedReturnPrice(
   optionId: string,
   quotes: ReturnQuotes,
 ): Promise<number | null> {
-  const option = await findShippingOption(tctx.tx, optionId);
-  if (option?.price_type !== 'calculated') return null;
   const items = actions
     .filter((a) => a.order_change_id === change.id && a.action === 'RETURN_ITEM')
     .map((a) => ({ line_item_id: a.reference_id, quantity: a.details.quantity ?? 0 }));
+  return calculatedPrice(tctx, order, optionId, quotes, { is_return: true, items });
+}
+
+/**
+ * The carrier's price of an after-sale leg by `optionId` (null for a flat option): the return leg
+ * for the change's items asked back, the outbound leg (an exchange's, a claim's) for its new items.
+ */
+export async function calculatedLegPrice(
+  tctx: TxCtx,
+  order: OrderRow,
+  change: cq.ChangeRow,
+  actions: cq.ActionRow[],
+  optionId: string,
+  direction: 'inbound' | 'outbound',
+  quotes: ReturnQuotes,
+): Promise<number | null> {
+  if (direction === 'inbound') return calculatedReturnPrice(tctx, order, change, actions, optionId, quotes);
+  const items = actions
+    .filter((a) => a.order_change_id === change.id && a.action === 'ITEM_ADD')
+    .map((a) => ({
+      line_item_id: a.reference_id,
+      variant_id: a.details.variant_id ?? null,
+      quantity: a.details.quantity ?? 0,
+    }));
+  return calculatedPrice(tctx, order, optionId, quotes, { is_return: false, items });
+}
+
+/**
+ * The carrier's price of shipping by `optionId` for these items (an after-sale leg: items asked
+ * back, `is_return`, or new items sent out), when the option is `calculated`; null for a flat one.
+ * A locked step stops for it when it was not quoted yet (ReturnQuoteFirst).
+ */
+export async function calculatedPrice(
+  tctx: TxCtx,
+  order: OrderRow,
+  optionId: string,
+  quotes: ReturnQuotes,
+  leg: { is_return: boolean; items: { line_item_id: string | null; variant_id?: string | null; quantity: number }[] },
+): Promise<number | null> {
+  const option = await findShippingOption(tctx.tx, optionId);
+  if (option?.price_type !== 'calculated') return null;
   const request = {
     option_data: (option.data ?? {}) as JsonObject,
     data: {},
     context: {
-      // A return has no cart: the order's (the shopper's address, the order's currency).
+      // An after-sale leg has no cart: the order's (the shopper's address, the order's currency).
       cart_id: order.cart_id ?? '',
       order_id: order.id,
-      is_return: true,
+      is_return: leg.is_return,
       currency_code: order.currency_code,
       shipping_address: (order.shipping_address ?? null) as JsonObject | null,
       from_location: (await optionLocation(tctx.tx, option.id)) ?? null,
-      items,
+      items: leg.items,
     },
   } as unknown as JsonObject;
   const question = `${option.provider_id} ${JSON.stringify(request)}`;

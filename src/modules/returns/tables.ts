@@ -100,3 +100,26 @@ export const returnFulfillments = pgTable(
   },
   (t) => [index('return_fulfillments_return_idx').on(t.return_id)],
 );
+
+/**
+ * A return label being asked of a plugin's carrier with the order unlocked (return-fulfillment.ts),
+ * written before the carrier is asked: `calling` while it is asked, `unanswered` when it gave no
+ * answer in time. Asking for the same label again (the same order, provider and question) takes the
+ * row over and asks with the same id as the carrier's idempotency key, so a carrier that made the
+ * label anyway answers with it instead of making a second. Removed when the label is kept on a
+ * return (as that return fulfilment's id) or the carrier refused.
+ */
+export const returnLabelAttempts = pgTable(
+  'return_label_attempts',
+  {
+    /** The return fulfilment's id to be: the carrier's reference and idempotency key. */
+    id: idColumn(),
+    order_id: text('order_id').notNull(),
+    provider_id: text('provider_id').notNull(),
+    /** A digest of what the carrier is asked (the items, addresses, option), its fulfilment id aside. */
+    question: text('question').notNull(),
+    state: text('state').$type<'calling' | 'unanswered'>().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('return_label_attempts_question_idx').on(t.order_id, t.question)],
+);

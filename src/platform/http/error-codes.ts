@@ -1089,6 +1089,10 @@ export const ERROR_CODES = {
     type: 'conflict',
     message: 'The return changed each of the {tries} times its carrier was asked for its parcel; try again',
   },
+  return_label_pending: {
+    type: 'conflict',
+    message: 'A return label for order {order} is being asked of its carrier now; send this again once it answered',
+  },
   // exchanges and claims
   swap_action_not_found: { type: 'not_found', message: 'Action with id: {id} was not found in {kind} {swap}' },
   // order edits
