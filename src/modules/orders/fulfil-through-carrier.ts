@@ -5,7 +5,12 @@ import { emit } from '../../platform/events/emit.ts';
 import { appError, errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JsonObject, Providers } from '../../platform/providers.ts';
-import { callFulfillmentProvider, isProviderTimeout, MANUAL_PROVIDER } from '../fulfillment/providers.ts';
+import {
+  callFulfillmentProvider,
+  carrierLabels,
+  isProviderTimeout,
+  MANUAL_PROVIDER,
+} from '../fulfillment/providers.ts';
 import { fulfilLines } from '../inventory/order-stock.ts';
 import { findShippingOption } from '../shipping-options/service.ts';
 import * as dq from './desk-queries.ts';
@@ -169,7 +174,7 @@ async function planFulfilment(
     items: items.map(({ id: _id, ...i }) => i),
     shipping_address: (order.shipping_address ?? null) as JsonObject | null,
     from_location: origin ? { id: origin, name: (await locationName(tctx, origin)) ?? origin } : null,
-  } as unknown as JsonObject;
+  };
   if (retried) {
     if (
       !(await dq.claimPendingFulfillment(tctx.tx, retried.id, retried.carrier_pending as 'calling' | 'unanswered', now))
@@ -240,12 +245,7 @@ async function complete(
     });
   const from = [...new Set(moves.map((m) => m.location_id))];
   const locationId = input.location_id ?? (from.length === 1 ? from[0] : null);
-  const labels = ((made.labels as unknown as Partial<FulfillmentLabelJson>[] | undefined) ?? []).map((l) => ({
-    id: newId('fulla'),
-    tracking_number: String(l.tracking_number ?? ''),
-    tracking_url: String(l.tracking_url ?? ''),
-    label_url: String(l.label_url ?? ''),
-  }));
+  const labels = carrierLabels(made, () => newId('fulla'));
   for (const l of input.labels ?? []) labels.push({ id: newId('fulla'), ...l });
   const data = (made.data as Record<string, unknown> | undefined) ?? null;
   const done = { data, labels, stock_moves: moves, location_id: locationId, updated_at: now };

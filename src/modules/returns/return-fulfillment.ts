@@ -2,7 +2,12 @@ import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { appError, errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JsonObject, Providers } from '../../platform/providers.ts';
-import { callFulfillmentProvider, isProviderTimeout, MANUAL_PROVIDER } from '../fulfillment/providers.ts';
+import {
+  callFulfillmentProvider,
+  carrierLabels,
+  isProviderTimeout,
+  MANUAL_PROVIDER,
+} from '../fulfillment/providers.ts';
 import type * as cq from '../orders/changes/queries.ts';
 import * as dq from '../orders/desk-queries.ts';
 import type { OrderRow } from '../orders/queries.ts';
@@ -122,7 +127,7 @@ export async function shipReturnBack(
     shipping_address: (order.shipping_address ?? null) as JsonObject | null,
     from_location: null,
     to_location: to ?? null,
-  } as unknown as JsonObject;
+  };
   let id: string;
   let made: JsonObject;
   if (option.provider_id === MANUAL_PROVIDER) {
@@ -171,12 +176,7 @@ export async function shipReturnBack(
 }
 
 function labelsOf(made: JsonObject): ReturnFulfillmentLabelJson[] {
-  return ((made.labels as unknown as Partial<ReturnFulfillmentLabelJson>[] | undefined) ?? []).map((l) => ({
-    id: newId('fulla'),
-    tracking_number: String(l.tracking_number ?? ''),
-    tracking_url: String(l.tracking_url ?? ''),
-    label_url: String(l.label_url ?? ''),
-  }));
+  return carrierLabels(made, () => newId('fulla'));
 }
 
 /**
