@@ -20,5 +20,5 @@ export type Handle = PgDatabase<RowsResult>;
  * (PGlite's Results, pg's QueryResult), which it cannot see share `{ rows }`: the one cast of it.
  */
 export function sharedHandle(handle: PgDatabase<PgQueryResultHKT>): Handle {
-  return handle as unknown as Handle;
+  return handle as Handle;
 }
