@@ -118,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const providers = createProviders(deps.config.providerTimeoutMs);
   app.decorate('providers', providers);
 
+  // Fastify wants a starting value of the decoration's type; the onRequest hook sets every request's before a route reads it.
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('actor', null);
   app.decorateRequest('store', null);

@@ -6,10 +6,10 @@
  * this instance; the plugin host fills and empties them as plugins load and unload.
  */
 
-import type { JsonObject } from '../../plugin-sdk/json.ts';
+import type { JsonObject, JsonValue } from '../../plugin-sdk/json.ts';
 
 /** A JSON object: what crosses the line between the shop and a provider, both ways. */
-export type { JsonObject };
+export type { JsonObject, JsonValue };
 
 export interface ProviderPort {
   /** Shop-wide id, e.g. `pp_stripe` (payments) or `smtp` (notifications). */

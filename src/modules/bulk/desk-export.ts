@@ -2,7 +2,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { JobContext, JobHandler } from '../../platform/jobs/runner.ts';
 import { toMajorText } from '../../platform/money/convert.ts';
 import { exponentOf } from '../../platform/money/currencies.ts';
-import { listCustomers, type CustomerListQuery } from '../customers/service.ts';
+import { listCustomers, type Customer, type CustomerListQuery } from '../customers/service.ts';
 import type { AdminOrderQueryInput } from '../orders/desk-schema.ts';
 import { listOrders } from '../orders/listing.ts';
 import { toCsv } from './product-export.ts';
@@ -85,9 +85,8 @@ const CUSTOMER_COLUMNS = [
   'Address Postal Code',
 ];
 
-export function customerRow(c: Loose): Row {
-  const addresses = (c.addresses as Loose[] | undefined) ?? [];
-  const addr = addresses.find((a) => a.is_default_shipping) ?? addresses[0] ?? {};
+export function customerRow(c: Customer): Row {
+  const addr = c.addresses.find((a) => a.is_default_shipping) ?? c.addresses[0];
   return {
     'Customer Id': text(c.id),
     'Customer Email': text(c.email),
@@ -97,19 +96,19 @@ export function customerRow(c: Loose): Row {
     'Customer Phone': text(c.phone),
     'Customer Has Account': c.has_account ? 'TRUE' : 'FALSE',
     'Customer Created At': text(c.created_at instanceof Date ? c.created_at.toISOString() : c.created_at),
-    'Address Country Code': text(addr.country_code),
-    'Address City': text(addr.city),
-    'Address Postal Code': text(addr.postal_code),
+    'Address Country Code': text(addr?.country_code),
+    'Address City': text(addr?.city),
+    'Address Postal Code': text(addr?.postal_code),
   };
 }
 
 /** Pages through a list route's own service with the list's filters, then writes the CSV. */
-export async function exportPages(
+export async function exportPages<T>(
   job: JobContext,
   name: string,
   columns: string[],
-  page: (ctx: Ctx, offset: number) => Promise<{ items: Loose[]; count: number }>,
-  toRow: (item: Loose) => Row | Row[],
+  page: (ctx: Ctx, offset: number) => Promise<{ items: T[]; count: number }>,
+  toRow: (item: T) => Row | Row[],
 ) {
   const ctx: Ctx = { db: job.db, clock: job.clock, log: job.log };
   const rows: Row[] = [];
@@ -127,7 +126,7 @@ export async function exportPages(
   return { rows: rows.length };
 }
 
-export type { Loose, Row };
+export type { Row };
 export { PAGE as EXPORT_PAGE, text as cellText };
 
 export const orderExportJob: JobHandler = {
@@ -147,7 +146,7 @@ export const orderExportJob: JobHandler = {
             offset,
           },
         );
-        return { items: orders as unknown as Loose[], count };
+        return { items: orders, count };
       },
       orderRow,
     ),
@@ -163,7 +162,7 @@ export const customerExportJob: JobHandler = {
       async (ctx, offset) => {
         const filters = (job.job.input.filters ?? {}) as CustomerListQuery;
         const { customers, count } = await listCustomers(ctx, filters, { limit: PAGE, offset });
-        return { items: customers as unknown as Loose[], count };
+        return { items: customers, count };
       },
       customerRow,
     ),

@@ -3,7 +3,7 @@ import type { JobHandler } from '../../platform/jobs/runner.ts';
 import type { ItemView } from '../inventory/item-view.ts';
 import type { ItemFilters } from '../inventory/queries.ts';
 import { listItems } from '../inventory/service.ts';
-import { cellText, EXPORT_PAGE, exportPages, type Loose, type Row } from './desk-export.ts';
+import { cellText, EXPORT_PAGE, exportPages, type Row } from './desk-export.ts';
 import { type ExportVariant, locationsByName, variantsOfItems } from './queries.ts';
 
 export const INVENTORY_EXPORT = 'inventory_item_export';
@@ -97,9 +97,9 @@ export const inventoryExportJob: JobHandler = {
           inventory_items.map((i) => i.id),
         ))
           variants.set(v.inventory_item_id, [...(variants.get(v.inventory_item_id) ?? []), v]);
-        return { items: inventory_items as unknown as Loose[], count };
+        return { items: inventory_items, count };
       },
-      (item) => itemRows(item as unknown as ItemView, variants.get(item.id as string) ?? [], locations),
+      (item) => itemRows(item, variants.get(item.id) ?? [], locations),
     );
   },
 };

@@ -117,6 +117,7 @@ async function ask(ctx: Ctx, id: string, input: Question, cartId: string): Promi
   const timeoutMs = ctx.providers?.timeoutMs ?? 10_000;
   try {
     const context = { deadline: ctx.clock.now().getTime() + timeoutMs };
+    // The SDK declares TaxRateInput an interface, which TS will not take as JSON (no index signature); it is.
     return await port.call('getTaxLines', { ...input, context } satisfies TaxCalculationInput as never, timeoutMs);
   } catch (err) {
     if (err instanceof ProviderTimeoutError) throw unavailable(id, `did not answer within ${timeoutMs} ms`);

@@ -115,7 +115,7 @@ export function priceRequest(
       from_location: { id: row.location_id, name: row.location_name },
       items: (cart.items ?? []) as JsonObject[],
       // The cart's own JSON-shaped facts (it crosses to the plugin as JSON, Dates as text).
-    } as unknown as JsonObject,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Static } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import { executor, type TxCtx } from '../../platform/context.ts';
 import { rows } from '../../platform/db/database.ts';
 import { emptyBodyIsObject } from '../../platform/http/body.ts';
@@ -42,7 +42,7 @@ import {
 import { swapView, swapViews } from './views.ts';
 
 const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
-type Step = (tctx: TxCtx, order: OrderRow, swap: SwapRow, body: never, quotes: ReturnQuotes) => Promise<void>;
+type Step<Body> = (tctx: TxCtx, order: OrderRow, swap: SwapRow, body: Body, quotes: ReturnQuotes) => Promise<void>;
 
 /**
  * Medusa's `/admin/exchanges` and `/admin/claims`, one builder for both: they share their legs
@@ -66,7 +66,7 @@ function swapRoutes(app: App, kind: SwapKind) {
   };
   const answer = async (tctx: TxCtx, id: string, withReturn = false) => {
     const { swap, ...rest } = await swapAnswer(tctx, kind, id, withReturn);
-    return { ...rest, [key]: swap } as never;
+    return { ...rest, [key]: swap };
   };
 
   app.get(
@@ -76,12 +76,9 @@ function swapRoutes(app: App, kind: SwapKind) {
       const page = pageOf(req.query, 20);
       const f = { id: list(req.query.id), order_id: list(req.query.order_id) };
       const db = executor(req.ctx);
-      const found = await xq.listSwaps(db, kind, f, page);
-      return {
-        [`${kind}s`]: await swapViews(db, kind, found),
-        count: await xq.countSwaps(db, kind, f),
-        ...page,
-      } as never;
+      const views = await swapViews(db, kind, await xq.listSwaps(db, kind, f, page));
+      const count = await xq.countSwaps(db, kind, f);
+      return kind === 'exchange' ? { exchanges: views, count, ...page } : { claims: views, count, ...page };
     },
   );
   app.get(
@@ -91,7 +88,7 @@ function swapRoutes(app: App, kind: SwapKind) {
       const db = executor(req.ctx);
       const row = await xq.findSwap(db, kind, req.params.id);
       if (!row) throw swapNotFound(kind, req.params.id);
-      return { [key]: await swapView(db, kind, row) } as never;
+      return { [key]: await swapView(db, kind, row) };
     },
   );
   app.post(
@@ -105,36 +102,45 @@ function swapRoutes(app: App, kind: SwapKind) {
       },
     },
     async (req) => {
-      const { order, swap } = await createSwap(req.ctx, kind, req.body as never);
-      return { order, [key]: swap } as never;
+      const { order, swap } = await createSwap(req.ctx, kind, req.body);
+      return { order, [key]: swap };
     },
   );
 
   // A step that prices return shipping by a calculated option stops for its carrier's quote, which
   // is asked with the order unlocked, and runs again with it (return-shipping-quote.ts).
-  const step = (path: string, summary: string, body: unknown, run: Step, params: unknown = IdParams) =>
+  const step = <B extends TSchema, P extends typeof IdParams = typeof IdParams>(
+    path: string,
+    summary: string,
+    body: B,
+    run: Step<Static<B> & Static<P>>,
+    params?: P,
+  ) =>
     app.post(
       `${base}/:id/${path}`,
       {
-        schema: { tags, summary, params: params as never, body: body as never, response: ok(E.requested) },
+        schema: { tags, summary, params: params ?? IdParams, body, response: ok(E.requested) },
         preValidation: emptyBodyIsObject,
         config: { moneyCurrency },
       },
-      async (req) =>
-        withReturnQuotes(app.providers, (quotes) =>
-          onLockedSwap(req.ctx, kind, (req.params as { id: string }).id, async (tctx, order, swap) => {
-            await run(tctx, order, swap, { ...(req.body as object), ...(req.params as object) } as never, quotes);
+      async (req) => {
+        // Fastify resolves the types of a generic schema lazily, so TS cannot see them as Static<B> and Static<P>.
+        const input = Object.assign({}, req.body as Static<B>, req.params as Static<P>);
+        return withReturnQuotes(app.providers, (quotes) =>
+          onLockedSwap(req.ctx, kind, input.id, async (tctx, order, swap) => {
+            await run(tctx, order, swap, input, quotes);
             return answer(tctx, swap.id, true);
           }),
-        ),
+        );
+      },
     );
-  const remove = (path: string, summary: string, run: Step) =>
+  const remove = (path: string, summary: string, run: Step<Static<typeof SwapActionParams>>) =>
     app.delete(
       `${base}/:id/${path}/:action_id`,
       { schema: { tags, summary, params: SwapActionParams, response: ok(E.requested) } },
       async (req) =>
         onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
-          await run(tctx, order, swap, req.params as never, new Map());
+          await run(tctx, order, swap, req.params, new Map());
           return answer(tctx, swap.id, true);
         }),
     );
@@ -274,7 +280,7 @@ function swapRoutes(app: App, kind: SwapKind) {
     async (req) =>
       onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
         await cancelSwap(tctx, kind, swap, order);
-        return { [key]: await swapView(tctx.tx, kind, (await xq.findSwap(tctx.tx, kind, swap.id))!) } as never;
+        return { [key]: await swapView(tctx.tx, kind, (await xq.findSwap(tctx.tx, kind, swap.id))!) };
       }),
   );
 }

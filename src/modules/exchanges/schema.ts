@@ -72,7 +72,7 @@ export const envelopes = (key: 'exchange' | 'claim') => {
     created: Type.Object({ order: AdminOrder, [key]: Swap }),
     preview: Type.Object({ ...PreviewField, [key]: Swap }),
     requested: Type.Object({ ...PreviewField, [key]: Swap, return: Type.Optional(Return) }),
-    list: listEnvelope(`${key}s`, Swap),
+    list: key === 'exchange' ? listEnvelope('exchanges', Swap) : listEnvelope('claims', Swap),
   };
 };
 

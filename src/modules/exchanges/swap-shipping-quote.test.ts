@@ -12,8 +12,8 @@ type Json = any;
 
 let shop: ParceloShop;
 let calculated: Json;
-const rate = (units: number) => 490 + 150 * (units - 1) + (shop.region.countries[0].iso_2 === 'de' ? 0 : 900);
-const rateAsks = () => shop.parcelo.requests.filter((r) => r.path === '/v1/rates');
+const rate = (units: number) => shop.rate(units);
+const rateAsks = () => shop.rateAsks();
 const leg = (direction: 'inbound' | 'outbound') => (answer: Json) =>
   answer.order_preview.order_change.actions.find(
     (a: Json) => a.action === 'SHIPPING_ADD' && (a.details.direction ?? 'inbound') === direction,
@@ -23,29 +23,11 @@ const outbound = leg('outbound');
 
 beforeAll(async () => {
   shop = await startParceloShop();
-  const created = await shop.t.admin('POST', '/admin/shipping-options', {
-    name: 'Parcelo return, priced by Parcelo',
-    service_zone_id: shop.zoneId,
-    shipping_profile_id: 'sp_default',
-    provider_id: 'fp_parcelo',
-    price_type: 'calculated',
-    data: { id: 'parcel-return' },
-    type: { label: 'Return', code: 'return' },
-    rules: [{ attribute: 'is_return', operator: 'eq', value: 'true' }],
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  calculated = created.json().shipping_option;
+  calculated = await shop.makeReturnOption('calculated');
 }, 300_000);
 afterAll(() => shop?.close());
 
-async function fulfilledOrder(quantity: number) {
-  const order = await shop.placeOrder(quantity);
-  const res = await shop.t.admin('POST', `/admin/orders/${order.id}/fulfillments`, {
-    items: [{ id: order.items[0].id, quantity }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return order;
-}
+const fulfilledOrder = (quantity: number) => shop.fulfilledOrder(quantity);
 
 describe('the return leg of an exchange or a claim priced by the carrier', () => {
   it('an exchange: the carrier quotes the items asked back, with the order unlocked meanwhile', async () => {

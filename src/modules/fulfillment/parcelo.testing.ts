@@ -31,6 +31,14 @@ export interface ParceloShop {
    * released, which then makes what it was asked all the same.
    */
   timeOutOnce<T>(path: string, send: () => Promise<T>): Promise<T>;
+  /** An order of `quantity` mugs, all fulfilled (a return asks back fulfilled units only). */
+  fulfilledOrder(quantity: number): Promise<Json>;
+  /** A Parcelo return option of the zone: at a flat price (minor units), or `calculated` (the carrier quotes it). */
+  makeReturnOption(price: number | 'calculated'): Promise<Json>;
+  /** What the stand-in charges for a parcel of `units` mugs to the region's country. */
+  rate(units: number): number;
+  /** The rate requests the carrier was sent so far. */
+  rateAsks(): ParceloStandIn['requests'];
   close(): Promise<void>;
 }
 
@@ -105,6 +113,32 @@ export async function startParceloShop(): Promise<ParceloShop> {
     return done.json().order;
   };
 
+  const fulfilledOrder = async (quantity: number) => {
+    const order = await placeOrder(quantity);
+    const res = await t.admin('POST', `/admin/orders/${order.id}/fulfillments`, {
+      items: [{ id: order.items[0].id, quantity }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return order;
+  };
+
+  const makeReturnOption = async (price: number | 'calculated') => {
+    const made = await t.admin('POST', '/admin/shipping-options', {
+      name: price === 'calculated' ? 'Parcelo return, priced by Parcelo' : 'Parcelo return',
+      service_zone_id: zone.id,
+      shipping_profile_id: 'sp_default',
+      provider_id: 'fp_parcelo',
+      ...(price === 'calculated'
+        ? { price_type: 'calculated' }
+        : { price_type: 'flat', prices: [{ currency_code: 'eur', amount: price }] }),
+      data: { id: 'parcel-return' },
+      type: { label: 'Return', code: 'return' },
+      rules: [{ attribute: 'is_return', operator: 'eq', value: 'true' }],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    return made.json().shipping_option;
+  };
+
   return {
     parcelo,
     t,
@@ -129,6 +163,10 @@ export async function startParceloShop(): Promise<ParceloShop> {
         slow.release();
       }
     },
+    fulfilledOrder,
+    makeReturnOption,
+    rate: (units) => 490 + 150 * (units - 1) + (region.countries[0].iso_2 === 'de' ? 0 : 900),
+    rateAsks: () => parcelo.requests.filter((r) => r.path === '/v1/rates'),
     close: async () => {
       await t.close();
       await m.close();

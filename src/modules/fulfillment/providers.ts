@@ -1,6 +1,6 @@
 import { appError, errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
-import { ProviderTimeoutError, type JsonObject, type Providers } from '../../platform/providers.ts';
+import { ProviderTimeoutError, type JsonObject, type JsonValue, type Providers } from '../../platform/providers.ts';
 
 /** The built-in provider: the merchant ships by hand; no labels, no prices of its own. */
 export const MANUAL_PROVIDER = 'manual_manual';
@@ -34,6 +34,34 @@ function manual(method: Method, input: JsonObject): JsonObject {
     case 'cancelFulfillment':
       return {};
   }
+}
+
+/** A label of a carrier's answer, as the shop keeps it (the id is the shop's; a field left out reads ''). */
+export interface CarrierLabel {
+  id: string;
+  tracking_number: string;
+  tracking_url: string;
+  label_url: string;
+}
+
+/**
+ * The labels a carrier's `createFulfillment` or `createReturnFulfillment` answered, each given an
+ * id by `newLabelId`. An answer whose labels are not a list, or a label that is null, is the
+ * carrier's error, thrown as such.
+ */
+export function carrierLabels(made: JsonObject, newLabelId: () => string): CarrierLabel[] {
+  const labels = made.labels ?? [];
+  if (!Array.isArray(labels)) throw new TypeError('a carrier answered labels that are not a list');
+  return labels.map((l) => {
+    if (l === null) throw new TypeError('a carrier answered a null label');
+    const field = (k: string): JsonValue | undefined => (typeof l === 'object' && !Array.isArray(l) ? l[k] : undefined);
+    return {
+      id: newLabelId(),
+      tracking_number: String(field('tracking_number') ?? ''),
+      tracking_url: String(field('tracking_url') ?? ''),
+      label_url: String(field('label_url') ?? ''),
+    };
+  });
 }
 
 export function providerExists(providers: Providers, id: string): boolean {

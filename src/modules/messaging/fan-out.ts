@@ -6,6 +6,7 @@ import { textArray } from '../../platform/db/prepared.ts';
 import type { EventMessage } from '../../platform/events/bus.ts';
 import type { DurableSink } from '../../platform/events/dispatcher.ts';
 import { loadOrderView } from '../orders/service.ts';
+import type { AdminOrderView } from '../orders/desk-schema.ts';
 import type { OrderView } from '../orders/schema.ts';
 import { NOTIFICATIONS_CHANNEL } from './queries.ts';
 import { messageWrites, type MessageInput, type QueueDeps } from './queue.ts';
@@ -15,6 +16,18 @@ import { customerData, orderData, refundData, shipmentData } from './template-da
 const isOrder = (x: unknown): x is OrderView => {
   const o = x as Partial<OrderView> | null;
   return typeof o?.id === 'string' && typeof o.email === 'string' && Array.isArray(o.items) && !!o.currency_code;
+};
+/** order.refunded's payload: the order desk's view, whose payments list their refunds. */
+const isDeskOrder = (x: unknown): x is AdminOrderView => isOrder(x) && Array.isArray(x.payment_collections);
+/** order.shipped's payload (stored JSON): the fields read are checked. */
+const isShipment = (x: unknown): x is FulfillmentPayload => {
+  const s = x as Partial<FulfillmentPayload> | null;
+  return typeof s?.order_id === 'string' && !!s.fulfillment;
+};
+/** customer.created's payload (stored JSON): the fields read are checked. */
+const isCustomer = (x: unknown): x is CustomerPayload => {
+  const c = x as Partial<CustomerPayload> | null;
+  return typeof c?.id === 'string' && typeof c.email === 'string';
 };
 
 /** The events a core template covers: messageFor answers null for any other. */
@@ -36,9 +49,8 @@ async function messageFor(ctx: Ctx, e: EventMessage): Promise<MessageInput | nul
       };
     }
     case 'order.shipped': {
-      // Event payloads are stored JSON; the fields used are checked on the next line.
-      const shipment = e.payload as unknown as FulfillmentPayload;
-      if (shipment.no_notification || typeof shipment.order_id !== 'string' || !shipment.fulfillment) return null;
+      const shipment = e.payload;
+      if (!isShipment(shipment) || shipment.no_notification) return null;
       const order = await loadOrderView(ctx, shipment.order_id);
       if (!order) return null;
       return {
@@ -51,15 +63,14 @@ async function messageFor(ctx: Ctx, e: EventMessage): Promise<MessageInput | nul
     }
     case 'order.refunded': {
       const order = e.payload;
-      if (!isOrder(order) || !Array.isArray(order.payment_collections)) return null;
+      if (!isDeskOrder(order)) return null;
       const resource = { type: 'order', id: order.id };
       return { to: order.email, template: e.name, data: refundData(order), dedupeKey: `${e.name}:${e.id}`, resource };
     }
     case 'customer.created': {
-      // Event payloads are stored JSON; the fields used are checked below.
-      const customer = e.payload as unknown as CustomerPayload;
+      const customer = e.payload;
       // Guests the admin records get no welcome: only shoppers who opened an account.
-      if (!customer.has_account || typeof customer.email !== 'string' || typeof customer.id !== 'string') return null;
+      if (!isCustomer(customer) || !customer.has_account || typeof customer.email !== 'string') return null;
       return {
         to: customer.email,
         template: e.name,

@@ -1,5 +1,6 @@
 import type { CustomerPayload, FulfillmentPayload, OrderPayload } from '../../../plugin-sdk/events.ts';
 import type { OrderView } from '../orders/schema.ts';
+import type { AdminOrderView } from '../orders/desk-schema.ts';
 
 /**
  * What the core templates are rendered with, built from the shop's own records. Amounts arrive
@@ -77,12 +78,8 @@ export function shipmentData(order: OrderView, shipment: FulfillmentPayload): Re
 }
 
 /** `order.refunded`: the order, the latest refund and everything refunded so far. */
-export function refundData(order: OrderView): Record<string, unknown> {
-  // The `order.refunded` payload is the order desk's view, whose payments carry their refunds (OrderView's type omits them).
-  const payments = order.payment_collections.flatMap((pc) => pc.payments) as unknown as {
-    refunded_amount: number;
-    refunds?: { amount: number; created_at: string | Date }[];
-  }[];
+export function refundData(order: AdminOrderView): Record<string, unknown> {
+  const payments = order.payment_collections.flatMap((pc) => pc.payments);
   const refunds = payments.flatMap((p) => p.refunds ?? []);
   const latest = refunds.sort((a, b) => String(a.created_at).localeCompare(String(b.created_at))).at(-1);
   const total = payments.reduce((s, p) => s + (p.refunded_amount ?? 0), 0);

@@ -5,15 +5,10 @@ import { searchBreadth } from '../../platform/db/search-breadth.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { fulfillments } from './fulfillment-tables.ts';
 import type { OrderLineRow, OrderRow, OrderShippingMethodRow } from './queries.ts';
-import { type CreditLineRow, creditedAmounts, creditLineFromJson, ORDER_CREDIT_LINES } from './changes/queries.ts';
-import type { RawRow } from '../../platform/db/typed-sql.ts';
-import { orderSummaries } from './changes/tables.ts';
 import { orderBuckets, orderCounts } from './count-tables.ts';
 import { orderLineItems, orders, orderShippingMethods } from './tables.ts';
 
 export type FulfillmentRow = typeof fulfillments.$inferSelect;
-/** An order row with its credit lines, read in the same statement (ORDER_CREDIT_LINES). */
-export type CreditedOrderRow = OrderRow & { credit_lines: CreditLineRow[] };
 type OrderPatch = Partial<
   Pick<OrderRow, 'status' | 'payment_status' | 'fulfillment_status' | 'canceled_at' | 'updated_at'>
 >;
@@ -116,7 +111,7 @@ export function orderSearchBreadth(db: Executor, f: OrderFilters) {
 }
 
 /** The WHERE and ORDER BY of a page of orders. */
-function pageOf(f: OrderFilters, sort: OrderSort, broad: boolean) {
+export function orderPage(f: OrderFilters, sort: OrderSort, broad: boolean) {
   const few = !!(f.customer_id || f.email || f.id);
   const key = (field: OrderSort['field']) => (few ? unindexed(field) : orders[field]);
   const column = key(sort.field);
@@ -136,7 +131,7 @@ export async function listOrderRows(
   page: Page,
   broad = false,
 ): Promise<OrderRow[]> {
-  const { where, by } = pageOf(f, sort, broad);
+  const { where, by } = orderPage(f, sort, broad);
   return db
     .select()
     .from(orders)
@@ -144,39 +139,6 @@ export async function listOrderRows(
     .orderBy(...by)
     .limit(page.limit)
     .offset(page.offset);
-}
-
-/**
- * `listOrderRows` with each order's credit lines, in the same statement (the lists' totals count
- * them). Sorted by `total`, the key is the credited total every view shows (the stored total less
- * `credit_line_total`), read through one join of the credited orders' sums (`creditedAmounts`).
- */
-export async function listCreditedOrderRows(
-  db: Executor,
-  f: OrderFilters,
-  sort: OrderSort,
-  page: Page,
-  broad = false,
-): Promise<CreditedOrderRow[]> {
-  const { where, by } = pageOf(f, sort, broad);
-  const select = db.select({ order: orders, credit_lines: ORDER_CREDIT_LINES }).from(orders);
-  let found: { order: OrderRow; credit_lines: RawRow<CreditLineRow>[] }[];
-  if (sort.field === 'total') {
-    const credited = creditedAmounts(db);
-    const key = sql`(${orders.total} - coalesce(${credited.amount}, 0))`;
-    found = await select
-      .leftJoin(credited, eq(credited.order_id, orders.id))
-      .where(where)
-      .orderBy(sort.descending ? desc(key) : asc(key), asc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset);
-  } else
-    found = await select
-      .where(where)
-      .orderBy(...by)
-      .limit(page.limit)
-      .offset(page.offset);
-  return found.map((r) => ({ ...r.order, credit_lines: r.credit_lines.map(creditLineFromJson) }));
 }
 
 /** The filters order_counts is kept by (count-tables.ts): any mix of these alone is counted there. */
@@ -277,15 +239,6 @@ async function countInRange(db: Executor, f: OrderFilters): Promise<number> {
 export async function findOrderRow(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   return row;
-}
-
-/** An order with its credit lines, in one statement (the store's order page counts them in its totals). */
-export async function findCreditedOrderRow(db: Executor, id: string): Promise<CreditedOrderRow | undefined> {
-  const [row] = await db
-    .select({ order: orders, credit_lines: ORDER_CREDIT_LINES })
-    .from(orders)
-    .where(eq(orders.id, id));
-  return row && { ...row.order, credit_lines: row.credit_lines.map(creditLineFromJson) };
 }
 
 /** Every order desk transition starts here: one at a time per order. */
@@ -438,24 +391,6 @@ export async function restock(db: Executor, variantId: string, quantity: number,
     sql`update product_variants set inventory_quantity = inventory_quantity + ${quantity}, updated_at = ${now.toISOString()}::timestamptz
         where id = ${variantId} and manage_inventory`,
   );
-}
-
-/** A customer's placed orders, oldest first, with their versions and credit lines (one query, by orders_customer_idx). */
-export async function listCustomerOrderRows(
-  db: Executor,
-  customerId: string,
-): Promise<(CreditedOrderRow & { version: number })[]> {
-  const rows = await db
-    .select({
-      order: orders,
-      version: sql<number>`coalesce(${orderSummaries.version}, 1)::int`,
-      credit_lines: ORDER_CREDIT_LINES,
-    })
-    .from(orders)
-    .leftJoin(orderSummaries, eq(orderSummaries.order_id, orders.id))
-    .where(and(eq(orders.customer_id, customerId), eq(orders.is_draft_order, false)))
-    .orderBy(asc(orders.created_at), asc(orders.id));
-  return rows.map((r) => ({ ...r.order, version: r.version, credit_lines: r.credit_lines.map(creditLineFromJson) }));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Executor } from '../../platform/db/database.ts';
 import { type CreditLineRow, creditLinesOf, summariesOf } from './changes/queries.ts';
 import { creditedTotals, orderSummary, orderTransactions } from './changes/summary.ts';
 import { paymentCollectionsOfOrders } from '../payments/ledger.ts';
+import type { CreditedOrderRow } from './credited-queries.ts';
 import * as dq from './desk-queries.ts';
 import type { AdminOrderView, DeskLineItemView, FulfillmentView } from './desk-schema.ts';
 import type { OrderRow } from './queries.ts';
@@ -86,10 +87,10 @@ export async function orderDetails(db: Executor, rows: OrderRow[]): Promise<Admi
  * Orders as the store shows them (`/store/orders`): what its schema answers, without reading
  * what it leaves out (the payments' captures and refunds, the version, the money summary):
  * three queries fewer than the desk's view. The credit lines come with the order rows
- * (`dq.findCreditedOrderRow`, `dq.listCreditedOrderRows`), so the totals are the desk's at no
+ * (`findCreditedOrderRow`, `listCreditedOrderRows` of credited-queries.ts), so the totals are the desk's at no
  * statement more.
  */
-export async function storeOrderDetails(db: Executor, rows: dq.CreditedOrderRow[]) {
+export async function storeOrderDetails(db: Executor, rows: CreditedOrderRow[]) {
   const parts = await orderParts(db, rows, false);
   return rows.map(({ credit_lines, ...o }) => {
     const { creditSum: _sum, ...view } = withParts(o, parts, credit_lines);

@@ -15,6 +15,7 @@ import { orderDetail } from './desk-view.ts';
 import type { AdminOrderView } from './desk-schema.ts';
 import { getOrder } from './listing.ts';
 import type { OrderRow } from './queries.ts';
+import { jsonObjectOf } from '../../platform/json.ts';
 
 /**
  * A positive `pending_difference` after the sale (an edit, exchange or claim confirmed, a draft
@@ -246,7 +247,7 @@ export async function startDifferenceSession(
         session_id: sessionId,
         amount: found.amount,
         currency_code: found.currency_code,
-        data: (input.data ?? {}) as never,
+        data: jsonObjectOf(input.data ?? {}),
         cart: { id: order.id, email: order.email, customer_id: order.customer_id },
       },
       `initiate:${sessionId}`,
@@ -319,7 +320,7 @@ async function authorizeSession(
       providers,
       session.provider_id,
       'authorizePayment',
-      { session_id: session.id, amount: found.amount, currency_code: found.currency_code, data: data as never },
+      { session_id: session.id, amount: found.amount, currency_code: found.currency_code, data: jsonObjectOf(data) },
       `authorize:${session.id}`,
     );
     if (sessionStatus(answer.status) !== 'authorized') return null;

@@ -8,6 +8,7 @@ import type { JsonObject, Providers } from '../../platform/providers.ts';
 import {
   callFulfillmentProvider,
   carrierCallLostAfterMs,
+  carrierLabels,
   isProviderTimeout,
   MANUAL_PROVIDER,
 } from '../fulfillment/providers.ts';
@@ -171,7 +172,7 @@ async function planFulfilment(
     items: items.map(({ id: _id, ...i }) => i),
     shipping_address: (order.shipping_address ?? null) as JsonObject | null,
     from_location: origin ? { id: origin, name: (await locationName(tctx, origin)) ?? origin } : null,
-  } as unknown as JsonObject;
+  };
   if (retried) {
     if (
       !(await dq.claimPendingFulfillment(tctx.tx, retried.id, retried.carrier_pending as 'calling' | 'unanswered', now))
@@ -242,12 +243,7 @@ async function complete(
     });
   const from = [...new Set(moves.map((m) => m.location_id))];
   const locationId = input.location_id ?? (from.length === 1 ? from[0] : null);
-  const labels = ((made.labels as unknown as Partial<FulfillmentLabelJson>[] | undefined) ?? []).map((l) => ({
-    id: newId('fulla'),
-    tracking_number: String(l.tracking_number ?? ''),
-    tracking_url: String(l.tracking_url ?? ''),
-    label_url: String(l.label_url ?? ''),
-  }));
+  const labels = carrierLabels(made, () => newId('fulla'));
   for (const l of input.labels ?? []) labels.push({ id: newId('fulla'), ...l });
   const data = (made.data as Record<string, unknown> | undefined) ?? null;
   const done = { data, labels, stock_moves: moves, location_id: locationId, updated_at: now };

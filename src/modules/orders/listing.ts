@@ -3,6 +3,7 @@ import { errors } from '../../platform/http/errors.ts';
 import { filterDate } from '../../platform/http/filter-date.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { type Breadth, countOf } from '../../platform/db/search-breadth.ts';
+import * as cq from './credited-queries.ts';
 import * as dq from './desk-queries.ts';
 import { orderNotFound } from './desk.ts';
 import {
@@ -64,7 +65,7 @@ export async function listOrders(ctx: Ctx, query: AdminOrderQueryInput, page: Pa
   const filters = orderFilters(query);
   const breadth: Breadth = filters.q ? await dq.orderSearchBreadth(ctx.db, filters) : {};
   const broad = breadth.estimate !== undefined;
-  const rows = await dq.listCreditedOrderRows(ctx.db, filters, sortOf(query.order), page, broad);
+  const rows = await cq.listCreditedOrderRows(ctx.db, filters, sortOf(query.order), page, broad);
   const { count, estimated } = await countOf(rows.length, page, breadth, () => dq.countOrderRows(ctx.db, filters));
   const ids = rows.map((o) => o.id);
   const lines = ids.length ? await dq.listLinesOf(ctx.db, ids) : [];
@@ -93,7 +94,7 @@ export async function getOrder(ctx: Ctx, id: string): Promise<AdminOrderView> {
 /** `GET /store/orders`: the signed-in customer's orders, newest first. */
 export async function listCustomerOrders(ctx: Ctx, customerId: string, page: Page) {
   const filters = { customer_id: [customerId], is_draft_order: false };
-  const rows = await dq.listCreditedOrderRows(ctx.db, filters, { field: 'id', descending: true }, page);
+  const rows = await cq.listCreditedOrderRows(ctx.db, filters, { field: 'id', descending: true }, page);
   return { orders: await storeOrderDetails(ctx.db, rows), count: await dq.countOrderRows(ctx.db, filters) };
 }
 
@@ -103,7 +104,7 @@ export async function listCustomerOrders(ctx: Ctx, customerId: string, page: Pag
  * that customer. Anyone else's is as unknown as a missing one.
  */
 export async function getStoreOrder(ctx: Ctx, customerId: string | null, id: string) {
-  const row = await dq.findCreditedOrderRow(ctx.db, id);
+  const row = await cq.findCreditedOrderRow(ctx.db, id);
   if (!row || row.is_draft_order) throw orderNotFound(id);
   // A guest customer's order (one moved to a guest, as Medusa's guests all have a record) is a guest's order too.
   if (row.customer_id !== null && row.customer_id !== customerId && (await hasAccount(ctx.db, row.customer_id)))
@@ -120,7 +121,7 @@ export async function getStoreOrder(ctx: Ctx, customerId: string | null, id: str
  * with the order rows).
  */
 export async function customerOrdersOf(ctx: Ctx, customerId: string): Promise<CustomerOrderView[]> {
-  const rows = await dq.listCustomerOrderRows(ctx.db, customerId);
+  const rows = await cq.listCustomerOrderRows(ctx.db, customerId);
   const ids = rows.map((o) => o.id);
   const lines = await dq.listLinesOf(ctx.db, ids);
   const methods = await dq.listMethodsOf(ctx.db, ids);

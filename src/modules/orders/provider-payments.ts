@@ -11,6 +11,7 @@ import {
 } from '../payments/provider-calls.ts';
 import { onLockedOrder, orderCanceled } from './desk.ts';
 import type { OrderRow } from './queries.ts';
+import { jsonObjectOf } from '../../platform/json.ts';
 
 /**
  * Money of payments made through a plugin's provider. Nothing is recorded until the provider said
@@ -67,7 +68,7 @@ export async function moveProviderMoney(
         session_id: payment.payment_session_id,
         amount: op.amount,
         currency_code: payment.currency_code,
-        data: (payment.data ?? {}) as never,
+        data: jsonObjectOf(payment.data ?? {}),
       },
       op.id,
     );
@@ -135,7 +136,7 @@ export async function releaseWithProvider(ctx: Ctx, providers: Providers, p: led
       session_id: p.payment_session_id ?? '',
       amount: ledger.capturable(p),
       currency_code: p.currency_code,
-      data: (p.data ?? {}) as never,
+      data: jsonObjectOf(p.data ?? {}),
     },
     `cancel:${p.id}`,
   );

@@ -13,7 +13,7 @@ import type { OrderPaymentCollectionView } from '../payments/schema.ts';
 import type { CreditLineRow } from './changes/queries.ts';
 import type { OrderCreditLineView } from './changes/schema.ts';
 import { creditedTotals } from './changes/summary.ts';
-import { findCreditedOrderRow } from './desk-queries.ts';
+import { findCreditedOrderRow } from './credited-queries.ts';
 import * as q from './queries.ts';
 import type { CreditedOrderView, OrderLineItemView, OrderShippingMethodView, OrderView } from './schema.ts';
 

@@ -69,15 +69,18 @@ function jsonCopy(providerId: string, value: unknown, what: string): JsonObject 
   return copy as JsonObject;
 }
 
+/** A member of a plugin's object, read as untrusted: its declared type is the plugin's word only. */
+const member = (impl: object, name: string): unknown => Reflect.get(impl, name);
+
 /** Wraps a plugin's object: JSON in, JSON out, a deadline on every call, errors as the shop's kinds. */
 function portOf(
-  impl: Record<string, unknown>,
+  impl: object,
   meta: { id: string; owner: string; name: string; methods: string[]; channels: string[] },
 ): ProviderPort {
   return {
     ...meta,
     async call(method, input, timeoutMs) {
-      const fn = meta.methods.includes(method) ? impl[method] : undefined;
+      const fn = meta.methods.includes(method) ? member(impl, method) : undefined;
       if (typeof fn !== 'function') throw new ProviderCallError(meta.id, `${meta.id} does not implement ${method}`);
       const arg = jsonCopy(meta.id, input, `${method} input`);
       let answer: unknown;
@@ -128,48 +131,52 @@ export function providerRegistrars(deps: {
   return {
     payments: {
       register(provider: PaymentProvider) {
-        const impl = provider as unknown as Record<string, unknown>;
         const id = checkId('payments', provider?.id);
         if (id === 'system_default') throw new Error('ctx.payments.register: pp_system_default is the shop’s own');
-        const missing = PAYMENT_REQUIRED.filter((m) => typeof impl[m] !== 'function');
+        const missing = PAYMENT_REQUIRED.filter((m) => typeof member(provider, m) !== 'function');
         if (missing.length) throw new Error(`ctx.payments.register(${id}): missing ${missing.join(', ')}`);
-        const methods = [...PAYMENT_REQUIRED, ...PAYMENT_OPTIONAL.filter((m) => typeof impl[m] === 'function')];
+        const methods = [
+          ...PAYMENT_REQUIRED,
+          ...PAYMENT_OPTIONAL.filter((m) => typeof member(provider, m) === 'function'),
+        ];
         const name = typeof provider.name === 'string' && provider.name ? provider.name : id;
-        stage('payment', portOf(impl, { id: paymentProviderId(id), owner, name, methods, channels: [] }));
+        stage('payment', portOf(provider, { id: paymentProviderId(id), owner, name, methods, channels: [] }));
       },
     },
     notifications: {
       register(provider: NotificationProvider) {
-        const impl = provider as unknown as Record<string, unknown>;
         const id = checkId('notifications', provider?.id);
-        if (typeof impl.send !== 'function') throw new Error(`ctx.notifications.register(${id}): missing send`);
+        if (typeof member(provider, 'send') !== 'function')
+          throw new Error(`ctx.notifications.register(${id}): missing send`);
         const channels = Array.isArray(provider.channels) ? provider.channels : [];
         if (!channels.length || channels.some((c) => typeof c !== 'string' || !SLUG.test(c)))
           throw new Error(`ctx.notifications.register(${id}): channels must list slugs such as "email"`);
         const name = typeof provider.name === 'string' && provider.name ? provider.name : id;
-        stage('notification', portOf(impl, { id, owner, name, methods: ['send'], channels: [...channels] }));
+        stage('notification', portOf(provider, { id, owner, name, methods: ['send'], channels: [...channels] }));
       },
     },
     taxes: {
       register(provider: TaxProvider) {
-        const impl = provider as unknown as Record<string, unknown>;
         const id = checkId('taxes', provider?.id);
         if (id === 'system') throw new Error('ctx.taxes.register: tp_system is the shop’s own');
-        if (typeof impl.getTaxLines !== 'function') throw new Error(`ctx.taxes.register(${id}): missing getTaxLines`);
+        if (typeof member(provider, 'getTaxLines') !== 'function')
+          throw new Error(`ctx.taxes.register(${id}): missing getTaxLines`);
         const name = typeof provider.name === 'string' && provider.name ? provider.name : id;
-        stage('tax', portOf(impl, { id: taxProviderId(id), owner, name, methods: ['getTaxLines'], channels: [] }));
+        stage('tax', portOf(provider, { id: taxProviderId(id), owner, name, methods: ['getTaxLines'], channels: [] }));
       },
     },
     fulfillments: {
       register(provider: FulfillmentProvider) {
-        const impl = provider as unknown as Record<string, unknown>;
         const id = checkId('fulfillments', provider?.id);
         if (id === 'manual') throw new Error('ctx.fulfillments.register: manual_manual is the shop’s own');
-        const missing = FULFILLMENT_REQUIRED.filter((m) => typeof impl[m] !== 'function');
+        const missing = FULFILLMENT_REQUIRED.filter((m) => typeof member(provider, m) !== 'function');
         if (missing.length) throw new Error(`ctx.fulfillments.register(${id}): missing ${missing.join(', ')}`);
-        const methods = [...FULFILLMENT_REQUIRED, ...FULFILLMENT_OPTIONAL.filter((m) => typeof impl[m] === 'function')];
+        const methods = [
+          ...FULFILLMENT_REQUIRED,
+          ...FULFILLMENT_OPTIONAL.filter((m) => typeof member(provider, m) === 'function'),
+        ];
         const name = typeof provider.name === 'string' && provider.name ? provider.name : id;
-        stage('fulfillment', portOf(impl, { id: fulfillmentProviderId(id), owner, name, methods, channels: [] }));
+        stage('fulfillment', portOf(provider, { id: fulfillmentProviderId(id), owner, name, methods, channels: [] }));
       },
     },
   };

@@ -7,37 +7,21 @@ export interface RawTx {
   exec(text: string): Promise<void>;
 }
 
-interface PgliteLike {
-  transaction<T>(
-    fn: (tx: {
-      query(t: string, p?: unknown[]): Promise<{ rows: unknown[] }>;
-      exec(t: string): Promise<unknown>;
-    }) => Promise<T>,
-  ): Promise<T>;
-}
-
-interface PgPoolLike {
-  connect(): Promise<{
-    query(t: string, p?: unknown[]): Promise<{ rows: unknown[] }>;
-    release(err?: Error | boolean): void;
-  }>;
-}
-
 /**
- * Runs fn in a transaction on the underlying client (drizzle's `$client`): the pg pool or the
+ * Runs fn in a transaction on the underlying client (`Database.raw`): the pg pool or the
  * PGlite instance. On PGlite this takes the same transaction lock as drizzle's transactions.
  */
 export async function withRawTx<T>(database: Database, fn: (tx: RawTx) => Promise<T>): Promise<T> {
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  if (database.kind === 'pglite') {
-    return (client as PgliteLike).transaction((tx) =>
+  const raw = database.raw;
+  if (raw.kind === 'pglite') {
+    return raw.pglite.transaction((tx) =>
       fn({
         query: async <R>(text: string, params?: unknown[]) => (await tx.query(text, params ?? [])).rows as R[],
         exec: async (text: string) => void (await tx.exec(text)),
       }),
     );
   }
-  const conn = await (client as PgPoolLike).connect();
+  const conn = await raw.pool.connect();
   let broken = false;
   try {
     await conn.query('begin');

@@ -11,7 +11,7 @@ interface Surface {
   url: string;
   /** Envelope key and list key: product_type / product_types. */
   one: string;
-  many: string;
+  many: 'product_types' | 'product_tags';
   object: string;
 }
 
@@ -20,8 +20,6 @@ const SURFACES: Surface[] = [
   { kind: TAG, url: '/product-tags', one: 'product_tag', many: 'product_tags', object: 'product_tag' },
 ];
 
-// The envelope key depends on the surface, which TypeBox's static types cannot follow: the
-// response schemas still validate and serialize every answer (hence the `as never` below).
 function reads(app: App, s: Surface, tags: string[]) {
   app.get(
     s.url,
@@ -36,7 +34,9 @@ function reads(app: App, s: Surface, tags: string[]) {
     async (req) => {
       const page = pageOf(req.query, 20);
       const { rows, count } = await listLabels(req.ctx, s.kind, req.query, page);
-      return { [s.many]: rows, count, ...page } as never;
+      return s.many === 'product_types'
+        ? { product_types: rows, count, ...page }
+        : { product_tags: rows, count, ...page };
     },
   );
   app.get(
@@ -49,7 +49,7 @@ function reads(app: App, s: Surface, tags: string[]) {
         response: ok(labelEnvelope(s.one)),
       },
     },
-    async (req) => ({ [s.one]: await getLabel(req.ctx, s.kind, req.params.id) }) as never,
+    async (req) => ({ [s.one]: await getLabel(req.ctx, s.kind, req.params.id) }),
   );
 }
 
@@ -67,7 +67,7 @@ export const adminLabelRoutes: RouteModule = adminResource('products', (app) => 
           response: ok(labelEnvelope(s.one)),
         },
       },
-      async (req) => ({ [s.one]: await createLabel(req.ctx, s.kind, req.body) }) as never,
+      async (req) => ({ [s.one]: await createLabel(req.ctx, s.kind, req.body) }),
     );
     app.post(
       `${s.url}/:id`,
@@ -80,7 +80,7 @@ export const adminLabelRoutes: RouteModule = adminResource('products', (app) => 
           response: ok(labelEnvelope(s.one)),
         },
       },
-      async (req) => ({ [s.one]: await updateLabel(req.ctx, s.kind, req.params.id, req.body) }) as never,
+      async (req) => ({ [s.one]: await updateLabel(req.ctx, s.kind, req.params.id, req.body) }),
     );
     app.delete(
       `${s.url}/:id`,
@@ -94,7 +94,7 @@ export const adminLabelRoutes: RouteModule = adminResource('products', (app) => 
       },
       async (req) => {
         await deleteLabel(req.ctx, s.kind, req.params.id);
-        return { id: req.params.id, object: s.object, deleted: true as const } as never;
+        return { id: req.params.id, object: s.object, deleted: true as const };
       },
     );
   }

@@ -26,4 +26,6 @@ export const LabelQuery = Type.Object({
 });
 
 export const labelEnvelope = (key: string) => Type.Object({ [key]: Label });
-export const labelList = (plural: string) => listEnvelope(plural, Label);
+/** One schema a surface, so that each list answer is typed by its own key. */
+export const labelList = (plural: 'product_types' | 'product_tags') =>
+  plural === 'product_types' ? listEnvelope('product_types', Label) : listEnvelope('product_tags', Label);

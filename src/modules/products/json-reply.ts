@@ -7,5 +7,6 @@ export function sendJsonText(
   reply: { type(contentType: string): { send(payload: never): unknown } },
   body: string | Buffer,
 ): void {
+  // A route's send is typed by its response schema; this text is that JSON already, which Fastify sends as is.
   reply.type('application/json; charset=utf-8').send(body as never);
 }

@@ -132,8 +132,9 @@ export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign
     const current = await q.findCampaign(tctx.tx, id);
     if (!current) throw notFound(id);
     const patch: Partial<q.CampaignRow> = { updated_at: now };
-    for (const k of ['name', 'campaign_identifier', 'description'] as const)
-      if (input[k] !== undefined) patch[k] = input[k] as never;
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.campaign_identifier !== undefined) patch.campaign_identifier = input.campaign_identifier;
+    if (input.description !== undefined) patch.description = input.description;
     if (input.starts_at !== undefined) patch.starts_at = input.starts_at ? new Date(input.starts_at) : null;
     if (input.ends_at !== undefined) patch.ends_at = input.ends_at ? new Date(input.ends_at) : null;
     datesInOrder(patch.starts_at ?? current.starts_at, patch.ends_at ?? current.ends_at);

@@ -109,15 +109,17 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       }),
   );
 
-  const step = (
+  const step = <
+    B extends typeof RequestItemsBody | typeof ShippingMethodBody | typeof NotifyBody | typeof ReceiveItemsBody,
+  >(
     path: string,
     summary: string,
-    body: typeof RequestItemsBody | typeof ShippingMethodBody | typeof NotifyBody | typeof ReceiveItemsBody,
+    body: B,
     run: (
       tctx: Parameters<Parameters<typeof onLockedReturn>[2]>[0],
       order: Parameters<Parameters<typeof onLockedReturn>[2]>[1],
       ret: rq.ReturnRow,
-      body: never,
+      body: Static<B>,
       carrier: ReturnCarrier,
     ) => Promise<void>,
   ) =>
@@ -132,7 +134,8 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       async (req) =>
         withReturnCarrier(req.ctx, app.providers, (carrier) =>
           onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-            await run(tctx, order, ret, req.body as never, carrier);
+            // Fastify resolves a generic schema's type lazily, so TS cannot see the validated body is Static<B>.
+            await run(tctx, order, ret, req.body as Static<B>, carrier);
             return answer(tctx, order.id, ret.id);
           }),
         ),

@@ -5,6 +5,7 @@ import type { JsonObject, Providers } from '../../platform/providers.ts';
 import {
   callFulfillmentProvider,
   carrierCallLostAfterMs,
+  carrierLabels,
   isProviderTimeout,
   MANUAL_PROVIDER,
 } from '../fulfillment/providers.ts';
@@ -136,7 +137,7 @@ export async function shipReturnBack(
     shipping_address: (order.shipping_address ?? null) as JsonObject | null,
     from_location: null,
     to_location: to ?? null,
-  } as unknown as JsonObject;
+  };
   let id: string;
   let made: JsonObject;
   if (option.provider_id === MANUAL_PROVIDER) {
@@ -193,12 +194,7 @@ export async function shipReturnBack(
 }
 
 function labelsOf(made: JsonObject): ReturnFulfillmentLabelJson[] {
-  return ((made.labels as unknown as Partial<ReturnFulfillmentLabelJson>[] | undefined) ?? []).map((l) => ({
-    id: newId('fulla'),
-    tracking_number: String(l.tracking_number ?? ''),
-    tracking_url: String(l.tracking_url ?? ''),
-    label_url: String(l.label_url ?? ''),
-  }));
+  return carrierLabels(made, () => newId('fulla'));
 }
 
 /**

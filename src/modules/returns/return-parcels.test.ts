@@ -15,31 +15,11 @@ let shop: ParceloShop;
 let returnOption: Json;
 beforeAll(async () => {
   shop = await startParceloShop();
-  const created = await shop.t.admin('POST', '/admin/shipping-options', {
-    name: 'Parcelo return',
-    service_zone_id: shop.zoneId,
-    shipping_profile_id: 'sp_default',
-    provider_id: 'fp_parcelo',
-    price_type: 'flat',
-    prices: [{ currency_code: 'eur', amount: 450 }],
-    data: { id: 'parcel-return' },
-    type: { label: 'Return', code: 'return' },
-    rules: [{ attribute: 'is_return', operator: 'eq', value: 'true' }],
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  returnOption = created.json().shipping_option;
+  returnOption = await shop.makeReturnOption(450);
 }, 300_000);
 afterAll(() => shop?.close());
 
-/** An order of `quantity` mugs, all fulfilled (a return asks back fulfilled units only). */
-async function fulfilledOrder(quantity: number) {
-  const order = await shop.placeOrder(quantity);
-  const res = await shop.t.admin('POST', `/admin/orders/${order.id}/fulfillments`, {
-    items: [{ id: order.items[0].id, quantity }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return order;
-}
+const fulfilledOrder = (quantity: number) => shop.fulfilledOrder(quantity);
 
 /** The desk's return of `quantity` units shipped back by the return option, up to its confirmation. */
 async function deskReturn(order: Json, quantity: number) {
@@ -301,22 +281,11 @@ describe('a return label whose carrier did not answer in time', () => {
 
 describe('return shipping priced by the carrier (a calculated return option)', () => {
   let calculated: Json;
-  const rate = (units: number) => 490 + 150 * (units - 1) + (shop.region.countries[0].iso_2 === 'de' ? 0 : 900);
-  const rateAsks = () => shop.parcelo.requests.filter((r) => r.path === '/v1/rates');
+  const rate = (units: number) => shop.rate(units);
+  const rateAsks = () => shop.rateAsks();
 
   beforeAll(async () => {
-    const created = await shop.t.admin('POST', '/admin/shipping-options', {
-      name: 'Parcelo return, priced by Parcelo',
-      service_zone_id: shop.zoneId,
-      shipping_profile_id: 'sp_default',
-      provider_id: 'fp_parcelo',
-      price_type: 'calculated',
-      data: { id: 'parcel-return' },
-      type: { label: 'Return', code: 'return' },
-      rules: [{ attribute: 'is_return', operator: 'eq', value: 'true' }],
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    calculated = created.json().shipping_option;
+    calculated = await shop.makeReturnOption('calculated');
   });
 
   it('the desk adds it: the carrier quotes the items asked back, with the order unlocked meanwhile', async () => {

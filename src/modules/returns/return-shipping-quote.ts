@@ -99,7 +99,7 @@ export async function calculatedPrice(
       from_location: (await optionLocation(tctx.tx, option.id)) ?? null,
       items: leg.items,
     },
-  } as unknown as JsonObject;
+  };
   const question = `${option.provider_id} ${JSON.stringify(request)}`;
   const quoted = quotes.get(question);
   if (quoted === undefined) throw new ReturnQuoteFirst(question, option.provider_id, request);

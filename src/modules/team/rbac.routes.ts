@@ -40,6 +40,7 @@ import {
   updateRbacRole,
 } from './rbac-service.ts';
 import { errors } from '../../platform/http/errors.ts';
+import { pageAnswer, pageSchema } from './paged-route.ts';
 
 const tags = ['rbac'];
 const RoleEnvelope = Type.Object({ role: RbacRole });
@@ -72,17 +73,11 @@ export const adminRbacRoutes: RouteModule = adminResource('team', (app) => {
   app.get(
     '/rbac/roles',
     {
-      schema: {
-        tags,
-        summary: 'Roles (built-in and custom) with their policies',
+      schema: pageSchema(tags, 'Roles (built-in and custom) with their policies', 'roles', RbacRole, {
         querystring: RoleListQuery,
-        response: ok(listEnvelope('roles', RbacRole)),
-      },
+      }),
     },
-    async (req) => {
-      const page = pageOf(req.query, 50);
-      return { ...(await listRbacRoles(req.ctx, req.query, page)), ...page };
-    },
+    async (req) => pageAnswer(req.query, (page) => listRbacRoles(req.ctx, req.query, page)),
   );
 
   app.get(
@@ -150,18 +145,12 @@ export const adminRbacRoutes: RouteModule = adminResource('team', (app) => {
   app.get(
     '/rbac/roles/:id/policies',
     {
-      schema: {
-        tags,
-        summary: 'A role’s policies (its permission patterns)',
+      schema: pageSchema(tags, 'A role’s policies (its permission patterns)', 'policies', RbacPolicy, {
         params: RoleIdParams,
         querystring: PolicyListQuery,
-        response: ok(listEnvelope('policies', RbacPolicy)),
-      },
+      }),
     },
-    async (req) => {
-      const page = pageOf(req.query, 50);
-      return { ...(await listRolePolicies(req.ctx, req.params.id, req.query, page)), ...page };
-    },
+    async (req) => pageAnswer(req.query, (page) => listRolePolicies(req.ctx, req.params.id, req.query, page)),
   );
 
   app.post(
@@ -200,18 +189,12 @@ export const adminRbacRoutes: RouteModule = adminResource('team', (app) => {
   app.get(
     '/rbac/roles/:id/users',
     {
-      schema: {
-        tags,
-        summary: 'The users holding a role',
+      schema: pageSchema(tags, 'The users holding a role', 'users', User, {
         params: RoleIdParams,
         querystring: RoleUserListQuery,
-        response: ok(listEnvelope('users', User)),
-      },
+      }),
     },
-    async (req) => {
-      const page = pageOf(req.query, 50);
-      return { ...(await listRoleUsers(req.ctx, req.params.id, req.query.user_id, page)), ...page };
-    },
+    async (req) => pageAnswer(req.query, (page) => listRoleUsers(req.ctx, req.params.id, req.query.user_id, page)),
   );
 
   app.post(
@@ -289,18 +272,12 @@ export const adminRbacRoutes: RouteModule = adminResource('team', (app) => {
   app.get(
     '/rbac/policies/:id/roles',
     {
-      schema: {
-        tags,
-        summary: 'The roles holding a policy',
+      schema: pageSchema(tags, 'The roles holding a policy', 'roles', RbacRole, {
         params: RoleIdParams,
         querystring: PageOnlyQuery,
-        response: ok(listEnvelope('roles', RbacRole)),
-      },
+      }),
     },
-    async (req) => {
-      const page = pageOf(req.query, 50);
-      return { ...(await listPolicyRoles(req.ctx, req.params.id, page)), ...page };
-    },
+    async (req) => pageAnswer(req.query, (page) => listPolicyRoles(req.ctx, req.params.id, page)),
   );
 
   // Policies are what routes declare: Medusa's writes answer why they cannot be made here.

@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
-import { deletedEnvelope, listEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { deletedEnvelope } from '../../platform/http/pagination.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { BatchDeleted, RbacRole, UserRoleListQuery, UserRoleParams, UserRolesBody } from './rbac-schema.ts';
 import { addUserRoles, listUserRoles, removeUserRoles } from './rbac-service.ts';
+import { pageAnswer, pageSchema } from './paged-route.ts';
 import { getUserById, resetTokenFor } from './users-service.ts';
 
 const tags = ['users'];
@@ -18,18 +19,12 @@ export const adminUserRoleRoutes: RouteModule = adminResource('team', (app) => {
   app.get(
     '/users/:id/roles',
     {
-      schema: {
-        tags,
-        summary: 'A user’s roles (the one they hold)',
+      schema: pageSchema(tags, 'A user’s roles (the one they hold)', 'roles', RbacRole, {
         params: IdParams,
         querystring: UserRoleListQuery,
-        response: ok(listEnvelope('roles', RbacRole)),
-      },
+      }),
     },
-    async (req) => {
-      const page = pageOf(req.query, 50);
-      return { ...(await listUserRoles(req.ctx, req.params.id, req.query.role_id, page)), ...page };
-    },
+    async (req) => pageAnswer(req.query, (page) => listUserRoles(req.ctx, req.params.id, req.query.role_id, page)),
   );
 
   app.post(

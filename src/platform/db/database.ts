@@ -3,13 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { autoPrepare } from './auto-prepare.ts';
+import type { Pool } from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { copyPgliteTemplate, discardPgliteCopy } from './pglite-template.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
-import type { Handle } from './handle.ts';
+import { sharedHandle, type Handle } from './handle.ts';
 import { analyzeStaleTables } from './statistics.ts';
 import { migrationsCurrent } from './migrations.ts';
 import { PgListener } from './pg-listener.ts';
@@ -24,9 +26,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The root handle or a transaction: query functions accept either. */
 export type Executor = Db | Tx;
 
+/** The driver under drizzle, for what drizzle's SQL cannot carry (text with `$1…`, a lock held on one connection). */
+export type RawClient = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; pool: Pool };
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  raw: RawClient;
   /**
    * Applies migrations/ (the same SQL on both backends); each file runs once, and a database that
    * has them all is told by one query (migrations.ts). After applying any, analyzes the tables
@@ -128,11 +134,11 @@ export async function openPglite(dataDir: string | null, opts: PgliteOptions = {
       return create();
     });
     const pglite = drizzle(client);
-    // PGlite's handle types its raw results as PGlite's Results; Db states only the `{ rows }` both drivers share.
-    const db = pglite as unknown as Db;
+    const db = sharedHandle(pglite);
     return {
       kind: 'pglite',
       db,
+      raw: { kind: 'pglite', pglite: client },
       async migrate() {
         const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
         if (!(await migrationsCurrent(db, migrationsFolder))) {
@@ -190,8 +196,7 @@ export async function openPostgres(
     (client) => client.release(),
     () => {}, // a server that is down is reported by the first query (migrate)
   );
-  // node-postgres' handle types its raw results as pg's QueryResult; Db states only the `{ rows }` both drivers share.
-  const db = drizzle(pool) as unknown as Db;
+  const db = sharedHandle(drizzle(pool));
   const listener = new PgListener(pg.default.Client, url);
   const replicas = opts.readUrls?.length
     ? new ReadReplicas<Db>(
@@ -236,8 +241,7 @@ export async function openPostgres(
             autoPrepare(client);
             client.on('error', () => {});
           });
-          // As the primary's handle above: Db states only the `{ rows }` both drivers share.
-          return { pool: replicaPool, db: drizzle(replicaPool) as unknown as Db };
+          return { pool: replicaPool, db: sharedHandle(drizzle(replicaPool)) };
         },
         opts.replicas ?? { maxLagMs: 1_000 },
       )
@@ -246,6 +250,7 @@ export async function openPostgres(
   return {
     kind: 'postgres',
     db,
+    raw: { kind: 'postgres', pool },
     // Several instances may start at once: a session advisory lock on one dedicated client serialises
     // them (the migrator tests again under the lock, so one that finds a newer database applies nothing).
     async migrate() {

@@ -14,3 +14,11 @@ interface Rows<T> {
 
 /** drizzle's handle on either driver (database.ts's Db; its own file, so statistics.ts and migrations.ts can name it). */
 export type Handle = PgDatabase<RowsResult>;
+
+/**
+ * A driver's drizzle handle as Handle. drizzle types each driver's raw results as its own
+ * (PGlite's Results, pg's QueryResult), which it cannot see share `{ rows }`: the one cast of it.
+ */
+export function sharedHandle(handle: PgDatabase<PgQueryResultHKT>): Handle {
+  return handle as Handle;
+}

@@ -14,7 +14,7 @@ export const jsonDate = (v: unknown): Date | null => (v == null ? null : v insta
 export function withJsonDates<T extends { created_at: Date; updated_at: Date }>(r: RawRow<T>): T {
   const row = { ...r, created_at: jsonDate(r.created_at)!, updated_at: jsonDate(r.updated_at)! };
   // RawRow<T> differs from T only in its Date columns; the two above are Dates again.
-  return row as unknown as T;
+  return row as T;
 }
 
 /**

@@ -25,9 +25,9 @@ const FRAMEWORK_CODES = new Map<string, BodyRefusal>([
 /** Maps anything thrown into an AppError, so every response has the `{ type, message }` shape. */
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
-  const e = err as FastifyError & { validation?: unknown[]; validationContext?: string; code?: string };
+  const e = err as FastifyError;
   // A schema's refusal: Medusa's `invalid_data` with the field in the message, and one code for all.
-  if (e?.validation) return appError('invalid_request', validationParts(e.validation as never, e.validationContext));
+  if (e?.validation) return appError('invalid_request', validationParts(e.validation, e.validationContext));
   if (e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError) {
     return appError('malformed_json', { detail: e.message });
   }

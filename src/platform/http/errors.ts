@@ -79,10 +79,23 @@ export function appError<C extends ErrorCode>(
   params?: ArgsOf<C>[0],
   opts: { headers?: Record<string, string> } = {},
 ): AppError {
-  const entry: { type: ErrorType; message: string | readonly string[] } = ERROR_CODES[code];
-  const template = templateFor(entry.message, params as Params);
-  return new AppError(entry.type, fill(template, params as Params), { code, headers: opts.headers });
+  return errorOfCode(code, params, opts);
 }
+
+/** appError once its parameters are checked against the code (by appError's type, or by `helper`'s overloads). */
+function errorOfCode(code: ErrorCode, params?: Params, opts: { headers?: Record<string, string> } = {}): AppError {
+  const entry: { type: ErrorType; message: string | readonly string[] } = ERROR_CODES[code];
+  const template = templateFor(entry.message, params);
+  return new AppError(entry.type, fill(template, params), { code, headers: opts.headers });
+}
+
+/** Both forms of a helper: a code and its parameters, or a message and maybe a code. */
+const errorOf =
+  (type: ErrorType, legacyCode?: string) =>
+  (first: string, second?: Params | string): AppError =>
+    isCode(first)
+      ? errorOfCode(first, typeof second === 'string' ? undefined : second)
+      : new AppError(type, first, { code: typeof second === 'string' ? second : legacyCode });
 
 /**
  * One helper per type. Given a code (`errors.notFound('webhook_not_found', { id })`) the message
@@ -90,20 +103,22 @@ export function appError<C extends ErrorCode>(
  * moved to codes (`test/error-codes.test.ts` lists them).
  */
 function helper<T extends ErrorType>(type: T, legacyCode?: string) {
+  const made = errorOf(type, legacyCode);
   function make<C extends CodeOf<T>>(code: C, ...args: ArgsOf<C>): AppError;
   /** @deprecated give a code from ERROR_CODES instead of a message */
   function make(message: string, code?: string): AppError;
   function make(first: string, second?: Params | string): AppError {
-    if (isCode(first)) return appError(first, second as never);
-    return new AppError(type, first, { code: typeof second === 'string' ? second : legacyCode });
+    return made(first, second);
   }
   return make;
 }
 
 /** As `helper`; called bare it keeps the old generic message without a code, until its callers move. */
 function helperWithDefault<T extends ErrorType>(type: T, message: string) {
-  const make = helper(type);
-  return ((...args: [string?, (Params | string)?]) => make(args[0] ?? message, args[1] as never)) as typeof make &
+  const make = errorOf(type);
+  return ((first?: string, second?: Params | string) => make(first ?? message, second)) as ReturnType<
+    typeof helper<T>
+  > &
     (() => AppError);
 }
 

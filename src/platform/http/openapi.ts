@@ -16,7 +16,7 @@ export async function registerOpenApi(app: App, version: string) {
           'Shop (admin, store, auth) and marketplace surfaces. Errors are `{ type, message, code }`; the codes are listed in the `Error` schema.',
       },
       components: {
-        schemas: { Error: errorSchema() as never },
+        schemas: { Error: errorSchema() },
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           publishableKey: { type: 'apiKey', in: 'header', name: 'x-publishable-api-key' },
@@ -28,7 +28,7 @@ export async function registerOpenApi(app: App, version: string) {
       if (url.startsWith('/admin')) s.security = [{ bearer: [] }];
       if (url.startsWith('/store') && !url.startsWith('/store/marketplace')) s.security = [{ publishableKey: [] }];
       if (!s.tags) s.tags = [url.split('/')[1] || 'meta'];
-      return { schema: s as never, url };
+      return { schema: s, url };
     },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -49,11 +49,12 @@ function errorSchema() {
   }));
   return {
     ...ErrorBody,
+    required: [...ErrorBody.required],
     properties: {
       ...ErrorBody.properties,
-      type: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+      type: { type: 'string' as const, enum: Object.keys(ERROR_STATUS) },
       code: {
-        type: 'string',
+        type: 'string' as const,
         description: 'Stable error code; modules not yet moved to codes may send none or another',
         enum: Object.keys(ERROR_CODES),
       },
@@ -78,6 +79,7 @@ function registerDocsUi(app: App): void {
       import('@fastify/swagger-ui'),
     ]);
     const inner = Fastify({ logger: false });
+    // @fastify/swagger types its static document as OpenAPI 2 or 3.0 only; this one is its own 3.1 output.
     await inner.register(swagger, { mode: 'static', specification: { document: app.swagger() as never } });
     await inner.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
     await inner.ready();

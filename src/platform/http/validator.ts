@@ -63,11 +63,11 @@ type BuildSerializer = NonNullable<
 
 /** Fastify's own response serializers (fast-json-stringify), each built on its route's first response. */
 export const lazySerializers: BuildSerializer = (externalSchemas, options) => {
-  const build = SerializerSelector()(externalSchemas as never, options as never);
+  const build = SerializerSelector()(externalSchemas, options);
   return (route) => {
     let serialize: ((data: unknown) => string) | undefined;
     return (data: unknown) => {
-      serialize ??= build(route as never) as (data: unknown) => string;
+      serialize ??= build(route) as (data: unknown) => string;
       return serialize(data);
     };
   };

@@ -199,18 +199,14 @@ function refusedOutsideSchema(err: unknown): boolean {
   return e?.code === 'plugin_sql_refused' || e?.code === '42501' || e?.cause?.code === '42501';
 }
 
-interface PoolLike {
-  connect(): Promise<{ query(text: string, params?: unknown[]): Promise<unknown>; release(err?: boolean): void }>;
-}
-
 /**
  * Other marketplace instances on the same PostgreSQL database wait for a test install of the same
  * plugin id (its schema is the same name): a session advisory lock on a connection held meanwhile.
  * PGlite is one process's (its lock file): the queue above is enough there.
  */
 async function acrossInstances<T>(database: Database, schema: string, fn: () => Promise<T>): Promise<T> {
-  if (database.kind === 'pglite') return fn();
-  const conn = await (database.db as unknown as { $client: PoolLike }).$client.connect();
+  if (database.raw.kind === 'pglite') return fn();
+  const conn = await database.raw.pool.connect();
   const key = `review-install:${schema}`;
   let broken = false;
   try {

@@ -118,8 +118,13 @@ function registerProvider(
     impl[method] = (input: unknown) =>
       deps.proc().request('provider', { pid, method, input }, deps.timeouts.providerMs);
   }
-  if (kind === 'payment') deps.ctx.payments.register(impl as never);
-  else if (kind === 'tax') deps.ctx.taxes.register(impl as never);
-  else if (kind === 'fulfillment') deps.ctx.fulfillments.register(impl as never);
-  else deps.ctx.notifications.register(impl as never);
+  // The stub has only the methods the process named: the registrar checks it as it checks a plugin's own object.
+  const stub = impl as unknown as Parameters<PluginContext['payments']['register']>[0] &
+    Parameters<PluginContext['taxes']['register']>[0] &
+    Parameters<PluginContext['fulfillments']['register']>[0] &
+    Parameters<PluginContext['notifications']['register']>[0];
+  if (kind === 'payment') deps.ctx.payments.register(stub);
+  else if (kind === 'tax') deps.ctx.taxes.register(stub);
+  else if (kind === 'fulfillment') deps.ctx.fulfillments.register(stub);
+  else deps.ctx.notifications.register(stub);
 }
