@@ -97,8 +97,8 @@ describe('module boundaries: the tables a module reads that another module owns'
   });
 
   it('fails on a planted file naming another module’s table in SQL text, unless allowed; and on a stale allowance', () => {
-    const raw = file('export const q = sql`select o.currency_code from orders o where o.id = ${id}`;');
-    const typed = file('export const q = sql`select ${o.currency_code} from ${from(o)} where ${o.id} = ${id}`;', [
+    const raw = file('export const q = sql`select o.currency_code from orders o where o.id = $1`;');
+    const typed = file(`export const q = sql\`select \${o.currency_code} from \${from(o)} where \${o.id} = $1\`;`, [
       { module: 'orders', names: ['orders'], file: 'modules/orders/tables.ts' },
     ]);
     const ownOnly = file('sql`select * from carts, outbox` // was: from orders');
