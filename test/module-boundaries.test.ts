@@ -20,8 +20,6 @@ const TYPED_READS_PENDING = new Map<string, string>([
     'modules/cart-pricing/facts.ts',
     'one statement gathering 13 tables of 7 modules for the pricing engine; not converted yet',
   ],
-  ['modules/products/product-json.ts', 'the product JSON builder over 6 tables of 4 modules; not converted yet'],
-  ['modules/shipping-options/store-queries.ts', 'the store option query over 9 tables of 5 modules; not converted yet'],
 ]);
 
 describe('module boundaries: the tables a module reads that another module owns', () => {
