@@ -9,7 +9,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * table from the other module's tables file. Every such table must be listed in the module's
  * README, on its line `- **Reads other modules' tables**: …` (backticked names, or `none`), so
  * the owner of a table can find every reader before renaming a column. Tables of `platform/`
- * (outbox, jobs) are infrastructure every module may use, and are not listed.
+ * (outbox, jobs) are infrastructure every module may use, and are not listed. The read itself goes
+ * through the imported drizzle table, not the table's name in SQL text (checkTypedReads), so the
+ * type check finds every reader of a renamed column too.
  */
 
 export const READS_LINE = "- **Reads other modules' tables**:";
@@ -44,14 +46,30 @@ export function withoutComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
+const isForeign = (file: SourceFile, owner: string | undefined): owner is string =>
+  !!owner && owner !== file.module && owner !== 'platform';
+
+/**
+ * The other modules' tables one file names in SQL text (and the module owning each): reads the
+ * type check cannot see, since a renamed column there only fails when the statement runs.
+ */
+export function rawForeignTables(file: SourceFile, own: Ownership): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const m of withoutComments(file.text).matchAll(SQL_NAME)) {
+    const table = m[1].toLowerCase();
+    const owner = own.owner.get(table);
+    if (isForeign(file, owner)) found.set(table, owner);
+  }
+  return found;
+}
+
 /** The other modules' tables one file reads (and the module owning each). */
 export function foreignTables(file: SourceFile, own: Ownership): Map<string, string> {
-  const found = new Map<string, string>();
+  const found = rawForeignTables(file, own);
   const note = (table: string) => {
     const owner = own.owner.get(table);
-    if (owner && owner !== file.module && owner !== 'platform') found.set(table, owner);
+    if (isForeign(file, owner)) found.set(table, owner);
   };
-  for (const m of withoutComments(file.text).matchAll(SQL_NAME)) note(m[1].toLowerCase());
   for (const imp of file.tableImports ?? []) {
     const tables = own.exports.get(imp.file);
     for (const name of imp.names) {
@@ -120,6 +138,36 @@ export function checkBoundaries(files: SourceFile[], readmes: Map<string, string
         violations.push({ module, message: `${module}/README.md lists \`${table}\`, which none of its files reads` });
     }
   }
+  return violations;
+}
+
+/**
+ * Another module's table is read through its drizzle table (imported from the owner's tables file,
+ * interpolated into hand-written SQL or used by the query builder), never by its name in SQL
+ * text: then renaming a column in the owner's tables file fails `npm run typecheck` in every
+ * reader. `allowed` (path → why) names the files not converted yet; an entry whose file no
+ * longer names a foreign table is stale and reported too, so the list only shrinks.
+ */
+export function checkTypedReads(files: SourceFile[], own: Ownership, allowed: Map<string, string>): Violation[] {
+  const violations: Violation[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    const raw = rawForeignTables(file, own);
+    if (!raw.size) continue;
+    seen.add(file.path);
+    if (allowed.has(file.path)) continue;
+    const names = [...raw].map(([table, owner]) => `\`${table}\` (${owner})`).join(', ');
+    violations.push({
+      module: file.module,
+      message: `${file.path} names ${names} in SQL text: read them through the owner's drizzle tables (typed-sql.ts tableAs/from)`,
+    });
+  }
+  for (const path of allowed.keys())
+    if (!seen.has(path))
+      violations.push({
+        module: path.split('/')[1] ?? path,
+        message: `${path} is allowed to name other modules' tables in SQL but names none: take it off the list`,
+      });
   return violations;
 }
 

@@ -1,6 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { preparedRows, textArray } from '../../platform/db/prepared.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
+import { cartLineItems } from '../carts/tables.ts';
+import { customerGroupCustomers } from '../customer-groups/tables.ts';
+import { productTagLinks } from '../product-labels/tables.ts';
+import { productCategories, products as productTable } from '../products/tables.ts';
+import { campaigns, cartPromotions, promotions } from '../promotions/tables.ts';
+import { regions } from '../regions/tables.ts';
+import { pricePreferences, taxRateRules, taxRates, taxRegions } from '../taxes/tables.ts';
 import type { CandidateRate } from '../taxes/select-rates.ts';
 import type { StoredPromotion } from '../promotions/stored.ts';
 import type { TaxLineJson } from '../totals/shapes.ts';
@@ -38,60 +46,75 @@ export interface PricingFacts {
   provider_tax?: { items: Record<string, TaxLineJson[]>; shipping: Record<string, TaxLineJson[]> };
 }
 
+// Other modules' tables under the names the statement gives them.
+const prod = tableAs(productTable, 'p');
+const pc = tableAs(productCategories, 'pc');
+const tl = tableAs(productTagLinks, 't');
+const rate = tableAs(taxRates, 'r');
+const taxRegion = tableAs(taxRegions, 'g');
+const rule = tableAs(taxRateRules, 'x');
+const pp = tableAs(pricePreferences, 'pp');
+const region = tableAs(regions, 'r');
+const member = tableAs(customerGroupCustomers, 'g');
+const promo = tableAs(promotions, 'p');
+const applied = tableAs(cartPromotions, 'a');
+const campaign = tableAs(campaigns, 'cp');
+const line = tableAs(cartLineItems, 'l');
+
 // Each product read by primary key in a LATERAL that `offset 0` keeps from being flattened:
 // without statistics the planner would otherwise hash-join the whole products table.
 const products = (
   ids: SQL,
-) => sql`(select coalesce(json_agg(json_build_object('id', p.id, 'collection_id', p.collection_id, 'type_id', p.type_id,
-    'categories', (select coalesce(json_agg(json_build_object('id', pc.category_id) order by pc.category_id), '[]'::json)
-      from product_categories pc where pc.product_id = p.id),
-    'tags', (select coalesce(json_agg(json_build_object('id', t.tag_id) order by t.tag_id), '[]'::json)
-      from product_tag_links t where t.product_id = p.id))), '[]'::json)
+) => sql`(select coalesce(json_agg(json_build_object('id', ${prod.id}, 'collection_id', ${prod.collection_id}, 'type_id', ${prod.type_id},
+    'categories', (select coalesce(json_agg(json_build_object('id', ${pc.category_id}) order by ${pc.category_id}), '[]'::json)
+      from ${from(pc)} where ${pc.product_id} = ${prod.id}),
+    'tags', (select coalesce(json_agg(json_build_object('id', ${tl.tag_id}) order by ${tl.tag_id}), '[]'::json)
+      from ${from(tl)} where ${tl.product_id} = ${prod.id}))), '[]'::json)
   from (select distinct x.id from unnest(${ids}) x(id)) x
-  cross join lateral (select * from products p where p.id = x.id offset 0) p)`;
+  cross join lateral (select * from ${from(prod)} where ${prod.id} = x.id offset 0) ${prod})`;
 
 // A province matches as Medusa's tax module matches it: lower-case, with or without its country prefix.
-const TAX_RATES = sql`(select coalesce(json_agg(json_build_object('id', r.id, 'rate', r.rate, 'code', r.code, 'name', r.name,
-    'is_default', r.is_default, 'is_combinable', r.is_combinable,
-    'region', json_build_object('id', g.id, 'province_code', g.province_code, 'parent_id', g.parent_id, 'provider_id', g.provider_id),
-    'rules', (select coalesce(json_agg(json_build_object('reference', x.reference, 'reference_id', x.reference_id)), '[]'::json)
-      from tax_rate_rules x where x.tax_rate_id = r.id)) order by r.created_at, r.id), '[]'::json)
-  from tax_regions g join tax_rates r on r.tax_region_id = g.id and r.deleted_at is null
-  where g.deleted_at is null and g.country_code = lower(c.shipping_address->>'country_code')
-    and (g.province_code is null or g.province_code in (lower(c.shipping_address->>'province'),
+const TAX_RATES = sql`(select coalesce(json_agg(json_build_object('id', ${rate.id}, 'rate', ${rate.rate}, 'code', ${rate.code}, 'name', ${rate.name},
+    'is_default', ${rate.is_default}, 'is_combinable', ${rate.is_combinable},
+    'region', json_build_object('id', ${taxRegion.id}, 'province_code', ${taxRegion.province_code}, 'parent_id', ${taxRegion.parent_id}, 'provider_id', ${taxRegion.provider_id}),
+    'rules', (select coalesce(json_agg(json_build_object('reference', ${rule.reference}, 'reference_id', ${rule.reference_id})), '[]'::json)
+      from ${from(rule)} where ${rule.tax_rate_id} = ${rate.id})) order by ${rate.created_at}, ${rate.id}), '[]'::json)
+  from ${from(taxRegion)} join ${from(rate)} on ${rate.tax_region_id} = ${taxRegion.id} and ${rate.deleted_at} is null
+  where ${taxRegion.deleted_at} is null and ${taxRegion.country_code} = lower(c.shipping_address->>'country_code')
+    and (${taxRegion.province_code} is null or ${taxRegion.province_code} in (lower(c.shipping_address->>'province'),
       lower(c.shipping_address->>'country_code') || '-' || lower(c.shipping_address->>'province'))))`;
 
 // The province's own region when it names a provider, else its country's (Medusa's choice).
-const TAX_PROVIDER = sql`(select g.provider_id from tax_regions g
-  where g.deleted_at is null and g.country_code = lower(c.shipping_address->>'country_code')
-    and (g.province_code is null or g.province_code in (lower(c.shipping_address->>'province'),
+const TAX_PROVIDER = sql`(select ${taxRegion.provider_id} from ${from(taxRegion)}
+  where ${taxRegion.deleted_at} is null and ${taxRegion.country_code} = lower(c.shipping_address->>'country_code')
+    and (${taxRegion.province_code} is null or ${taxRegion.province_code} in (lower(c.shipping_address->>'province'),
       lower(c.shipping_address->>'country_code') || '-' || lower(c.shipping_address->>'province')))
-  order by g.province_code is null, g.id limit 1)`;
+  order by ${taxRegion.province_code} is null, ${taxRegion.id} limit 1)`;
 
-const CURRENCY_INCLUSIVE = sql`coalesce((select pp.is_tax_inclusive from price_preferences pp
-  where pp.attribute = 'currency_code' and pp.value = c.currency_code and pp.deleted_at is null), false)`;
+const CURRENCY_INCLUSIVE = sql`coalesce((select ${pp.is_tax_inclusive} from ${from(pp)}
+  where ${pp.attribute} = 'currency_code' and ${pp.value} = c.currency_code and ${pp.deleted_at} is null), false)`;
 
 // A region's own preference, else a region marked tax-inclusive, else its currency's. (Medusa
 // makes a region's preference with every region, false unless the region is tax-inclusive; ours
 // exists only when written, so a shop's shipping follows its currency until then.)
-const REGION_INCLUSIVE = sql`coalesce((select pp.is_tax_inclusive from price_preferences pp
-  where pp.attribute = 'region_id' and pp.value = c.region_id and pp.deleted_at is null),
-  (select true from regions r where r.id = c.region_id and r.is_tax_inclusive), ${CURRENCY_INCLUSIVE})`;
+const REGION_INCLUSIVE = sql`coalesce((select ${pp.is_tax_inclusive} from ${from(pp)}
+  where ${pp.attribute} = 'region_id' and ${pp.value} = c.region_id and ${pp.deleted_at} is null),
+  (select true from ${from(region)} where ${region.id} = c.region_id and ${region.is_tax_inclusive}), ${CURRENCY_INCLUSIVE})`;
 
-const CUSTOMER_GROUPS = sql`(select coalesce(json_agg(g.customer_group_id order by g.customer_group_id), '[]'::json)
-  from customer_group_customers g where c.customer_id is not null and g.customer_id = c.customer_id)`;
+const CUSTOMER_GROUPS = sql`(select coalesce(json_agg(${member.customer_group_id} order by ${member.customer_group_id}), '[]'::json)
+  from ${from(member)} where c.customer_id is not null and ${member.customer_id} = c.customer_id)`;
 
 // Applied codes in the order they were applied, then automatic promotions, oldest first.
-const PROMOTIONS = sql`(select coalesce(json_agg(json_build_object('promotion', to_json(p), 'campaign', to_json(cp),
-    'applied', a.created_at is not null) order by a.created_at nulls last, p.created_at, p.id), '[]'::json)
-  from promotions p
-  left join cart_promotions a on a.cart_id = c.id and a.promotion_id = p.id
-  left join campaigns cp on cp.id = p.campaign_id and cp.deleted_at is null
-  where p.deleted_at is null and (a.created_at is not null or (p.is_automatic and p.status = 'active')))`;
+const PROMOTIONS = sql`(select coalesce(json_agg(json_build_object('promotion', to_json(${promo}), 'campaign', to_json(${campaign}),
+    'applied', ${applied.created_at} is not null) order by ${applied.created_at} nulls last, ${promo.created_at}, ${promo.id}), '[]'::json)
+  from ${from(promo)}
+  left join ${from(applied)} on ${applied.cart_id} = c.id and ${applied.promotion_id} = ${promo.id}
+  left join ${from(campaign)} on ${campaign.id} = ${promo.campaign_id} and ${campaign.deleted_at} is null
+  where ${promo.deleted_at} is null and (${applied.created_at} is not null or (${promo.is_automatic} and ${promo.status} = 'active')))`;
 
 /** The facts of the cart aliased `c`, for the products `productIds` (default: its lines'). */
 export const pricingFacts = (
-  productIds: SQL = sql`array(select l.product_id from cart_line_items l where l.cart_id = c.id)`,
+  productIds: SQL = sql`array(select ${line.product_id} from ${from(line)} where ${line.cart_id} = c.id)`,
 ) => sql`json_build_object('products', ${products(productIds)}, 'tax_rates', ${TAX_RATES},
   'currency_tax_inclusive', ${CURRENCY_INCLUSIVE}, 'region_tax_inclusive', ${REGION_INCLUSIVE},
   'customer_groups', ${CUSTOMER_GROUPS}, 'promotions', ${PROMOTIONS}, 'tax_provider_id', ${TAX_PROVIDER})`;
@@ -103,9 +126,9 @@ export async function promotionsByIds(db: Executor, ids: string[]): Promise<Stor
   if (!ids.length) return [];
   return preparedRows<StoredPromotion>(
     db,
-    sql`select to_json(p) as promotion, to_json(cp) as campaign, true as applied
-      from promotions p left join campaigns cp on cp.id = p.campaign_id and cp.deleted_at is null
-      where p.id = any(${textArray(ids)}) and p.deleted_at is null order by p.created_at, p.id`,
+    sql`select to_json(${promo}) as promotion, to_json(${campaign}) as campaign, true as applied
+      from ${from(promo)} left join ${from(campaign)} on ${campaign.id} = ${promo.campaign_id} and ${campaign.deleted_at} is null
+      where ${promo.id} = any(${textArray(ids)}) and ${promo.deleted_at} is null order by ${promo.created_at}, ${promo.id}`,
   );
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Static, TSchema } from 'typebox';
 import { executor, type TxCtx } from '../../platform/context.ts';
 import { rows } from '../../platform/db/database.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
 import { emptyBodyIsObject } from '../../platform/http/body.ts';
 import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
@@ -11,6 +12,7 @@ import { IdParams } from '../../platform/http/schema-types.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
 import { AddItemsBody } from '../order-edits/schema.ts';
 import type { OrderRow } from '../orders/queries.ts';
+import { orders } from '../orders/tables.ts';
 import { withReturnCarrier } from '../returns/return-fulfillment.ts';
 import { type ReturnQuotes, withReturnQuotes } from '../returns/return-shipping-quote.ts';
 import { RequestItemsBody, ShippingMethodBody, UpdateShippingActionBody } from '../returns/schema.ts';
@@ -49,6 +51,8 @@ type Step<Body> = (tctx: TxCtx, order: OrderRow, swap: SwapRow, body: Body, quot
  * (inbound items and shipping, outbound items and shipping), request and cancel. A claim adds its
  * claimed items (`/claim-items`).
  */
+const o = tableAs(orders, 'o');
+
 function swapRoutes(app: App, kind: SwapKind) {
   const key = kind;
   const base = `/${kind}s`;
@@ -60,7 +64,7 @@ function swapRoutes(app: App, kind: SwapKind) {
     const id = (req.params as { id?: string }).id ?? '';
     const [row] = await rows<{ currency_code: string }>(
       req.ctx.db,
-      sql`select o.currency_code from ${sql.identifier(table)} s join orders o on o.id = s.order_id where s.id = ${id}`,
+      sql`select ${o.currency_code} from ${sql.identifier(table)} s join ${from(o)} on ${o.id} = s.order_id where s.id = ${id}`,
     );
     return row?.currency_code;
   };

@@ -1,6 +1,9 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
+import { columnNames } from '../../platform/db/typed-sql.ts';
+import { products } from '../products/tables.ts';
+import { shippingOptions as so } from '../shipping-options/tables.ts';
 import { stockLocations } from '../stock-locations/tables.ts';
 import { fulfillmentSets, geoZones, serviceZones, shippingProfiles } from './tables.ts';
 
@@ -74,8 +77,8 @@ export async function profileUsers(db: Executor, id: string): Promise<{ options:
   const [row] = await rows<{ options: number | string; products: number | string }>(
     db,
     sql`select
-      (select count(*)::int from shipping_options where shipping_profile_id = ${id} and deleted_at is null) as options,
-      (select count(*)::int from products where shipping_profile_id = ${id} and deleted_at is null) as products`,
+      (select count(*)::int from ${so} where ${so.shipping_profile_id} = ${id} and ${so.deleted_at} is null) as options,
+      (select count(*)::int from ${products} where ${products.shipping_profile_id} = ${id} and ${products.deleted_at} is null) as products`,
   );
   return { options: Number(row.options), products: Number(row.products) };
 }
@@ -124,8 +127,8 @@ async function softDeleteZonesWhere(db: Executor, where: SQL, at: Date): Promise
     .returning({ id: serviceZones.id });
   const ids = gone.map((z) => z.id);
   if (!ids.length) return;
-  await db.execute(sql`update shipping_options set deleted_at = ${at}, updated_at = ${at}
-    where deleted_at is null and service_zone_id in (${sql.join(
+  await db.execute(sql`update ${so} set ${columnNames(so.deleted_at)} = ${at}, ${columnNames(so.updated_at)} = ${at}
+    where ${so.deleted_at} is null and ${so.service_zone_id} in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})`);

@@ -1,5 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type Executor, rows } from '../../platform/db/database.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
+import { productVariants } from '../products/tables.ts';
+
+const v = tableAs(productVariants, 'v');
 
 /**
  * Every writer of stock locks the variants that sell the stock before the levels it changes (in
@@ -10,9 +14,9 @@ import { type Executor, rows } from '../../platform/db/database.ts';
 export async function lockVariantsSelling(db: Executor, items: SQL): Promise<void> {
   await rows(
     db,
-    sql`select v.id from product_variants v
-        where v.id in (select l.variant_id from product_variant_inventory_items l where l.inventory_item_id in (${items}))
-        order by v.id for update of v`,
+    sql`select ${v.id} from ${from(v)}
+        where ${v.id} in (select l.variant_id from product_variant_inventory_items l where l.inventory_item_id in (${items}))
+        order by ${v.id} for update of ${v}`,
   );
 }
 

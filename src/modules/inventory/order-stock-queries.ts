@@ -3,18 +3,22 @@ import { type Executor, rows } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import type { LevelRow } from './queries.ts';
 import type { ReservationRow } from './reservation-queries.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
+import { productVariants } from '../products/tables.ts';
 import { inventoryLevels, reservationItems } from './tables.ts';
+
+const v = tableAs(productVariants, 'v');
 
 /** The variants of these lines and those selling the items reserved for them, locked in id order. */
 export async function lockVariantsOfLines(db: Executor, lineIds: string[], variantIds: string[]): Promise<void> {
   await rows(
     db,
-    sql`select v.id from product_variants v
-        where v.id = any(${sql.param(variantIds)}::text[])
-           or v.id in (select l.variant_id from product_variant_inventory_items l
+    sql`select ${v.id} from ${from(v)}
+        where ${v.id} = any(${sql.param(variantIds)}::text[])
+           or ${v.id} in (select l.variant_id from product_variant_inventory_items l
                        where l.inventory_item_id in (select r.inventory_item_id from reservation_items r
                                                      where r.line_item_id = any(${sql.param(lineIds)}::text[])))
-        order by v.id for update of v`,
+        order by ${v.id} for update of ${v}`,
   );
 }
 

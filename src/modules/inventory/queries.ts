@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle
 import { type Executor, rows } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { inventoryItems, inventoryLevels } from './tables.ts';
+import { stockLocations as sl } from '../stock-locations/tables.ts';
 import { listFilter } from '../../platform/db/list-filter.ts';
 
 export type ItemRow = typeof inventoryItems.$inferSelect;
@@ -167,7 +168,7 @@ export async function findLiveLocationIds(db: Executor, ids: string[]): Promise<
   if (ids.length === 0) return [];
   const found = await rows<{ id: string }>(
     db,
-    sql`select id from stock_locations where id = any(${sql.param(ids)}::text[]) and deleted_at is null for share`,
+    sql`select ${sl.id} from ${sl} where ${sl.id} = any(${sql.param(ids)}::text[]) and ${sl.deleted_at} is null for share`,
   );
   return found.map((r) => r.id);
 }

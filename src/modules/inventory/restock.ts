@@ -2,11 +2,15 @@ import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../platform/db/database.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { columnNames } from '../../platform/db/typed-sql.ts';
+import { productVariants as pv } from '../products/tables.ts';
+import { stockLocations as sl } from '../stock-locations/tables.ts';
 import { lockVariantsSelling } from './locks.ts';
 
 async function isLive(db: Executor, locationId: string): Promise<boolean> {
   return (
-    (await rows(db, sql`select id from stock_locations where id = ${locationId} and deleted_at is null`)).length > 0
+    (await rows(db, sql`select ${sl.id} from ${sl} where ${sl.id} = ${locationId} and ${sl.deleted_at} is null`))
+      .length > 0
   );
 }
 
@@ -35,13 +39,13 @@ export async function restockVariant(
   const live = locationId ? await isLive(db, locationId) : false;
   const managed = await rows<{ id: string }>(
     db,
-    sql`select id from product_variants where id = ${variantId} and manage_inventory`,
+    sql`select ${pv.id} from ${pv} where ${pv.id} = ${variantId} and ${pv.manage_inventory}`,
   );
   if (!managed.length) return;
   if (!live) {
     await db.execute(
-      sql`update product_variants set inventory_quantity = inventory_quantity + ${quantity}, updated_at = ${at}::timestamptz
-          where id = ${variantId}`,
+      sql`update ${pv} set ${columnNames(pv.inventory_quantity)} = ${pv.inventory_quantity} + ${quantity}, ${columnNames(pv.updated_at)} = ${at}::timestamptz
+          where ${pv.id} = ${variantId}`,
     );
     return;
   }

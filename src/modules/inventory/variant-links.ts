@@ -3,6 +3,7 @@ import { inTx, type Ctx } from '../../platform/context.ts';
 import { type Executor, rows } from '../../platform/db/database.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { productVariants as pv } from '../products/tables.ts';
 import { findLiveItemIds } from './queries.ts';
 import type { BatchVariantItemsInput } from './schema.ts';
 
@@ -22,8 +23,8 @@ interface LinkRow {
 async function lockProductVariants(db: Executor, productId: string, variantIds: string[]): Promise<Set<string>> {
   const found = await rows<{ id: string }>(
     db,
-    sql`select id from product_variants where id = any(${sql.param(variantIds)}::text[])
-        and product_id = ${productId} and deleted_at is null order by id for update`,
+    sql`select ${pv.id} from ${pv} where ${pv.id} = any(${sql.param(variantIds)}::text[])
+        and ${pv.product_id} = ${productId} and ${pv.deleted_at} is null order by ${pv.id} for update`,
   );
   return new Set(found.map((r) => r.id));
 }

@@ -3,6 +3,8 @@ import type { Executor } from '../../platform/db/database.ts';
 import { rows } from '../../platform/db/database.ts';
 import type { OrderLineRow } from '../orders/queries.ts';
 import { orderLineItems } from '../orders/tables.ts';
+import { columnNames } from '../../platform/db/typed-sql.ts';
+import { productVariants as pv } from '../products/tables.ts';
 
 export async function insertLine(db: Executor, row: OrderLineRow): Promise<void> {
   await db.insert(orderLineItems).values(row);
@@ -24,10 +26,10 @@ export async function updateLine(
 export async function takeStock(db: Executor, variantId: string, quantity: number, now: Date): Promise<boolean> {
   const taken = await rows<{ id: string }>(
     db,
-    sql`update product_variants set inventory_quantity = inventory_quantity - ${quantity}, updated_at = ${now.toISOString()}::timestamptz
-        where id = ${variantId} and manage_inventory and deleted_at is null
-          and (allow_backorder or inventory_quantity >= ${quantity})
-        returning id`,
+    sql`update ${pv} set ${columnNames(pv.inventory_quantity)} = ${pv.inventory_quantity} - ${quantity}, ${columnNames(pv.updated_at)} = ${now.toISOString()}::timestamptz
+        where ${pv.id} = ${variantId} and ${pv.manage_inventory} and ${pv.deleted_at} is null
+          and (${pv.allow_backorder} or ${pv.inventory_quantity} >= ${quantity})
+        returning ${pv.id}`,
   );
   return taken.length > 0;
 }

@@ -5,6 +5,9 @@ import { searchBreadth } from '../../platform/db/search-breadth.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { fulfillments } from './fulfillment-tables.ts';
 import type { OrderLineRow, OrderRow, OrderShippingMethodRow } from './queries.ts';
+import { columnNames, from, tableAs } from '../../platform/db/typed-sql.ts';
+import { productVariants as pv } from '../products/tables.ts';
+import { returnItems, returns } from '../returns/tables.ts';
 import { orderBuckets, orderCounts } from './count-tables.ts';
 import { orderLineItems, orders, orderShippingMethods } from './tables.ts';
 
@@ -388,8 +391,8 @@ export async function updateFulfillmentRow(db: Executor, id: string, patch: Fulf
 /** Puts units back on a variant's stock, if it still manages inventory (checkout took them). */
 export async function restock(db: Executor, variantId: string, quantity: number, now: Date): Promise<void> {
   await db.execute(
-    sql`update product_variants set inventory_quantity = inventory_quantity + ${quantity}, updated_at = ${now.toISOString()}::timestamptz
-        where id = ${variantId} and manage_inventory`,
+    sql`update ${pv} set ${columnNames(pv.inventory_quantity)} = ${pv.inventory_quantity} + ${quantity}, ${columnNames(pv.updated_at)} = ${now.toISOString()}::timestamptz
+        where ${pv.id} = ${variantId} and ${pv.manage_inventory}`,
   );
 }
 
@@ -397,14 +400,18 @@ export async function restock(db: Executor, variantId: string, quantity: number,
  * Per order line, the units returns (not canceled) asked back that have not arrived yet
  * (Medusa's `return_requested_quantity`): what the desk subtracts from what can still be returned.
  */
+const ri = tableAs(returnItems, 'ri');
+const r = tableAs(returns, 'r');
+const outstanding = sql`${ri.quantity} - ${ri.received_quantity} - ${ri.damaged_quantity}`;
+
 export async function returnRequestedByLine(db: Executor, orderIds: string[]): Promise<Map<string, number>> {
   if (!orderIds.length) return new Map();
   const found = await preparedRows<{ item_id: string; n: number | string }>(
     db,
-    sql`select ri.item_id, sum(ri.quantity - ri.received_quantity - ri.damaged_quantity)::int as n
-      from return_items ri join returns r on r.id = ri.return_id
-      where ri.order_id = any(${textArray(orderIds)}) and r.status <> 'canceled'
-      group by ri.item_id having sum(ri.quantity - ri.received_quantity - ri.damaged_quantity) > 0`,
+    sql`select ${ri.item_id}, sum(${outstanding})::int as n
+      from ${from(ri)} join ${from(r)} on ${r.id} = ${ri.return_id}
+      where ${ri.order_id} = any(${textArray(orderIds)}) and ${r.status} <> 'canceled'
+      group by ${ri.item_id} having sum(${outstanding}) > 0`,
   );
   return new Map(found.map((r) => [r.item_id, Number(r.n)]));
 }

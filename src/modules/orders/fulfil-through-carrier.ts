@@ -21,6 +21,7 @@ import { fulfillmentView, orderDetail } from './desk-view.ts';
 import type { CreateFulfillmentInput } from './desk-schema.ts';
 import type { FulfillmentLabelJson } from './fulfillment-tables.ts';
 import type { OrderLineRow, OrderRow } from './queries.ts';
+import { stockLocations as sl } from '../stock-locations/tables.ts';
 
 /**
  * A fulfilment through its carrier, which may take seconds: the carrier is never asked while the
@@ -330,6 +331,6 @@ async function optionOf(tctx: TxCtx, order: OrderRow, asked: string | undefined)
 }
 
 async function locationName(tctx: TxCtx, id: string): Promise<string | undefined> {
-  const [row] = await rows<{ name: string }>(tctx.tx, sql`select name from stock_locations where id = ${id}`);
+  const [row] = await rows<{ name: string }>(tctx.tx, sql`select ${sl.name} from ${sl} where ${sl.id} = ${id}`);
   return row?.name;
 }

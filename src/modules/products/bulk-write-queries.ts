@@ -1,12 +1,15 @@
 import { and, asc, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { type Executor, rows } from '../../platform/db/database.ts';
 import { writeTogether } from '../../platform/db/one-statement.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
 import { newId } from '../../platform/ids.ts';
 import { productTagLinks } from '../product-labels/tables.ts';
 import { productImages } from './media-tables.ts';
 import { ADMIN_PRODUCT_JSON } from './product-json.ts';
 import { prices, productCategories, productOptions, productSalesChannels, productVariants } from './tables.ts';
 import type { OptionRow, PriceInsert, VariantRow } from './write-queries.ts';
+
+const tagLink = tableAs(productTagLinks, 'l');
 
 /**
  * The set-based writes of updateProductsIn (bulk-update.ts) and createProductsIn (bulk-create.ts): each statement changes the rows of
@@ -255,9 +258,9 @@ export async function replaceTagLinksSet(
   links: { product_id: string; tag_id: string }[],
 ) {
   if (!productIds.length) return;
-  await db.execute(sql`delete from product_tag_links l where l.product_id = any(${list(productIds)}::text[])
+  await db.execute(sql`delete from ${from(tagLink)} where ${tagLink.product_id} = any(${list(productIds)}::text[])
     and not exists (select 1 from unnest(${list(links.map((l) => l.product_id))}::text[], ${list(links.map((l) => l.tag_id))}::text[])
-      as k(product_id, tag_id) where k.product_id = l.product_id and k.tag_id = l.tag_id)`);
+      as k(product_id, tag_id) where k.product_id = ${tagLink.product_id} and k.tag_id = ${tagLink.tag_id})`);
   await insertChunked(links, (chunk) => db.insert(productTagLinks).values(chunk).onConflictDoNothing());
 }
 

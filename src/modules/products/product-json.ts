@@ -1,8 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { namesOf } from '../../platform/db/typed-sql.ts';
 import { scaleSql } from '../../platform/money/currencies.ts';
 import type { AmountUnits } from '../../platform/money/schema.ts';
 import { sqlJsonObject } from '../../platform/http/schema-json.ts';
+import { categories as categoryTable } from '../categories/tables.ts';
+import { productCollections } from '../collections/tables.ts';
+import { productTagLinks, productTags, productTypes } from '../product-labels/tables.ts';
+import { salesChannels } from '../sales-channels/tables.ts';
 import { CalculatedPrice, Price, PriceRef, RawAmount } from './response-schema.ts';
+
+// Other modules' tables, named from their drizzle declarations.
+const SC = namesOf(salesChannels);
+const PC = namesOf(productCollections);
+const PT = namesOf(productTypes);
+const TG = namesOf(productTags);
+const TL = namesOf(productTagLinks);
+const CAT = namesOf(categoryTable);
 
 /**
  * The product as JSON, built by PostgreSQL for the row aliased `p`. Reads render whole pages
@@ -131,38 +144,39 @@ const variants = (withCalculatedPrice: boolean, units: AmountUnits) => `coalesce
   from product_variants v where v.product_id = p.id and v.deleted_at is null), '[]'::json)`;
 
 const SALES_CHANNELS = `coalesce((
-  select json_agg(json_build_object('id', sc.id, 'name', sc.name) order by sc.id)
-  from product_sales_channels l join sales_channels sc on sc.id = l.sales_channel_id and sc.deleted_at is null
+  select json_agg(json_build_object('id', sc.${SC.id}, 'name', sc.${SC.name}) order by sc.${SC.id})
+  from product_sales_channels l join ${SC.table} sc on sc.${SC.id} = l.sales_channel_id and sc.${SC.deleted_at} is null
   where l.product_id = p.id), '[]'::json)`;
 
-const COLLECTION = `(select json_build_object('id', pc.id, 'title', pc.title, 'handle', pc.handle, 'external_id', pc.external_id,
-  'metadata', pc.metadata, ${stamps('pc')}) from product_collections pc where pc.id = p.collection_id and pc.deleted_at is null)`;
+const COLLECTION = `(select json_build_object('id', pc.${PC.id}, 'title', pc.${PC.title}, 'handle', pc.${PC.handle}, 'external_id', pc.${PC.external_id},
+  'metadata', pc.${PC.metadata}, ${stamps('pc')}) from ${PC.table} pc where pc.${PC.id} = p.collection_id and pc.${PC.deleted_at} is null)`;
 
-const label = (a: string) =>
-  `json_build_object('id', ${a}.id, 'value', ${a}.value, 'metadata', ${a}.metadata, ${stamps(a)})`;
-const TYPE = `(select ${label('pt')} from product_types pt where pt.id = p.type_id and pt.deleted_at is null)`;
-const TAGS = `coalesce((select json_agg(${label('tg')} order by tg.value, tg.id)
-  from product_tag_links tl join product_tags tg on tg.id = tl.tag_id and tg.deleted_at is null where tl.product_id = p.id), '[]'::json)`;
+// Types and tags are the same kind of table (product-labels/tables.ts).
+const label = (a: string, L: typeof PT) =>
+  `json_build_object('id', ${a}.${L.id}, 'value', ${a}.${L.value}, 'metadata', ${a}.${L.metadata}, ${stamps(a)})`;
+const TYPE = `(select ${label('pt', PT)} from ${PT.table} pt where pt.${PT.id} = p.type_id and pt.${PT.deleted_at} is null)`;
+const TAGS = `coalesce((select json_agg(${label('tg', TG)} order by tg.${TG.value}, tg.${TG.id})
+  from ${TL.table} tl join ${TG.table} tg on tg.${TG.id} = tl.${TL.tag_id} and tg.${TG.deleted_at} is null where tl.${TL.product_id} = p.id), '[]'::json)`;
 
 /** The store sees categories that are active and not internal; the admin sees every live one. */
 const visible = (a: string, store: boolean) =>
-  `${a}.deleted_at is null${store ? ` and ${a}.is_active and not ${a}.is_internal` : ''}`;
+  `${a}.${CAT.deleted_at} is null${store ? ` and ${a}.${CAT.is_active} and not ${a}.${CAT.is_internal}` : ''}`;
 
 /** A category's own columns (the admin's also say whether it is active and internal). */
 export const categoryColumns = (a: string, store: boolean) =>
-  `'id', ${a}.id, 'name', ${a}.name, 'description', ${a}.description, 'handle', ${a}.handle, 'rank', ${a}.rank,
-  'parent_category_id', ${a}.parent_category_id, 'external_id', ${a}.external_id, 'metadata', ${a}.metadata,
-  ${store ? '' : `'is_active', ${a}.is_active, 'is_internal', ${a}.is_internal, `}${stamps(a)}`;
+  `'id', ${a}.${CAT.id}, 'name', ${a}.${CAT.name}, 'description', ${a}.${CAT.description}, 'handle', ${a}.${CAT.handle}, 'rank', ${a}.${CAT.rank},
+  'parent_category_id', ${a}.${CAT.parent_category_id}, 'external_id', ${a}.${CAT.external_id}, 'metadata', ${a}.${CAT.metadata},
+  ${store ? '' : `'is_active', ${a}.${CAT.is_active}, 'is_internal', ${a}.${CAT.is_internal}, `}${stamps(a)}`;
 
 // A product's categories with their parent and direct children one level deep, as Medusa's types describe them.
 const categories = (store: boolean) => `coalesce((
   select json_agg(json_build_object(${categoryColumns('c', store)},
     'parent_category', (select json_build_object(${categoryColumns('pa', store)}, 'parent_category', null, 'category_children', '[]'::json)
-      from categories pa where pa.id = c.parent_category_id and ${visible('pa', store)}),
-    'category_children', coalesce((select json_agg(json_build_object(${categoryColumns('ch', store)}, 'parent_category', null, 'category_children', '[]'::json) order by ch.rank, ch.id)
-      from categories ch where ch.parent_category_id = c.id and ${visible('ch', store)}), '[]'::json)
-  ) order by c.rank, c.id)
-  from product_categories l join categories c on c.id = l.category_id and ${visible('c', store)}
+      from ${CAT.table} pa where pa.${CAT.id} = c.${CAT.parent_category_id} and ${visible('pa', store)}),
+    'category_children', coalesce((select json_agg(json_build_object(${categoryColumns('ch', store)}, 'parent_category', null, 'category_children', '[]'::json) order by ch.${CAT.rank}, ch.${CAT.id})
+      from ${CAT.table} ch where ch.${CAT.parent_category_id} = c.${CAT.id} and ${visible('ch', store)}), '[]'::json)
+  ) order by c.${CAT.rank}, c.${CAT.id})
+  from product_categories l join ${CAT.table} c on c.${CAT.id} = l.category_id and ${visible('c', store)}
   where l.product_id = p.id), '[]'::json)`;
 
 const SCALARS = `'id', p.id, 'title', p.title, 'subtitle', p.subtitle, 'handle', p.handle, 'description', p.description,

@@ -1,5 +1,13 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { rows, type Executor } from '../../platform/db/database.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
+import { categories } from '../categories/tables.ts';
+import { productCollections } from '../collections/tables.ts';
+import { customerGroups } from '../customer-groups/tables.ts';
+import { productTags, productTypes } from '../product-labels/tables.ts';
+import { products } from '../products/tables.ts';
+import { regions } from '../regions/tables.ts';
 
 /** One choice of a rule's value picker: what the admin shows and what the rule stores. */
 export interface ValueOption {
@@ -18,44 +26,44 @@ export interface OptionFilter {
 
 /** A live row's label column and id, of another module's table (what a rule's values name). */
 export interface OptionTable {
-  table:
-    | 'regions'
-    | 'customer_groups'
-    | 'products'
-    | 'categories'
-    | 'product_collections'
-    | 'product_types'
-    | 'product_tags';
-  label: 'name' | 'title' | 'value';
+  table: keyof typeof SOURCES;
 }
 
-/**
- * Each table written out in SQL rather than passed as an identifier: the module-boundary check
- * (test/module-boundaries.ts) reads these names, and the promotions README lists them.
- */
-const FROM: Record<OptionTable['table'], SQL> = {
-  regions: sql`from regions t`,
-  customer_groups: sql`from customer_groups t`,
-  products: sql`from products t`,
-  categories: sql`from categories t`,
-  product_collections: sql`from product_collections t`,
-  product_types: sql`from product_types t`,
-  product_tags: sql`from product_tags t`,
+interface Source {
+  from: SQL;
+  id: Column;
+  label: Column;
+  deletedAt: Column;
+}
+
+/** A table (made by tableAs) read through its drizzle columns: a renamed column fails the type check here. */
+function source<T extends PgTable & { id: Column; deleted_at: Column }>(t: T, label: (t: T) => Column): Source {
+  return { from: from(t), id: t.id, label: label(t), deletedAt: t.deleted_at };
+}
+
+const SOURCES = {
+  regions: source(tableAs(regions, 't'), (t) => t.name),
+  customer_groups: source(tableAs(customerGroups, 't'), (t) => t.name),
+  products: source(tableAs(products, 't'), (t) => t.title),
+  categories: source(tableAs(categories, 't'), (t) => t.name),
+  product_collections: source(tableAs(productCollections, 't'), (t) => t.title),
+  product_types: source(tableAs(productTypes, 't'), (t) => t.value),
+  product_tags: source(tableAs(productTags, 't'), (t) => t.value),
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of `{ label, value }` of a table's live rows, by label. */
-export async function tableOptions(db: Executor, source: OptionTable, f: OptionFilter): Promise<ValueOption[]> {
-  const label = sql.identifier(source.label);
+export async function tableOptions(db: Executor, option: OptionTable, f: OptionFilter): Promise<ValueOption[]> {
+  const { from: table, id, label, deletedAt } = SOURCES[option.table];
   const needle = f.q ? `%${escapeLike(f.q.toLowerCase())}%` : null;
   return rows<ValueOption>(
     db,
-    sql`select t.${label} as label, t.id as value ${FROM[source.table]}
-      where t.deleted_at is null
-        ${needle ? sql`and (lower(t.${label}) like ${needle} or lower(t.id) like ${needle})` : sql``}
-        ${f.values ? sql`and t.id = any(${sql.param(f.values)}::text[])` : sql``}
-      order by t.${label}, t.id
+    sql`select ${label} as label, ${id} as value from ${table}
+      where ${deletedAt} is null
+        ${needle ? sql`and (lower(${label}) like ${needle} or lower(${id}) like ${needle})` : sql``}
+        ${f.values ? sql`and ${id} = any(${sql.param(f.values)}::text[])` : sql``}
+      order by ${label}, ${id}
       limit ${f.limit} offset ${f.offset}`,
   );
 }

@@ -97,13 +97,13 @@ export function ruleAttributes(ruleType: RuleType, kind: PromotionKind): RuleAtt
 }
 
 const TABLES: Record<string, OptionTable> = {
-  region: { table: 'regions', label: 'name' },
-  customer_group: { table: 'customer_groups', label: 'name' },
-  product: { table: 'products', label: 'title' },
-  product_category: { table: 'categories', label: 'name' },
-  product_collection: { table: 'product_collections', label: 'title' },
-  product_type: { table: 'product_types', label: 'value' },
-  product_tag: { table: 'product_tags', label: 'value' },
+  region: { table: 'regions' },
+  customer_group: { table: 'customer_groups' },
+  product: { table: 'products' },
+  product_category: { table: 'categories' },
+  product_collection: { table: 'product_collections' },
+  product_type: { table: 'product_types' },
+  product_tag: { table: 'product_tags' },
 };
 
 /** The ISO lists (every country, every currency), filtered and paged as the tables are. */

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { executor, type TxCtx } from '../../platform/context.ts';
 import { rows } from '../../platform/db/database.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
 import { emptyBodyIsObject } from '../../platform/http/body.ts';
 import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
@@ -12,6 +13,7 @@ import { currencyOfRow } from '../../platform/money/currency-lookup.ts';
 import { assertLocation } from '../inventory/restock.ts';
 import { onLockedOrder } from '../orders/desk.ts';
 import type { OrderRow } from '../orders/queries.ts';
+import { orders } from '../orders/tables.ts';
 import {
   beginReceive,
   cancelReceive,
@@ -58,12 +60,14 @@ const tags = ['returns'];
 const preview = ok(ReturnPreviewEnvelope);
 const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
 
+const o = tableAs(orders, 'o');
+
 /** Amounts in a return's bodies are in its order's currency. */
 const returnCurrency = async (req: FastifyRequest) => {
   const id = (req.params as { id?: string }).id;
   const [row] = await rows<{ currency_code: string }>(
     req.ctx.db,
-    sql`select o.currency_code from returns r join orders o on o.id = r.order_id where r.id = ${id ?? ''}`,
+    sql`select ${o.currency_code} from returns r join ${from(o)} on ${o.id} = r.order_id where r.id = ${id ?? ''}`,
   );
   return row?.currency_code;
 };

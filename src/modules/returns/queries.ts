@@ -3,7 +3,12 @@ import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { orderLineItems, orders } from '../orders/tables.ts';
 import { shippingOptions } from '../shipping-options/tables.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
+import { shippingOptionPrices } from '../fulfillment/tables.ts';
+import { stockLocations as sl } from '../stock-locations/tables.ts';
 import { returnFulfillments, returnItems, returns } from './tables.ts';
+
+const p = tableAs(shippingOptionPrices, 'p');
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type ReturnItemRow = typeof returnItems.$inferSelect;
@@ -92,8 +97,8 @@ export async function findShippingOption(db: Executor, id: string) {
       id: shippingOptions.id,
       name: shippingOptions.name,
       // A zone's option has prices, not one amount: its lowest unconditional one.
-      amount: sql<number>`coalesce(${shippingOptions.amount}, (select min(p.amount) from shipping_option_prices p
-        where p.shipping_option_id = ${shippingOptions.id} and p.rules = '[]'::jsonb), 0)::float8`,
+      amount: sql<number>`coalesce(${shippingOptions.amount}, (select min(${p.amount}) from ${from(p)}
+        where ${p.shipping_option_id} = ${shippingOptions.id} and ${p.rules} = '[]'::jsonb), 0)::float8`,
     })
     .from(shippingOptions)
     .where(and(eq(shippingOptions.id, id), isNull(shippingOptions.deleted_at)));
@@ -133,6 +138,6 @@ export async function updateReturnFulfillment(
 
 /** A stock location's name (the stock-locations module's table), for the carrier's label. */
 export async function locationName(db: Executor, id: string): Promise<string | undefined> {
-  const [row] = await rows<{ name: string }>(db, sql`select name from stock_locations where id = ${id}`);
+  const [row] = await rows<{ name: string }>(db, sql`select ${sl.name} from ${sl} where ${sl.id} = ${id}`);
   return row?.name;
 }

@@ -3,7 +3,8 @@ import { regions } from '../regions/tables.ts';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { fulfillmentSets, serviceZones, shippingOptionPrices, shippingOptionRules } from '../fulfillment/tables.ts';
-import { stockLocationFulfillmentProviders } from '../stock-locations/tables.ts';
+import { stockLocationFulfillmentProviders, stockLocations } from '../stock-locations/tables.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
 import { shippingOptions } from './tables.ts';
 
 /** An option with its region's currency (what the spec's `amount` is in; null for a zone's option). */
@@ -182,6 +183,8 @@ export async function liveRegionIds(db: Executor, ids: string[]): Promise<Set<st
   return new Set(found.map((r) => r.id));
 }
 
+const l = tableAs(stockLocations, 'l');
+
 /** The stock location an option's zone belongs to (through its set), with its name. */
 export async function locationOfOption(
   db: Executor,
@@ -189,10 +192,10 @@ export async function locationOfOption(
 ): Promise<{ id: string; name: string } | undefined> {
   const [row] = await rows<{ id: string; name: string }>(
     db,
-    sql`select l.id, l.name from ${shippingOptions} o
+    sql`select ${l.id}, ${l.name} from ${shippingOptions} o
       join ${serviceZones} z on z.id = o.service_zone_id
       join ${fulfillmentSets} s on s.id = z.fulfillment_set_id
-      join stock_locations l on l.id = s.location_id
+      join ${from(l)} on ${l.id} = s.location_id
       where o.id = ${optionId}`,
   );
   return row;

@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
+import { from, tableAs } from '../../platform/db/typed-sql.ts';
+import { cartLineItems } from '../carts/tables.ts';
+import { fulfillmentSets, geoZones, serviceZones, shippingOptionRules } from '../fulfillment/tables.ts';
+import { products } from '../products/tables.ts';
+import { regionCountries, regions } from '../regions/tables.ts';
+import { stockLocations } from '../stock-locations/tables.ts';
 import type { ShippingOptionRow } from './queries.ts';
+
+const g = tableAs(geoZones, 'g');
+const rc = tableAs(regionCountries, 'rc');
+const z = tableAs(serviceZones, 'z');
+const fs = tableAs(fulfillmentSets, 'fs');
+const sl = tableAs(stockLocations, 'sl');
+const region = tableAs(regions, 'r');
+const ru = tableAs(shippingOptionRules, 'ru');
+const l = tableAs(cartLineItems, 'l');
+const prod = tableAs(products, 'p');
 
 /** What decides which options a cart may choose from. */
 export interface CartShippingFacts {
@@ -35,12 +51,12 @@ function zoneServes(f: CartShippingFacts) {
   const a = f.address;
   const country = a?.country_code?.toLowerCase() ?? null;
   const geo = country
-    ? sql`g.country_code = ${country} and (g.type = 'country'
-        or (g.province_code = ${a?.province?.toLowerCase() ?? null} and (g.type = 'province'
-          or (lower(g.city) = ${a?.city?.toLowerCase() ?? null} and (g.type = 'city'
-            or (g.type = 'zip' and g.postal_expression #>> '{}' = ${a?.postal_code ?? null}))))))`
-    : sql`g.type = 'country' and g.country_code in (select lower(rc.iso_2) from region_countries rc where rc.region_id = ${f.region_id})`;
-  return sql`(z.region_id = ${f.region_id} or exists (select 1 from geo_zones g where g.service_zone_id = z.id and ${geo}))`;
+    ? sql`${g.country_code} = ${country} and (${g.type} = 'country'
+        or (${g.province_code} = ${a?.province?.toLowerCase() ?? null} and (${g.type} = 'province'
+          or (lower(${g.city}) = ${a?.city?.toLowerCase() ?? null} and (${g.type} = 'city'
+            or (${g.type} = 'zip' and ${g.postal_expression} #>> '{}' = ${a?.postal_code ?? null}))))))`
+    : sql`${g.type} = 'country' and ${g.country_code} in (select lower(${rc.iso_2}) from ${from(rc)} where ${rc.region_id} = ${f.region_id})`;
+  return sql`(${z.region_id} = ${f.region_id} or exists (select 1 from ${from(g)} where ${g.service_zone_id} = ${z.id} and ${geo}))`;
 }
 
 /**
@@ -51,19 +67,19 @@ function zoneServes(f: CartShippingFacts) {
 export async function eligibleOptionRows(db: Executor, f: CartShippingFacts): Promise<EligibleRow[]> {
   if (!f.profile_ids.length) return [];
   const channel = f.sales_channel_id
-    ? sql`and fs.location_id in (select location_id from inventory_channel_locations(${f.sales_channel_id}))`
+    ? sql`and ${fs.location_id} in (select location_id from inventory_channel_locations(${f.sales_channel_id}))`
     : sql``;
   const found = await rows<EligibleRow>(
     db,
     sql`select o.id, o.name, o.region_id, o.amount::float8 as amount, o.price_type, o.provider_id, o.service_zone_id,
           o.shipping_profile_id, o.type, o.type_id, o.data, o.metadata, o.created_at, o.updated_at, o.deleted_at,
-          r.currency_code, z.name as zone_name, fs.id as set_id, fs.name as set_name, fs.type as set_type,
-          sl.id as location_id, sl.name as location_name
+          ${region.currency_code}, ${z.name} as zone_name, ${fs.id} as set_id, ${fs.name} as set_name, ${fs.type} as set_type,
+          ${sl.id} as location_id, ${sl.name} as location_name
         from shipping_options o
-        join service_zones z on z.id = o.service_zone_id and z.deleted_at is null
-        join fulfillment_sets fs on fs.id = z.fulfillment_set_id and fs.deleted_at is null
-        join stock_locations sl on sl.id = fs.location_id and sl.deleted_at is null
-        left join regions r on r.id = o.region_id
+        join ${from(z)} on ${z.id} = o.service_zone_id and ${z.deleted_at} is null
+        join ${from(fs)} on ${fs.id} = ${z.fulfillment_set_id} and ${fs.deleted_at} is null
+        join ${from(sl)} on ${sl.id} = ${fs.location_id} and ${sl.deleted_at} is null
+        left join ${from(region)} on ${region.id} = o.region_id
         where o.deleted_at is null
           and o.shipping_profile_id in (${sql.join(
             f.profile_ids.map((p) => sql`${p}`),
@@ -72,10 +88,10 @@ export async function eligibleOptionRows(db: Executor, f: CartShippingFacts): Pr
           and (o.region_id is null or o.region_id = ${f.region_id})
           ${channel}
           and ${zoneServes(f)}
-          and not exists (select 1 from shipping_option_rules ru where ru.shipping_option_id = o.id
-            and ru.attribute = 'enabled_in_store' and ru.operator = 'eq' and ru.value = '"false"')
-          and ${f.is_return ? sql`` : sql`not`} exists (select 1 from shipping_option_rules ru where ru.shipping_option_id = o.id
-            and ru.attribute = 'is_return' and ru.operator = 'eq' and ru.value = '"true"')
+          and not exists (select 1 from ${from(ru)} where ${ru.shipping_option_id} = o.id
+            and ${ru.attribute} = 'enabled_in_store' and ${ru.operator} = 'eq' and ${ru.value} = '"false"')
+          and ${f.is_return ? sql`` : sql`not`} exists (select 1 from ${from(ru)} where ${ru.shipping_option_id} = o.id
+            and ${ru.attribute} = 'is_return' and ${ru.operator} = 'eq' and ${ru.value} = '"true"')
         order by o.id`,
   );
   return found;
@@ -88,9 +104,9 @@ export async function eligibleOptionRows(db: Executor, f: CartShippingFacts): Pr
 export async function cartProfileIds(db: Executor, cartId: string): Promise<string[]> {
   const found = await rows<{ id: string }>(
     db,
-    sql`select distinct coalesce(p.shipping_profile_id, 'sp_default') as id
-        from cart_line_items l join products p on p.id = l.product_id
-        where l.cart_id = ${cartId} order by 1`,
+    sql`select distinct coalesce(${prod.shipping_profile_id}, 'sp_default') as id
+        from ${from(l)} join ${from(prod)} on ${prod.id} = ${l.product_id}
+        where ${l.cart_id} = ${cartId} order by 1`,
   );
   return found.length ? found.map((r) => r.id) : ['sp_default'];
 }
@@ -104,8 +120,8 @@ export async function productProfileIds(db: Executor, productIds: (string | null
   const found = ids.length
     ? await rows<{ id: string }>(
         db,
-        sql`select distinct coalesce(p.shipping_profile_id, 'sp_default') as id
-            from products p where p.id in (${sql.join(
+        sql`select distinct coalesce(${prod.shipping_profile_id}, 'sp_default') as id
+            from ${from(prod)} where ${prod.id} in (${sql.join(
               ids.map((id) => sql`${id}`),
               sql`, `,
             )}) order by 1`,

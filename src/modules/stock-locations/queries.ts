@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { type Executor, rows } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
+import { inventoryLevels } from '../inventory/tables.ts';
 import { salesChannels } from '../sales-channels/tables.ts';
 import { listFilter } from '../../platform/db/list-filter.ts';
 import {
@@ -156,13 +157,13 @@ export async function deleteLocationChannelLinks(db: Executor, locationId: strin
 
 /** A location's levels go with it (as in Medusa); the variants selling its stock follow by trigger. */
 export async function deleteLocationLevels(db: Executor, locationId: string): Promise<void> {
-  await db.execute(sql`delete from inventory_levels where location_id = ${locationId}`);
+  await db.delete(inventoryLevels).where(eq(inventoryLevels.location_id, locationId));
 }
 
 export async function locationHasReservations(db: Executor, locationId: string): Promise<boolean> {
   const found = await rows<{ x: number }>(
     db,
-    sql`select 1 as x from inventory_levels where location_id = ${locationId} and reserved_quantity > 0 limit 1`,
+    sql`select 1 as x from ${inventoryLevels} where ${inventoryLevels.location_id} = ${locationId} and ${inventoryLevels.reserved_quantity} > 0 limit 1`,
   );
   return found.length > 0;
 }

@@ -1,4 +1,4 @@
-import { Column, type GetColumnData, getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import { Column, type GetColumnData, getTableColumns, getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { alias, type BuildAliasTable, type PgTable } from 'drizzle-orm/pg-core';
 
 /** Each table made by tableAs → its `"table" "name"`. */
@@ -70,4 +70,14 @@ export function jsonObject<F extends Record<string, Field>>(fields: F): SQL<RowO
     return sql`${sql.raw(`'${key}'`)}, ${f}`;
   });
   return sql<RowOf<F>>`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/**
+ * A table's name and its columns' names as text, for SQL assembled as strings (a fixed text built
+ * once at load, as the product JSON is): `${n.table} pc … pc.${n.title}`. Taken from the drizzle
+ * declaration, so renaming a column there fails the type check where the text names it.
+ */
+export function namesOf<T extends PgTable>(table: T): { table: string } & { [K in keyof T['_']['columns']]: string } {
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name]);
+  return { table: getTableName(table), ...(Object.fromEntries(columns) as { [K in keyof T['_']['columns']]: string }) };
 }
