@@ -31,9 +31,7 @@ interface QueryConfigLike {
 
 /** Wraps one pg client's `query` so its parameterised statements go named (see above). */
 export function autoPrepare(client: { query: (...args: never[]) => unknown }): void {
-  // The prototype's query, looked up at each call: what wraps pg's Client later (a test's statement
-  // counter) still sees every statement.
-  const proto = Object.getPrototypeOf(client) as typeof client;
+  const query = client.query;
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; only the config form is touched
   client.query = function (this: unknown, ...args: any[]) {
     const [config, values] = args;
@@ -45,6 +43,6 @@ export function autoPrepare(client: { query: (...args: never[]) => unknown }): v
         if (name) args[0] = { ...c, name };
       }
     }
-    return Reflect.apply(proto.query, this, args);
+    return Reflect.apply(query, this, args);
   } as typeof client.query;
 }
