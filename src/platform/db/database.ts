@@ -5,7 +5,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import { autoPrepare } from './auto-prepare.ts';
 import type { Pool } from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { copyPgliteTemplate, discardPgliteCopy } from './pglite-template.ts';
@@ -183,7 +182,6 @@ export async function openPostgres(
   pool.on('error', () => {}); // an idle client dropped by the server must not crash the process
   const noticeHandlers = new Set<(message: string) => void>();
   pool.on('connect', (client) => {
-    autoPrepare(client);
     // Nor one that is checked out (inside a transaction, a plugin's connection) when the server goes
     // away: its query fails on its own and the pool drops the client; the 'error' event needs a listener.
     client.on('error', () => {});
@@ -237,10 +235,7 @@ export async function openPostgres(
             query_timeout: 10_000,
           });
           replicaPool.on('error', () => {});
-          replicaPool.on('connect', (client) => {
-            autoPrepare(client);
-            client.on('error', () => {});
-          });
+          replicaPool.on('connect', (client) => client.on('error', () => {}));
           return { pool: replicaPool, db: sharedHandle(drizzle(replicaPool)) };
         },
         opts.replicas ?? { maxLagMs: 1_000 },

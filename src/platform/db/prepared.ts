@@ -1,8 +1,8 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { rows, type Db, type Executor, type Tx } from './database.ts';
-import { nameOf } from './statement-names.ts';
 
 /**
  * Hot statements as named prepared statements: parsed and planned once per session instead of on
@@ -17,6 +17,19 @@ import { nameOf } from './statement-names.ts';
  */
 
 const dialect = new PgDialect();
+
+/** Past this many distinct statements per process, new ones run unprepared (a text that varies must not grow the cache). */
+const MAX_STATEMENTS = 500;
+const names = new Map<string, string>();
+
+function nameOf(text: string): string | undefined {
+  let name = names.get(text);
+  if (!name && names.size < MAX_STATEMENTS) {
+    name = `e_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
 
 /**
  * Root handle of each transaction opened through `transaction()`: a PGlite transaction does not
