@@ -214,6 +214,8 @@ export function call(
   url: string,
   headers: Record<string, string>,
   body?: unknown,
+  /** `read: false`: a 2xx answer is received whole but not parsed (`json` is `{}`): the caller does not use it. */
+  opts: { read?: boolean } = {},
   // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads whatever JSON the server answers
 ): Promise<{ status: number; json: Record<string, any> }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -234,6 +236,8 @@ export function call(
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
+          const ok = res.statusCode! >= 200 && res.statusCode! < 300;
+          if (opts.read === false && ok) return resolve({ status: res.statusCode!, json: {} });
           const text = Buffer.concat(chunks).toString('utf8');
           resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : {} });
         });
