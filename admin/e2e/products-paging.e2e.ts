@@ -116,8 +116,10 @@ describe('products list at 100,000 products', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 30 });
     try {
-      await search.pressSequentially('lamp 9999 and more text', { delay: 5 });
-      await page.waitForURL((u) => u.searchParams.get('q') === 'lamp 9999 and more text');
+      // What is checked is that no letter is lost, not how fast: at 30x throttling on a machine
+      // running the other test tiers beside this one, the typing took longer than the default 15 s.
+      await search.pressSequentially('lamp 9999 and more text', { delay: 5, timeout: 70_000 });
+      await page.waitForURL((u) => u.searchParams.get('q') === 'lamp 9999 and more text', { timeout: 70_000 });
       expect(await search.inputValue()).toBe('lamp 9999 and more text');
     } finally {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -127,5 +129,5 @@ describe('products list at 100,000 products', () => {
     await page.waitForURL((u) => !u.searchParams.has('q'));
     await expect.poll(() => search.inputValue()).toBe('');
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 });
