@@ -5,6 +5,15 @@ import { readCatalogVersion } from './store-queries.ts';
 import { VersionGate } from './version-gate.ts';
 
 /**
+ * The listing cache holds few answers, some large: the home page's category tree carries every
+ * product of its categories (about 560 bytes each), 5.6 MB at 10,000 products, 15.7 MB for 100
+ * categories of 100,000 products, whose two collections with their products are 28.8 MB. Building
+ * one of those took seconds of CPU; keeping it costs its bytes. Kept up to 32 MB each, 64 MB in
+ * all; a larger one is built for every request (one build at a time, `shared`).
+ */
+const LISTING_LIMITS = { maxBytes: 64 * 1024 * 1024, maxBody: 32 * 1024 * 1024 };
+
+/**
  * Store responses kept in memory, each for the catalog version it was read at; a request is
  * answered from memory only at the version that holds for it. Bounded by bytes; when full, the
  * answers used least recently go first, and no answer larger than an eighth of the budget is
@@ -37,15 +46,6 @@ import { VersionGate } from './version-gate.ts';
  * (`stockMark()` before the read, `set(…, { products, mark })` after it), as the version does for
  * every other change.
  */
-
-/**
- * The listing cache holds few answers, some large: the home page's category tree carries every
- * product of its categories (about 560 bytes each), 5.6 MB at 10,000 products, 15.7 MB for 100
- * categories of 100,000 products, whose two collections with their products are 28.8 MB. Building
- * one of those took seconds of CPU; keeping it costs its bytes. Kept up to 32 MB each, 64 MB in
- * all; a larger one is built for every request (one build at a time, `shared`).
- */
-const LISTING_LIMITS = { maxBytes: 64 * 1024 * 1024, maxBody: 32 * 1024 * 1024 };
 
 export class StoreCache implements RepeatSource {
   /**
@@ -82,7 +82,7 @@ export class StoreCache implements RepeatSource {
   private read: number | undefined;
   private readonly lease?: Pick<CatalogLeases, 'holds'>;
   private readonly maxBytes: number;
-  /** The largest body kept: an eighth of the budget. */
+  /** The largest body kept: an eighth of the budget unless the constructor says otherwise. */
   private readonly maxBody: number;
   /** Answers being built, by version and key: requests missing one together wait for one build. */
   private building = new Map<string, Promise<Buffer>>();
