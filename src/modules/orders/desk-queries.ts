@@ -287,6 +287,14 @@ export async function listMethodsOf(db: Executor, orderIds: string[]): Promise<O
 const made = or(isNull(fulfillments.carrier_pending), eq(fulfillments.carrier_pending, 'canceling'));
 /** Rows whose carrier has not made them yet. */
 const unmade = inArray(fulfillments.carrier_pending, ['calling', 'unanswered']);
+/** `made`, for rows already read. */
+export const isMade = (f: Pick<FulfillmentRow, 'carrier_pending'>): boolean =>
+  f.carrier_pending === null || f.carrier_pending === 'canceling';
+
+/** One order's fulfilments, made or not yet (`isMade` tells them apart). */
+export async function listEveryFulfillmentOf(db: Executor, orderId: string): Promise<FulfillmentRow[]> {
+  return db.select().from(fulfillments).where(eq(fulfillments.order_id, orderId)).orderBy(asc(fulfillments.id));
+}
 
 /** The orders' fulfilments, made ones only. */
 export async function listFulfillmentsOf(db: Executor, orderIds: string[]): Promise<FulfillmentRow[]> {

@@ -50,13 +50,16 @@ export async function settle(
   opts: { paymentsMoved?: boolean; patch?: Pick<Partial<OrderRow>, 'status' | 'canceled_at'> } = {},
 ): Promise<OrderRow> {
   const lines = await dq.listLinesOf(tctx.tx, [order.id]);
-  const fulfillments = await dq.listFulfillmentsOf(tctx.tx, [order.id]);
+  // One read of the order's fulfilments: the made ones set its status, the others may be dropped.
+  const every = await dq.listEveryFulfillmentOf(tctx.tx, order.id);
+  const fulfillments = every.filter(dq.isMade);
   const payments = await orderPayments(tctx.tx, order.id);
   if (opts.paymentsMoved) {
     for (const id of new Set(payments.map((p) => p.payment_collection_id))) await syncCollection(tctx, id, payments);
   }
   const status = opts.patch?.status ?? order.status;
-  await dropUnretryableFulfilments(tctx, order, lines, status === 'canceled');
+  const pending = every.filter((f) => !dq.isMade(f));
+  await dropUnretryableFulfilments(tctx, order, lines, pending, status === 'canceled');
   return dq.updateOrderRow(tctx.tx, order.id, {
     ...opts.patch,
     payment_status: orderPaymentStatus(payments),

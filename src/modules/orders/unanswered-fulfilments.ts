@@ -14,9 +14,9 @@ export async function dropUnretryableFulfilments(
   tctx: TxCtx,
   order: Pick<OrderRow, 'id'>,
   lines: OrderLineRow[],
+  pending: dq.FulfillmentRow[],
   canceled: boolean,
 ): Promise<void> {
-  const pending = await dq.listPendingFulfillmentsOf(tctx.tx, order.id);
   if (!pending.length) return;
   const now = tctx.clock.now().getTime();
   // Without the running providers (a job) a `calling` row's call may still be under way: kept.
