@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -87,7 +87,13 @@ export function startServer(
     detached: true,
   });
   const output: string[] = [];
-  for (const stream of [proc.stdout, proc.stderr]) stream?.setEncoding('utf8').on('data', (d) => output.push(d));
+  // BENCH_SERVER_LOG=<file>: the server's log also goes there (what it warned about under load).
+  const log = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' }) : null;
+  for (const stream of [proc.stdout, proc.stderr])
+    stream?.setEncoding('utf8').on('data', (d) => {
+      output.push(d);
+      log?.write(d);
+    });
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   let serverPid = 0;
   return {

@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // PostgreSQL: instances answer store reads from memory under a lease, and a write's answer waits
   // until every holder heard it (products/catalog-leases.ts).
-  const catalogLeases = CatalogLeases.open(deps.database);
+  const catalogLeases = CatalogLeases.open(deps.database, app.log);
   app.decorate('catalogLeases', catalogLeases);
   if (catalogLeases) {
     const settle = settleWrites(catalogLeases);

@@ -85,7 +85,8 @@ async function seenOnB(id: string) {
  */
 async function dropListenersOf(server: ServerProcess): Promise<number> {
   const { rows } = await db.query<{ pid: number; client_port: number }>(
-    `select pid, client_port from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
+    // Named by the listener (its last statement may be a lease renewal, not a LISTEN).
+    `select pid, client_port from pg_stat_activity where datname = current_database() and application_name = 'emporium listen'`,
   );
   const ours = rows.filter((r) => pidOfLocalPort(r.client_port, [server.proc.pid!]) !== undefined);
   for (const r of ours) await db.query('select pg_terminate_backend($1)', [r.pid]);

@@ -102,6 +102,34 @@ describe.skipIf(!base)('store catalog read leases (PostgreSQL)', () => {
     expect(leases().stockSince(leases().stockCount)).toBeNull();
   });
 
+  it('keeps its lease while every pooled connection is busy: renewals go on the listening connection', async () => {
+    await eventually(async () => leases().holds(), 5_000, 'the lease');
+    const lapses = leases().lapses;
+    // The tests' pool has 20 connections: all of them asleep for 2.5 s, longer than a lease runs.
+    const sleepers = Array.from({ length: 20 }, () => t.database.db.execute(sql`select pg_sleep(2.5)`));
+    let held = 0;
+    let lost = 0;
+    const watching = setInterval(() => (leases().holds() ? held++ : lost++), 100);
+    await Promise.all(sleepers);
+    clearInterval(watching);
+    expect({ lost, lapses: leases().lapses }).toEqual({ lost: 0, lapses });
+    expect(held).toBeGreaterThan(15);
+  });
+
+  it('a lease that ran out while the connection stayed (a stalled event loop) keeps what it kept', async () => {
+    await eventually(async () => leases().holds(), 5_000, 'the lease');
+    const changes: string[] = [];
+    leases().onChange((kind) => changes.push(kind));
+    const lapses = leases().lapses;
+    const until = performance.now() + 1_800; // longer than a lease: its renewals cannot be heard meanwhile
+    while (performance.now() < until);
+    expect(leases().holds()).toBe(false);
+    await eventually(async () => leases().holds(), 5_000, 'the lease again');
+    expect(leases().lapses).toBe(lapses + 1);
+    // Every NOTIFY came on the same connection in order: nothing was missed, nothing starts over.
+    expect(changes).toEqual([]);
+  });
+
   it('after its listening connection dropped, a lease taken again starts the kept answers over', async () => {
     const p = await makeProduct(t, {
       title: `Lease ${uniq()}`,

@@ -51,6 +51,13 @@ export interface Database {
    * the function that stops it.
    */
   onNotice?(handler: (message: string) => void): () => void;
+  /**
+   * PostgreSQL: runs a short statement on the connection that listens (idle between NOTIFYs), so
+   * it never waits behind the pool's busy connections: the store catalog lease's renewal, which,
+   * queued behind a busy pool under load, came back after its lease ran out. Fails while that
+   * connection is down.
+   */
+  besideListener?(query: SQL): Promise<void>;
   close(): Promise<void>;
   /**
    * Runs `fn` while holding a cluster-wide lock (a PostgreSQL advisory lock; PGlite has one
@@ -176,6 +183,7 @@ export async function openPostgres(
 ): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
+  const dialect = new (await import('drizzle-orm/pg-core')).PgDialect();
   // int8 (counts, bigint amounts) as numbers, as PGlite returns them; amounts stay far below 2^53.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.default.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
@@ -276,6 +284,10 @@ export async function openPostgres(
       }
     },
     listen: (channel, onNotify, onLost) => listener.listen(channel, onNotify, onLost),
+    besideListener: (query) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return listener.run(text, params);
+    },
     onNotice: (handler) => {
       noticeHandlers.add(handler);
       return () => noticeHandlers.delete(handler);

@@ -14,7 +14,7 @@ export class PgListener {
   private readonly channels = new Map<string, Set<Handler>>();
   private readonly lostHandlers = new Set<LostHandler>();
   /** The connection (being) made, and the channels it listens on. */
-  private active: { client: pg.Client; ready: Promise<void>; listening: Set<string> } | null = null;
+  private active: Connection | null = null;
   private retry: NodeJS.Timeout | null = null;
 
   constructor(
@@ -44,8 +44,19 @@ export class PgListener {
       if (!this.remove(channel, onNotify)) return;
       if (!this.channels.size) return this.close();
       const active = this.active;
-      if (active?.listening.delete(channel)) await active.client.query(`unlisten ${quote(channel)}`).catch(() => {});
+      if (active?.listening.delete(channel)) await inTurn(active, `unlisten ${quote(channel)}`).catch(() => {});
     };
+  }
+
+  /**
+   * Runs a short statement on the listening connection, idle between NOTIFYs: it never waits
+   * behind the pool's busy connections. Fails while the connection is down (or not yet made).
+   */
+  async run(text: string, values: unknown[]): Promise<void> {
+    const active = this.active;
+    if (!active) throw new Error('The listening connection is down');
+    await active.ready;
+    await inTurn(active, text, values);
   }
 
   /** Resolves once the connection listens on `channel` (connecting first if need be). */
@@ -55,10 +66,10 @@ export class PgListener {
     await active.ready;
     if (active.listening.has(channel)) return;
     active.listening.add(channel);
-    await active.client.query(`listen ${quote(channel)}`);
+    await inTurn(active, `listen ${quote(channel)}`);
   }
 
-  private connect(): NonNullable<PgListener['active']> {
+  private connect(): Connection {
     // Named, so an operator tells it apart in pg_stat_activity.
     const client = new this.Client({ connectionString: this.url, application_name: 'emporium listen' });
     const listening = new Set<string>();
@@ -85,7 +96,7 @@ export class PgListener {
         throw err;
       }
     })();
-    return { client, ready, listening };
+    return { client, ready, listening, turn: Promise.resolve() };
   }
 
   /** Removes a handler; true when it was its channel's last. */
@@ -123,6 +134,25 @@ export class PgListener {
     this.active = null;
     await active?.client.end().catch(() => {});
   }
+}
+
+/** The connection (being) made, the channels it listens on, and its last statement's turn. */
+interface Connection {
+  client: pg.Client;
+  ready: Promise<void>;
+  listening: Set<string>;
+  turn: Promise<unknown>;
+}
+
+/**
+ * Runs a statement after the connection's previous one: node-postgres queues a query sent while
+ * another runs, but warns that it is deprecated (pg 9 drops it), and listens, unlistens and the
+ * catalog lease's renewals come from unrelated callers.
+ */
+function inTurn(active: Connection, text: string, values?: unknown[]): Promise<unknown> {
+  const run = active.turn.then(() => active.client.query(text, values));
+  active.turn = run.catch(() => {}); // a failed statement does not stop the next
+  return run;
 }
 
 const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
