@@ -13,6 +13,7 @@
  *   npm run bench:journey -- --products 100000 --categories 500 --orders 1000000    # the shop grown (hours: seeding is the API's)
  *   npm run bench:journey -- --shoppers 10 --versus ../main     # A/B: another checkout's server beside this one, rounds interleaved
  *   npm run bench:journey -- --cpu-calls 40 --shoppers 0         # the server's CPU per call kind, one shopper
+ *   BENCH_SERVER_LOG=/tmp/server.log npm run bench:journey              # the server's own log kept (its warnings under load)
  *
  * The shop grown, seeded once and measured at each size on the way (sizes are cumulative: the
  * catalog and the order book grow from one size to the next; `--reuse` keeps the database, or
