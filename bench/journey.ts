@@ -115,6 +115,8 @@ interface Target {
   next: number;
   /** The server's CPU time so far (ms), for the servers started here. */
   cpu?: () => number;
+  /** The server's resident memory now (MiB), for the servers started here. */
+  rss?: () => number;
 }
 
 interface Row {
@@ -306,7 +308,13 @@ async function startBaseline(root: string, databaseUrl: string | undefined) {
         mode: seedMode(products),
         concurrency: SEED_CONCURRENCY,
       });
-      return { name: 'baseline', shop: await discover(base, key), next: 0, cpu: () => cpuMsOf(server.pid()) };
+      return {
+        name: 'baseline',
+        shop: await discover(base, key),
+        next: 0,
+        cpu: () => cpuMsOf(server.pid()),
+        rss: () => rssMiB(server.pid()),
+      };
     },
     async stop() {
       await server.stop();
@@ -359,7 +367,13 @@ async function main() {
         mode: seedMode(products),
         concurrency: SEED_CONCURRENCY,
       });
-      emporium = { name: 'emporium', shop: await discover(BASE, key), next: 0, cpu: () => cpuMsOf(server.pid()) };
+      emporium = {
+        name: 'emporium',
+        shop: await discover(BASE, key),
+        next: 0,
+        cpu: () => cpuMsOf(server.pid()),
+        rss: () => rssMiB(server.pid()),
+      };
       const versus = baseline && (await baseline.prepare(products, categories));
       console.error(`[journey] prepared in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
       const cpuCalls = Number(opts['cpu-calls']);
@@ -389,9 +403,8 @@ async function main() {
         for (let round = 0; round < ROUNDS; round++)
           for (const t of targets) rounds.push(await run(t, shoppers, SECONDS / ROUNDS));
         for (const t of targets) rows.push(merge(rounds.filter((r) => r.system === t.name)));
-        console.error(
-          `[journey] ${shoppers} shoppers done; load ${loadAverage()}, server RSS ${rssMiB(server.pid())} MiB`,
-        );
+        const rss = targets.flatMap((t) => (t.rss ? [`${t.name} ${t.rss()}`] : [])).join(', ');
+        console.error(`[journey] ${shoppers} shoppers done; load ${loadAverage()}, server RSS (MiB) ${rss}`);
       }
       report(rows);
       writeResult(`journey-${database}-${products}-products`, {
