@@ -115,3 +115,8 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
     },
   };
 }
+
+/** Closes what a file started, in the order given, passing over what never started (a failed `beforeAll`). */
+export async function closeAll(...running: ({ close(): Promise<void> } | undefined)[]): Promise<void> {
+  for (const r of running) await r?.close();
+}
