@@ -46,6 +46,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** An answer as one object to match: its status beside its JSON body (`{ status, type, message }` for an error). */
+export function statusAndBody(res: { statusCode: number; json(): unknown }) {
+  return { status: res.statusCode, ...(res.json() as { type: string; message: string }) };
+}
+
+/** An error answer cut to what a client switches on: `{ status, type, code }`. */
+export function errorOf(res: { statusCode: number; json(): { type: string; code?: string } }) {
+  return { status: res.statusCode, type: res.json().type, code: res.json().code };
+}
+
 /** Every Redis key a test run writes carries this prefix: runs sharing the machine's Redis never meet. */
 export const TEST_REDIS_PREFIX = `emporium-test-${process.pid}-${Date.now().toString(36)}:`;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
