@@ -1,4 +1,3 @@
-import MedusaSdk from '@medusajs/js-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type TestApp, VIEWER, closeAll } from '../../../test/app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.ts';
@@ -6,13 +5,13 @@ import { bearer, PASSWORD, signUpCustomer, uniqueEmail } from '../customers/cust
 import { packExample } from '../marketplace/marketplace.testing.ts';
 import { makeRegion } from '../checkout/checkout.testing.ts';
 import { adminOk, placeOrder } from '../orders/orders.testing.ts';
-import { installAndWait, type TestMarketplace, startMarketplaceAndShop } from '../plugins/plugins.testing.ts';
-
-// The SDK's ESM types are read as CommonJS under NodeNext: at run time the default import is the class itself.
-const Medusa = ((MedusaSdk as unknown as { default?: unknown }).default ?? MedusaSdk) as typeof MedusaSdk.default;
-
-// A marketplace, a shop and an installed plugin: slow to set up while the rest of the suite runs.
-const SETUP_TIMEOUT_MS = 180_000;
+import {
+  installAndWait,
+  type TestMarketplace,
+  startMarketplaceAndShop,
+  PLUGIN_SHOP_SETUP_MS,
+} from '../plugins/plugins.testing.ts';
+import { Medusa } from '../../../test/medusa-sdk.ts';
 
 let t: TestApp;
 let m: TestMarketplace;
@@ -29,7 +28,7 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   await t.app.plugins.settled();
   await makeRegion(t);
-}, SETUP_TIMEOUT_MS);
+}, PLUGIN_SHOP_SETUP_MS);
 afterAll(() => closeAll(t, m, smtp));
 
 /** Lets the events commit into deliveries, sends what is due, returns the mails that arrived meanwhile. */

@@ -15,6 +15,9 @@ import { packPackage } from '../../plugin-package/pack-package.ts';
 import { createWorkers, type Workers } from '../../workers.ts';
 import { MARKETPLACE_ENV, publish } from '../marketplace/marketplace.testing.ts';
 
+/** How long a `beforeAll` may take to start a marketplace, a shop and an installed plugin while the rest of the suite runs. */
+export const PLUGIN_SHOP_SETUP_MS = 180_000;
+
 /** A free TCP port on 127.0.0.1 (the marketplace must know its PUBLIC_URL before it listens). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
