@@ -26,3 +26,14 @@ export function sdkFailure(call: Promise<unknown>): Promise<{ status?: number; m
     (e: { status?: number; message?: string }) => ({ status: e.status, message: e.message }),
   );
 }
+
+/** Runs an SDK call that must fail (throws when it does not): the error's status, message and code. */
+export async function sdkRefusal(call: Promise<unknown>): Promise<{ status: number; message: string; code?: string }> {
+  try {
+    await call;
+  } catch (err) {
+    const e = err as { status: number; message: string; code?: string };
+    return { status: e.status, message: e.message, code: e.code };
+  }
+  throw new Error('expected the call to fail');
+}
