@@ -24,10 +24,7 @@ const instances: ShopInstance[] = [];
 beforeAll(async () => {
   ({ m, t, env } = await startMarketplaceAndShop());
 });
-afterAll(async () => {
-  for (const i of instances) await i.close();
-  await closeAll(t, m);
-});
+afterAll(() => closeAll(...instances, t, m));
 
 /** Another instance on the same database, started as main.ts does, with its own keys. */
 async function instance(keys: Record<string, string>): Promise<ShopInstance> {

@@ -25,10 +25,7 @@ const instances: ShopInstance[] = [];
 beforeAll(async () => {
   ({ m, t, env } = await startMarketplaceAndShop());
 });
-afterAll(async () => {
-  for (const i of instances) await i.close();
-  await closeAll(t, m);
-});
+afterAll(() => closeAll(...instances, t, m));
 
 /** Another instance of the same shop (same database and secrets, its own disk), started like main.ts starts one. */
 async function instance(opts: { start?: boolean } = {}): Promise<ShopInstance & { env: Record<string, string> }> {
