@@ -5,7 +5,7 @@ import { FakeClock } from '../src/platform/clock.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import type { Ctx } from '../src/platform/context.ts';
 import type { Database } from '../src/platform/db/database.ts';
-import type { App } from '../src/platform/http/types.ts';
+import type { App, AppDeps } from '../src/platform/http/types.ts';
 import { createUser } from '../src/modules/auth/service.ts';
 import { createWorkers, type Workers } from '../src/workers.ts';
 import { resetDatabase, testDatabase } from './database.ts';
@@ -44,6 +44,16 @@ export interface TestApp {
     opts?: { key?: string | null; headers?: Headers },
   ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+}
+
+/** An answer as one object to match: its status beside its JSON body (`{ status, type, message }` for an error). */
+export function statusAndBody(res: { statusCode: number; json(): unknown }) {
+  return { status: res.statusCode, ...(res.json() as { type: string; message: string }) };
+}
+
+/** An error answer cut to what a client switches on: `{ status, type, code }`. */
+export function errorOf(res: { statusCode: number; json(): { type: string; code?: string } }) {
+  return { status: res.statusCode, type: res.json().type, code: res.json().code };
 }
 
 /** Every Redis key a test run writes carries this prefix: runs sharing the machine's Redis never meet. */
@@ -114,4 +124,18 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
       await app.close();
     },
   };
+}
+
+/** Closes what a file started, in the order given, passing over what never started (a failed `beforeAll`). */
+export async function closeAll(...running: ({ close(): Promise<void> } | undefined)[]): Promise<void> {
+  for (const r of running) await r?.close();
+}
+
+/**
+ * Another instance on the test's database and clock: configured by `env` over the test defaults
+ * (without it, as `t` is), not bootstrapped, without workers. The caller closes it.
+ */
+export function anotherApp(t: TestApp, env?: Record<string, string>, deps: Partial<AppDeps> = {}): Promise<App> {
+  const config = env ? testConfig(env) : t.config;
+  return buildApp({ database: t.database, config, clock: t.clock, logger: false, ...deps });
 }

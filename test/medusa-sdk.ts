@@ -2,7 +2,8 @@ import MedusaSdk from '@medusajs/js-sdk';
 import type { TestApp } from './app.ts';
 
 // The SDK's ESM types are read as CommonJS under NodeNext: at run time the default import is the class itself.
-const Medusa = ((MedusaSdk as unknown as { default?: unknown }).default ?? MedusaSdk) as typeof MedusaSdk.default;
+export const Medusa = ((MedusaSdk as unknown as { default?: unknown }).default ??
+  MedusaSdk) as typeof MedusaSdk.default;
 export type Sdk = InstanceType<typeof Medusa>;
 
 /**
@@ -16,4 +17,23 @@ export async function medusaSdks(t: TestApp): Promise<{ storefront: Sdk; dashboa
   const dashboard = new Medusa({ baseUrl, auth: { type: 'jwt', jwtTokenStorageMethod: 'memory' } });
   await dashboard.client.setToken(t.adminToken);
   return { storefront, dashboard, baseUrl };
+}
+
+/** The SDK's error as `{ status, message }` (it throws a FetchError); `{ status: 0 }` when the call did not fail. */
+export function sdkFailure(call: Promise<unknown>): Promise<{ status?: number; message?: string }> {
+  return call.then(
+    () => ({ status: 0, message: 'did not fail' }),
+    (e: { status?: number; message?: string }) => ({ status: e.status, message: e.message }),
+  );
+}
+
+/** Runs an SDK call that must fail (throws when it does not): the error's status, message and code. */
+export async function sdkRefusal(call: Promise<unknown>): Promise<{ status: number; message: string; code?: string }> {
+  try {
+    await call;
+  } catch (err) {
+    const e = err as { status: number; message: string; code?: string };
+    return { status: e.status, message: e.message, code: e.code };
+  }
+  throw new Error('expected the call to fail');
 }

@@ -2,15 +2,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app.ts';
-import { pluginSlug, shopEnv } from '../modules/plugins/plugins.testing.ts';
+import type { TestApp } from '../../test/app.ts';
+import { pluginSlug, startPluginShop } from '../modules/plugins/plugins.testing.ts';
 import { type AdminCall, devVersion, startPluginDev } from './plugin-dev.ts';
 
 let t: TestApp;
 let env: Record<string, string>;
 beforeAll(async () => {
-  env = shopEnv(null);
-  t = await startTestApp({ env });
+  ({ t, env } = await startPluginShop(null));
 });
 afterAll(() => t.close());
 

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app.ts';
+import { type TestApp, closeAll } from '../../test/app.ts';
 import {
   installAndWait,
   publishProbe,
   shopEnv,
-  startMarketplace,
   startShopInstance,
   type ShopInstance,
   type TestMarketplace,
+  startMarketplaceAndShop,
 } from '../modules/plugins/plugins.testing.ts';
 import { decryptSecret, encryptionKeyId, registerPreviousEncryptionKey, secretKeyId } from './crypto.ts';
 import { rows } from './db/database.ts';
@@ -22,15 +22,9 @@ let t: TestApp;
 let env: Record<string, string>;
 const instances: ShopInstance[] = [];
 beforeAll(async () => {
-  m = await startMarketplace();
-  env = shopEnv(m);
-  t = await startTestApp({ env });
+  ({ m, t, env } = await startMarketplaceAndShop());
 });
-afterAll(async () => {
-  for (const i of instances) await i.close();
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(...instances, t, m));
 
 /** Another instance on the same database, started as main.ts does, with its own keys. */
 async function instance(keys: Record<string, string>): Promise<ShopInstance> {

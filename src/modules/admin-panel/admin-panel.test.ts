@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, VIEWER, startTestApp, testConfig, type TestApp } from '../../../test/app.ts';
-import { buildApp } from '../../app.ts';
+import { ADMIN, VIEWER, startTestApp, type TestApp, anotherApp } from '../../../test/app.ts';
+import type { App } from '../../platform/http/types.ts';
 import { makeRegion } from '../checkout/checkout.testing.ts';
 import { placeOrder } from '../orders/orders.testing.ts';
 
@@ -104,12 +104,7 @@ describe('admin panel login (spec rule 4: token cookie + admin_session, turned i
   });
 
   it('marks the cookies Secure in production', async () => {
-    const prod = await buildApp({
-      database: t.database,
-      config: testConfig({ NODE_ENV: 'production' }),
-      clock: t.clock,
-      logger: false,
-    });
+    const prod = await anotherApp(t, { NODE_ENV: 'production' });
     try {
       const res = await prod.inject({ method: 'POST', url: '/admin/panel/session', payload: ADMIN });
       expect(res.statusCode, res.body).toBe(200);
@@ -209,7 +204,7 @@ describe('CSRF on cookie-authenticated writes to /admin', () => {
 });
 
 describe('serving the panel at /app', () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: App;
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'emporium-panel-'));
     mkdirSync(path.join(dir, 'assets'));
@@ -222,7 +217,7 @@ describe('serving the panel at /app', () => {
       writeFileSync(path.join(dir, `${page}.br`), brotliCompressSync(html));
       writeFileSync(path.join(dir, `${page}.gz`), gzipSync(html));
     }
-    app = await buildApp({ database: t.database, config: t.config, clock: t.clock, logger: false, adminPanelDir: dir });
+    app = await anotherApp(t, undefined, { adminPanelDir: dir });
   });
   afterAll(() => app.close());
 
@@ -264,13 +259,7 @@ describe('serving the panel at /app', () => {
   });
 
   it('without a build, /app says how to make one', async () => {
-    const bare = await buildApp({
-      database: t.database,
-      config: t.config,
-      clock: t.clock,
-      logger: false,
-      adminPanelDir: path.join(tmpdir(), 'no-such-panel'),
-    });
+    const bare = await anotherApp(t, undefined, { adminPanelDir: path.join(tmpdir(), 'no-such-panel') });
     try {
       const res = await bare.inject({ method: 'GET', url: '/app/' });
       expect(res.statusCode).toBe(503);

@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testConfig, type TestApp } from '../../../test/app.ts';
+import { testConfig, type TestApp } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
-import { installAndWait, packPlugin, pluginSlug, shopEnv } from '../plugins/plugins.testing.ts';
+import { installAndWait, packPlugin, pluginSlug, startPluginShop } from '../plugins/plugins.testing.ts';
 import { schemaNameOf } from '../plugins/raw-db.ts';
 import { customRole, memberWithRole } from '../team/team.testing.ts';
 import { inTx } from '../../platform/context.ts';
@@ -17,8 +17,7 @@ let t: TestApp;
 let env: Record<string, string>;
 beforeAll(async () => {
   // A loaded machine may take more than the harness's 500 ms for a plugin's first query.
-  env = shopEnv(null, { PLUGIN_ROUTE_TIMEOUT_MS: '10000' });
-  t = await startTestApp({ env });
+  ({ t, env } = await startPluginShop(null, { PLUGIN_ROUTE_TIMEOUT_MS: '10000' }));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, TEST_REDIS_URL, startTestApp, testConfig, type TestApp } from '../../../test/app.ts';
-import { buildApp } from '../../app.ts';
+import { ADMIN, TEST_REDIS_URL, startTestApp, type TestApp, anotherApp } from '../../../test/app.ts';
 import { createUser } from './service.ts';
 import type { App } from '../../platform/http/types.ts';
 
@@ -91,11 +90,8 @@ describe('login limits hold however the guesses arrive', () => {
   });
 
   it('the counts are shared by instances through Redis', async () => {
-    const config = testConfig({ REDIS_URL: TEST_REDIS_URL, LOGIN_MAX_FAILURES: '6' });
-    const apps = [
-      await buildApp({ database: t.database, config, clock: t.clock, logger: false }),
-      await buildApp({ database: t.database, config, clock: t.clock, logger: false }),
-    ];
+    const env = { REDIS_URL: TEST_REDIS_URL, LOGIN_MAX_FAILURES: '6' };
+    const apps = [await anotherApp(t, env), await anotherApp(t, env)];
     try {
       const email = 'shared-target@example.com';
       const ips = Array.from({ length: 40 }, freshIp);
@@ -105,12 +101,7 @@ describe('login limits hold however the guesses arrive', () => {
       const second = await Promise.all(ips.map((ip, i) => guess(apps[(i + 1) % 2], email, `again-${i}`, ip)));
       expect(tally(second.map((r) => r.statusCode))).toEqual({ 429: 40 });
       // An instance counting alone would have checked it.
-      const alone = await buildApp({
-        database: t.database,
-        config: testConfig({ LOGIN_MAX_FAILURES: '6' }),
-        clock: t.clock,
-        logger: false,
-      });
+      const alone = await anotherApp(t, { LOGIN_MAX_FAILURES: '6' });
       expect((await guess(alone, email, 'wrong', ips[0])).statusCode).toBe(401);
       await alone.close();
     } finally {

@@ -1,7 +1,6 @@
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestApp, testConfig, type TestApp } from '../../../test/app.ts';
-import { buildApp } from '../../app.ts';
+import { ADMIN, startTestApp, type TestApp, anotherApp } from '../../../test/app.ts';
 import type { App } from '../../platform/http/types.ts';
 import { keyId } from './tokens.ts';
 
@@ -25,7 +24,7 @@ afterAll(async () => {
 });
 
 async function instance(env: Record<string, string>): Promise<App> {
-  const app = await buildApp({ database: t.database, config: testConfig(env), clock: t.clock, logger: false });
+  const app = await anotherApp(t, env);
   apps.push(app);
   return app;
 }

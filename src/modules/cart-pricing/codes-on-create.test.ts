@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { rows } from '../../platform/db/database.ts';
 import { uniq } from '../checkout/checkout.testing.ts';
-import { ok200, pricedProduct, promotion, shippingOption, taxedRegion } from './pricing.testing.ts';
+import { ok200, promotion, shippingOption, taxedRegion, summerSale } from './pricing.testing.ts';
 
 /**
  * `promo_codes` on `POST /store/carts` (Medusa's create-cart workflow applies them with the cart)
@@ -67,23 +67,7 @@ describe('promo_codes on cart create, and the edge cases of codes', () => {
     t = await startTestApp();
     sdk = (await medusaSdks(t)).storefront;
     ({ region } = await taxedRegion(t, 'de', 19));
-    const { collection } = await ok200(await t.admin('POST', '/admin/collections', { title: `Summer ${uniq()}` }));
-    const collectionId = (collection as { id: string }).id;
-    shirt = await pricedProduct(t, 2975, { collection_id: collectionId });
-    mug = await pricedProduct(t, 1190);
-    code = `SUMMER${uniq()}`;
-    await promotion(t, {
-      code,
-      type: 'standard',
-      application_method: {
-        type: 'percentage',
-        value: 10,
-        target_type: 'items',
-        allocation: 'each',
-        max_quantity: 100,
-        target_rules: [{ attribute: 'items.product.collection_id', operator: 'in', values: [collectionId] }],
-      },
-    });
+    ({ shirt, mug, code } = await summerSale(t));
     // An automatic promotion of the region: it joins both carts by itself, after the code.
     autoCode = `AUTO${uniq()}`;
     await promotion(t, {

@@ -1,4 +1,7 @@
+import type { TestApp } from '../../../test/app.ts';
 import type { JsonObject, ProviderPort } from '../../platform/providers.ts';
+import { makeRegion } from '../checkout/checkout.testing.ts';
+import { ok200, pricedProduct } from './pricing.testing.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read as JSON
 type Json = any;
@@ -52,4 +55,22 @@ export function controlledTaxProvider(id: string, name: string) {
     },
   };
   return c;
+}
+
+/**
+ * What a test of a controlled provider sells with: the provider registered with the shop, a fresh
+ * region whose tax region asks it (19 % VAT as its own default rate), and a product at 1000.
+ */
+export async function shopTaxedBy(t: TestApp, controlled: ReturnType<typeof controlledTaxProvider>) {
+  t.app.providers.tax.add(controlled.provider);
+  const region = await makeRegion(t);
+  await ok200(
+    await t.admin('POST', '/admin/tax-regions', {
+      country_code: region.countries[0].iso_2,
+      provider_id: controlled.provider.id,
+      default_tax_rate: { rate: 19, code: 'VAT', name: 'VAT' },
+    }),
+  );
+  const variantId = (await pricedProduct(t, 1000)).variants[0].id;
+  return { region, variantId };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { uniq } from '../checkout/checkout.testing.ts';
-import { ok200, pricedProduct, promotion, shippingOption, taxedRegion } from './pricing.testing.ts';
+import { ok200, pricedProduct, promotion, shippingOption, taxedRegion, summerSale } from './pricing.testing.ts';
 
 /**
  * The worked example of docs/pricing.md: a German shop, 19 % VAT included in prices, a 10 % code
@@ -27,25 +27,8 @@ describe('a German shop: VAT included, a collection code, free shipping over €
         is_tax_inclusive: true,
       }),
     );
-    const { collection } = await ok200(await t.admin('POST', '/admin/collections', { title: `Summer ${uniq()}` }));
-    const shirt = await pricedProduct(t, 2975, { collection_id: (collection as { id: string }).id });
-    const mug = await pricedProduct(t, 1190);
+    const { shirt, mug, code } = await summerSale(t);
     const ship = await shippingOption(t, region.id, 595);
-    const code = `SUMMER${uniq()}`;
-    await promotion(t, {
-      code,
-      type: 'standard',
-      application_method: {
-        type: 'percentage',
-        value: 10,
-        target_type: 'items',
-        allocation: 'each',
-        max_quantity: 100,
-        target_rules: [
-          { attribute: 'items.product.collection_id', operator: 'in', values: [(collection as { id: string }).id] },
-        ],
-      },
-    });
     await promotion(t, {
       code: `FREESHIP${uniq()}`,
       type: 'standard',

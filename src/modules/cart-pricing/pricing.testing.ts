@@ -41,9 +41,35 @@ export async function promotion(t: TestApp, body: Record<string, unknown>) {
   return promotion as { id: string; code: string };
 }
 
-export async function shippingOption(t: TestApp, regionId: string, amount: number) {
+/**
+ * The summer sale of docs/pricing.md: a collection with a shirt at 2975 in it, a mug at 1190
+ * outside it, and a code taking 10 % off each item of the collection.
+ */
+export async function summerSale(t: TestApp) {
+  const { collection } = await ok200(await t.admin('POST', '/admin/collections', { title: `Summer ${uniq()}` }));
+  const collectionId = (collection as { id: string }).id;
+  const shirt = await pricedProduct(t, 2975, { collection_id: collectionId });
+  const mug = await pricedProduct(t, 1190);
+  const code = `SUMMER${uniq()}`;
+  await promotion(t, {
+    code,
+    type: 'standard',
+    application_method: {
+      type: 'percentage',
+      value: 10,
+      target_type: 'items',
+      allocation: 'each',
+      max_quantity: 100,
+      target_rules: [{ attribute: 'items.product.collection_id', operator: 'in', values: [collectionId] }],
+    },
+  });
+  return { shirt, mug, code };
+}
+
+/** A flat-rate shipping option of the region, named `<name> <unique>`. */
+export async function shippingOption(t: TestApp, regionId: string, amount: number, name = 'Ship') {
   const { shipping_option } = await ok200(
-    await t.admin('POST', '/admin/shipping-options', { name: `Ship ${uniq()}`, region_id: regionId, amount }),
+    await t.admin('POST', '/admin/shipping-options', { name: `${name} ${uniq()}`, region_id: regionId, amount }),
   );
   return shipping_option as { id: string };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { controlledTaxProvider } from './controlled-tax.testing.ts';
-import { makeRegion, uniq } from '../checkout/checkout.testing.ts';
+import { controlledTaxProvider, shopTaxedBy } from './controlled-tax.testing.ts';
+import { uniq } from '../checkout/checkout.testing.ts';
 import { ok200, pricedProduct } from './pricing.testing.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read as JSON
@@ -25,17 +25,9 @@ let variantId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  t.app.providers.tax.add(controlled.provider);
-  const region = await makeRegion(t);
-  regionId = region.id;
-  await ok200(
-    await t.admin('POST', '/admin/tax-regions', {
-      country_code: region.countries[0].iso_2,
-      provider_id: ID,
-      default_tax_rate: { rate: 19, code: 'VAT', name: 'VAT' },
-    }),
-  );
-  variantId = (await pricedProduct(t, 1000)).variants[0].id;
+  const shop = await shopTaxedBy(t, controlled);
+  regionId = shop.region.id;
+  variantId = shop.variantId;
 }, 120_000);
 afterAll(() => t?.close());
 

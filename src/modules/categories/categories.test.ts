@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, statusAndBody } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { defaultChannelId, expectSchema, makeCategory, makeProduct, uniq } from '../products/products.testing.ts';
 import { AdminCategoryList, StoreCategoryEnvelope, StoreCategoryList } from './schema.ts';
@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const error = (res: { statusCode: number; json(): unknown }) => ({ status: res.statusCode, ...(res.json() as object) });
 const names = (list: { name: string }[]) => list.map((c) => c.name);
 
 /** A root with three children (the middle one inactive, the last internal) and a grandchild. */
@@ -70,9 +69,9 @@ describe('admin product categories', () => {
       [a1.id, 1],
     ]);
     const cycle = await t.admin('POST', `/admin/product-categories/${a.id}`, { parent_category_id: a1.id });
-    expect(error(cycle)).toMatchObject({ status: 400, type: 'invalid_data' });
+    expect(statusAndBody(cycle)).toMatchObject({ status: 400, type: 'invalid_data' });
     const withKids = await t.admin('DELETE', `/admin/product-categories/${a.id}`);
-    expect(error(withKids)).toMatchObject({ status: 400, type: 'not_allowed' });
+    expect(statusAndBody(withKids)).toMatchObject({ status: 400, type: 'not_allowed' });
     expect(await sdk.dashboard.admin.productCategory.delete(b.id)).toEqual({
       id: b.id,
       object: 'product_category',
@@ -96,7 +95,10 @@ describe('admin product categories', () => {
       (await t.admin('GET', `/admin/products/${p.id}`)).json().product.categories.map((c: { id: string }) => c.id),
     ).toEqual([cat.id]);
     const bad = await t.admin('POST', '/admin/products', { title: 'x', categories: [{ id: 'pcat_nope' }] });
-    expect(error(bad)).toMatchObject({ status: 400, message: 'Product categories with ids pcat_nope do not exist' });
+    expect(statusAndBody(bad)).toMatchObject({
+      status: 400,
+      message: 'Product categories with ids pcat_nope do not exist',
+    });
     await sdk.dashboard.admin.productCategory.delete(cat.id);
     expect((await t.admin('GET', `/admin/products/${p.id}`)).json().product.categories).toEqual([]);
   });
@@ -153,7 +155,7 @@ describe('store product categories', () => {
   it('404 for inactive, internal, deleted and unknown categories; 400 for bad queries', async () => {
     const { b, c } = await tree();
     for (const id of [b.id, c.id, 'pcat_nope']) {
-      expect(error(await t.store('GET', `/store/product-categories/${id}`))).toEqual({
+      expect(statusAndBody(await t.store('GET', `/store/product-categories/${id}`))).toEqual({
         status: 404,
         type: 'not_found',
         code: 'category_not_found',

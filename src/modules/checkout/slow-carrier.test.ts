@@ -17,8 +17,8 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => shop?.close());
 
-const rate = (units: number) => 490 + 150 * (units - 1) + (shop.region.countries[0].iso_2 === 'de' ? 0 : 900);
-const quotes = () => shop.parcelo.requests.filter((r) => r.path === '/v1/rates').length;
+const rate = (units: number) => shop.rate(units);
+const quotes = () => shop.rateAsks().length;
 
 async function cartOf(quantity: number): Promise<Json> {
   const res = await shop.t.store('POST', '/store/carts', {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { seedStore } from '../../cli/seed.ts';
 import { storageFor } from '../uploads/storage.ts';
-import { checkoutAddress, Medusa, storefront, type Json } from './storefront.testing.ts';
+import { checkoutAddress, storefront, type Json } from './storefront.testing.ts';
+import { Medusa } from '../../../test/medusa-sdk.ts';
 
 /**
  * Medusa's Next.js starter, page by page, as a guest and as a signed-in customer, against a

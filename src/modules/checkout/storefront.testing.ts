@@ -1,16 +1,11 @@
-import MedusaSdk from '@medusajs/js-sdk';
 import { expect } from 'vitest';
+import type { Sdk } from '../../../test/medusa-sdk.ts';
 
 /**
  * The calls Medusa's Next.js starter (the DTC storefront) makes, with its query strings and
  * `fields` expressions, as one function per storefront data helper. Written from reading the
  * starter's src/lib/data/*.ts; no code of it is copied. Tests only.
  */
-
-// The SDK's ESM types are read as CommonJS under NodeNext: at run time the default import is the class itself.
-export const Medusa = ((MedusaSdk as unknown as { default?: unknown }).default ??
-  MedusaSdk) as typeof MedusaSdk.default;
-export type Sdk = InstanceType<typeof Medusa>;
 // biome-ignore lint/suspicious/noExplicitAny: the storefront reads Medusa's loosely typed JSON
 export type Json = any;
 type Headers = Record<string, string>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, statusAndBody } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import {
   defaultChannelId,
@@ -20,8 +20,6 @@ beforeAll(async () => {
   channel = await defaultChannelId(t);
 });
 afterAll(() => t.close());
-
-const error = (res: { statusCode: number; json(): unknown }) => ({ status: res.statusCode, ...(res.json() as object) });
 
 describe('admin collections', () => {
   it('creates (handle from title), lists, retrieves, updates and soft-deletes through the SDK', async () => {
@@ -58,7 +56,7 @@ describe('admin collections', () => {
       object: 'collection',
       deleted: true,
     });
-    expect(error(await t.admin('GET', `/admin/collections/${collection.id}`))).toEqual({
+    expect(statusAndBody(await t.admin('GET', `/admin/collections/${collection.id}`))).toEqual({
       status: 404,
       type: 'not_found',
       code: 'collection_not_found',
@@ -68,7 +66,7 @@ describe('admin collections', () => {
 
   it('400 for a taken handle, bad bodies and unknown products; 404 for unknown collections', async () => {
     const a = (await t.admin('POST', '/admin/collections', { title: 'A', handle: `h-${uniq()}` })).json().collection;
-    expect(error(await t.admin('POST', '/admin/collections', { title: 'B', handle: a.handle }))).toEqual({
+    expect(statusAndBody(await t.admin('POST', '/admin/collections', { title: 'B', handle: a.handle }))).toEqual({
       status: 400,
       type: 'invalid_data',
       code: 'collection_handle_taken',
@@ -78,7 +76,7 @@ describe('admin collections', () => {
       expect((await t.admin('POST', '/admin/collections', body)).statusCode).toBe(400);
     }
     const missing = await t.admin('POST', `/admin/collections/${a.id}/products`, { add: ['prod_nope'] });
-    expect(error(missing)).toMatchObject({ status: 400, message: 'Products with IDs prod_nope do not exist' });
+    expect(statusAndBody(missing)).toMatchObject({ status: 400, message: 'Products with IDs prod_nope do not exist' });
     for (const [method, url] of [
       ['GET', '/admin/collections/pcol_nope'],
       ['POST', '/admin/collections/pcol_nope'],
@@ -143,8 +141,8 @@ describe('store collections', () => {
 
     const res = await t.store('GET', `/store/collections/${collection.id}?fields=id,title,-metadata,%2Bproducts.id`);
     expect(res.json().collection.products).toHaveLength(1);
-    expect(error(await t.store('GET', '/store/collections?fields=a%20b'))).toMatchObject({ status: 400 });
-    expect(error(await t.store('GET', '/store/collections/pcol_nope'))).toMatchObject({
+    expect(statusAndBody(await t.store('GET', '/store/collections?fields=a%20b'))).toMatchObject({ status: 400 });
+    expect(statusAndBody(await t.store('GET', '/store/collections/pcol_nope'))).toMatchObject({
       status: 404,
       type: 'not_found',
     });

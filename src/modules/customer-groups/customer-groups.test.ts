@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, statusAndBody } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { customerEvents } from '../customers/customers.testing.ts';
 import { expectSchema, uniq } from '../products/products.testing.ts';
@@ -13,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const error = (res: { statusCode: number; json(): unknown }) => ({ status: res.statusCode, ...(res.json() as object) });
 const makeCustomer = async () =>
   (await sdk.admin.customer.create({ email: `group-${uniq()}@example.com`, first_name: 'Ada' })).customer;
 
@@ -37,7 +36,7 @@ describe('admin customer groups', () => {
       object: 'customer_group',
       deleted: true,
     });
-    expect(error(await t.admin('GET', `/admin/customer-groups/${group.id}`))).toMatchObject({
+    expect(statusAndBody(await t.admin('GET', `/admin/customer-groups/${group.id}`))).toMatchObject({
       status: 404,
       type: 'not_found',
       code: 'customer_group_not_found',
@@ -82,7 +81,7 @@ describe('admin customer groups', () => {
 
     // An unknown customer: 404 naming it, and nothing written.
     const bad = await t.admin('POST', `/admin/customer-groups/${b.id}/customers`, { add: [c2.id, 'cus_nope'] });
-    expect(error(bad)).toMatchObject({
+    expect(statusAndBody(bad)).toMatchObject({
       status: 404,
       type: 'not_found',
       code: 'customers_not_found',

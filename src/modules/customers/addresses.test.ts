@@ -1,10 +1,7 @@
-import MedusaSdk from '@medusajs/js-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, PASSWORD, signUpCustomer } from './customers.testing.ts';
-
-// The SDK's ESM types are read as CommonJS under NodeNext: at run time the default import is the class itself.
-const Medusa = ((MedusaSdk as unknown as { default?: unknown }).default ?? MedusaSdk) as typeof MedusaSdk.default;
+import { Medusa } from '../../../test/medusa-sdk.ts';
 
 type Addr = { id: string; city: string | null; is_default_shipping?: boolean; is_default_billing?: boolean };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, errorOf } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { bearer, signUpCustomer } from './customers.testing.ts';
 
@@ -25,12 +25,6 @@ const address = (city: string, extra: { is_default_shipping?: boolean } = {}) =>
 
 const guest = async () =>
   (await sdk.admin.customer.create({ email: `guest-${Date.now()}-${Math.random()}@example.com` })).customer;
-
-const errorOf = (res: { statusCode: number; json(): { type: string; code?: string } }) => ({
-  status: res.statusCode,
-  type: res.json().type,
-  code: res.json().code,
-});
 
 describe('admin customer addresses', () => {
   it('creates, lists, reads, updates and deletes through the SDK; a new default replaces the old', async () => {

@@ -38,8 +38,7 @@ export async function sessionCookie(t: TestApp, token: string): Promise<string> 
 }
 
 /** The storefront sign-up: register, create the customer, log in again for a token that names it. */
-export async function signUpCustomer(t: TestApp, body: Record<string, unknown> = {}) {
-  const email = uniqueEmail();
+export async function signUpCustomer(t: TestApp, body: Record<string, unknown> = {}, email = uniqueEmail()) {
   const created = await t.store('POST', '/store/customers', body, { headers: bearer(await registerToken(t, email)) });
   expect(created.statusCode, created.body).toBe(200);
   return { customer: created.json().customer, email, token: await loginToken(t, email) };

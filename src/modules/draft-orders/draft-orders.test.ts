@@ -5,6 +5,7 @@ import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { rows } from '../../platform/db/database.ts';
 import { makeProduct, makeRegion, stockOf, uniq } from '../checkout/checkout.testing.ts';
 import { placeOrder } from '../orders/orders.testing.ts';
+import { shippingOption } from '../cart-pricing/pricing.testing.ts';
 
 let t: TestApp;
 let sdk: Sdk;
@@ -17,15 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function shippingOption(amount = 700): Promise<string> {
-  const res = await t.admin('POST', '/admin/shipping-options', {
-    name: `Courier ${uniq()}`,
-    region_id: region.id,
-    amount,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().shipping_option.id;
-}
+const shipping = async (amount = 700) => (await shippingOption(t, region.id, amount, 'Courier')).id;
 
 async function customer(email = `draft-${uniq()}@example.com`) {
   const res = await t.admin('POST', '/admin/customers', { email, first_name: 'Ada' });
@@ -53,7 +46,7 @@ describe('draft orders through the Medusa SDK', () => {
     const buyer = await customer();
     const { variant } = await makeProduct(t, { stock: 5 });
     const extra = (await makeProduct(t, { stock: 5 })).variant;
-    const option = await shippingOption(700);
+    const option = await shipping(700);
     const stockBefore = await stockOf(t, variant.id);
 
     const { draft_order: draft } = await sdk.admin.draftOrder.create({

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { controlledTaxProvider } from '../cart-pricing/controlled-tax.testing.ts';
-import { ok200, pricedProduct } from '../cart-pricing/pricing.testing.ts';
-import { makeRegion, uniq } from '../checkout/checkout.testing.ts';
+import { controlledTaxProvider, shopTaxedBy } from '../cart-pricing/controlled-tax.testing.ts';
+import { ok200 } from '../cart-pricing/pricing.testing.ts';
+import { uniq } from '../checkout/checkout.testing.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read as JSON
 type Json = any;
@@ -24,16 +24,7 @@ let variantId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  t.app.providers.tax.add(controlled.provider);
-  region = await makeRegion(t);
-  await ok200(
-    await t.admin('POST', '/admin/tax-regions', {
-      country_code: region.countries[0].iso_2,
-      provider_id: ID,
-      default_tax_rate: { rate: 19, code: 'VAT', name: 'VAT' },
-    }),
-  );
-  variantId = (await pricedProduct(t, 1000)).variants[0].id;
+  ({ region, variantId } = await shopTaxedBy(t, controlled));
 }, 120_000);
 afterAll(() => t?.close());
 

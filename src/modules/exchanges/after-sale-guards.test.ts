@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
 import { makeProduct, makeRegion } from '../checkout/checkout.testing.ts';
-import { adminOk, placeOrder } from '../orders/orders.testing.ts';
+import { adminOk, placeFulfilledOrder } from '../orders/orders.testing.ts';
 import { dispatchAndSend, expectValidSignature, SECRET, webhookFixtures } from '../webhooks/webhooks.testing.ts';
 
 let t: TestApp;
@@ -15,14 +15,6 @@ beforeAll(async () => {
 });
 afterEach(() => fx.cleanup());
 afterAll(() => t.close());
-
-async function fulfilledOrder() {
-  const placed = await placeOrder(t);
-  await adminOk(t, `/admin/orders/${placed.order.id}/capture`);
-  const line = placed.order.items[0];
-  await adminOk(t, `/admin/orders/${placed.order.id}/fulfillments`, { items: [{ item_id: line.id, quantity: 3 }] });
-  return { ...placed, line };
-}
 
 const TABLES = [
   'audit_log',
@@ -52,7 +44,7 @@ async function footprint(): Promise<Record<string, number>> {
 
 describe('after-sale refusals write nothing', () => {
   it('a return received twice, a refund beyond what was paid: 4xx {type, message, code}, no row, no audit entry', async () => {
-    const { order, line, paymentId } = await fulfilledOrder();
+    const { order, line, paymentId } = await placeFulfilledOrder(t);
     const { return: ret } = await adminOk(t, '/admin/returns', { order_id: order.id });
     await adminOk(t, `/admin/returns/${ret.id}/request-items`, { items: [{ id: line.id, quantity: 1 }] });
     await adminOk(t, `/admin/returns/${ret.id}/request`, {});
@@ -81,7 +73,7 @@ describe('after-sale refusals write nothing', () => {
   }, 120_000);
 
   it('two operators confirming the same edit or exchange at once: one wins, the other writes nothing', async () => {
-    const { order, line } = await fulfilledOrder();
+    const { order, line } = await placeFulfilledOrder(t);
     const extra = (await makeProduct(t)).variant;
     await adminOk(t, '/admin/order-edits', { order_id: order.id });
     await adminOk(t, `/admin/order-edits/${order.id}/items`, { items: [{ variant_id: extra.id, quantity: 1 }] });
@@ -117,7 +109,7 @@ describe('after-sale webhooks', () => {
   it('delivers order.return_requested, return_received, edit_confirmed, exchange_created and claim_created to a listening receiver', async () => {
     const receiver = await fx.receiver();
     await fx.subscribe(receiver.url, ['order.*']);
-    const { order, line } = await fulfilledOrder();
+    const { order, line } = await placeFulfilledOrder(t);
     const extra = (await makeProduct(t)).variant;
 
     const { return: ret } = await adminOk(t, '/admin/returns', { order_id: order.id });

@@ -11,6 +11,7 @@ import {
   type StripeShop,
 } from '../payments/stripe-plugin.testing.ts';
 import { A_PRICE, playAfterSale, type AfterSaleShop } from './after-sale-model.testing.ts';
+import { PLUGIN_SHOP_SETUP_MS } from '../plugins/plugins.testing.ts';
 
 /**
  * The after-sale money model (after-sale-model.testing.ts) on orders paid through the example
@@ -22,13 +23,10 @@ import { A_PRICE, playAfterSale, type AfterSaleShop } from './after-sale-model.t
  * captured in Stripe's dashboard and learned from Stripe's webhooks alone.
  */
 
-// A marketplace, a shop and an installed plugin: slow to set up while the rest of the suite runs.
-const SETUP_TIMEOUT_MS = 180_000;
-
 let s: StripeShop;
 beforeAll(async () => {
   s = await startStripeShop();
-}, SETUP_TIMEOUT_MS);
+}, PLUGIN_SHOP_SETUP_MS);
 afterAll(() => s?.close());
 
 function storeOk<T>(res: { statusCode: number; body: string; json(): unknown }): T {

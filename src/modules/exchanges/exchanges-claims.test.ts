@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { rows } from '../../platform/db/database.ts';
-import { makeProduct, makeRegion, stockOf, uniq } from '../checkout/checkout.testing.ts';
-import { adminOk, adminOrder, orderEventNames, placeOrder } from '../orders/orders.testing.ts';
+import { makeProduct, makeRegion, stockOf } from '../checkout/checkout.testing.ts';
+import { adminOrder, orderEventNames, placeFulfilledOrder } from '../orders/orders.testing.ts';
+import { shippingOption } from '../cart-pricing/pricing.testing.ts';
 
 let t: TestApp;
 let sdk: Sdk;
@@ -17,24 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An order of one line of 3 × 1500, captured (4500) and fulfilled. */
-async function fulfilledOrder() {
-  const placed = await placeOrder(t);
-  await adminOk(t, `/admin/orders/${placed.order.id}/capture`);
-  const line = placed.order.items[0];
-  await adminOk(t, `/admin/orders/${placed.order.id}/fulfillments`, { items: [{ item_id: line.id, quantity: 3 }] });
-  return { ...placed, line };
-}
-
-async function shippingOption(amount: number): Promise<string> {
-  const res = await t.admin('POST', '/admin/shipping-options', {
-    name: `Ship ${uniq()}`,
-    region_id: region.id,
-    amount,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().shipping_option.id;
-}
+const shipping = async (amount: number) => (await shippingOption(t, region.id, amount, 'Ship')).id;
 
 const versions = async (orderId: string) =>
   rows<{ version: number; snapshot: unknown }>(
@@ -46,11 +30,11 @@ type Pc = { status: string; amount: number };
 
 describe('exchanges through the Medusa SDK', () => {
   it('swaps one item for a dearer one: stock held at once, the difference collected, the return restocked without crediting twice', async () => {
-    const { order, line, variants } = await fulfilledOrder();
+    const { order, line, variants } = await placeFulfilledOrder(t);
     const dearer = (await makeProduct(t, { prices: [{ currency_code: 'eur', amount: 2500 }] })).variant;
     const stockA = await stockOf(t, variants[0].id);
     const stockB = await stockOf(t, dearer.id);
-    const outShipping = await shippingOption(300);
+    const outShipping = await shipping(300);
 
     const { exchange } = await sdk.admin.exchange.create({ order_id: order.id });
     expect(exchange).toMatchObject({ order_id: order.id, status: 'pending', return_id: null });
@@ -107,7 +91,7 @@ describe('exchanges through the Medusa SDK', () => {
   }, 120_000);
 
   it('a confirmed exchange whose items have not moved is undone as a new version: stock, money and return go back', async () => {
-    const { order, line, variants } = await fulfilledOrder();
+    const { order, line, variants } = await placeFulfilledOrder(t);
     const dearer = (await makeProduct(t, { prices: [{ currency_code: 'eur', amount: 2500 }] })).variant;
     const stockB = await stockOf(t, dearer.id);
     const { exchange } = await sdk.admin.exchange.create({ order_id: order.id });
@@ -131,7 +115,7 @@ describe('exchanges through the Medusa SDK', () => {
   }, 120_000);
 
   it('a cheaper swap leaves money owed to the shopper, refunded through the payment; a dropped exchange applies nothing', async () => {
-    const { order, line, paymentId } = await fulfilledOrder();
+    const { order, line, paymentId } = await placeFulfilledOrder(t);
     const cheaper = (await makeProduct(t, { prices: [{ currency_code: 'eur', amount: 1000 }] })).variant;
     const { exchange } = await sdk.admin.exchange.create({ order_id: order.id });
     await sdk.admin.exchange.addInboundItems(exchange.id, { items: [{ id: line.id, quantity: 1 }] });
@@ -142,7 +126,7 @@ describe('exchanges through the Medusa SDK', () => {
     await sdk.admin.payment.refund(paymentId, { amount: 500 });
     expect((await adminOrder(t, order.id)).summary).toMatchObject({ refunded_total: 500, pending_difference: 0 });
 
-    const other = await fulfilledOrder();
+    const other = await placeFulfilledOrder(t);
     const stock = await stockOf(t, cheaper.id);
     const second = (await sdk.admin.exchange.create({ order_id: other.order.id })).exchange;
     await sdk.admin.exchange.addOutboundItems(second.id, { items: [{ variant_id: cheaper.id, quantity: 1 }] });
@@ -158,7 +142,7 @@ describe('exchanges through the Medusa SDK', () => {
 
 describe('claims through the Medusa SDK', () => {
   it('replace: a broken item claimed, a replacement sent at no charge, its return restocks nothing owed', async () => {
-    const { order, line, variants } = await fulfilledOrder();
+    const { order, line, variants } = await placeFulfilledOrder(t);
     const stockA = await stockOf(t, variants[0].id);
     const { claim } = await sdk.admin.claim.create({ order_id: order.id, type: 'replace' });
     const bad = await t.admin('POST', `/admin/claims/${claim.id}/claim-items`, {
@@ -192,7 +176,7 @@ describe('claims through the Medusa SDK', () => {
   }, 120_000);
 
   it('refund: a missing item credited, refunded once; more than fulfilled is refused; a claim canceled before confirmation', async () => {
-    const { order, line, paymentId } = await fulfilledOrder();
+    const { order, line, paymentId } = await placeFulfilledOrder(t);
     const { claim } = await sdk.admin.claim.create({ order_id: order.id, type: 'refund' });
     const over = await t.admin('POST', `/admin/claims/${claim.id}/claim-items`, {
       items: [{ id: line.id, quantity: 4 }],
@@ -231,9 +215,9 @@ const shippingActions = (answer: unknown) => {
 
 describe('changing the shipping of a pending exchange or claim through the Medusa SDK', () => {
   it('prices each direction in place, puts back the option’s price with null, and keeps the directions apart', async () => {
-    const { order, line } = await fulfilledOrder();
-    const back = await shippingOption(400);
-    const out = await shippingOption(300);
+    const { order, line } = await placeFulfilledOrder(t);
+    const back = await shipping(400);
+    const out = await shipping(300);
 
     const { exchange } = await sdk.admin.exchange.create({ order_id: order.id });
     await sdk.admin.exchange.addInboundItems(exchange.id, { items: [{ id: line.id, quantity: 1 }] });

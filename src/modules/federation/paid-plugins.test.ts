@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLicenseChecks } from './license-check.ts';
 import {
   buyThroughShop,
   licenseKeyOf,
@@ -10,6 +9,8 @@ import {
   signedCallback,
   startPaidWorld,
   type PaidWorld,
+  shopPluginOf,
+  checkLicenses,
 } from './paid.testing.ts';
 
 let w: PaidWorld;
@@ -21,21 +22,8 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 3_600_000;
-const pluginOf = async (mid: string) =>
-  (
-    (await shopAdmin(w.t, 'GET', '/admin/plugins')).json().plugins as {
-      id: string;
-      marketplace_id: string;
-      status: string;
-      error: string | null;
-      licensed: boolean;
-      manifest_id: string;
-    }[]
-  ).find((p) => p.marketplace_id === mid);
-const check = async () => {
-  await runLicenseChecks(w.t.ctx, w.t.config, w.t.app.plugins);
-  await w.t.app.plugins.settled();
-};
+const pluginOf = (mid: string) => shopPluginOf(w.t, mid);
+const check = () => checkLicenses(w.t);
 const post = (url: string, payload: string, headers: Record<string, string>) =>
   w.t.inject({ method: 'POST', url, payload, headers });
 

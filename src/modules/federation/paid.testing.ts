@@ -5,6 +5,7 @@ import { callbackSignature } from '../marketplace/licenses/callback-signature.ts
 import { ensureSigningKey } from '../marketplace/keys/signing-keys.ts';
 import { packExample } from '../marketplace/marketplace.testing.ts';
 import { freePort, pluginSlug, shopEnv, startMarketplace, type TestMarketplace } from '../plugins/plugins.testing.ts';
+import { runLicenseChecks } from './license-check.ts';
 
 /** Test factories for the shop's paid-plugin flow against a real marketplace (tests only). */
 
@@ -57,6 +58,26 @@ export async function shopToken(t: TestApp): Promise<string> {
 
 export async function shopAdmin(t: TestApp, method: string, url: string, body?: Record<string, unknown>) {
   return t.admin(method, url, body, { token: await shopToken(t) });
+}
+
+/** The shop's plugin installed from marketplace item `mid`, as the shop's admin lists it. */
+export async function shopPluginOf(t: TestApp, mid: string) {
+  return (
+    (await shopAdmin(t, 'GET', '/admin/plugins')).json().plugins as {
+      id: string;
+      marketplace_id: string;
+      status: string;
+      error: string | null;
+      licensed: boolean;
+      manifest_id: string;
+    }[]
+  ).find((p) => p.marketplace_id === mid);
+}
+
+/** One run of the shop's licence checks, its plugins settled after. */
+export async function checkLicenses(t: TestApp): Promise<void> {
+  await runLicenseChecks(t.ctx, t.config, t.app.plugins);
+  await t.app.plugins.settled();
 }
 
 /** The shop's admin checkout, then the test provider's pay button on the marketplace. */

@@ -1,15 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { type TestApp, closeAll } from '../../../test/app.ts';
 import type { Config } from '../../platform/config.ts';
 import {
   installAndWait,
   packPlugin,
   pluginSlug,
-  shopEnv,
-  startMarketplace,
   type TestMarketplace,
+  startMarketplaceAndShop,
 } from '../plugins/plugins.testing.ts';
 import { shopAdmin } from './paid.testing.ts';
 import { pollRevocations } from './revocations.ts';
@@ -17,13 +16,9 @@ import { pollRevocations } from './revocations.ts';
 let m: TestMarketplace;
 let t: TestApp;
 beforeAll(async () => {
-  m = await startMarketplace();
-  t = await startTestApp({ env: shopEnv(m) });
+  ({ m, t } = await startMarketplaceAndShop());
 }, 240_000);
-afterAll(async () => {
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(t, m));
 
 const MINUTE = 60_000;
 const SERVER = `export default { register(ctx) { ctx.routes.admin('GET', '/alive', () => ({ alive: ctx.plugin.version })); } };`;

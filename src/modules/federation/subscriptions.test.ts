@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { packExample } from '../marketplace/marketplace.testing.ts';
 import { pluginSlug } from '../plugins/plugins.testing.ts';
-import { runLicenseChecks } from './license-check.ts';
-import { shopAdmin, startPaidWorld, type PaidWorld } from './paid.testing.ts';
+import { shopAdmin, startPaidWorld, type PaidWorld, shopPluginOf, checkLicenses } from './paid.testing.ts';
+import { closeAll } from '../../../test/app.ts';
 
 /**
  * A shop subscribed to a monthly plugin on a marketplace that sells through Stripe (the stand-in):
@@ -21,10 +21,7 @@ beforeAll(async () => {
     STRIPE_API_BASE: stripe.url,
   });
 }, 180_000);
-afterAll(async () => {
-  await w?.close();
-  await stripe?.close();
-});
+afterAll(() => closeAll(w, stripe));
 
 async function deliver(type: string, object: unknown) {
   const e = stripe.signed({ type, object, secret: SECRET, timestamp: Math.floor(w.m.clock.now().getTime() / 1000) });
@@ -37,15 +34,7 @@ async function deliver(type: string, object: unknown) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const pluginOf = async (mid: string) =>
-  (
-    (await shopAdmin(w.t, 'GET', '/admin/plugins')).json().plugins as {
-      id: string;
-      marketplace_id: string;
-      status: string;
-      error: string | null;
-    }[]
-  ).find((p) => p.marketplace_id === mid);
+const pluginOf = (mid: string) => shopPluginOf(w.t, mid);
 
 /** Buys a monthly plugin from the shop's admin; the customer pays at Stripe; the plugin is installed. */
 async function subscribe() {
@@ -73,10 +62,7 @@ async function subscribe() {
   return { marketplaceId, plugin, sub, periodEnd: sub.items.data[0].current_period_end * 1000 };
 }
 
-const check = async () => {
-  await runLicenseChecks(w.t.ctx, w.t.config, w.t.app.plugins);
-  await w.t.app.plugins.settled();
-};
+const check = () => checkLicenses(w.t);
 
 /** Runs `fn` with the marketplace's clock moved, then puts it back for the next test. */
 async function onMarketClock(fn: () => Promise<void>) {
@@ -86,6 +72,16 @@ async function onMarketClock(fn: () => Promise<void>) {
   } finally {
     w.m.clock.set(start);
   }
+}
+
+/** Stripe's queued events delivered, the licence still holds; a grace day later the shop disables the plugin as expired. */
+async function expectExpiresAfterGraceDay(marketplaceId: string) {
+  for (const e of stripe.billing.takeEvents()) await deliver(e.type, e.object);
+  await check();
+  expect((await pluginOf(marketplaceId))!.status).toBe('installed');
+  w.m.clock.advance(24 * 3_600_000);
+  await check();
+  expect(await pluginOf(marketplaceId)).toMatchObject({ status: 'disabled', error: 'License check failed: expired' });
 }
 
 describe('a subscribed plugin on the shop', () => {
@@ -109,15 +105,7 @@ describe('a subscribed plugin on the shop', () => {
       // The period ends: Stripe ends the subscription; the grace day still holds.
       w.m.clock.set(new Date(periodEnd + 60_000));
       stripe.billing.end(sub.id, Math.floor(periodEnd / 1000));
-      for (const e of stripe.billing.takeEvents()) await deliver(e.type, e.object);
-      await check();
-      expect((await pluginOf(marketplaceId))!.status).toBe('installed');
-      w.m.clock.advance(24 * 3_600_000);
-      await check();
-      expect(await pluginOf(marketplaceId)).toMatchObject({
-        status: 'disabled',
-        error: 'License check failed: expired',
-      });
+      await expectExpiresAfterGraceDay(marketplaceId);
     });
   });
 
@@ -131,16 +119,7 @@ describe('a subscribed plugin on the shop', () => {
     await onMarketClock(async () => {
       w.m.clock.set(new Date(periodEnd + 600_000));
       stripe.billing.renew(sub.id, { fail: true });
-      for (const e of stripe.billing.takeEvents()) await deliver(e.type, e.object);
-      await check();
-      expect((await pluginOf(marketplaceId))!.status).toBe('installed');
-
-      w.m.clock.advance(24 * 3_600_000);
-      await check();
-      expect(await pluginOf(marketplaceId)).toMatchObject({
-        status: 'disabled',
-        error: 'License check failed: expired',
-      });
+      await expectExpiresAfterGraceDay(marketplaceId);
       await w.t.workers.dispatcher.drain();
       expect(failed).toContainEqual(expect.objectContaining({ id: plugin.id, reason: 'expired' }));
     });

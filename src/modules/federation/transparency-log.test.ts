@@ -5,16 +5,15 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { type TestApp, closeAll } from '../../../test/app.ts';
 import { auditMarketplace } from '../../cli/marketplace-audit.ts';
 import { ensureSigningKey, signedText, signText } from '../marketplace/keys/signing-keys.ts';
 import {
   installAndWait,
   packPlugin,
   pluginSlug,
-  shopEnv,
-  startMarketplace,
   type TestMarketplace,
+  startMarketplaceAndShop,
 } from '../plugins/plugins.testing.ts';
 import { readPackage } from '../../plugin-package/read-package.ts';
 import { pollLogHead } from './log-check.ts';
@@ -22,13 +21,9 @@ import { pollLogHead } from './log-check.ts';
 let m: TestMarketplace;
 let t: TestApp;
 beforeAll(async () => {
-  m = await startMarketplace();
-  t = await startTestApp({ env: shopEnv(m) });
+  ({ m, t } = await startMarketplaceAndShop());
 }, 240_000);
-afterAll(async () => {
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(t, m));
 
 const SERVER = `export default { register(ctx) { ctx.routes.admin('GET', '/alive', () => ({ alive: true })); } };`;
 const SHOP = 'http://shop.test';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { medusaSdks } from '../../../test/medusa-sdk.ts';
+import { medusaSdks, sdkRefusal } from '../../../test/medusa-sdk.ts';
 import { makeRegion, uniq } from '../checkout/checkout.testing.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SDK answers read as JSON
@@ -13,17 +13,6 @@ beforeAll(async () => {
   admin = (await medusaSdks(t)).dashboard;
 });
 afterAll(() => t.close());
-
-/** Runs an SDK call that must fail; answers the error's status and body. */
-async function refused(call: Promise<unknown>): Promise<{ status: number; code?: string; message: string }> {
-  try {
-    await call;
-  } catch (err) {
-    const e = err as { status: number; message: string; code?: string };
-    return { status: e.status, message: e.message, code: e.code };
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function rowCount(table: string): Promise<number> {
   const res = await t.database.db.execute(`select count(*)::int as n from ${table}` as never);
@@ -50,7 +39,7 @@ describe('shipping profiles (sdk.admin.shippingProfile)', () => {
       shipping_profile_id: heavy.id,
     });
     expect(product.json().product.shipping_profile_id).toBe(heavy.id);
-    const inUse = await refused(admin.admin.shippingProfile.delete(heavy.id));
+    const inUse = await sdkRefusal(admin.admin.shippingProfile.delete(heavy.id));
     expect(inUse).toMatchObject({ status: 400 });
     expect((await t.admin('DELETE', `/admin/shipping-profiles/${heavy.id}`)).json().code).toBe(
       'shipping_profile_in_use',
@@ -62,7 +51,7 @@ describe('shipping profiles (sdk.admin.shippingProfile)', () => {
       object: 'shipping_profile',
       deleted: true,
     });
-    expect((await refused(admin.admin.shippingProfile.retrieve(heavy.id))).status).toBe(404);
+    expect((await sdkRefusal(admin.admin.shippingProfile.retrieve(heavy.id))).status).toBe(404);
     expect((await t.admin('DELETE', '/admin/shipping-profiles/sp_default')).json().code).toBe(
       'shipping_profile_default',
     );
@@ -124,7 +113,7 @@ describe('fulfilment sets and service zones (sdk.admin.stockLocation, sdk.admin.
 
     const removed = await admin.admin.fulfillmentSet.deleteServiceZone(set.id, zone.id);
     expect(removed).toMatchObject({ id: zone.id, object: 'service_zone', deleted: true });
-    expect((await refused(admin.admin.fulfillmentSet.retrieveServiceZone(set.id, zone.id))).status).toBe(404);
+    expect((await sdkRefusal(admin.admin.fulfillmentSet.retrieveServiceZone(set.id, zone.id))).status).toBe(404);
     expect(await admin.admin.fulfillmentSet.delete(set.id)).toEqual({
       id: set.id,
       object: 'fulfillment_set',
@@ -193,7 +182,7 @@ describe('fulfilment providers (sdk.admin.fulfillmentProvider)', () => {
     ]);
     const { fulfillment_options } = await admin.admin.fulfillmentProvider.listFulfillmentOptions('manual_manual');
     expect(fulfillment_options.map((o: Json) => o.id)).toEqual(['manual-fulfillment', 'manual-fulfillment-return']);
-    expect((await refused(admin.admin.fulfillmentProvider.listFulfillmentOptions('fp_nope'))).status).toBe(404);
+    expect((await sdkRefusal(admin.admin.fulfillmentProvider.listFulfillmentOptions('fp_nope'))).status).toBe(404);
   });
 });
 

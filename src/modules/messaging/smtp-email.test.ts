@@ -1,26 +1,24 @@
-import MedusaSdk from '@medusajs/js-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestApp, type TestApp, VIEWER } from '../../../test/app.ts';
+import { ADMIN, type TestApp, VIEWER, closeAll } from '../../../test/app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.ts';
 import { bearer, PASSWORD, signUpCustomer, uniqueEmail } from '../customers/customers.testing.ts';
 import { packExample } from '../marketplace/marketplace.testing.ts';
 import { makeRegion } from '../checkout/checkout.testing.ts';
 import { adminOk, placeOrder } from '../orders/orders.testing.ts';
-import { installAndWait, shopEnv, startMarketplace, type TestMarketplace } from '../plugins/plugins.testing.ts';
-
-// The SDK's ESM types are read as CommonJS under NodeNext: at run time the default import is the class itself.
-const Medusa = ((MedusaSdk as unknown as { default?: unknown }).default ?? MedusaSdk) as typeof MedusaSdk.default;
-
-// A marketplace, a shop and an installed plugin: slow to set up while the rest of the suite runs.
-const SETUP_TIMEOUT_MS = 180_000;
+import {
+  installAndWait,
+  type TestMarketplace,
+  startMarketplaceAndShop,
+  PLUGIN_SHOP_SETUP_MS,
+} from '../plugins/plugins.testing.ts';
+import { Medusa } from '../../../test/medusa-sdk.ts';
 
 let t: TestApp;
 let m: TestMarketplace;
 let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  m = await startMarketplace();
-  t = await startTestApp({ env: { ...shopEnv(m), STOREFRONT_URL: 'https://shop.example' } });
+  ({ m, t } = await startMarketplaceAndShop({ STOREFRONT_URL: 'https://shop.example' }));
   await m.publish(await packExample('smtp-email'));
   const plugin = await installAndWait(t, '@acme/smtp-email');
   expect(plugin.status, plugin.error).toBe('installed');
@@ -30,12 +28,8 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   await t.app.plugins.settled();
   await makeRegion(t);
-}, SETUP_TIMEOUT_MS);
-afterAll(async () => {
-  await t?.close();
-  await m?.close();
-  await smtp?.close();
-});
+}, PLUGIN_SHOP_SETUP_MS);
+afterAll(() => closeAll(t, m, smtp));
 
 /** Lets the events commit into deliveries, sends what is due, returns the mails that arrived meanwhile. */
 async function sendAll() {

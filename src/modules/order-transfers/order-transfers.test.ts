@@ -5,7 +5,7 @@ import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { decryptSecret } from '../../platform/crypto.ts';
 import { rows } from '../../platform/db/database.ts';
 import { makeRegion } from '../checkout/checkout.testing.ts';
-import { bearer, loginToken, registerToken, uniqueEmail } from '../customers/customers.testing.ts';
+import { bearer, uniqueEmail, signUpCustomer } from '../customers/customers.testing.ts';
 import { adminOrder, orderEventNames, placeOrder } from '../orders/orders.testing.ts';
 
 let t: TestApp;
@@ -21,9 +21,8 @@ afterAll(() => t.close());
 
 /** A shopper with an account under `email`: their customer id and bearer headers. */
 async function shopper(email: string) {
-  const created = await t.store('POST', '/store/customers', {}, { headers: bearer(await registerToken(t, email)) });
-  expect(created.statusCode, created.body).toBe(200);
-  return { id: created.json().customer.id as string, headers: bearer(await loginToken(t, email)) };
+  const { customer, token } = await signUpCustomer(t, {}, email);
+  return { id: customer.id as string, headers: bearer(token) };
 }
 
 /** The token mailed for the order's latest transfer request (as the notification provider would send it). */

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { rows } from '../../platform/db/database.ts';
 import { makeRegion } from '../checkout/checkout.testing.ts';
-import { bearer, loginToken, registerToken, uniqueEmail } from '../customers/customers.testing.ts';
+import { bearer, uniqueEmail, signUpCustomer } from '../customers/customers.testing.ts';
 import { adminOk, adminOrder, placeOrder } from '../orders/orders.testing.ts';
 
 let t: TestApp;
@@ -19,9 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function shopper(email: string) {
-  const created = await t.store('POST', '/store/customers', {}, { headers: bearer(await registerToken(t, email)) });
-  expect(created.statusCode, created.body).toBe(200);
-  return { id: created.json().customer.id as string, headers: bearer(await loginToken(t, email)) };
+  const { customer, token } = await signUpCustomer(t, {}, email);
+  return { id: customer.id as string, headers: bearer(token) };
 }
 
 /** Everything a refused transfer must leave as it was. */

@@ -32,6 +32,15 @@ export async function placeOrder(t: TestApp, opts: PlaceOpts = {}) {
   return { order, variants, paymentId: done.json().order.payment_collections[0].payments[0].id as string };
 }
 
+/** An order of one line of 3 × 1500 (as `placeOrder` makes it), captured and fulfilled in full; `line` is that line. */
+export async function placeFulfilledOrder(t: TestApp, opts: PlaceOpts = {}) {
+  const placed = await placeOrder(t, opts);
+  await adminOk(t, `/admin/orders/${placed.order.id}/capture`);
+  const line = placed.order.items[0];
+  await adminOk(t, `/admin/orders/${placed.order.id}/fulfillments`, { items: [{ item_id: line.id, quantity: 3 }] });
+  return { ...placed, line };
+}
+
 /** `POST` as the admin, expecting 200, returning the body. */
 export async function adminOk(t: TestApp, url: string, body?: unknown) {
   const res = await t.admin('POST', url, body as never);

@@ -1,4 +1,3 @@
-import MedusaSdk from '@medusajs/js-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProduct, uniq } from '../checkout/checkout.testing.ts';
 import {
@@ -11,19 +10,15 @@ import {
   stripeCart,
   type StripeShop,
 } from './stripe-plugin.testing.ts';
-
-// The SDK's ESM types are read as CommonJS under NodeNext: at run time the default import is the class itself.
-const Medusa = ((MedusaSdk as unknown as { default?: unknown }).default ?? MedusaSdk) as typeof MedusaSdk.default;
-
-// A marketplace, a shop and an installed plugin: slow to set up while the rest of the suite runs.
-const SETUP_TIMEOUT_MS = 180_000;
+import { Medusa } from '../../../test/medusa-sdk.ts';
+import { PLUGIN_SHOP_SETUP_MS } from '../plugins/plugins.testing.ts';
 
 let s: StripeShop;
 let baseUrl: string;
 beforeAll(async () => {
   s = await startStripeShop();
   baseUrl = await s.t.app.listen({ host: '127.0.0.1', port: 0 });
-}, SETUP_TIMEOUT_MS);
+}, PLUGIN_SHOP_SETUP_MS);
 afterAll(() => s?.close());
 
 const order = async (id: string) => (await s.t.admin('GET', `/admin/orders/${id}`)).json().order;

@@ -10,14 +10,12 @@ import {
   stripeCart,
   type StripeShop,
 } from './stripe-plugin.testing.ts';
-
-// A marketplace, a shop and an installed plugin: slow to set up while the rest of the suite runs.
-const SETUP_TIMEOUT_MS = 180_000;
+import { PLUGIN_SHOP_SETUP_MS } from '../plugins/plugins.testing.ts';
 
 let s: StripeShop;
 beforeAll(async () => {
   s = await startStripeShop();
-}, SETUP_TIMEOUT_MS);
+}, PLUGIN_SHOP_SETUP_MS);
 afterAll(() => s?.close());
 
 /** An order of 5000 eur paid through pp_stripe (authorized, Stripe's hold event already delivered). */

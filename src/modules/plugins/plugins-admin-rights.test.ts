@@ -1,25 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { type TestApp, closeAll } from '../../../test/app.ts';
 import {
   installAndWait,
   packPlugin,
   pluginSlug,
-  shopEnv,
-  startMarketplace,
   type TestMarketplace,
+  startMarketplaceAndShop,
 } from './plugins.testing.ts';
 
 let m: TestMarketplace;
 let t: TestApp;
 beforeAll(async () => {
-  m = await startMarketplace();
-  t = await startTestApp({ env: shopEnv(m) });
+  ({ m, t } = await startMarketplaceAndShop());
 });
-afterAll(async () => {
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(t, m));
 
 /**
  * A version of a widget plugin: `bundle` gives it an admin entry (its text is the bundle),

@@ -2,17 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { pluginInit } from '../../cli/plugin-init.ts';
 import { packPlugin } from '../../plugin-package/pack-package.ts';
 import { readPackage } from '../../plugin-package/read-package.ts';
-import { installAndWait, pluginSlug, shopEnv } from './plugins.testing.ts';
+import { installAndWait, pluginSlug, startPluginShop } from './plugins.testing.ts';
 
 let t: TestApp;
 let env: Record<string, string>;
 beforeAll(async () => {
-  env = shopEnv(null);
-  t = await startTestApp({ env });
+  ({ t, env } = await startPluginShop(null));
 });
 afterAll(() => t.close());
 

@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { type TestApp, closeAll } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
-import { installAndWait, publishProbe, shopEnv, startMarketplace, type TestMarketplace } from './plugins.testing.ts';
+import { installAndWait, publishProbe, type TestMarketplace, startMarketplaceAndShop } from './plugins.testing.ts';
 
 let m: TestMarketplace;
 let t: TestApp;
 beforeAll(async () => {
-  m = await startMarketplace();
-  t = await startTestApp({ env: shopEnv(m) });
+  ({ m, t } = await startMarketplaceAndShop());
 });
-afterAll(async () => {
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(t, m));
 
 async function installProbe(files: Record<string, string> = {}) {
   const probe = await publishProbe(m, {}, files);

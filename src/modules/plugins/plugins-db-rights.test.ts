@@ -2,16 +2,15 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
-import { installAndWait, packPlugin, pluginSlug, shopEnv } from './plugins.testing.ts';
+import { installAndWait, packPlugin, pluginSlug, startPluginShop } from './plugins.testing.ts';
 import { inPluginSchema, schemaNameOf } from './raw-db.ts';
 
 let t: TestApp;
 let env: Record<string, string>;
 beforeAll(async () => {
-  env = shopEnv(null);
-  t = await startTestApp({ env });
+  ({ t, env } = await startPluginShop(null));
 });
 afterAll(() => t.close());
 

@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { installAndWait, packPlugin, pluginSlug, shopEnv } from './plugins.testing.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { installAndWait, packPlugin, pluginSlug, startPluginShop } from './plugins.testing.ts';
 
 let t: TestApp;
 let env: Record<string, string>;
 beforeAll(async () => {
-  env = shopEnv(null);
-  t = await startTestApp({ env });
+  ({ t, env } = await startPluginShop(null));
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { type TestApp, closeAll } from '../../../test/app.ts';
 import { newId } from '../../platform/ids.ts';
 import { plugins } from './tables.ts';
 import {
@@ -12,10 +12,10 @@ import {
   pluginSlug,
   publishProbe,
   shopEnv,
-  startMarketplace,
   startShopInstance,
   type ShopInstance,
   type TestMarketplace,
+  startMarketplaceAndShop,
 } from './plugins.testing.ts';
 
 let m: TestMarketplace;
@@ -23,15 +23,9 @@ let t: TestApp;
 let env: Record<string, string>;
 const instances: ShopInstance[] = [];
 beforeAll(async () => {
-  m = await startMarketplace();
-  env = shopEnv(m);
-  t = await startTestApp({ env });
+  ({ m, t, env } = await startMarketplaceAndShop());
 });
-afterAll(async () => {
-  for (const i of instances) await i.close();
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(...instances, t, m));
 
 /** Another instance of the same shop (same database and secrets, its own disk), started like main.ts starts one. */
 async function instance(opts: { start?: boolean } = {}): Promise<ShopInstance & { env: Record<string, string> }> {

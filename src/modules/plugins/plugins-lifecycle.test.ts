@@ -2,7 +2,7 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { type TestApp, closeAll } from '../../../test/app.ts';
 import { inTx } from '../../platform/context.ts';
 import { rows } from '../../platform/db/database.ts';
 import { packExample } from '../marketplace/marketplace.testing.ts';
@@ -12,9 +12,8 @@ import {
   packPlugin,
   pluginSlug,
   publishProbe,
-  shopEnv,
-  startMarketplace,
   type TestMarketplace,
+  startMarketplaceAndShop,
 } from './plugins.testing.ts';
 import { emitLoose } from '../../../test/events.ts';
 
@@ -22,14 +21,9 @@ let m: TestMarketplace;
 let t: TestApp;
 let env: Record<string, string>;
 beforeAll(async () => {
-  m = await startMarketplace();
-  env = shopEnv(m);
-  t = await startTestApp({ env });
+  ({ m, t, env } = await startMarketplaceAndShop());
 });
-afterAll(async () => {
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(t, m));
 
 const placeOrder = async (id: string) => {
   await inTx(t.ctx, (tctx) => emitLoose(tctx, 'order.placed', { id, email: 'buyer@example.com' }));

@@ -1,16 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { makeRegion } from '../checkout/checkout.testing.ts';
 import { placeOrder } from '../orders/orders.testing.ts';
-import { installAndWait, packPlugin, pluginSlug, shopEnv } from './plugins.testing.ts';
+import { installAndWait, packPlugin, pluginSlug, startPluginShop } from './plugins.testing.ts';
 
 let t: TestApp;
 let env: Record<string, string>;
 beforeAll(async () => {
-  env = shopEnv(null);
-  t = await startTestApp({ env });
+  ({ t, env } = await startPluginShop(null));
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { type TestApp, closeAll } from '../../../test/app.ts';
 import { emitLoose } from '../../../test/events.ts';
 import { inTx } from '../../platform/context.ts';
 import { rows } from '../../platform/db/database.ts';
@@ -10,9 +10,8 @@ import {
   installAndWait,
   packPlugin,
   pluginSlug,
-  shopEnv,
-  startMarketplace,
   type TestMarketplace,
+  startMarketplaceAndShop,
 } from './plugins.testing.ts';
 import { EVIL_FILES } from './sandbox/evil.testing.ts';
 
@@ -20,20 +19,15 @@ let m: TestMarketplace;
 let t: TestApp;
 let env: Record<string, string>;
 beforeAll(async () => {
-  m = await startMarketplace();
-  env = shopEnv(m, {
+  ({ m, t, env } = await startMarketplaceAndShop({
     PLUGIN_MEMORY_MB: '32',
     PLUGIN_ROUTE_TIMEOUT_MS: '2000', // dying of its memory cap takes a while on a busy machine
     PLUGIN_CALL_TIMEOUT_MS: '500',
     PLUGIN_MAX_CRASHES: '3',
     PLUGIN_RESTART_DELAY_MS: '20',
-  });
-  t = await startTestApp({ env });
+  }));
 });
-afterAll(async () => {
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(t, m));
 
 /** Installs a fresh copy of the evil plugin (its own crash count); returns its manifest and row ids. */
 async function installEvil() {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { type TestApp, closeAll } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
 import {
   freePort,
@@ -12,9 +12,9 @@ import {
   PROBE_FILES,
   pluginSlug,
   shopEnv,
-  startMarketplace,
   startShopInstance,
   type TestMarketplace,
+  startMarketplaceAndShop,
 } from './plugins.testing.ts';
 import { schemaNameOf } from './raw-db.ts';
 import { notifyPluginUpdates } from './updates.ts';
@@ -23,14 +23,9 @@ let m: TestMarketplace;
 let t: TestApp;
 let env: Record<string, string>;
 beforeAll(async () => {
-  m = await startMarketplace();
-  env = shopEnv(m);
-  t = await startTestApp({ env });
+  ({ m, t, env } = await startMarketplaceAndShop());
 });
-afterAll(async () => {
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(t, m));
 
 /** The probe at a version: later versions add a migration; `broken` throws in register. */
 function probeVersion(id: string, version: string, opts: { broken?: boolean; migration2?: boolean } = {}) {

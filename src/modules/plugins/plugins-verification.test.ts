@@ -1,7 +1,7 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { type TestApp, closeAll } from '../../../test/app.ts';
 import { decryptSecret } from '../../platform/crypto.ts';
 import { rows } from '../../platform/db/database.ts';
 import { schemaNameOf } from './raw-db.ts';
@@ -10,26 +10,20 @@ import {
   packPlugin,
   pluginSlug,
   publishProbe,
-  shopEnv,
-  startMarketplace,
   startShopInstance,
   type TestMarketplace,
+  startMarketplaceAndShop,
 } from './plugins.testing.ts';
 
 let m: TestMarketplace;
 let t: TestApp;
 let env: Record<string, string>;
 beforeAll(async () => {
-  m = await startMarketplace();
-  env = shopEnv(m);
-  t = await startTestApp({ env });
+  ({ m, t, env } = await startMarketplaceAndShop());
   // The first verified install pins the marketplace's key.
   expect((await installAndWait(t, (await publishProbe(m)).marketplaceId)).status).toBe('installed');
 });
-afterAll(async () => {
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(t, m));
 
 /** Runs SQL on the marketplace's database (the attacker's position: between publish and download). */
 const market = (query: ReturnType<typeof sql>) => rows<Record<string, unknown>>(m.database.db, query);

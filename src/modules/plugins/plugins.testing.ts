@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { ADMIN, testConfig, type TestApp } from '../../../test/app.ts';
+import { ADMIN, startTestApp, testConfig, type TestApp } from '../../../test/app.ts';
 import { resetDatabase } from '../../../test/database.ts';
 import { buildApp } from '../../app.ts';
 import { bootstrap } from '../../bootstrap.ts';
@@ -14,6 +14,9 @@ import type { App } from '../../platform/http/types.ts';
 import { packPackage } from '../../plugin-package/pack-package.ts';
 import { createWorkers, type Workers } from '../../workers.ts';
 import { MARKETPLACE_ENV, publish } from '../marketplace/marketplace.testing.ts';
+
+/** How long a `beforeAll` may take to start a marketplace, a shop and an installed plugin while the rest of the suite runs. */
+export const PLUGIN_SHOP_SETUP_MS = 180_000;
 
 /** A free TCP port on 127.0.0.1 (the marketplace must know its PUBLIC_URL before it listens). */
 export function freePort(): Promise<number> {
@@ -162,6 +165,28 @@ export function shopEnv(m: TestMarketplace | null, extra: Record<string, string>
     ...(m ? { SERVICE_FEDERATION_URL: m.url, SERVICE_FEDERATION_PK: 'pk_test_tenant' } : {}),
     ...extra,
   };
+}
+
+/** A shop with its own data and plugin folders (`env`, for a second instance or a CLI), federated to `m` when given. */
+export async function startPluginShop(
+  m: TestMarketplace | null,
+  extra: Record<string, string> = {},
+): Promise<{ t: TestApp; env: Record<string, string> }> {
+  const env = shopEnv(m, extra);
+  return { t: await startTestApp({ env }), env };
+}
+
+/** A marketplace and a shop federated to it; the marketplace is closed again when the shop fails to start. */
+export async function startMarketplaceAndShop(
+  extra: Record<string, string> = {},
+): Promise<{ m: TestMarketplace; t: TestApp; env: Record<string, string> }> {
+  const m = await startMarketplace();
+  try {
+    return { m, ...(await startPluginShop(m, extra)) };
+  } catch (err) {
+    await m.close();
+    throw err;
+  }
 }
 
 export interface ShopInstance {

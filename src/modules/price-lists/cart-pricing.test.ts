@@ -16,19 +16,28 @@ const linesOf = (res: { statusCode: number; body: string; json(): { cart: { item
   return res.json().cart.items;
 };
 
+/**
+ * A product at 1500 eur, 1200 from 3 units (a price list for all), and 1000 for the members of a
+ * group (a price list of its own) whose one member is `vip`.
+ */
+async function tieredAndGroupPrices() {
+  const region = await makeRegion(t, { currency: 'eur' });
+  const { variant } = await makeProduct(t, { prices: [{ currency_code: 'eur', amount: 1500 }], stock: 100 });
+  await makePriceList(t, {
+    prices: [{ variant_id: variant.id, currency_code: 'eur', amount: 1200, min_quantity: 3 }],
+  });
+  const vip = await signUpCustomer(t);
+  const group = await makeGroup(t, [vip.customer.id]);
+  await makePriceList(t, {
+    rules: { 'customer.groups.id': [group.id] },
+    prices: [{ variant_id: variant.id, currency_code: 'eur', amount: 1000 }],
+  });
+  return { region, variant, vip };
+}
+
 describe('cart line prices', () => {
   it('follow quantity tiers and group price lists when lines change and when the customer signs in', async () => {
-    const region = await makeRegion(t, { currency: 'eur' });
-    const { variant } = await makeProduct(t, { prices: [{ currency_code: 'eur', amount: 1500 }], stock: 100 });
-    await makePriceList(t, {
-      prices: [{ variant_id: variant.id, currency_code: 'eur', amount: 1200, min_quantity: 3 }],
-    });
-    const vip = await signUpCustomer(t);
-    const group = await makeGroup(t, [vip.customer.id]);
-    await makePriceList(t, {
-      rules: { 'customer.groups.id': [group.id] },
-      prices: [{ variant_id: variant.id, currency_code: 'eur', amount: 1000 }],
-    });
+    const { region, variant, vip } = await tieredAndGroupPrices();
 
     const cart = await makeCart(t, { region_id: region.id });
     const add = (quantity: number, headers?: Record<string, string>) =>
@@ -108,17 +117,7 @@ describe('cart line prices', () => {
   });
 
   it('price the items a cart is created with, for the customer and the summed quantity', async () => {
-    const region = await makeRegion(t, { currency: 'eur' });
-    const { variant } = await makeProduct(t, { prices: [{ currency_code: 'eur', amount: 1500 }], stock: 100 });
-    await makePriceList(t, {
-      prices: [{ variant_id: variant.id, currency_code: 'eur', amount: 1200, min_quantity: 3 }],
-    });
-    const vip = await signUpCustomer(t);
-    const group = await makeGroup(t, [vip.customer.id]);
-    await makePriceList(t, {
-      rules: { 'customer.groups.id': [group.id] },
-      prices: [{ variant_id: variant.id, currency_code: 'eur', amount: 1000 }],
-    });
+    const { region, variant, vip } = await tieredAndGroupPrices();
     const items = (...quantities: number[]) => quantities.map((quantity) => ({ variant_id: variant.id, quantity }));
 
     const guest = await makeCart(t, { region_id: region.id, items: items(1) });

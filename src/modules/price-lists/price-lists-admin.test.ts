@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, statusAndBody } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { customerEvents } from '../customers/customers.testing.ts';
 import { defaultChannelId, expectSchema } from '../products/products.testing.ts';
@@ -15,8 +15,6 @@ beforeAll(async () => {
   channel = await defaultChannelId(t);
 });
 afterAll(() => t.close());
-
-const error = (res: { statusCode: number; json(): unknown }) => ({ status: res.statusCode, ...(res.json() as object) });
 
 describe('admin price lists', () => {
   it('creates with rules and prices, lists, updates, batches prices, removes products and deletes (SDK)', async () => {
@@ -78,7 +76,7 @@ describe('admin price lists', () => {
       object: 'price_list',
       deleted: true,
     });
-    expect(error(await t.admin('GET', `/admin/price-lists/${created.id}`))).toMatchObject({ status: 404 });
+    expect(statusAndBody(await t.admin('GET', `/admin/price-lists/${created.id}`))).toMatchObject({ status: 404 });
     const names = (await customerEvents(t, created.id)).map((e) => e.name);
     expect(names[0]).toBe('price_list.created');
     expect(names.at(-1)).toBe('price_list.deleted');
@@ -92,7 +90,7 @@ describe('admin price lists', () => {
       ...base,
       prices: [{ variant_id: 'variant_nope', currency_code: 'usd', amount: 1 }],
     });
-    expect(error(unknownVariant)).toMatchObject({
+    expect(statusAndBody(unknownVariant)).toMatchObject({
       status: 400,
       type: 'invalid_data',
       code: 'price_list_variants_missing',
@@ -119,7 +117,11 @@ describe('admin price lists', () => {
       create: [{ variant_id: variant.id, currency_code: 'usd', amount: 5 }],
       delete: ['price_nope'],
     });
-    expect(error(missing)).toMatchObject({ status: 404, type: 'not_found', code: 'price_list_prices_not_found' });
+    expect(statusAndBody(missing)).toMatchObject({
+      status: 404,
+      type: 'not_found',
+      code: 'price_list_prices_not_found',
+    });
     expect((await t.admin('GET', `/admin/price-lists/${id}`)).json().price_list.prices).toEqual([]);
     expect((await t.admin('POST', `/admin/price-lists/${id}/products`, {})).statusCode).toBe(400);
     expect((await t.admin('POST', '/admin/price-lists/plist_nope', { title: 'x' })).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, errorOf } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { OptionList, OptionResponse } from './schema.ts';
 import { expectSchema, makeProduct, outboxEvents } from './products.testing.ts';
@@ -37,11 +37,6 @@ const choices = (product: Shirt) =>
     product.variants.map((v) => [v.title, Object.fromEntries(v.options.map((o) => [o.option.title, o.value]))]),
   );
 const read = async (id: string) => (await t.admin('GET', `/admin/products/${id}`)).json().product as Shirt;
-const errorOf = (res: { statusCode: number; json(): { type: string; code?: string } }) => ({
-  status: res.statusCode,
-  type: res.json().type,
-  code: res.json().code,
-});
 
 describe('product options', () => {
   it('lists a product’s options and all options, and reads one with its values', async () => {

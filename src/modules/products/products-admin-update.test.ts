@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, statusAndBody } from '../../../test/app.ts';
 import { defaultChannelId, makeProduct, outboxEvents, uniq } from './products.testing.ts';
 
 /** Admin product updates (split from products-admin.test.ts): variants, options, prices, links. */
@@ -10,11 +10,6 @@ beforeAll(async () => {
   channel = await defaultChannelId(t);
 });
 afterAll(() => t.close());
-
-const error = (res: { statusCode: number; json(): { type: string; message: string } }) => ({
-  status: res.statusCode,
-  ...res.json(),
-});
 
 describe('update', () => {
   it('adds, changes and removes variants; replaces prices and channels; emits product.updated', async () => {
@@ -100,7 +95,7 @@ describe('update', () => {
     });
     const size = p.options[0];
     const bad = await t.admin('POST', `/admin/products/${p.id}`, { options: [{ title: 'Size', values: ['M', 'L'] }] });
-    expect(error(bad)).toMatchObject({ status: 400, type: 'invalid_data' });
+    expect(statusAndBody(bad)).toMatchObject({ status: 400, type: 'invalid_data' });
     expect(bad.json().message).toContain('"S"');
     const res = await t.admin('POST', `/admin/products/${p.id}`, {
       options: [
@@ -142,23 +137,23 @@ describe('update', () => {
     const p = await makeProduct(t);
     const other = await makeProduct(t);
     const before = (await outboxEvents(t, p.id)).length;
-    expect(error(await t.admin('POST', `/admin/products/${p.id}`, { status: null }))).toMatchObject({
+    expect(statusAndBody(await t.admin('POST', `/admin/products/${p.id}`, { status: null }))).toMatchObject({
       status: 400,
       type: 'invalid_data',
     });
     expect(
-      error(await t.admin('POST', `/admin/products/${p.id}`, { variants: [{ id: 'variant_nope' }] })),
+      statusAndBody(await t.admin('POST', `/admin/products/${p.id}`, { variants: [{ id: 'variant_nope' }] })),
     ).toMatchObject({ status: 400, type: 'invalid_data' });
-    expect(error(await t.admin('POST', `/admin/products/${p.id}`, { handle: other.handle }))).toMatchObject({
+    expect(statusAndBody(await t.admin('POST', `/admin/products/${p.id}`, { handle: other.handle }))).toMatchObject({
       status: 400,
       message: `Product with handle: ${other.handle}, already exists.`,
     });
-    expect(error(await t.admin('POST', `/admin/products/${p.id}`, { nope: 1 }))).toMatchObject({
+    expect(statusAndBody(await t.admin('POST', `/admin/products/${p.id}`, { nope: 1 }))).toMatchObject({
       status: 400,
       message: "Invalid request: Unrecognized fields: 'nope'",
     });
     expect((await outboxEvents(t, p.id)).length).toBe(before);
-    expect(error(await t.admin('POST', '/admin/products/prod_missing', { title: 'x' }))).toEqual({
+    expect(statusAndBody(await t.admin('POST', '/admin/products/prod_missing', { title: 'x' }))).toEqual({
       status: 404,
       type: 'not_found',
       code: 'product_not_found',

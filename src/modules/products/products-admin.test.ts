@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, statusAndBody } from '../../../test/app.ts';
 import { ProductList, ProductResponse } from './schema.ts';
 import {
   defaultChannelId,
@@ -20,10 +20,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = (body: Record<string, unknown>) => t.admin('POST', '/admin/products', body);
-const error = (res: { statusCode: number; json(): { type: string; message: string } }) => ({
-  status: res.statusCode,
-  ...res.json(),
-});
 
 describe('POST /admin/products', () => {
   it('creates a product with options, variants, prices and channels, and emits product.created', async () => {
@@ -113,7 +109,7 @@ describe('POST /admin/products', () => {
   it('rejects a duplicate live handle and accepts it again after delete', async () => {
     const handle = `mug-${uniq()}`;
     const first = await makeProduct(t, { handle });
-    expect(error(await create({ title: 'Mug', handle }))).toEqual({
+    expect(statusAndBody(await create({ title: 'Mug', handle }))).toEqual({
       status: 400,
       type: 'invalid_data',
       code: 'product_handle_taken',
@@ -217,7 +213,7 @@ describe('POST /admin/products', () => {
     await makeProduct(t, { variants: [{ title: 'v', sku }] });
     const before = (await outboxEvents(t)).length;
     const handle = `rollback-${uniq()}`;
-    expect(error(await create({ title: 'x', handle, variants: [{ title: 'v', sku }] }))).toMatchObject({
+    expect(statusAndBody(await create({ title: 'x', handle, variants: [{ title: 'v', sku }] }))).toMatchObject({
       status: 400,
       message: `Product variant with sku: ${sku}, already exists.`,
     });
@@ -241,7 +237,7 @@ describe('delete', () => {
       variants: [{ title: 'v' }],
     });
     expect((await t.admin('DELETE', `/admin/products/${p.id}`)).statusCode).toBe(200);
-    expect(error(await t.admin('GET', `/admin/products/${p.id}`))).toEqual({
+    expect(statusAndBody(await t.admin('GET', `/admin/products/${p.id}`))).toEqual({
       status: 404,
       type: 'not_found',
       code: 'product_not_found',
@@ -317,7 +313,7 @@ describe('auth', () => {
     expect((await t.inject({ method: 'GET', url: '/admin/products' })).statusCode).toBe(401);
     expect((await t.admin('GET', '/admin/products', undefined, { token: t.viewerToken })).statusCode).toBe(200);
     const res = await t.admin('POST', '/admin/products', { title: 'x' }, { token: t.viewerToken });
-    expect(error(res)).toMatchObject({ status: 403, type: 'forbidden' });
+    expect(statusAndBody(res)).toMatchObject({ status: 403, type: 'forbidden' });
     const p = await makeProduct(t);
     expect((await t.admin('DELETE', `/admin/products/${p.id}`, undefined, { token: t.viewerToken })).statusCode).toBe(
       403,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { statementsOf } from '../../../test/statements.ts';
 import { BatchProductsResponse } from './schema.ts';
-import { defaultChannelId, expectSchema, outboxEvents, uniq } from './products.testing.ts';
+import { batchItem, defaultChannelId, expectSchema, outboxEvents, uniq } from './products.testing.ts';
 
 /**
  * `POST /admin/products/batch`'s updates go through updateProductsIn (bulk-update.ts): the
@@ -24,22 +24,7 @@ const batch = (body: Record<string, unknown>) => t.admin('POST', '/admin/product
 
 /** `n` published products with two priced, stocked variants each, made by one batch. */
 async function seed(n: number): Promise<Product[]> {
-  const create = Array.from({ length: n }, () => {
-    const title = `Upd ${uniq()}`;
-    return {
-      title,
-      status: 'published',
-      sales_channels: [{ id: channel }],
-      options: [{ title: 'Size', values: ['S', 'M'] }],
-      variants: ['S', 'M'].map((size) => ({
-        title: size,
-        sku: `${title}-${size}`,
-        options: { Size: size },
-        inventory_quantity: 3,
-        prices: [{ currency_code: 'eur', amount: 1500 }],
-      })),
-    };
-  });
+  const create = Array.from({ length: n }, () => batchItem(channel, `Upd ${uniq()}`));
   const res = await batch({ create });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().created;

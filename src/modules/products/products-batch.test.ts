@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { medusaSdks } from '../../../test/medusa-sdk.ts';
 import { BatchProductsResponse } from './schema.ts';
-import { defaultChannelId, expectSchema, makeProduct, outboxEvents, uniq } from './products.testing.ts';
+import { defaultChannelId, expectSchema, makeProduct, outboxEvents, uniq, batchItem } from './products.testing.ts';
 
 let t: TestApp;
 let channel: string;
@@ -17,20 +17,7 @@ const batch = (body: unknown, token?: string) =>
   t.admin('POST', '/admin/products/batch', body as Record<string, unknown>, { token });
 
 /** A product as an importer sends it: published in the default channel, two variants with prices. */
-const item = (title = `Batch ${uniq()}`, extra: Record<string, unknown> = {}) => ({
-  title,
-  status: 'published',
-  sales_channels: [{ id: channel }],
-  options: [{ title: 'Size', values: ['S', 'M'] }],
-  variants: ['S', 'M'].map((size) => ({
-    title: size,
-    sku: `${title}-${size}`,
-    options: { Size: size },
-    inventory_quantity: 3,
-    prices: [{ currency_code: 'eur', amount: 1500 }],
-  })),
-  ...extra,
-});
+const item = (title = `Batch ${uniq()}`, extra: Record<string, unknown> = {}) => batchItem(channel, title, extra);
 
 const liveCount = async () => (await t.admin('GET', '/admin/products?limit=0')).json().count as number;
 const storeIds = async (ids: string[]) =>

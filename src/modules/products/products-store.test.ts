@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, statusAndBody } from '../../../test/app.ts';
 import { StoreProductList, StoreProductResponse } from './schema.ts';
 import {
   defaultChannelId,
@@ -19,10 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const error = (res: { statusCode: number; json(): { type: string; message: string } }) => ({
-  status: res.statusCode,
-  ...res.json(),
-});
 const ids = (body: { products: { id: string }[] }) => body.products.map((p) => p.id);
 
 /** A published product in the default channel, with a unique word in its title for `q`. */
@@ -63,7 +59,7 @@ describe('store visibility', () => {
     const { sales_channels: _sc, shipping_profile_id: _sp, ...expected } = visible;
     expect(res.json()).toEqual({ product: expected });
     for (const id of [draft.id, elsewhere.id, 'does-not-exist']) {
-      expect(error(await t.store('GET', `/store/products/${id}`))).toEqual({
+      expect(statusAndBody(await t.store('GET', `/store/products/${id}`))).toEqual({
         status: 404,
         type: 'not_found',
         code: 'product_not_found',
@@ -86,7 +82,7 @@ describe('store visibility', () => {
     expect(ids((await list('')).json())).toEqual([inA.id, inB.id, inBoth.id]);
     expect(ids((await list(`&sales_channel_id=${a}`)).json())).toEqual([inA.id, inBoth.id]);
     expect(ids((await list(`&sales_channel_id[]=${b}`)).json())).toEqual([inB.id, inBoth.id]);
-    expect(error(await list(`&sales_channel_id=${channel}`))).toEqual({
+    expect(statusAndBody(await list(`&sales_channel_id=${channel}`))).toEqual({
       status: 400,
       type: 'invalid_data',
       code: 'sales_channel_not_in_key',
@@ -104,10 +100,10 @@ describe('store visibility', () => {
       code: 'publishable_key_without_channel',
       message: 'Publishable key needs to have a sales channel configured',
     };
-    expect(error(await t.store('GET', '/store/products', undefined, { key }))).toEqual(expected);
-    expect(error(await t.store('GET', '/store/products/prod_x', undefined, { key }))).toEqual(expected);
+    expect(statusAndBody(await t.store('GET', '/store/products', undefined, { key }))).toEqual(expected);
+    expect(statusAndBody(await t.store('GET', '/store/products/prod_x', undefined, { key }))).toEqual(expected);
     const none = await t.store('GET', '/store/products', undefined, { key: null });
-    expect(error(none)).toMatchObject({ status: 400, type: 'not_allowed' });
+    expect(statusAndBody(none)).toMatchObject({ status: 400, type: 'not_allowed' });
     expect(none.json().message).toContain('x-publishable-api-key');
   });
 });
@@ -175,13 +171,13 @@ describe('calculated_price', () => {
   it('400 for an unknown region', async () => {
     const p = await published(uniq());
     const message = 'Region with id reg_nope not found when populating the pricing context';
-    expect(error(await t.store('GET', '/store/products?region_id=reg_nope'))).toEqual({
+    expect(statusAndBody(await t.store('GET', '/store/products?region_id=reg_nope'))).toEqual({
       status: 400,
       type: 'invalid_data',
       code: 'pricing_region_not_found',
       message,
     });
-    expect(error(await t.store('GET', `/store/products/${p.id}?region_id=reg_nope`))).toEqual({
+    expect(statusAndBody(await t.store('GET', `/store/products/${p.id}?region_id=reg_nope`))).toEqual({
       status: 400,
       type: 'invalid_data',
       code: 'pricing_region_not_found',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, errorOf } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { rows } from '../../platform/db/database.ts';
 import { ProductResponse, VariantList, VariantResponse, VariantWithProductList } from './schema.ts';
@@ -38,12 +38,6 @@ const stockOf = (variantId: string) =>
     sql`select l.stocked_quantity from product_variant_inventory_items k
         join inventory_levels l on l.inventory_item_id = k.inventory_item_id where k.variant_id = ${variantId}`,
   );
-
-const errorOf = (res: { statusCode: number; json(): { type: string; code?: string } }) => ({
-  status: res.statusCode,
-  type: res.json().type,
-  code: res.json().code,
-});
 
 describe('a product’s variants, one at a time', () => {
   it('creates a variant with stock, shows it in the store at once, and emits product.updated', async () => {

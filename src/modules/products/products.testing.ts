@@ -97,3 +97,19 @@ export async function makeCategory(t: TestApp, body: Record<string, unknown> = {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().product_category as { id: string; handle: string; name: string; rank: number };
 }
+
+/** A product as an importer sends it in a batch: published in `channel`, sizes S and M as variants at 1500 eur, 3 of each in stock. */
+export const batchItem = (channel: string, title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  status: 'published',
+  sales_channels: [{ id: channel }],
+  options: [{ title: 'Size', values: ['S', 'M'] }],
+  variants: ['S', 'M'].map((size) => ({
+    title: size,
+    sku: `${title}-${size}`,
+    options: { Size: size },
+    inventory_quantity: 3,
+    prices: [{ currency_code: 'eur', amount: 1500 }],
+  })),
+  ...extra,
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, statusAndBody } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { uniq } from '../products/products.testing.ts';
 
@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const error = (res: { statusCode: number; json(): unknown }) => ({ status: res.statusCode, ...(res.json() as object) });
 const values = (r: { values: { value: string }[] }) => r.values.map((v) => v.value);
 
 describe('admin promotions through the SDK', () => {
@@ -81,7 +80,7 @@ describe('admin promotions through the SDK', () => {
       object: 'promotion',
       deleted: true,
     });
-    expect(error(await t.admin('GET', `/admin/promotions/${promotion.id}`))).toMatchObject({
+    expect(statusAndBody(await t.admin('GET', `/admin/promotions/${promotion.id}`))).toMatchObject({
       status: 404,
       type: 'not_found',
       code: 'promotion_not_found',
@@ -115,13 +114,16 @@ describe('admin promotions through the SDK', () => {
         ...base,
         application_method: { ...base.application_method, [drop]: null },
       });
-      expect(error(res)).toMatchObject({ status: 400, type: 'invalid_data', message });
+      expect(statusAndBody(res)).toMatchObject({ status: 400, type: 'invalid_data', message });
     }
     const noBuy = await t.admin('POST', '/admin/promotions', {
       ...base,
       application_method: { ...base.application_method, buy_rules: [] },
     });
-    expect(error(noBuy)).toMatchObject({ status: 400, message: 'buy_rules are required for Promotion type of buyget' });
+    expect(statusAndBody(noBuy)).toMatchObject({
+      status: 400,
+      message: 'buy_rules are required for Promotion type of buyget',
+    });
     expect((await sdk.admin.promotion.list({ code } as never)).count).toBe(0);
 
     const { promotion } = await sdk.admin.promotion.create(base);
@@ -150,7 +152,7 @@ describe('admin promotions through the SDK', () => {
       update: [{ id: 'prorul_nope', operator: 'eq' }],
       delete: [added[1].id],
     });
-    expect(error(stranger)).toMatchObject({
+    expect(statusAndBody(stranger)).toMatchObject({
       status: 400,
       code: 'promotion_rule_not_found',
       message: 'Promotion rule with id "prorul_nope" not found',
@@ -159,7 +161,7 @@ describe('admin promotions through the SDK', () => {
 
     // A percentage above 100 and a taken code are refused with Medusa's words.
     const over = await t.admin('POST', `/admin/promotions/${promotion.id}`, { application_method: { value: 150 } });
-    expect(error(over)).toMatchObject({
+    expect(statusAndBody(over)).toMatchObject({
       status: 400,
       code: 'promotion_percentage_out_of_range',
       message: 'Application Method value should be a percentage number between 0 and 100',
@@ -222,7 +224,7 @@ describe('admin campaigns through the SDK', () => {
       object: 'campaign',
       deleted: true,
     });
-    expect(error(await t.admin('GET', `/admin/campaigns/${campaign.id}`))).toMatchObject({ status: 404 });
+    expect(statusAndBody(await t.admin('GET', `/admin/campaigns/${campaign.id}`))).toMatchObject({ status: 404 });
   });
 });
 
@@ -265,7 +267,7 @@ describe('the rule editor of Medusa’s admin, through the SDK', () => {
     expect(paged.values).toHaveLength(5);
     // A product is tested by target and buy rules, not by the cart's own.
     const notHere = await t.admin('GET', '/admin/promotions/rule-value-options/rules/product');
-    expect(error(notHere)).toMatchObject({ status: 400, code: 'promotion_rule_attribute_invalid' });
+    expect(statusAndBody(notHere)).toMatchObject({ status: 400, code: 'promotion_rule_attribute_invalid' });
 
     const { promotion } = await sdk.admin.promotion.create({
       code: `RULES${uniq()}`,
@@ -299,7 +301,7 @@ describe('the rule editor of Medusa’s admin, through the SDK', () => {
     // A value naming nothing that exists is shown as it is.
     const targets = await sdk.admin.promotion.listRules(promotion.id, 'target-rules');
     expect(targets.rules.map((r) => r.values)).toEqual([[{ label: 'pcol_gone', value: 'pcol_gone' }]]);
-    expect(error(await t.admin('GET', '/admin/promotions/promo_nope/rules'))).toMatchObject({ status: 404 });
+    expect(statusAndBody(await t.admin('GET', '/admin/promotions/promo_nope/rules'))).toMatchObject({ status: 404 });
     // The create form asks with no promotion: what a fixed-amount promotion must start with.
     const fresh = await sdk.admin.promotion.listRules(null, 'rules', {
       promotion_type: 'standard',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { startTestApp, type TestApp, errorOf } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 
 let t: TestApp;
@@ -9,12 +9,6 @@ beforeAll(async () => {
   sdk = (await medusaSdks(t)).dashboard;
 });
 afterAll(() => t.close());
-
-const errorOf = (res: { statusCode: number; json(): { type: string; code?: string } }) => ({
-  status: res.statusCode,
-  type: res.json().type,
-  code: res.json().code,
-});
 
 describe('admin refund reasons', () => {
   it('creates, reads, lists, updates and deletes through the Medusa SDK', async () => {

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { rows } from '../../platform/db/database.ts';
 import { makeRegion, stockOf, uniq } from '../checkout/checkout.testing.ts';
-import { adminOk, placeOrder } from '../orders/orders.testing.ts';
+import { placeOrder, placeFulfilledOrder } from '../orders/orders.testing.ts';
 
 let t: TestApp;
 let sdk: Sdk;
@@ -36,11 +36,8 @@ const reservedAt = async (itemId: string, locationId: string) => {
 
 describe('a received return restocks into its location', () => {
   it("raises the chosen location's stocked quantity by what came back sellable", async () => {
-    const placed = await placeOrder(t);
-    const order = placed.order;
-    const line = order.items[0];
-    await adminOk(t, `/admin/orders/${order.id}/capture`);
-    await adminOk(t, `/admin/orders/${order.id}/fulfillments`, { items: [{ item_id: line.id, quantity: 3 }] });
+    const placed = await placeFulfilledOrder(t);
+    const { order, line } = placed;
     const variantId = placed.variants[0].id;
     const itemId = await itemOf(variantId);
     const location = (await sdk.admin.stockLocation.create({ name: `Returns desk ${uniq()}` })).stock_location;

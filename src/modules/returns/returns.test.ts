@@ -5,7 +5,8 @@ import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
 import { rows } from '../../platform/db/database.ts';
 import { makeRegion, stockOf, uniq } from '../checkout/checkout.testing.ts';
 import { bearer, signUpCustomer } from '../customers/customers.testing.ts';
-import { adminOk, adminOrder, orderEventNames, placeOrder } from '../orders/orders.testing.ts';
+import { adminOrder, orderEventNames, placeOrder, placeFulfilledOrder } from '../orders/orders.testing.ts';
+import { shippingOption } from '../cart-pricing/pricing.testing.ts';
 
 let t: TestApp;
 let sdk: Sdk;
@@ -18,24 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An order of one line of 3 × 1500, captured and fulfilled. */
-async function fulfilledOrder(opts: Parameters<typeof placeOrder>[1] = {}) {
-  const placed = await placeOrder(t, opts);
-  await adminOk(t, `/admin/orders/${placed.order.id}/capture`);
-  const line = placed.order.items[0];
-  await adminOk(t, `/admin/orders/${placed.order.id}/fulfillments`, { items: [{ item_id: line.id, quantity: 3 }] });
-  return { ...placed, line };
-}
-
-async function returnOption(amount = 500): Promise<string> {
-  const res = await t.admin('POST', '/admin/shipping-options', {
-    name: `Return ${uniq()}`,
-    region_id: region.id,
-    amount,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().shipping_option.id;
-}
+const returnOption = async (amount = 500) => (await shippingOption(t, region.id, amount, 'Return')).id;
 
 const countOf = async (table: string) =>
   (await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0].n;
@@ -70,7 +54,7 @@ describe('return reasons', () => {
 
 describe('admin returns through the Medusa SDK', () => {
   it('requests, receives partly sellable partly damaged, restocks the sellable, and refunds the difference', async () => {
-    const { order, line, variants, paymentId } = await fulfilledOrder();
+    const { order, line, variants, paymentId } = await placeFulfilledOrder(t);
     const stockBefore = await stockOf(t, variants[0].id);
     const reason = (await sdk.admin.returnReason.create({ value: `broken-${uniq()}`, label: 'Broken' })).return_reason;
     const optionId = await returnOption(500);
@@ -203,7 +187,7 @@ const actionsOf = (answer: unknown) =>
 
 describe('changing pending actions through the Medusa SDK', () => {
   it('return shipping, sellable and damaged receipts change in place; too many units are refused', async () => {
-    const { order, line } = await fulfilledOrder();
+    const { order, line } = await placeFulfilledOrder(t);
     const optionId = await returnOption(500);
     const returnId = (await sdk.admin.return.initiateRequest({ order_id: order.id })).return.id;
     await sdk.admin.return.addReturnItem(returnId, { items: [{ id: line.id, quantity: 3 }] });
@@ -275,7 +259,7 @@ describe('store returns', () => {
   it("only on one's own order; a guest's with its email", async () => {
     const alice = await signUpCustomer(t);
     const bob = await signUpCustomer(t);
-    const mine = await fulfilledOrder({ headers: bearer(alice.token) });
+    const mine = await placeFulfilledOrder(t, { headers: bearer(alice.token) });
     const body = { order_id: mine.order.id, items: [{ id: mine.line.id, quantity: 1 }] };
     const before = await countOf('returns');
     for (const headers of [{}, bearer(bob.token)]) {
@@ -288,7 +272,7 @@ describe('store returns', () => {
     expect(ok.json().return).toMatchObject({ status: 'requested', order_id: mine.order.id });
 
     const email = `guest-${uniq()}@example.com`;
-    const guest = await fulfilledOrder({ email });
+    const guest = await placeFulfilledOrder(t, { email });
     const guestBody = { order_id: guest.order.id, items: [{ id: guest.line.id, quantity: 3 }] };
     expect((await t.store('POST', '/store/returns', guestBody)).statusCode).toBe(404);
     expect((await t.store('POST', '/store/returns', { ...guestBody, email: 'x@example.com' })).statusCode).toBe(404);

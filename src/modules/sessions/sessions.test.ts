@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, VIEWER, startTestApp, testConfig, type TestApp } from '../../../test/app.ts';
-import { buildApp } from '../../app.ts';
+import { ADMIN, VIEWER, startTestApp, type TestApp, anotherApp } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
 
 let t: TestApp;
@@ -52,12 +51,7 @@ describe('admin sessions (Medusa: a connect.sid cookie alone authorizes /admin)'
     const flipped = signature[0] === 'A' ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
     expect((await asCookie(`connect.sid=${token}.${flipped}`)).statusCode).toBe(401);
     expect((await asCookie(`connect.sid=${token}`)).statusCode).toBe(401);
-    const other = await buildApp({
-      database: t.database,
-      config: testConfig({ COOKIE_SECRET: 'another-cookie-secret-0123' }),
-      clock: t.clock,
-      logger: false,
-    });
+    const other = await anotherApp(t, { COOKIE_SECRET: 'another-cookie-secret-0123' });
     try {
       const res = await other.inject({
         method: 'POST',
@@ -135,12 +129,7 @@ describe('admin sessions (Medusa: a connect.sid cookie alone authorizes /admin)'
   });
 
   it('marks the cookie Secure in production', async () => {
-    const prod = await buildApp({
-      database: t.database,
-      config: testConfig({ NODE_ENV: 'production' }),
-      clock: t.clock,
-      logger: false,
-    });
+    const prod = await anotherApp(t, { NODE_ENV: 'production' });
     try {
       const res = await prod.inject({
         method: 'POST',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { medusaSdks } from '../../../test/medusa-sdk.ts';
+import { medusaSdks, sdkRefusal } from '../../../test/medusa-sdk.ts';
 import { uniq } from '../checkout/checkout.testing.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SDK answers read as JSON
@@ -23,16 +23,6 @@ beforeAll(async () => {
   ).fulfillment_set.service_zones[0].id;
 });
 afterAll(() => t.close());
-
-async function refused(call: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await call;
-  } catch (err) {
-    const e = err as { status: number; message: string };
-    return { status: e.status, message: e.message };
-  }
-  throw new Error('expected the call to fail');
-}
 
 const option = (extra: Json) =>
   admin.admin.shippingOption.create({
@@ -76,7 +66,7 @@ describe('shipping option types (sdk.admin.shippingOptionType)', () => {
       expect((await admin.admin.shippingOption.retrieve(id)).shipping_option.type.label).toBe('Express 24h');
 
     // In use: refused, nothing deleted; once the options have another type it goes.
-    expect(await refused(admin.admin.shippingOptionType.delete(express.id))).toMatchObject({ status: 400 });
+    expect(await sdkRefusal(admin.admin.shippingOptionType.delete(express.id))).toMatchObject({ status: 400 });
     expect((await admin.admin.shippingOptionType.retrieve(express.id)).shipping_option_type.id).toBe(express.id);
     const { shipping_option_type: standard } = await admin.admin.shippingOptionType.create({
       label: 'Standard',
@@ -88,7 +78,7 @@ describe('shipping option types (sdk.admin.shippingOptionType)', () => {
       object: 'shipping_option_type',
       deleted: true,
     });
-    expect((await refused(admin.admin.shippingOptionType.retrieve(express.id))).status).toBe(404);
+    expect((await sdkRefusal(admin.admin.shippingOptionType.retrieve(express.id))).status).toBe(404);
     expect((await admin.admin.shippingOption.retrieve(a.id)).shipping_option.type).toMatchObject({
       id: standard.id,
       label: 'Standard',
@@ -105,14 +95,14 @@ describe('shipping option types (sdk.admin.shippingOptionType)', () => {
 
   it('answers bad input with 4xx and writes nothing', async () => {
     const before = (await admin.admin.shippingOptionType.list({ limit: 0 })).count;
-    expect((await refused(admin.admin.shippingOptionType.create({ label: 'No code' } as never))).status).toBe(400);
-    expect((await refused(admin.admin.shippingOptionType.create({ label: ' ', code: 'x' }))).status).toBe(400);
+    expect((await sdkRefusal(admin.admin.shippingOptionType.create({ label: 'No code' } as never))).status).toBe(400);
+    expect((await sdkRefusal(admin.admin.shippingOptionType.create({ label: ' ', code: 'x' }))).status).toBe(400);
     expect(
-      (await refused(admin.admin.shippingOptionType.create({ label: 'X', code: 'x', extra: 1 } as never))).status,
+      (await sdkRefusal(admin.admin.shippingOptionType.create({ label: 'X', code: 'x', extra: 1 } as never))).status,
     ).toBe(400);
-    expect((await refused(admin.admin.shippingOptionType.update('sotype_nope', { label: 'X' }))).status).toBe(404);
-    expect((await refused(admin.admin.shippingOptionType.delete('sotype_nope'))).status).toBe(404);
-    expect((await refused(option({ type_id: 'sotype_nope' }))).status).toBe(400);
+    expect((await sdkRefusal(admin.admin.shippingOptionType.update('sotype_nope', { label: 'X' }))).status).toBe(404);
+    expect((await sdkRefusal(admin.admin.shippingOptionType.delete('sotype_nope'))).status).toBe(404);
+    expect((await sdkRefusal(option({ type_id: 'sotype_nope' }))).status).toBe(400);
     expect((await admin.admin.shippingOptionType.list({ limit: 0 })).count).toBe(before);
   });
 });
@@ -161,7 +151,7 @@ describe('shipping option rules in a batch (sdk.admin.shippingOption.updateRules
     const { shipping_option: other } = await option({
       rules: [{ attribute: 'is_return', operator: 'eq', value: 'false' }],
     });
-    const bad = await refused(
+    const bad = await sdkRefusal(
       admin.admin.shippingOption.updateRules(mine.id, {
         create: [{ attribute: 'enabled_in_store', operator: 'eq', value: 'false' }],
         delete: [other.rules[0].id],
@@ -171,7 +161,7 @@ describe('shipping option rules in a batch (sdk.admin.shippingOption.updateRules
     expect(bad.message).toContain(other.rules[0].id);
     expect((await admin.admin.shippingOption.retrieve(mine.id)).shipping_option.rules).toHaveLength(1);
     expect((await admin.admin.shippingOption.retrieve(other.id)).shipping_option.rules).toHaveLength(1);
-    expect((await refused(admin.admin.shippingOption.updateRules('so_nope', { delete: [] }))).status).toBe(404);
+    expect((await sdkRefusal(admin.admin.shippingOption.updateRules('so_nope', { delete: [] }))).status).toBe(404);
     const res = await t.admin('POST', `/admin/shipping-options/${mine.id}/rules/batch`, {
       create: [{ attribute: 'x' }],
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { medusaSdks } from '../../../test/medusa-sdk.ts';
+import { medusaSdks, sdkRefusal } from '../../../test/medusa-sdk.ts';
 import type { JsonObject } from '../../platform/providers.ts';
 import { uniq } from '../checkout/checkout.testing.ts';
 
@@ -27,16 +27,6 @@ afterAll(() => {
   t.app.providers.fulfillment.removeOwner('test-courier');
   return t.close();
 });
-
-async function refused(call: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await call;
-  } catch (err) {
-    const e = err as { status: number; message: string };
-    return { status: e.status, message: e.message };
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function zoneAt(locationId: string): Promise<string> {
   const set = (await admin.admin.stockLocation.createFulfillmentSet(locationId, { name: 'Parcels', type: 'shipping' }))
@@ -92,12 +82,12 @@ describe('fulfilment providers of a stock location (sdk.admin.stockLocation.upda
     const { stock_location: shop } = await admin.admin.stockLocation.create({ name: `Shop ${uniq()}` });
     const shopZone = await zoneAt(shop.id);
     await admin.admin.stockLocation.updateFulfillmentProviders(shop.id, { add: ['manual_manual'] });
-    const bad = await refused(optionIn(shopZone, 'fp_courier'));
+    const bad = await sdkRefusal(optionIn(shopZone, 'fp_courier'));
     expect(bad.status).toBe(400);
     expect(bad.message).toContain('fp_courier');
     expect((await admin.admin.shippingOption.list({ service_zone_id: shopZone })).count).toBe(0);
     const { shipping_option: manual } = await optionIn(shopZone, 'manual_manual');
-    expect((await refused(admin.admin.shippingOption.update(manual.id, { provider_id: 'fp_courier' }))).status).toBe(
+    expect((await sdkRefusal(admin.admin.shippingOption.update(manual.id, { provider_id: 'fp_courier' }))).status).toBe(
       400,
     );
     await admin.admin.stockLocation.updateFulfillmentProviders(shop.id, { add: ['fp_courier'] });
@@ -108,14 +98,14 @@ describe('fulfilment providers of a stock location (sdk.admin.stockLocation.upda
 
   it('refuses an unknown provider or location with 4xx and links nothing', async () => {
     const { stock_location: loc } = await admin.admin.stockLocation.create({ name: `Hub ${uniq()}` });
-    const bad = await refused(
+    const bad = await sdkRefusal(
       admin.admin.stockLocation.updateFulfillmentProviders(loc.id, { add: ['manual_manual', 'fp_nobody'] }),
     );
     expect(bad.status).toBe(400);
     const read = await admin.admin.stockLocation.retrieve(loc.id, { fields: '*fulfillment_providers' });
     expect(read.stock_location.fulfillment_providers).toEqual([]);
     expect(
-      (await refused(admin.admin.stockLocation.updateFulfillmentProviders('sloc_nope', { add: ['manual_manual'] })))
+      (await sdkRefusal(admin.admin.stockLocation.updateFulfillmentProviders('sloc_nope', { add: ['manual_manual'] })))
         .status,
     ).toBe(404);
     const res = await t.admin('POST', `/admin/stock-locations/${loc.id}/fulfillment-providers`, { add: 'manual' });

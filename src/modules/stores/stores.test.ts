@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
+import { medusaSdks, type Sdk, sdkFailure } from '../../../test/medusa-sdk.ts';
 import { makeRegion } from '../checkout/checkout.testing.ts';
 import { memberWithRole } from '../team/team.testing.ts';
 
@@ -12,12 +12,6 @@ beforeAll(async () => {
   ({ dashboard: sdk } = await medusaSdks(t));
 });
 afterAll(() => t.close());
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => ({ status: 0, message: 'did not fail' }),
-    (e: { status?: number; message?: string }) => ({ status: e.status, message: e.message }),
-  );
 
 describe('stores', () => {
   it('one store, made on the first read: EUR by default and the default sales channel', async () => {
@@ -34,7 +28,7 @@ describe('stores', () => {
     ]);
     expect(store.default_sales_channel_id).toMatch(/^sc_/);
     expect((await sdk.admin.store.retrieve(store.id)).store).toEqual(store);
-    expect((await failure(sdk.admin.store.retrieve('store_nope'))).status).toBe(404);
+    expect((await sdkFailure(sdk.admin.store.retrieve('store_nope'))).status).toBe(404);
   });
 
   it('updates the name, currencies with one default, and the default region; refuses what does not add up', async () => {
@@ -65,7 +59,7 @@ describe('stores', () => {
       ['usd', true, true],
     ]);
 
-    const refused = async (body: object) => (await failure(sdk.admin.store.update(id, body as never))).status;
+    const refused = async (body: object) => (await sdkFailure(sdk.admin.store.update(id, body as never))).status;
     expect(await refused({ supported_currencies: [] })).toBe(400);
     expect(await refused({ supported_currencies: [{ currency_code: 'xyz' }] })).toBe(400);
     expect(
@@ -169,6 +163,6 @@ describe('currencies', () => {
       decimal_digits: 2,
       rounding: 0,
     });
-    expect((await failure(sdk.admin.currency.retrieve('zzz'))).status).toBe(404);
+    expect((await sdkFailure(sdk.admin.currency.retrieve('zzz'))).status).toBe(404);
   });
 });

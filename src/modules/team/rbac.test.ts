@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
+import { medusaSdks, type Sdk, sdkFailure } from '../../../test/medusa-sdk.ts';
 import { customRole, login, memberWithRole } from './team.testing.ts';
 
 /**
@@ -16,13 +16,6 @@ beforeAll(async () => {
   ({ dashboard: sdk } = await medusaSdks(t));
 });
 afterAll(() => t.close());
-
-/** The SDK's error as `{ status, message }` (it throws a FetchError). */
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => ({ status: 0, message: 'did not fail' }),
-    (e: { status?: number; message?: string }) => ({ status: e.status, message: e.message }),
-  );
 
 /** An SDK signed in with another token. */
 async function sdkAs(token: string): Promise<Sdk> {
@@ -52,7 +45,7 @@ describe('policies', () => {
     expect((await sdk.admin.rbacPolicy.list({ resource: 'orders' } as never)).policies.map((p) => p.key)).toContain(
       'orders:refund',
     );
-    expect((await failure(sdk.admin.rbacPolicy.retrieve('rockets:launch'))).status).toBe(404);
+    expect((await sdkFailure(sdk.admin.rbacPolicy.retrieve('rockets:launch'))).status).toBe(404);
 
     const readers = await sdk.admin.rbacPolicy.listRoles('*:read');
     expect(readers.roles.map((r) => r.id)).toEqual(['viewer']);
@@ -62,7 +55,7 @@ describe('policies', () => {
       () => sdk.admin.rbacPolicy.update('orders:read', { name: 'Orders' }),
       () => sdk.admin.rbacPolicy.delete('orders:read'),
     ])
-      expect((await failure(refused())).status).toBe(400);
+      expect((await sdkFailure(refused())).status).toBe(400);
     expect(await code('DELETE', '/admin/rbac/policies/orders:read')).toEqual({
       status: 400,
       code: 'policy_declared_by_routes',
@@ -124,12 +117,12 @@ describe('roles', () => {
       status: 404,
       code: 'policy_not_found',
     });
-    expect((await failure(sdk.admin.rbacRole.create({ name: 'Owner' }))).status).toBe(422);
+    expect((await sdkFailure(sdk.admin.rbacRole.create({ name: 'Owner' }))).status).toBe(422);
 
-    expect((await failure(sdk.admin.rbacRole.delete(role.id))).status).toBe(409);
+    expect((await sdkFailure(sdk.admin.rbacRole.delete(role.id))).status).toBe(409);
     await sdk.admin.user.delete(editor.id);
     expect(await sdk.admin.rbacRole.delete(role.id)).toEqual({ id: role.id, object: 'rbac_role', deleted: true });
-    expect((await failure(sdk.admin.rbacRole.retrieve(role.id))).status).toBe(404);
+    expect((await sdkFailure(sdk.admin.rbacRole.retrieve(role.id))).status).toBe(404);
   });
 });
 
@@ -163,8 +156,8 @@ describe('role users and user roles', () => {
       status: 400,
       code: 'user_role_required',
     });
-    expect((await failure(sdk.admin.user.removeRoles(member.id, { roles: ['fulfilment'] }))).status).toBe(400);
-    expect((await failure(sdk.admin.rbacRole.removeUsers('fulfilment', { users: [member.id] }))).status).toBe(400);
+    expect((await sdkFailure(sdk.admin.user.removeRoles(member.id, { roles: ['fulfilment'] }))).status).toBe(400);
+    expect((await sdkFailure(sdk.admin.rbacRole.removeUsers('fulfilment', { users: [member.id] }))).status).toBe(400);
     expect(await sdk.admin.rbacRole.removeUsers('viewer', { users: [member.id] })).toEqual({
       ids: [member.id],
       object: 'role_user',
@@ -174,7 +167,7 @@ describe('role users and user roles', () => {
     // The token's next request already carries the new role.
     expect((await t.admin('GET', '/admin/orders', undefined, { token: member.token })).statusCode).toBe(200);
     expect((await t.admin('GET', '/admin/webhooks', undefined, { token: member.token })).statusCode).toBe(403);
-    expect((await failure(sdk.admin.user.listRoles('user_missing'))).status).toBe(404);
+    expect((await sdkFailure(sdk.admin.user.listRoles('user_missing'))).status).toBe(404);
   });
 
   it('the last owner keeps the role through every route; only owners make owners', async () => {
@@ -191,8 +184,8 @@ describe('role users and user roles', () => {
 
     const admin = await memberWithRole(t, 'admin', 'admin');
     const asAdmin = await sdkAs(admin.token);
-    expect((await failure(asAdmin.admin.rbacRole.addUsers('owner', { users: [admin.id] }))).status).toBe(403);
-    expect((await failure(asAdmin.admin.user.addRoles(ownerId, { roles: ['admin'] }))).status).toBe(403);
+    expect((await sdkFailure(asAdmin.admin.rbacRole.addUsers('owner', { users: [admin.id] }))).status).toBe(403);
+    expect((await sdkFailure(asAdmin.admin.user.addRoles(ownerId, { roles: ['admin'] }))).status).toBe(403);
 
     // Two owners demoted in one call: the batch is counted, and nothing changes.
     const second = await memberWithRole(t, 'owner', 'second-owner');
@@ -250,8 +243,8 @@ describe('permission checks', () => {
     const reader = await memberWithRole(t, await customRole(t, ['team:read']), 'reader');
     const asReader = await sdkAs(reader.token);
     expect((await asReader.admin.rbacRole.list()).count).toBeGreaterThan(5);
-    expect((await failure(asReader.admin.rbacRole.create({ name: 'Nope' }))).status).toBe(403);
-    expect((await failure(asReader.admin.user.addRoles(reader.id, { roles: ['admin'] }))).status).toBe(403);
+    expect((await sdkFailure(asReader.admin.rbacRole.create({ name: 'Nope' }))).status).toBe(403);
+    expect((await sdkFailure(asReader.admin.user.addRoles(reader.id, { roles: ['admin'] }))).status).toBe(403);
     expect((await asReader.admin.rbacRole.mePermissions()).permissions).toEqual(['team:read']);
   });
 });

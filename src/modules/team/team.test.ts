@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../platform/db/database.ts';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/app.ts';
-import { medusaSdks, type Sdk } from '../../../test/medusa-sdk.ts';
+import { medusaSdks, type Sdk, sdkFailure } from '../../../test/medusa-sdk.ts';
 import { installMailbox } from '../auth/auth.testing.ts';
 import { customRole, login, memberWithRole, teamEmail } from './team.testing.ts';
 
@@ -15,13 +15,6 @@ beforeAll(async () => {
   ({ dashboard: sdk, baseUrl } = await medusaSdks(t));
 });
 afterAll(() => t.close());
-
-/** The SDK's error as `{ status, message }` (it throws a FetchError). */
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => ({ status: 0, message: 'did not fail' }),
-    (e: { status?: number; message?: string }) => ({ status: e.status, message: e.message }),
-  );
 
 const ownerId = async () => (await sdk.admin.user.me()).user.id;
 
@@ -46,11 +39,11 @@ describe('users', () => {
 
   it('the last owner can never be demoted or removed; a second owner makes it possible', async () => {
     const id = await ownerId();
-    expect(await failure(sdk.admin.user.update(id, { role: 'admin' } as never))).toEqual({
+    expect(await sdkFailure(sdk.admin.user.update(id, { role: 'admin' } as never))).toEqual({
       status: 400,
       message: 'The shop must keep at least one owner: make another user owner first',
     });
-    expect((await failure(sdk.admin.user.delete(id))).status).toBe(400);
+    expect((await sdkFailure(sdk.admin.user.delete(id))).status).toBe(400);
     expect((await sdk.admin.user.me()).user).toMatchObject({ role: 'owner' });
 
     const second = await memberWithRole(t, 'admin', 'second');
@@ -135,7 +128,7 @@ describe('invites', () => {
     expect(typeof invite.token).toBe('string');
     expect((await sdk.admin.invite.list()).invites.map((i) => i.email)).toContain(email);
     expect((await sdk.admin.invite.retrieve(invite.id)).invite.token).toBeNull();
-    expect((await failure(sdk.admin.invite.create({ email }))).status).toBe(422);
+    expect((await sdkFailure(sdk.admin.invite.create({ email }))).status).toBe(422);
 
     // The invitee is not signed in: a fresh client.
     const { dashboard: anonymous } = await medusaSdks(t);

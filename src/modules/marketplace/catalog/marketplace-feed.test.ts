@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testConfig, type TestApp } from '../../../../test/app.ts';
-import { buildApp } from '../../../app.ts';
+import { startTestApp, type TestApp, anotherApp } from '../../../../test/app.ts';
 import { MARKETPLACE_ENV, packExample, publish, uniqueSlug } from '../marketplace.testing.ts';
 
 let t: TestApp;
@@ -209,7 +208,7 @@ describe('GET /store/marketplace/keys', () => {
 
 describe('roles', () => {
   it('a shop (the default role) does not serve the marketplace', async () => {
-    const shop = await buildApp({ database: t.database, config: testConfig(), clock: t.clock, logger: false });
+    const shop = await anotherApp(t, {});
     try {
       for (const url of ['/store/marketplace/feed', '/store/marketplace/keys', '/admin/marketplace/items']) {
         const res = await shop.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.adminToken}` } });

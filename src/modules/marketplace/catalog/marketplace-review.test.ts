@@ -34,6 +34,18 @@ async function visibility(marketplaceId: string, version: string) {
 
 const hidden = { inFeed: false, onPage: false, downloadable: false };
 
+/** Uploads, as vendor `v`, the order-notes example with a migration the SQL guard refuses; its one version. */
+async function publishRefusedSql(v: { namespace: string; token: string }, id: string) {
+  const res = await publish(
+    t,
+    await packExample('order-notes', { id, vendor: v.namespace }, { 'migrations/0001_init.sql': 'set role postgres;' }),
+    {},
+    { token: v.token },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().item.versions[0];
+}
+
 describe('review before listing', () => {
   it("a vendor's version waits in review, invisible to the feed, downloads and updates, until approved", async () => {
     const v = await signUpVendor(t, sent, uniqueNamespace('rev'));
@@ -93,18 +105,7 @@ describe('review before listing', () => {
   it('a migration the SQL guard refuses is rejected at upload, with the reason', async () => {
     const v = await signUpVendor(t, sent, uniqueNamespace('sql'));
     const id = uniqueSlug('badsql');
-    const res = await publish(
-      t,
-      await packExample(
-        'order-notes',
-        { id, vendor: v.namespace },
-        { 'migrations/0001_init.sql': 'set role postgres;' },
-      ),
-      {},
-      { token: v.token },
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const [version] = res.json().item.versions;
+    const version = await publishRefusedSql(v, id);
     expect(version.status).toBe('rejected');
     expect(version.review_reason).toMatch(/^Automatic checks failed: sql \(0001_init\.sql: Plugin SQL refused/);
     expect(await visibility(`@${v.namespace}/${id}`, '1.0.0')).toEqual(hidden);
@@ -180,18 +181,7 @@ describe('review before listing', () => {
     const v = await signUpVendor(t, sent, uniqueNamespace('tbad'));
     expect((await t.admin('POST', `/admin/marketplace/vendors/${v.id}/trust`, {})).statusCode).toBe(200);
     const id = uniqueSlug('trustedbad');
-    const res = await publish(
-      t,
-      await packExample(
-        'order-notes',
-        { id, vendor: v.namespace },
-        { 'migrations/0001_init.sql': 'set role postgres;' },
-      ),
-      {},
-      { token: v.token },
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const [version] = res.json().item.versions;
+    const version = await publishRefusedSql(v, id);
     expect(version.status).toBe('rejected');
     expect(version.review_reason).toMatch(/^Automatic checks failed: sql/);
     expect(await visibility(`@${v.namespace}/${id}`, '1.0.0')).toEqual(hidden);

@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/app.ts';
+import { type TestApp, closeAll } from '../../../../test/app.ts';
 import { instanceIdFor } from '../../federation/instance-id.ts';
 import {
   installAndWait,
   packPlugin,
   pluginSlug,
-  shopEnv,
-  startMarketplace,
   type TestMarketplace,
+  startMarketplaceAndShop,
 } from '../../plugins/plugins.testing.ts';
 
 let m: TestMarketplace;
 let t: TestApp;
 beforeAll(async () => {
-  m = await startMarketplace();
-  t = await startTestApp({ env: shopEnv(m) });
+  ({ m, t } = await startMarketplaceAndShop());
 }, 240_000);
-afterAll(async () => {
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(t, m));
 
 const market = (method: 'GET' | 'POST', url: string, payload?: object, token = m.adminToken) =>
   m.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });

@@ -5,6 +5,7 @@ import { rows } from '../../../platform/db/database.ts';
 import type { JsonObject } from '../../../platform/providers.ts';
 import { installMailbox } from '../../auth/auth.testing.ts';
 import { MARKETPLACE_ENV, packExample, publish, uniqueSlug, uploadForm } from '../marketplace.testing.ts';
+import { mailedVerifyToken, uniqueNamespace } from './vendors.testing.ts';
 
 let t: TestApp;
 let sent: JsonObject[];
@@ -23,14 +24,7 @@ const asVendor = (token: string, method: string, url: string, payload?: unknown)
     ...(payload ? { payload: payload as object } : {}),
   });
 
-/** The token of the newest verification link emailed to `email`. */
-async function linkTokenFor(email: string): Promise<string> {
-  await t.workers.notifications.drain();
-  const mail = [...sent].reverse().find((m) => m.to === email);
-  const url = (mail?.data as { verify_url?: string } | undefined)?.verify_url;
-  expect(url, `a verification email to ${email}`).toBeDefined();
-  return new URL(url!).searchParams.get('token')!;
-}
+const linkTokenFor = (email: string) => mailedVerifyToken(t, sent, email);
 
 /** Sign-up → emailed link → verify: the vendor and its first token (every scope). */
 async function signUp(namespace: string): Promise<{ id: string; token: string; email: string }> {
@@ -49,8 +43,6 @@ async function signUp(namespace: string): Promise<{ id: string; token: string; e
   expect(body.token.token).toMatch(/^mvk_/);
   return { id: body.vendor.id, token: body.token.token, email };
 }
-
-const ns = (base: string) => uniqueSlug(base).replace(/[^a-z0-9-]/g, '');
 
 /** Every row count of the marketplace's tables: a refused request must leave all of them as they were. */
 async function marketplaceCounts(): Promise<Record<string, number>> {
@@ -71,7 +63,7 @@ async function marketplaceCounts(): Promise<Record<string, number>> {
 
 describe('vendor accounts', () => {
   it('signs up with a verified email, then publishes under its own namespace only', async () => {
-    const acme = await signUp(ns('acme'));
+    const acme = await signUp(uniqueNamespace('acme'));
     const id = uniqueSlug('vnotes');
     const own = await publish(
       t,
@@ -95,7 +87,7 @@ describe('vendor accounts', () => {
   });
 
   it('refuses a used or unknown link, and a namespace that is taken', async () => {
-    const a = await signUp(ns('taken'));
+    const a = await signUp(uniqueNamespace('taken'));
     const again = await t.store('POST', '/store/marketplace/vendors', {
       name: 'x',
       email: 'other@vendors.example',
@@ -107,7 +99,7 @@ describe('vendor accounts', () => {
   });
 
   it('the operator invites a vendor; the link activates it; suspension stops its tokens', async () => {
-    const name = ns('invited');
+    const name = uniqueNamespace('invited');
     const email = `${name}@vendors.example`;
     const invited = await t.admin('POST', '/admin/marketplace/vendors', { name, email, namespaces: [`@${name}`] });
     expect(invited.statusCode, invited.body).toBe(200);
@@ -129,7 +121,7 @@ describe('vendor accounts', () => {
   });
 
   it('API tokens: scoped, shown once, revocable', async () => {
-    const v = await signUp(ns('tokens'));
+    const v = await signUp(uniqueNamespace('tokens'));
     const made = await asVendor(v.token, 'POST', '/admin/marketplace/vendor/tokens', { name: 'ci', scopes: ['read'] });
     expect(made.statusCode, made.body).toBe(200);
     const ci = made.json().token;
@@ -156,7 +148,7 @@ describe('vendor accounts', () => {
   });
 
   it('a vendor token reaches no admin route outside the marketplace', async () => {
-    const v = await signUp(ns('outside'));
+    const v = await signUp(uniqueNamespace('outside'));
     for (const url of ['/admin/products', '/admin/users/me', '/admin/plugins', '/admin/api-keys']) {
       expect((await asVendor(v.token, 'GET', url)).statusCode, url).toBe(403);
     }
@@ -165,8 +157,8 @@ describe('vendor accounts', () => {
 
 describe('vendor isolation', () => {
   it("every marketplace admin route, walked with a foreign vendor's token: 403 and nothing written", async () => {
-    const a = await signUp(ns('owner'));
-    const b = await signUp(ns('foreign'));
+    const a = await signUp(uniqueNamespace('owner'));
+    const b = await signUp(uniqueNamespace('foreign'));
     const aSlug = a.email.split('@')[0];
     const item = (
       await publish(

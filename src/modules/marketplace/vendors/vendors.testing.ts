@@ -6,6 +6,15 @@ import { uniqueSlug } from '../marketplace.testing.ts';
 /** A namespace no other test of the worker uses. */
 export const uniqueNamespace = (base: string) => uniqueSlug(base).replace(/[^a-z0-9-]/g, '');
 
+/** The token of the newest verification link emailed to `email` (read from `sent`, see installMailbox). */
+export async function mailedVerifyToken(t: TestApp, sent: JsonObject[], email: string): Promise<string> {
+  await t.workers.notifications.drain();
+  const mail = [...sent].reverse().find((m) => m.to === email);
+  const url = (mail?.data as { verify_url?: string } | undefined)?.verify_url;
+  expect(url, `a verification email to ${email}`).toBeDefined();
+  return new URL(url!).searchParams.get('token')!;
+}
+
 /** Sign-up → emailed link (read from `sent`, see installMailbox) → verify: the vendor and its first token. */
 export async function signUpVendor(
   t: TestApp,
@@ -19,12 +28,8 @@ export async function signUpVendor(
     namespace: `@${namespace}`,
   });
   expect(res.statusCode, res.body).toBe(200);
-  await t.workers.notifications.drain();
-  const mail = [...sent].reverse().find((m) => m.to === email);
-  const url = (mail?.data as { verify_url?: string } | undefined)?.verify_url;
-  expect(url, `a verification email to ${email}`).toBeDefined();
   const verified = await t.store('POST', '/store/marketplace/vendors/verify', {
-    token: new URL(url!).searchParams.get('token'),
+    token: await mailedVerifyToken(t, sent, email),
   });
   expect(verified.statusCode, verified.body).toBe(200);
   return { id: verified.json().vendor.id, token: verified.json().token.token, namespace };

@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/app.ts';
+import { type TestApp, closeAll } from '../../../../test/app.ts';
 import { packExample } from '../../marketplace/marketplace.testing.ts';
 import { shopAdmin } from '../../federation/paid.testing.ts';
 import { notifyPluginUpdates } from '../updates.ts';
-import { installAndWait, pluginSlug, shopEnv, startMarketplace, type TestMarketplace } from '../plugins.testing.ts';
+import { installAndWait, pluginSlug, type TestMarketplace, startMarketplaceAndShop } from '../plugins.testing.ts';
 
 let m: TestMarketplace;
 let t: TestApp;
 beforeAll(async () => {
-  m = await startMarketplace();
-  t = await startTestApp({
-    env: shopEnv(m, { PLUGIN_RESTART_DELAY_MS: '5', PLUGIN_ROLLBACK_CRASHES: '3', PLUGIN_MAX_CRASHES: '5' }),
-  });
+  ({ m, t } = await startMarketplaceAndShop({
+    PLUGIN_RESTART_DELAY_MS: '5',
+    PLUGIN_ROLLBACK_CRASHES: '3',
+    PLUGIN_MAX_CRASHES: '5',
+  }));
 }, 240_000);
-afterAll(async () => {
-  await t?.close();
-  await m?.close();
-});
+afterAll(() => closeAll(t, m));
 
 const GOOD = `export default { register(ctx) { ctx.routes.admin('GET', '/alive', () => ({ alive: ctx.plugin.version })); } };`;
 const pluginRow = async (id: string) => (await shopAdmin(t, 'GET', `/admin/plugins/${id}`)).json().plugin;
