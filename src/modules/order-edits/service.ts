@@ -2,6 +2,7 @@ import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { variantCopy } from '../carts/pricing.ts';
 import { findSellableVariants } from '../carts/variant-queries.ts';
 import { releaseUnits } from '../inventory/order-stock.ts';
 import { addAction, cancelChange, confirmChange, openChange } from '../orders/changes/engine.ts';
@@ -12,7 +13,7 @@ import * as dq from '../orders/desk-queries.ts';
 import { onLockedOrder, settle, type LockScope } from '../orders/desk.ts';
 import { followDifference } from '../orders/difference-collections.ts';
 import type { OrderLineRow, OrderRow } from '../orders/queries.ts';
-import { unitsValue } from '../orders/line-value.ts';
+import { unitsValue, unmovedQuantities } from '../orders/line-value.ts';
 import { priceEditLines } from './line-pricing.ts';
 import * as eq from './queries.ts';
 import type { AddItemsInput, UpdateItemInput } from './schema.ts';
@@ -101,22 +102,11 @@ export async function addLineActions(
     const line: OrderLineRow = {
       id,
       order_id: order.id,
-      variant_id: v.id,
-      product_id: v.product_id,
-      title: v.product_title,
-      subtitle: v.product_subtitle,
-      thumbnail: v.thumbnail,
-      product_title: v.product_title,
-      product_handle: v.product_handle,
-      variant_title: v.title,
-      variant_sku: v.sku,
+      ...variantCopy(v),
       unit_price: unitPrice,
       quantity: item.quantity,
       pricing: pricing[i],
-      reserved_quantity: 0,
-      fulfilled_quantity: 0,
-      shipped_quantity: 0,
-      returned_quantity: 0,
+      ...unmovedQuantities,
       metadata: item.metadata ?? null,
       created_at: now,
       updated_at: now,
@@ -131,6 +121,25 @@ export async function addLineActions(
       { reference: 'order_line_item', internal_note: item.internal_note },
     );
   }
+}
+
+/**
+ * A line's tax lines and discounts at a new price and quantity. A draft's lines are all priced
+ * again when its edit is confirmed (draft-orders/pricing.ts), and a free line stays bare.
+ */
+async function pricingAt(
+  tctx: TxCtx,
+  order: OrderRow,
+  line: OrderLineRow,
+  unitPrice: number,
+  quantity: number,
+  scope: LockScope,
+): Promise<OrderLineRow['pricing']> {
+  if (scope.draft || !line.pricing || !line.product_id || !line.variant_id) return line.pricing;
+  const [pricing] = await priceEditLines(tctx, order, [
+    { id: line.id, product_id: line.product_id, variant_id: line.variant_id, unit_price: unitPrice, quantity },
+  ]);
+  return pricing;
 }
 
 /** A new quantity (and price) for a line of the order: not below what was fulfilled. */
@@ -157,19 +166,7 @@ export function updateOriginalItem(
       // A placed line is priced again at its new quantity and price (its discounts follow); a
       // draft's lines are all priced again when its edit is confirmed (draft-orders/pricing.ts).
       const pricing =
-        scope.draft || !line.pricing || !line.product_id || !line.variant_id || input.quantity === 0
-          ? line.pricing
-          : (
-              await priceEditLines(tctx, order, [
-                {
-                  id: line.id,
-                  product_id: line.product_id,
-                  variant_id: line.variant_id,
-                  unit_price: unitPrice,
-                  quantity: input.quantity,
-                },
-              ])
-            )[0];
+        input.quantity === 0 ? line.pricing : await pricingAt(tctx, order, line, unitPrice, input.quantity, scope);
       const after = { ...line, quantity: input.quantity, unit_price: unitPrice, pricing };
       await addAction(
         tctx,
@@ -208,20 +205,7 @@ export function updateAddedItem(
       const unitPrice = input.unit_price ?? action.details.unit_price!;
       const added = action.details.line as OrderLineRow;
       // Priced again at its new quantity and price, as it was when added (a free line stays bare).
-      const pricing =
-        scope.draft || !added.pricing || !added.product_id || !added.variant_id
-          ? added.pricing
-          : (
-              await priceEditLines(tctx, order, [
-                {
-                  id: added.id,
-                  product_id: added.product_id,
-                  variant_id: added.variant_id,
-                  unit_price: unitPrice,
-                  quantity: input.quantity,
-                },
-              ])
-            )[0];
+      const pricing = await pricingAt(tctx, order, added, unitPrice, input.quantity, scope);
       const line = { ...added, quantity: input.quantity, unit_price: unitPrice, pricing };
       await cq.updateAction(tctx.tx, action.id, {
         details: { ...action.details, quantity: input.quantity, unit_price: unitPrice, line },
