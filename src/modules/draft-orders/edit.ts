@@ -43,6 +43,18 @@ function onDraft<T>(ctx: Ctx, id: string, fn: (tctx: TxCtx, order: OrderRow) => 
   return onLockedDraft(ctx, id, fn);
 }
 
+/** Runs `step` on the draft's pending edit, under the draft's lock, and answers with the draft's preview. */
+function onDraftEdit(
+  ctx: Ctx,
+  id: string,
+  step: (tctx: TxCtx, order: OrderRow, change: cq.ChangeRow) => Promise<void>,
+): Promise<OrderPreview> {
+  return onDraft(ctx, id, async (tctx, order) => {
+    await step(tctx, order, await editOf(tctx, order, ['pending']));
+    return preview(tctx, order);
+  });
+}
+
 export function beginDraftEdit(ctx: Ctx, id: string): Promise<OrderPreview> {
   return onDraft(ctx, id, async (tctx, order) => {
     await openChange(tctx, order, 'edit');
@@ -51,8 +63,7 @@ export function beginDraftEdit(ctx: Ctx, id: string): Promise<OrderPreview> {
 }
 
 export function addDraftItems(ctx: Ctx, id: string, items: DraftItem[]): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
+  return onDraftEdit(ctx, id, async (tctx, order, change) => {
     const variants = await draftVariants(tctx, order, items);
     const now = tctx.clock.now();
     for (const item of items) {
@@ -72,13 +83,11 @@ export function addDraftItems(ctx: Ctx, id: string, items: DraftItem[]): Promise
         { reference: 'order_line_item', internal_note: item.internal_note },
       );
     }
-    return preview(tctx, order);
   });
 }
 
 export function addDraftShippingMethod(ctx: Ctx, id: string, input: AddShippingMethodInput): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
+  return onDraftEdit(ctx, id, async (tctx, order, change) => {
     const method = await draftMethod(tctx, order, {
       shipping_option_id: input.shipping_option_id,
       amount: input.custom_amount,
@@ -92,7 +101,6 @@ export function addDraftShippingMethod(ctx: Ctx, id: string, input: AddShippingM
       method.amount,
       { reference: 'order_shipping_method', internal_note: input.internal_note },
     );
-    return preview(tctx, order);
   });
 }
 
@@ -103,8 +111,7 @@ export function updateDraftShippingAction(
   actionId: string,
   input: UpdateShippingMethodInput,
 ): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
+  return onDraftEdit(ctx, id, async (tctx, order, change) => {
     const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
     if (action?.action !== 'SHIPPING_ADD' || !action.details.method)
       throw errors.notFound('draft_action_not_found', { id: actionId });
@@ -120,24 +127,20 @@ export function updateDraftShippingAction(
       internal_note: input.internal_note ?? action.internal_note,
       updated_at: tctx.clock.now(),
     });
-    return preview(tctx, order);
   });
 }
 
 export function removeDraftAction(ctx: Ctx, id: string, actionId: string): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
+  return onDraftEdit(ctx, id, async (tctx, order, change) => {
     const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
     if (!action) throw errors.notFound('draft_action_not_found', { id: actionId });
     await cq.deleteAction(tctx.tx, action.id);
-    return preview(tctx, order);
   });
 }
 
 /** Removes a shipping method the draft has (applied on confirmation). */
 export function removeDraftShippingMethod(ctx: Ctx, id: string, methodId: string): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
+  return onDraftEdit(ctx, id, async (tctx, order, change) => {
     const method = (await dq.listMethodsOf(tctx.tx, [order.id])).find((m) => m.id === methodId);
     if (!method) throw errors.notFound('draft_shipping_method_not_found', { id: methodId });
     const actions = await cq.listActionsOf(tctx.tx, [change.id]);
@@ -154,7 +157,6 @@ export function removeDraftShippingMethod(ctx: Ctx, id: string, methodId: string
           reference: 'order_shipping_method',
         },
       );
-    return preview(tctx, order);
   });
 }
 
@@ -165,8 +167,7 @@ export function updateDraftShippingMethod(
   methodId: string,
   input: UpdateShippingMethodInput,
 ): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
+  return onDraftEdit(ctx, id, async (tctx, order, change) => {
     const method = (await dq.listMethodsOf(tctx.tx, [order.id])).find((m) => m.id === methodId);
     if (!method) throw errors.notFound('draft_shipping_method_not_found', { id: methodId });
     const fresh = await draftMethod(tctx, order, {
@@ -192,7 +193,6 @@ export function updateDraftShippingMethod(
       fresh.amount,
       { reference: 'order_shipping_method', internal_note: input.internal_note ?? undefined },
     );
-    return preview(tctx, order);
   });
 }
 

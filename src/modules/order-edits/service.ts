@@ -36,6 +36,27 @@ export async function editOf(tctx: TxCtx, order: OrderRow, statuses = ['pending'
 
 const preview = (tctx: TxCtx, order: OrderRow) => orderPreview(tctx.tx, order);
 
+/**
+ * Runs `step` on the order's pending edit under the order lock (a draft's with the draft scope)
+ * and answers with the order's preview: every change to an edit's actions goes through here.
+ */
+function onPendingEdit(
+  ctx: Ctx,
+  orderId: string,
+  scope: LockScope,
+  step: (tctx: TxCtx, order: OrderRow, change: cq.ChangeRow) => Promise<void>,
+): Promise<OrderPreview> {
+  return onLockedOrder(
+    ctx,
+    orderId,
+    async (tctx, order) => {
+      await step(tctx, order, await editOf(tctx, order, ['pending']));
+      return preview(tctx, order);
+    },
+    scope,
+  );
+}
+
 export function createEdit(
   ctx: Ctx,
   input: { order_id: string; description?: string; internal_note?: string },
@@ -47,11 +68,7 @@ export function createEdit(
 }
 
 export function addItems(ctx: Ctx, orderId: string, input: AddItemsInput): Promise<OrderPreview> {
-  return onLockedOrder(ctx, orderId, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
-    await addLineActions(tctx, change, order, input);
-    return preview(tctx, order);
-  });
+  return onPendingEdit(ctx, orderId, {}, (tctx, order, change) => addLineActions(tctx, change, order, input));
 }
 
 /**
@@ -150,36 +167,29 @@ export function updateOriginalItem(
   input: UpdateItemInput,
   scope: LockScope = {},
 ): Promise<OrderPreview> {
-  return onLockedOrder(
-    ctx,
-    orderId,
-    async (tctx, order) => {
-      const change = await editOf(tctx, order, ['pending']);
-      const line = (await dq.listLinesOf(tctx.tx, [order.id])).find((l) => l.id === itemId);
-      if (!line) throw errors.invalid('order_item_not_found', { id: itemId });
-      if (input.quantity < line.fulfilled_quantity)
-        throw errors.invalid('order_item_below_fulfilled', { id: itemId, fulfilled: line.fulfilled_quantity });
-      // One update per line: a second replaces the first.
-      for (const a of await cq.listActionsOf(tctx.tx, [change.id]))
-        if (a.action === 'ITEM_UPDATE' && a.reference_id === itemId) await cq.deleteAction(tctx.tx, a.id);
-      const unitPrice = input.unit_price ?? line.unit_price;
-      // A placed line is priced again at its new quantity and price (its discounts follow); a
-      // draft's lines are all priced again when its edit is confirmed (draft-orders/pricing.ts).
-      const pricing =
-        input.quantity === 0 ? line.pricing : await pricingAt(tctx, order, line, unitPrice, input.quantity, scope);
-      const after = { ...line, quantity: input.quantity, unit_price: unitPrice, pricing };
-      await addAction(
-        tctx,
-        change,
-        'ITEM_UPDATE',
-        { reference_id: itemId, quantity: input.quantity, unit_price: unitPrice, pricing },
-        unitsValue(after, input.quantity) - unitsValue(line, line.quantity),
-        { reference: 'order_line_item', internal_note: input.internal_note },
-      );
-      return preview(tctx, order);
-    },
-    scope,
-  );
+  return onPendingEdit(ctx, orderId, scope, async (tctx, order, change) => {
+    const line = (await dq.listLinesOf(tctx.tx, [order.id])).find((l) => l.id === itemId);
+    if (!line) throw errors.invalid('order_item_not_found', { id: itemId });
+    if (input.quantity < line.fulfilled_quantity)
+      throw errors.invalid('order_item_below_fulfilled', { id: itemId, fulfilled: line.fulfilled_quantity });
+    // One update per line: a second replaces the first.
+    for (const a of await cq.listActionsOf(tctx.tx, [change.id]))
+      if (a.action === 'ITEM_UPDATE' && a.reference_id === itemId) await cq.deleteAction(tctx.tx, a.id);
+    const unitPrice = input.unit_price ?? line.unit_price;
+    // A placed line is priced again at its new quantity and price (its discounts follow); a
+    // draft's lines are all priced again when its edit is confirmed (draft-orders/pricing.ts).
+    const pricing =
+      input.quantity === 0 ? line.pricing : await pricingAt(tctx, order, line, unitPrice, input.quantity, scope);
+    const after = { ...line, quantity: input.quantity, unit_price: unitPrice, pricing };
+    await addAction(
+      tctx,
+      change,
+      'ITEM_UPDATE',
+      { reference_id: itemId, quantity: input.quantity, unit_price: unitPrice, pricing },
+      unitsValue(after, input.quantity) - unitsValue(line, line.quantity),
+      { reference: 'order_line_item', internal_note: input.internal_note },
+    );
+  });
 }
 
 /** Changes (or with null removes) a line this edit adds. */
@@ -190,53 +200,39 @@ export function updateAddedItem(
   input: UpdateItemInput | null,
   scope: LockScope = {},
 ): Promise<OrderPreview> {
-  return onLockedOrder(
-    ctx,
-    orderId,
-    async (tctx, order) => {
-      const change = await editOf(tctx, order, ['pending']);
-      const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
-      if (!action) throw errors.notFound('order_edit_action_not_found', { id: actionId });
-      if (!input || (action.action === 'ITEM_ADD' && input.quantity === 0)) {
-        await cq.deleteAction(tctx.tx, action.id);
-        return preview(tctx, order);
-      }
-      if (action.action !== 'ITEM_ADD') throw errors.invalid('order_edit_action_not_item_add', { id: actionId });
-      const unitPrice = input.unit_price ?? action.details.unit_price!;
-      const added = action.details.line as OrderLineRow;
-      // Priced again at its new quantity and price, as it was when added (a free line stays bare).
-      const pricing = await pricingAt(tctx, order, added, unitPrice, input.quantity, scope);
-      const line = { ...added, quantity: input.quantity, unit_price: unitPrice, pricing };
-      await cq.updateAction(tctx.tx, action.id, {
-        details: { ...action.details, quantity: input.quantity, unit_price: unitPrice, line },
-        amount: unitsValue(line, input.quantity),
-        internal_note: input.internal_note ?? action.internal_note,
-        updated_at: tctx.clock.now(),
-      });
-      return preview(tctx, order);
-    },
-    scope,
-  );
+  return onPendingEdit(ctx, orderId, scope, async (tctx, order, change) => {
+    const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
+    if (!action) throw errors.notFound('order_edit_action_not_found', { id: actionId });
+    if (!input || (action.action === 'ITEM_ADD' && input.quantity === 0)) {
+      await cq.deleteAction(tctx.tx, action.id);
+      return;
+    }
+    if (action.action !== 'ITEM_ADD') throw errors.invalid('order_edit_action_not_item_add', { id: actionId });
+    const unitPrice = input.unit_price ?? action.details.unit_price!;
+    const added = action.details.line as OrderLineRow;
+    // Priced again at its new quantity and price, as it was when added (a free line stays bare).
+    const pricing = await pricingAt(tctx, order, added, unitPrice, input.quantity, scope);
+    const line = { ...added, quantity: input.quantity, unit_price: unitPrice, pricing };
+    await cq.updateAction(tctx.tx, action.id, {
+      details: { ...action.details, quantity: input.quantity, unit_price: unitPrice, line },
+      amount: unitsValue(line, input.quantity),
+      internal_note: input.internal_note ?? action.internal_note,
+      updated_at: tctx.clock.now(),
+    });
+  });
 }
 
 export function requestEdit(ctx: Ctx, orderId: string, scope: LockScope = {}): Promise<OrderPreview> {
-  return onLockedOrder(
-    ctx,
-    orderId,
-    async (tctx, order) => {
-      const change = await editOf(tctx, order, ['pending']);
-      if (!(await cq.listActionsOf(tctx.tx, [change.id])).length) throw errors.invalid('order_edit_empty');
-      const now = tctx.clock.now();
-      await cq.updateChange(tctx.tx, change.id, {
-        status: 'requested',
-        requested_at: now,
-        requested_by: tctx.actor?.id ?? null,
-        updated_at: now,
-      });
-      return preview(tctx, order);
-    },
-    scope,
-  );
+  return onPendingEdit(ctx, orderId, scope, async (tctx, order, change) => {
+    if (!(await cq.listActionsOf(tctx.tx, [change.id])).length) throw errors.invalid('order_edit_empty');
+    const now = tctx.clock.now();
+    await cq.updateChange(tctx.tx, change.id, {
+      status: 'requested',
+      requested_at: now,
+      requested_by: tctx.actor?.id ?? null,
+      updated_at: now,
+    });
+  });
 }
 
 /** Moves stock for a line whose quantity goes from `before` to `after` (only lines whose stock was taken). */
