@@ -138,25 +138,36 @@ export function removeDraftAction(ctx: Ctx, id: string, actionId: string): Promi
   });
 }
 
+/** The draft's shipping method `methodId`; a 404 when the draft has none such. */
+async function draftMethodRow(tctx: TxCtx, order: OrderRow, methodId: string): Promise<OrderShippingMethodRow> {
+  const method = (await dq.listMethodsOf(tctx.tx, [order.id])).find((m) => m.id === methodId);
+  if (!method) throw errors.notFound('draft_shipping_method_not_found', { id: methodId });
+  return method;
+}
+
+/**
+ * The removal of a method row the draft has. `method` marks it, as on SHIPPING_ADD: the row goes,
+ * so the lines' totals follow, and no money is counted beside them (exchanges' SHIPPING_REMOVE is
+ * such money).
+ */
+function removeMethod(tctx: TxCtx, change: cq.ChangeRow, method: OrderShippingMethodRow) {
+  return addAction(
+    tctx,
+    change,
+    'SHIPPING_REMOVE',
+    { reference_id: method.id, method: { id: method.id } },
+    -method.amount,
+    { reference: 'order_shipping_method' },
+  );
+}
+
 /** Removes a shipping method the draft has (applied on confirmation). */
 export function removeDraftShippingMethod(ctx: Ctx, id: string, methodId: string): Promise<OrderPreview> {
   return onDraftEdit(ctx, id, async (tctx, order, change) => {
-    const method = (await dq.listMethodsOf(tctx.tx, [order.id])).find((m) => m.id === methodId);
-    if (!method) throw errors.notFound('draft_shipping_method_not_found', { id: methodId });
+    const method = await draftMethodRow(tctx, order, methodId);
     const actions = await cq.listActionsOf(tctx.tx, [change.id]);
-    // `method` marks the removal of a method row, as on SHIPPING_ADD: the row goes, so the lines'
-    // totals follow, and no money is counted beside them (exchanges' SHIPPING_REMOVE is such money).
     if (!actions.some((a) => a.action === 'SHIPPING_REMOVE' && a.reference_id === methodId))
-      await addAction(
-        tctx,
-        change,
-        'SHIPPING_REMOVE',
-        { reference_id: methodId, method: { id: methodId } },
-        -method.amount,
-        {
-          reference: 'order_shipping_method',
-        },
-      );
+      await removeMethod(tctx, change, method);
   });
 }
 
@@ -168,23 +179,13 @@ export function updateDraftShippingMethod(
   input: UpdateShippingMethodInput,
 ): Promise<OrderPreview> {
   return onDraftEdit(ctx, id, async (tctx, order, change) => {
-    const method = (await dq.listMethodsOf(tctx.tx, [order.id])).find((m) => m.id === methodId);
-    if (!method) throw errors.notFound('draft_shipping_method_not_found', { id: methodId });
+    const method = await draftMethodRow(tctx, order, methodId);
     const fresh = await draftMethod(tctx, order, {
       shipping_option_id: input.shipping_option_id ?? method.shipping_option_id!,
       amount:
         input.custom_amount === undefined ? (input.shipping_option_id ? null : method.amount) : input.custom_amount,
     });
-    await addAction(
-      tctx,
-      change,
-      'SHIPPING_REMOVE',
-      { reference_id: methodId, method: { id: methodId } },
-      -method.amount,
-      {
-        reference: 'order_shipping_method',
-      },
-    );
+    await removeMethod(tctx, change, method);
     await addAction(
       tctx,
       change,
