@@ -131,7 +131,7 @@ export function updateDraftShippingAction(
 }
 
 export function removeDraftAction(ctx: Ctx, id: string, actionId: string): Promise<OrderPreview> {
-  return onDraftEdit(ctx, id, async (tctx, order, change) => {
+  return onDraftEdit(ctx, id, async (tctx, _order, change) => {
     const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
     if (!action) throw errors.notFound('draft_action_not_found', { id: actionId });
     await cq.deleteAction(tctx.tx, action.id);

@@ -223,7 +223,7 @@ export function updateAddedItem(
 }
 
 export function requestEdit(ctx: Ctx, orderId: string, scope: LockScope = {}): Promise<OrderPreview> {
-  return onPendingEdit(ctx, orderId, scope, async (tctx, order, change) => {
+  return onPendingEdit(ctx, orderId, scope, async (tctx, _order, change) => {
     if (!(await cq.listActionsOf(tctx.tx, [change.id])).length) throw errors.invalid('order_edit_empty');
     const now = tctx.clock.now();
     await cq.updateChange(tctx.tx, change.id, {

@@ -1,6 +1,5 @@
 import { inTx, type Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
-import { newId } from '../../platform/ids.ts';
 import * as q from './queries.ts';
 import type { BatchOptionRulesInput } from './schema.ts';
 import { ruleRows } from './service.ts';
