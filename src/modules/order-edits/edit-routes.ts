@@ -33,40 +33,22 @@ const config = { moneyCurrency: currencyOfRow('orders', paramId) };
 
 /** `POST {base}/items/item/{item_id}` and `POST {base}/items/{action_id}`: a line's quantity or price. */
 export function lineChangeRoutes(app: App, e: EditRoutes) {
-  const response = ok(e.envelope);
+  const change = <P extends TSchema>(summary: string, params: P) => ({
+    schema: { tags: e.tags, summary, params, body: UpdateItemBody, response: ok(e.envelope) },
+    config,
+  });
   app.post(
     `${e.base}/items/item/:item_id`,
-    {
-      schema: {
-        tags: e.tags,
-        summary: "Change a line's quantity or price (0 removes it)",
-        params: ItemParams,
-        body: UpdateItemBody,
-        response,
-      },
-      config,
-    },
+    change("Change a line's quantity or price (0 removes it)", ItemParams),
     async (req) =>
       e.answer(req.ctx, req.params.id, () =>
         updateOriginalItem(req.ctx, req.params.id, req.params.item_id, req.body, e.scope),
       ),
   );
-  app.post(
-    `${e.base}/items/:action_id`,
-    {
-      schema: {
-        tags: e.tags,
-        summary: 'Change an item this edit adds',
-        params: ActionParams,
-        body: UpdateItemBody,
-        response,
-      },
-      config,
-    },
-    async (req) =>
-      e.answer(req.ctx, req.params.id, () =>
-        updateAddedItem(req.ctx, req.params.id, req.params.action_id, req.body, e.scope),
-      ),
+  app.post(`${e.base}/items/:action_id`, change('Change an item this edit adds', ActionParams), async (req) =>
+    e.answer(req.ctx, req.params.id, () =>
+      updateAddedItem(req.ctx, req.params.id, req.params.action_id, req.body, e.scope),
+    ),
   );
 }
 
