@@ -56,6 +56,21 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** What a line copies of the variant it sells, for a cart's line or an order's added by an edit or a draft. */
+export function variantCopy(v: SellableVariant) {
+  return {
+    variant_id: v.id,
+    product_id: v.product_id,
+    title: v.product_title,
+    subtitle: v.product_subtitle,
+    thumbnail: v.thumbnail,
+    product_title: v.product_title,
+    product_handle: v.product_handle,
+    variant_title: v.title,
+    variant_sku: v.sku,
+  };
+}
+
 export function newLine(
   cartId: string,
   v: SellableVariant,
@@ -66,15 +81,7 @@ export function newLine(
   return {
     id: newId('cali'),
     cart_id: cartId,
-    variant_id: v.id,
-    product_id: v.product_id,
-    title: v.product_title,
-    subtitle: v.product_subtitle,
-    thumbnail: v.thumbnail,
-    product_title: v.product_title,
-    product_handle: v.product_handle,
-    variant_title: v.title,
-    variant_sku: v.sku,
+    ...variantCopy(v),
     unit_price: v.price!,
     quantity,
     metadata: metadata ?? null,

@@ -169,32 +169,44 @@ export const LineVariant = Type.Object({
   product_id: Type.String(),
 });
 
-export const LineItem = Type.Object({
-  id: Type.String(),
-  cart_id: Type.String(),
+// The parts a cart's line or shipping method and an order's show alike: the order keeps the cart's copy.
+export const lineHeading = {
   title: Type.String(),
   subtitle: Nullable(Type.String()),
   thumbnail: Nullable(Type.String()),
-  quantity: Type.Integer(),
-  unit_price: Money(),
-  variant_id: Type.String(),
-  product_id: Type.String(),
+};
+export const lineProductNames = {
   product_title: Type.String(),
   product_handle: Nullable(Type.String()),
   variant_title: Type.String(),
   variant_sku: Nullable(Type.String()),
+};
+export const lineFlags = {
   requires_shipping: Type.Boolean(),
   is_discountable: Type.Boolean(),
   is_tax_inclusive: Type.Boolean(),
+};
+/** How a line or a shipping method is taxed and discounted. */
+export const chargeLines = { tax_lines: Type.Array(TaxLine), adjustments: Type.Array(Adjustment) };
+export const rowTimestamps = { created_at: Timestamp, updated_at: Timestamp };
+
+export const LineItem = Type.Object({
+  id: Type.String(),
+  cart_id: Type.String(),
+  ...lineHeading,
+  quantity: Type.Integer(),
+  unit_price: Money(),
+  variant_id: Type.String(),
+  product_id: Type.String(),
+  ...lineProductNames,
+  ...lineFlags,
   /** As copied when the line was added (what Medusa's `*items.product` / `*items.variant` show). */
   product: LineProduct,
   variant: LineVariant,
-  tax_lines: Type.Array(TaxLine),
-  adjustments: Type.Array(Adjustment),
+  ...chargeLines,
   metadata: Metadata,
   ...lineTotals,
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...rowTimestamps,
 });
 
 export const ShippingMethod = Type.Object({
@@ -205,11 +217,9 @@ export const ShippingMethod = Type.Object({
   amount: Money(),
   is_tax_inclusive: Type.Boolean(),
   data: Nullable(JsonObject),
-  tax_lines: Type.Array(TaxLine),
-  adjustments: Type.Array(Adjustment),
+  ...chargeLines,
   ...lineTotals,
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...rowTimestamps,
 });
 
 export const cartTotals = {

@@ -18,6 +18,29 @@ export interface AddressJson {
   metadata: Record<string, unknown> | null;
 }
 
+/**
+ * What a line shows and costs, copied from the variant when the line is made; an order line keeps
+ * the cart line's copy, so both tables spell these columns from here.
+ */
+export const lineSnapshotColumns = {
+  title: text('title').notNull(),
+  subtitle: text('subtitle'),
+  thumbnail: text('thumbnail'),
+  product_title: text('product_title').notNull(),
+  product_handle: text('product_handle'),
+  variant_title: text('variant_title').notNull(),
+  variant_sku: text('variant_sku'),
+  unit_price: bigint('unit_price', { mode: 'number' }).notNull(),
+  quantity: integer('quantity').notNull(),
+};
+
+/** A chosen shipping option as a cart and then its order keep it: its name and price at the time. */
+export const shippingMethodColumns = {
+  name: text('name').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  data: jsonb('data').$type<Record<string, unknown> | null>(),
+};
+
 export const carts = pgTable(
   'carts',
   {
@@ -56,15 +79,7 @@ export const cartLineItems = pgTable(
     cart_id: text('cart_id').notNull(),
     variant_id: text('variant_id').notNull(),
     product_id: text('product_id').notNull(),
-    title: text('title').notNull(),
-    subtitle: text('subtitle'),
-    thumbnail: text('thumbnail'),
-    product_title: text('product_title').notNull(),
-    product_handle: text('product_handle'),
-    variant_title: text('variant_title').notNull(),
-    variant_sku: text('variant_sku'),
-    unit_price: bigint('unit_price', { mode: 'number' }).notNull(),
-    quantity: integer('quantity').notNull(),
+    ...lineSnapshotColumns,
     ...metadata,
     ...timestamps,
   },
@@ -78,9 +93,7 @@ export const cartShippingMethods = pgTable(
     id: idColumn(),
     cart_id: text('cart_id').notNull(),
     shipping_option_id: text('shipping_option_id').notNull(),
-    name: text('name').notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    data: jsonb('data').$type<Record<string, unknown> | null>(),
+    ...shippingMethodColumns,
     ...timestamps,
   },
   (t) => [index('cart_shipping_methods_cart_idx').on(t.cart_id)],

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { emptyBodyIsObject } from '../../platform/http/body.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -35,6 +35,16 @@ const tags = ['carts'];
 const CartQuery = Type.Object({ fields: Type.Optional(Type.String({ maxLength: 2000 })) });
 const EmptyBody = Type.Object({}, { additionalProperties: false });
 
+/** The schema of a change to one cart (`{id}`, Medusa's `fields`): its body, answered with the cart. */
+const onCart = <Body extends TSchema>(summary: string, body: Body) => ({
+  tags,
+  summary,
+  params: IdParams,
+  querystring: CartQuery,
+  body,
+  response: ok(CartEnvelope),
+});
+
 /** Every /store/carts route: the cart, its lines, its shipping method, its customer, and completing it. */
 export const storeCartRoutes: RouteModule = (app) => {
   app.post(
@@ -60,30 +70,14 @@ export const storeCartRoutes: RouteModule = (app) => {
 
   app.post(
     '/carts/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update a cart (email, region, addresses, metadata)',
-        params: IdParams,
-        querystring: CartQuery,
-        body: UpdateCartBody,
-        response: ok(CartEnvelope),
-      },
-    },
+    { schema: onCart('Update a cart (email, region, addresses, metadata)', UpdateCartBody) },
     async (req) => ({ cart: await updateCart(req.ctx, req.params.id, req.body, cartAccess(req)) }),
   );
 
   app.post(
     '/carts/:id/customer',
     {
-      schema: {
-        tags,
-        summary: 'Bind the cart to the signed-in customer',
-        params: IdParams,
-        querystring: CartQuery,
-        body: EmptyBody,
-        response: ok(CartEnvelope),
-      },
+      schema: onCart('Bind the cart to the signed-in customer', EmptyBody),
       preValidation: emptyBodyIsObject,
     },
     async (req) => ({
@@ -93,16 +87,7 @@ export const storeCartRoutes: RouteModule = (app) => {
 
   app.post(
     '/carts/:id/line-items',
-    {
-      schema: {
-        tags,
-        summary: 'Add a line item (same variant and metadata: quantities add up)',
-        params: IdParams,
-        querystring: CartQuery,
-        body: LineItemInput,
-        response: ok(CartEnvelope),
-      },
-    },
+    { schema: onCart('Add a line item (same variant and metadata: quantities add up)', LineItemInput) },
     async (req) => ({ cart: await addLineItem(req.ctx, req.params.id, req.body, cartAccess(req)) }),
   );
 
@@ -140,14 +125,10 @@ export const storeCartRoutes: RouteModule = (app) => {
   app.post(
     '/carts/:id/shipping-methods',
     {
-      schema: {
-        tags,
-        summary: 'Choose a shipping option offered to the cart (replaces the method of the same shipping profile)',
-        params: IdParams,
-        querystring: CartQuery,
-        body: AddShippingMethodBody,
-        response: ok(CartEnvelope),
-      },
+      schema: onCart(
+        'Choose a shipping option offered to the cart (replaces the method of the same shipping profile)',
+        AddShippingMethodBody,
+      ),
     },
     async (req) => ({
       cart: await addShippingMethod(req.ctx, req.params.id, req.body, cartAccess(req), req.server.providers),
@@ -157,48 +138,21 @@ export const storeCartRoutes: RouteModule = (app) => {
   app.post(
     '/carts/:id/promotions',
     {
-      schema: {
-        tags,
-        summary: 'Apply promotion codes (a code that cannot discount the cart is a 400 naming it)',
-        params: IdParams,
-        querystring: CartQuery,
-        body: PromoCodesBody,
-        response: ok(CartEnvelope),
-      },
+      schema: onCart('Apply promotion codes (a code that cannot discount the cart is a 400 naming it)', PromoCodesBody),
     },
     async (req) => ({
       cart: await changeCartCodes(req.ctx, req.params.id, req.body.promo_codes, 'add', cartAccess(req)),
     }),
   );
 
-  app.delete(
-    '/carts/:id/promotions',
-    {
-      schema: {
-        tags,
-        summary: 'Remove promotion codes',
-        params: IdParams,
-        querystring: CartQuery,
-        body: PromoCodesBody,
-        response: ok(CartEnvelope),
-      },
-    },
-    async (req) => ({
-      cart: await changeCartCodes(req.ctx, req.params.id, req.body.promo_codes, 'remove', cartAccess(req)),
-    }),
-  );
+  app.delete('/carts/:id/promotions', { schema: onCart('Remove promotion codes', PromoCodesBody) }, async (req) => ({
+    cart: await changeCartCodes(req.ctx, req.params.id, req.body.promo_codes, 'remove', cartAccess(req)),
+  }));
 
   app.post(
     '/carts/:id/taxes',
     {
-      schema: {
-        tags,
-        summary: 'Calculate taxes now (also in a region whose automatic_taxes is off)',
-        params: IdParams,
-        querystring: CartQuery,
-        body: EmptyBody,
-        response: ok(CartEnvelope),
-      },
+      schema: onCart('Calculate taxes now (also in a region whose automatic_taxes is off)', EmptyBody),
       preValidation: emptyBodyIsObject,
     },
     async (req) => ({ cart: await calculateCartTaxes(req.ctx, req.params.id, cartAccess(req)) }),

@@ -1,5 +1,6 @@
-import { bigint, boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { idColumn, metadata, timestamps, ts } from '../../platform/db/columns.ts';
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, metadata, timestamps } from '../../platform/db/columns.ts';
+import { swapHeadColumns, swapTailColumns } from '../exchanges/swap-columns.ts';
 
 export type ClaimType = 'replace' | 'refund';
 export type ClaimReason = 'missing_item' | 'wrong_item' | 'production_failure' | 'other';
@@ -12,19 +13,11 @@ export type ClaimReason = 'missing_item' | 'wrong_item' | 'production_failure' |
 export const orderClaims = pgTable(
   'order_claims',
   {
-    id: idColumn(),
-    display_id: serial('display_id').notNull(),
-    order_id: text('order_id').notNull(),
-    return_id: text('return_id'),
+    ...swapHeadColumns(),
     type: text('type').$type<ClaimType>().notNull(),
     /** What the claim credits the shopper once confirmed (refund claims). */
     refund_amount: bigint('refund_amount', { mode: 'number' }),
-    no_notification: boolean('no_notification').notNull().default(false),
-    created_by: text('created_by'),
-    confirmed_at: ts('confirmed_at'),
-    canceled_at: ts('canceled_at'),
-    ...metadata,
-    ...timestamps,
+    ...swapTailColumns(),
   },
   (t) => [index('order_claims_order_idx').on(t.order_id)],
 );

@@ -43,6 +43,18 @@ function onDraft<T>(ctx: Ctx, id: string, fn: (tctx: TxCtx, order: OrderRow) => 
   return onLockedDraft(ctx, id, fn);
 }
 
+/** Runs `step` on the draft's pending edit, under the draft's lock, and answers with the draft's preview. */
+function onDraftEdit(
+  ctx: Ctx,
+  id: string,
+  step: (tctx: TxCtx, order: OrderRow, change: cq.ChangeRow) => Promise<void>,
+): Promise<OrderPreview> {
+  return onDraft(ctx, id, async (tctx, order) => {
+    await step(tctx, order, await editOf(tctx, order, ['pending']));
+    return preview(tctx, order);
+  });
+}
+
 export function beginDraftEdit(ctx: Ctx, id: string): Promise<OrderPreview> {
   return onDraft(ctx, id, async (tctx, order) => {
     await openChange(tctx, order, 'edit');
@@ -51,8 +63,7 @@ export function beginDraftEdit(ctx: Ctx, id: string): Promise<OrderPreview> {
 }
 
 export function addDraftItems(ctx: Ctx, id: string, items: DraftItem[]): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
+  return onDraftEdit(ctx, id, async (tctx, order, change) => {
     const variants = await draftVariants(tctx, order, items);
     const now = tctx.clock.now();
     for (const item of items) {
@@ -72,13 +83,11 @@ export function addDraftItems(ctx: Ctx, id: string, items: DraftItem[]): Promise
         { reference: 'order_line_item', internal_note: item.internal_note },
       );
     }
-    return preview(tctx, order);
   });
 }
 
 export function addDraftShippingMethod(ctx: Ctx, id: string, input: AddShippingMethodInput): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
+  return onDraftEdit(ctx, id, async (tctx, order, change) => {
     const method = await draftMethod(tctx, order, {
       shipping_option_id: input.shipping_option_id,
       amount: input.custom_amount,
@@ -92,7 +101,6 @@ export function addDraftShippingMethod(ctx: Ctx, id: string, input: AddShippingM
       method.amount,
       { reference: 'order_shipping_method', internal_note: input.internal_note },
     );
-    return preview(tctx, order);
   });
 }
 
@@ -103,8 +111,7 @@ export function updateDraftShippingAction(
   actionId: string,
   input: UpdateShippingMethodInput,
 ): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
+  return onDraftEdit(ctx, id, async (tctx, order, change) => {
     const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
     if (action?.action !== 'SHIPPING_ADD' || !action.details.method)
       throw errors.notFound('draft_action_not_found', { id: actionId });
@@ -120,41 +127,47 @@ export function updateDraftShippingAction(
       internal_note: input.internal_note ?? action.internal_note,
       updated_at: tctx.clock.now(),
     });
-    return preview(tctx, order);
   });
 }
 
 export function removeDraftAction(ctx: Ctx, id: string, actionId: string): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
+  return onDraftEdit(ctx, id, async (tctx, _order, change) => {
     const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
     if (!action) throw errors.notFound('draft_action_not_found', { id: actionId });
     await cq.deleteAction(tctx.tx, action.id);
-    return preview(tctx, order);
   });
+}
+
+/** The draft's shipping method `methodId`; a 404 when the draft has none such. */
+async function draftMethodRow(tctx: TxCtx, order: OrderRow, methodId: string): Promise<OrderShippingMethodRow> {
+  const method = (await dq.listMethodsOf(tctx.tx, [order.id])).find((m) => m.id === methodId);
+  if (!method) throw errors.notFound('draft_shipping_method_not_found', { id: methodId });
+  return method;
+}
+
+/**
+ * The removal of a method row the draft has. `method` marks it, as on SHIPPING_ADD: the row goes,
+ * so the lines' totals follow, and no money is counted beside them (exchanges' SHIPPING_REMOVE is
+ * such money).
+ */
+function removeMethod(tctx: TxCtx, change: cq.ChangeRow, method: OrderShippingMethodRow) {
+  return addAction(
+    tctx,
+    change,
+    'SHIPPING_REMOVE',
+    { reference_id: method.id, method: { id: method.id } },
+    -method.amount,
+    { reference: 'order_shipping_method' },
+  );
 }
 
 /** Removes a shipping method the draft has (applied on confirmation). */
 export function removeDraftShippingMethod(ctx: Ctx, id: string, methodId: string): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
-    const method = (await dq.listMethodsOf(tctx.tx, [order.id])).find((m) => m.id === methodId);
-    if (!method) throw errors.notFound('draft_shipping_method_not_found', { id: methodId });
+  return onDraftEdit(ctx, id, async (tctx, order, change) => {
+    const method = await draftMethodRow(tctx, order, methodId);
     const actions = await cq.listActionsOf(tctx.tx, [change.id]);
-    // `method` marks the removal of a method row, as on SHIPPING_ADD: the row goes, so the lines'
-    // totals follow, and no money is counted beside them (exchanges' SHIPPING_REMOVE is such money).
     if (!actions.some((a) => a.action === 'SHIPPING_REMOVE' && a.reference_id === methodId))
-      await addAction(
-        tctx,
-        change,
-        'SHIPPING_REMOVE',
-        { reference_id: methodId, method: { id: methodId } },
-        -method.amount,
-        {
-          reference: 'order_shipping_method',
-        },
-      );
-    return preview(tctx, order);
+      await removeMethod(tctx, change, method);
   });
 }
 
@@ -165,25 +178,14 @@ export function updateDraftShippingMethod(
   methodId: string,
   input: UpdateShippingMethodInput,
 ): Promise<OrderPreview> {
-  return onDraft(ctx, id, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
-    const method = (await dq.listMethodsOf(tctx.tx, [order.id])).find((m) => m.id === methodId);
-    if (!method) throw errors.notFound('draft_shipping_method_not_found', { id: methodId });
+  return onDraftEdit(ctx, id, async (tctx, order, change) => {
+    const method = await draftMethodRow(tctx, order, methodId);
     const fresh = await draftMethod(tctx, order, {
       shipping_option_id: input.shipping_option_id ?? method.shipping_option_id!,
       amount:
         input.custom_amount === undefined ? (input.shipping_option_id ? null : method.amount) : input.custom_amount,
     });
-    await addAction(
-      tctx,
-      change,
-      'SHIPPING_REMOVE',
-      { reference_id: methodId, method: { id: methodId } },
-      -method.amount,
-      {
-        reference: 'order_shipping_method',
-      },
-    );
+    await removeMethod(tctx, change, method);
     await addAction(
       tctx,
       change,
@@ -192,7 +194,6 @@ export function updateDraftShippingMethod(
       fresh.amount,
       { reference: 'order_shipping_method', internal_note: input.internal_note ?? undefined },
     );
-    return preview(tctx, order);
   });
 }
 

@@ -4,10 +4,10 @@ import { adminResource } from '../../platform/http/permissions.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
+import { cancelEditRoute, type EditRoutes, lineChangeRoutes, requestEditRoute } from '../order-edits/edit-routes.ts';
 import { currencyOfRow, paramId } from '../../platform/money/currency-lookup.ts';
 import { EmptyBody } from '../orders/desk-schema.ts';
-import { ActionParams, ItemParams, UpdateItemBody } from '../order-edits/schema.ts';
-import { cancelEdit, requestEdit, updateAddedItem, updateOriginalItem } from '../order-edits/service.ts';
+import { ActionParams } from '../order-edits/schema.ts';
 import {
   addDraftItems,
   addDraftShippingMethod,
@@ -44,6 +44,14 @@ const preview = ok(DraftPreviewEnvelope);
 // Prices in edit bodies are in the draft's currency; `{id}` is the draft's id.
 const config = { moneyCurrency: currencyOfRow('orders', paramId) };
 const empty = { body: EmptyBody };
+const edit: EditRoutes = {
+  base: '/draft-orders/:id/edit',
+  tags,
+  scope: DRAFT,
+  envelope: DraftPreviewEnvelope,
+  answer: async (ctx, id, step) => ({ draft_order_preview: await withDraftPreview(ctx, id, step) }),
+  object: 'draft-order',
+};
 
 export const adminDraftOrderRoutes: RouteModule = adminResource('orders', (app) => {
   app.get(
@@ -123,28 +131,8 @@ export const adminDraftOrderRoutes: RouteModule = adminResource('orders', (app) 
     },
     async (req) => ({ draft_order_preview: await beginDraftEdit(req.ctx, req.params.id) }),
   );
-  app.delete(
-    '/draft-orders/:id/edit',
-    {
-      schema: { tags, summary: 'Cancel the edit', params: IdParams, response: ok(deletedEnvelope('draft-order')) },
-    },
-    async (req) => {
-      await cancelEdit(req.ctx, req.params.id, DRAFT);
-      return { id: req.params.id, object: 'draft-order', deleted: true as const };
-    },
-  );
-  app.post(
-    '/draft-orders/:id/edit/request',
-    {
-      schema: { tags, summary: 'Request the edit (ready to confirm)', params: IdParams, ...empty, response: preview },
-      preValidation: emptyBodyIsObject,
-    },
-    async (req) => ({
-      draft_order_preview: await withDraftPreview(req.ctx, req.params.id, () =>
-        requestEdit(req.ctx, req.params.id, DRAFT),
-      ),
-    }),
-  );
+  cancelEditRoute(app, edit);
+  requestEditRoute(app, edit);
   app.post(
     '/draft-orders/:id/edit/confirm',
     {
@@ -167,42 +155,7 @@ export const adminDraftOrderRoutes: RouteModule = adminResource('orders', (app) 
     },
     async (req) => ({ draft_order_preview: await addDraftItems(req.ctx, req.params.id, req.body.items) }),
   );
-  app.post(
-    '/draft-orders/:id/edit/items/item/:item_id',
-    {
-      schema: {
-        tags,
-        summary: "Change a line's quantity or price (0 removes it)",
-        params: ItemParams,
-        body: UpdateItemBody,
-        response: preview,
-      },
-      config,
-    },
-    async (req) => ({
-      draft_order_preview: await withDraftPreview(req.ctx, req.params.id, () =>
-        updateOriginalItem(req.ctx, req.params.id, req.params.item_id, req.body, DRAFT),
-      ),
-    }),
-  );
-  app.post(
-    '/draft-orders/:id/edit/items/:action_id',
-    {
-      schema: {
-        tags,
-        summary: 'Change an item this edit adds',
-        params: ActionParams,
-        body: UpdateItemBody,
-        response: preview,
-      },
-      config,
-    },
-    async (req) => ({
-      draft_order_preview: await withDraftPreview(req.ctx, req.params.id, () =>
-        updateAddedItem(req.ctx, req.params.id, req.params.action_id, req.body, DRAFT),
-      ),
-    }),
-  );
+  lineChangeRoutes(app, edit);
   app.delete(
     '/draft-orders/:id/edit/items/:action_id',
     { schema: { tags, summary: 'Remove an item this edit adds', params: ActionParams, response: preview } },

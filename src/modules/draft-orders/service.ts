@@ -4,7 +4,7 @@ import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { toAddress } from '../carts/addresses.ts';
-import { insufficientInventory } from '../carts/pricing.ts';
+import { insufficientInventory, variantCopy } from '../carts/pricing.ts';
 import { findSellableVariants, type SellableVariant } from '../carts/variant-queries.ts';
 import { isStockShort, reservationParts } from '../checkout/inventory-queries.ts';
 import { promotionsByIds } from '../cart-pricing/facts.ts';
@@ -22,6 +22,7 @@ import * as cq from '../orders/changes/queries.ts';
 import * as dq from '../orders/desk-queries.ts';
 import { followDifference } from '../orders/difference-collections.ts';
 import { settle } from '../orders/desk.ts';
+import { unmovedQuantities } from '../orders/line-value.ts';
 import { inDraftTx, onLockedDraft } from './draft-lock.ts';
 import type { AdminOrderView } from '../orders/desk-schema.ts';
 import { orderDetail, orderDetails } from '../orders/desk-view.ts';
@@ -89,10 +90,7 @@ export function draftLine(
     order_id: order.id,
     quantity: item.quantity,
     pricing: null,
-    reserved_quantity: 0,
-    fulfilled_quantity: 0,
-    shipped_quantity: 0,
-    returned_quantity: 0,
+    ...unmovedQuantities,
     metadata: item.metadata ?? null,
     created_at: now,
     updated_at: now,
@@ -118,15 +116,8 @@ export function draftLine(
   if (unitPrice === null) throw errors.invalid('order_variant_unpriced', { id: v.id, currency: order.currency_code });
   return {
     ...base,
-    variant_id: v.id,
-    product_id: v.product_id,
+    ...variantCopy(v),
     title: item.title ?? v.product_title,
-    subtitle: v.product_subtitle,
-    thumbnail: v.thumbnail,
-    product_title: v.product_title,
-    product_handle: v.product_handle,
-    variant_title: v.title,
-    variant_sku: v.sku,
     unit_price: unitPrice,
   };
 }

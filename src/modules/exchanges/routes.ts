@@ -44,6 +44,7 @@ import {
 import { swapView, swapViews } from './views.ts';
 
 const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
+type ActionKind = 'RETURN_ITEM' | 'ITEM_ADD' | 'WRITE_OFF_ITEM';
 type Step<Body> = (tctx: TxCtx, order: OrderRow, swap: SwapRow, body: Body, quotes: ReturnQuotes) => Promise<void>;
 
 /**
@@ -150,6 +151,19 @@ function swapRoutes(app: App, kind: SwapKind) {
     );
   type Patch = { action_id: string; quantity?: number; reason_id?: string | null; internal_note?: string | null };
   type ShippingPatch = Static<typeof UpdateShippingActionBody> & { action_id: string };
+  /** `POST {path}/:action_id` changes an item action of the leg, `DELETE` the same path removes it. */
+  const changeAndRemove = (path: string, action: ActionKind, change: string, removal: string) => {
+    step(
+      `${path}/:action_id`,
+      change,
+      UpdateActionBody,
+      (tctx, order, swap, b: Patch) => editSwapAction(tctx, kind, order, swap, b.action_id, [action], b),
+      SwapActionParams,
+    );
+    remove(path, removal, (tctx, order, swap, b: Patch) =>
+      editSwapAction(tctx, kind, order, swap, b.action_id, [action], null),
+    );
+  };
   const changeShipping = (direction: 'inbound' | 'outbound', summary: string) =>
     step(
       `${direction}/shipping-method/:action_id`,
@@ -163,16 +177,7 @@ function swapRoutes(app: App, kind: SwapKind) {
   step('inbound/items', 'Add items to bring back', RequestItemsBody, (tctx, order, swap, body) =>
     addInboundItems(tctx, kind, order, swap, body),
   );
-  step(
-    'inbound/items/:action_id',
-    'Change an item to bring back',
-    UpdateActionBody,
-    (tctx, order, swap, b: Patch) => editSwapAction(tctx, kind, order, swap, b.action_id, ['RETURN_ITEM'], b),
-    SwapActionParams,
-  );
-  remove('inbound/items', 'Remove an item to bring back', (tctx, order, swap, b: Patch) =>
-    editSwapAction(tctx, kind, order, swap, b.action_id, ['RETURN_ITEM'], null),
-  );
+  changeAndRemove('inbound/items', 'RETURN_ITEM', 'Change an item to bring back', 'Remove an item to bring back');
   step(
     'inbound/shipping-method',
     'Return shipping (the shopper pays it; a calculated option: its carrier quotes the items)',
@@ -189,16 +194,7 @@ function swapRoutes(app: App, kind: SwapKind) {
     AddItemsBody,
     (tctx, order, swap, body) => addOutboundItems(tctx, kind, order, swap, body),
   );
-  step(
-    'outbound/items/:action_id',
-    'Change a new item to send',
-    UpdateActionBody,
-    (tctx, order, swap, b: Patch) => editSwapAction(tctx, kind, order, swap, b.action_id, ['ITEM_ADD'], b),
-    SwapActionParams,
-  );
-  remove('outbound/items', 'Remove a new item to send', (tctx, order, swap, b: Patch) =>
-    editSwapAction(tctx, kind, order, swap, b.action_id, ['ITEM_ADD'], null),
-  );
+  changeAndRemove('outbound/items', 'ITEM_ADD', 'Change a new item to send', 'Remove a new item to send');
   step('outbound/shipping-method', 'Shipping of the new items', ShippingMethodBody, (tctx, order, swap, body, quotes) =>
     addShipping(tctx, kind, order, swap, body, 'outbound', quotes),
   );
@@ -213,16 +209,7 @@ function swapRoutes(app: App, kind: SwapKind) {
     step('claim-items', 'Add claimed items with a reason', ClaimItemsBody, (tctx, order, swap, body) =>
       addClaimItems(tctx, order, swap, body),
     );
-    step(
-      'claim-items/:action_id',
-      'Change a claimed item',
-      UpdateActionBody,
-      (tctx, order, swap, b: Patch) => editSwapAction(tctx, kind, order, swap, b.action_id, ['WRITE_OFF_ITEM'], b),
-      SwapActionParams,
-    );
-    remove('claim-items', 'Remove a claimed item', (tctx, order, swap, b: Patch) =>
-      editSwapAction(tctx, kind, order, swap, b.action_id, ['WRITE_OFF_ITEM'], null),
-    );
+    changeAndRemove('claim-items', 'WRITE_OFF_ITEM', 'Change a claimed item', 'Remove a claimed item');
   }
 
   app.post(

@@ -4,7 +4,7 @@ import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform
 import { Money } from '../../platform/money/schema.ts';
 import { AdminOrder } from '../orders/desk-schema.ts';
 import { PreviewField } from '../orders/changes/schema-preview.ts';
-import { Return } from '../returns/schema.ts';
+import { listShapeQuery, oneOrMany, Return } from '../returns/schema.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Note = Type.String({ maxLength: 2000 });
@@ -76,13 +76,11 @@ export const envelopes = (key: 'exchange' | 'claim') => {
   };
 };
 
-const oneOrMany = Type.Optional(Type.Union([Id, Type.Array(Id, { maxItems: 100 })]));
 export const SwapQuery = Type.Object({
   ...pageQuery(20),
   id: oneOrMany,
   order_id: oneOrMany,
-  fields: Type.Optional(Type.String({ maxLength: 2000 })),
-  order: Type.Optional(Type.String({ maxLength: 40 })),
+  ...listShapeQuery,
 });
 
 export const CreateExchangeBody = Type.Object(

@@ -6,6 +6,7 @@ import { products } from '../products/tables.ts';
 import { shippingOptions as so } from '../shipping-options/tables.ts';
 import { stockLocations } from '../stock-locations/tables.ts';
 import { fulfillmentSets, geoZones, serviceZones, shippingProfiles } from './tables.ts';
+import { countRows } from '../../platform/db/count-rows.ts';
 
 export type ProfileRow = typeof shippingProfiles.$inferSelect;
 export type SetRow = typeof fulfillmentSets.$inferSelect;
@@ -45,8 +46,7 @@ export async function listProfileRows(db: Executor, f: ProfileFilters, page: Pag
 }
 
 export async function countProfiles(db: Executor, f: ProfileFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(shippingProfiles).where(profileWhere(f));
-  return Number(row.n);
+  return countRows(db, shippingProfiles, profileWhere(f));
 }
 
 export async function findProfile(db: Executor, id: string): Promise<ProfileRow | undefined> {

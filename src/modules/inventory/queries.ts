@@ -4,6 +4,7 @@ import type { Page } from '../../platform/http/pagination.ts';
 import { inventoryItems, inventoryLevels } from './tables.ts';
 import { stockLocations as sl } from '../stock-locations/tables.ts';
 import { listFilter } from '../../platform/db/list-filter.ts';
+import { countRows } from '../../platform/db/count-rows.ts';
 
 export type ItemRow = typeof inventoryItems.$inferSelect;
 export type LevelRow = typeof inventoryLevels.$inferSelect;
@@ -49,8 +50,7 @@ export async function listItemRows(db: Executor, f: ItemFilters, page: Page): Pr
 }
 
 export async function countItems(db: Executor, f: ItemFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inventoryItems).where(liveMatching(f));
-  return row.n;
+  return countRows(db, inventoryItems, liveMatching(f));
 }
 
 export async function findLiveItem(db: Executor, id: string, lock = false): Promise<ItemRow | undefined> {

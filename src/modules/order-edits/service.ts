@@ -2,6 +2,7 @@ import type { Ctx, TxCtx } from '../../platform/context.ts';
 import { emit } from '../../platform/events/emit.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { variantCopy } from '../carts/pricing.ts';
 import { findSellableVariants } from '../carts/variant-queries.ts';
 import { releaseUnits } from '../inventory/order-stock.ts';
 import { addAction, cancelChange, confirmChange, openChange } from '../orders/changes/engine.ts';
@@ -12,7 +13,7 @@ import * as dq from '../orders/desk-queries.ts';
 import { onLockedOrder, settle, type LockScope } from '../orders/desk.ts';
 import { followDifference } from '../orders/difference-collections.ts';
 import type { OrderLineRow, OrderRow } from '../orders/queries.ts';
-import { unitsValue } from '../orders/line-value.ts';
+import { unitsValue, unmovedQuantities } from '../orders/line-value.ts';
 import { priceEditLines } from './line-pricing.ts';
 import * as eq from './queries.ts';
 import type { AddItemsInput, UpdateItemInput } from './schema.ts';
@@ -35,6 +36,27 @@ export async function editOf(tctx: TxCtx, order: OrderRow, statuses = ['pending'
 
 const preview = (tctx: TxCtx, order: OrderRow) => orderPreview(tctx.tx, order);
 
+/**
+ * Runs `step` on the order's pending edit under the order lock (a draft's with the draft scope)
+ * and answers with the order's preview: every change to an edit's actions goes through here.
+ */
+function onPendingEdit(
+  ctx: Ctx,
+  orderId: string,
+  scope: LockScope,
+  step: (tctx: TxCtx, order: OrderRow, change: cq.ChangeRow) => Promise<void>,
+): Promise<OrderPreview> {
+  return onLockedOrder(
+    ctx,
+    orderId,
+    async (tctx, order) => {
+      await step(tctx, order, await editOf(tctx, order, ['pending']));
+      return preview(tctx, order);
+    },
+    scope,
+  );
+}
+
 export function createEdit(
   ctx: Ctx,
   input: { order_id: string; description?: string; internal_note?: string },
@@ -46,11 +68,7 @@ export function createEdit(
 }
 
 export function addItems(ctx: Ctx, orderId: string, input: AddItemsInput): Promise<OrderPreview> {
-  return onLockedOrder(ctx, orderId, async (tctx, order) => {
-    const change = await editOf(tctx, order, ['pending']);
-    await addLineActions(tctx, change, order, input);
-    return preview(tctx, order);
-  });
+  return onPendingEdit(ctx, orderId, {}, (tctx, order, change) => addLineActions(tctx, change, order, input));
 }
 
 /**
@@ -101,22 +119,11 @@ export async function addLineActions(
     const line: OrderLineRow = {
       id,
       order_id: order.id,
-      variant_id: v.id,
-      product_id: v.product_id,
-      title: v.product_title,
-      subtitle: v.product_subtitle,
-      thumbnail: v.thumbnail,
-      product_title: v.product_title,
-      product_handle: v.product_handle,
-      variant_title: v.title,
-      variant_sku: v.sku,
+      ...variantCopy(v),
       unit_price: unitPrice,
       quantity: item.quantity,
       pricing: pricing[i],
-      reserved_quantity: 0,
-      fulfilled_quantity: 0,
-      shipped_quantity: 0,
-      returned_quantity: 0,
+      ...unmovedQuantities,
       metadata: item.metadata ?? null,
       created_at: now,
       updated_at: now,
@@ -133,6 +140,25 @@ export async function addLineActions(
   }
 }
 
+/**
+ * A line's tax lines and discounts at a new price and quantity. A draft's lines are all priced
+ * again when its edit is confirmed (draft-orders/pricing.ts), and a free line stays bare.
+ */
+async function pricingAt(
+  tctx: TxCtx,
+  order: OrderRow,
+  line: OrderLineRow,
+  unitPrice: number,
+  quantity: number,
+  scope: LockScope,
+): Promise<OrderLineRow['pricing']> {
+  if (scope.draft || !line.pricing || !line.product_id || !line.variant_id) return line.pricing;
+  const [pricing] = await priceEditLines(tctx, order, [
+    { id: line.id, product_id: line.product_id, variant_id: line.variant_id, unit_price: unitPrice, quantity },
+  ]);
+  return pricing;
+}
+
 /** A new quantity (and price) for a line of the order: not below what was fulfilled. */
 export function updateOriginalItem(
   ctx: Ctx,
@@ -141,48 +167,29 @@ export function updateOriginalItem(
   input: UpdateItemInput,
   scope: LockScope = {},
 ): Promise<OrderPreview> {
-  return onLockedOrder(
-    ctx,
-    orderId,
-    async (tctx, order) => {
-      const change = await editOf(tctx, order, ['pending']);
-      const line = (await dq.listLinesOf(tctx.tx, [order.id])).find((l) => l.id === itemId);
-      if (!line) throw errors.invalid('order_item_not_found', { id: itemId });
-      if (input.quantity < line.fulfilled_quantity)
-        throw errors.invalid('order_item_below_fulfilled', { id: itemId, fulfilled: line.fulfilled_quantity });
-      // One update per line: a second replaces the first.
-      for (const a of await cq.listActionsOf(tctx.tx, [change.id]))
-        if (a.action === 'ITEM_UPDATE' && a.reference_id === itemId) await cq.deleteAction(tctx.tx, a.id);
-      const unitPrice = input.unit_price ?? line.unit_price;
-      // A placed line is priced again at its new quantity and price (its discounts follow); a
-      // draft's lines are all priced again when its edit is confirmed (draft-orders/pricing.ts).
-      const pricing =
-        scope.draft || !line.pricing || !line.product_id || !line.variant_id || input.quantity === 0
-          ? line.pricing
-          : (
-              await priceEditLines(tctx, order, [
-                {
-                  id: line.id,
-                  product_id: line.product_id,
-                  variant_id: line.variant_id,
-                  unit_price: unitPrice,
-                  quantity: input.quantity,
-                },
-              ])
-            )[0];
-      const after = { ...line, quantity: input.quantity, unit_price: unitPrice, pricing };
-      await addAction(
-        tctx,
-        change,
-        'ITEM_UPDATE',
-        { reference_id: itemId, quantity: input.quantity, unit_price: unitPrice, pricing },
-        unitsValue(after, input.quantity) - unitsValue(line, line.quantity),
-        { reference: 'order_line_item', internal_note: input.internal_note },
-      );
-      return preview(tctx, order);
-    },
-    scope,
-  );
+  return onPendingEdit(ctx, orderId, scope, async (tctx, order, change) => {
+    const line = (await dq.listLinesOf(tctx.tx, [order.id])).find((l) => l.id === itemId);
+    if (!line) throw errors.invalid('order_item_not_found', { id: itemId });
+    if (input.quantity < line.fulfilled_quantity)
+      throw errors.invalid('order_item_below_fulfilled', { id: itemId, fulfilled: line.fulfilled_quantity });
+    // One update per line: a second replaces the first.
+    for (const a of await cq.listActionsOf(tctx.tx, [change.id]))
+      if (a.action === 'ITEM_UPDATE' && a.reference_id === itemId) await cq.deleteAction(tctx.tx, a.id);
+    const unitPrice = input.unit_price ?? line.unit_price;
+    // A placed line is priced again at its new quantity and price (its discounts follow); a
+    // draft's lines are all priced again when its edit is confirmed (draft-orders/pricing.ts).
+    const pricing =
+      input.quantity === 0 ? line.pricing : await pricingAt(tctx, order, line, unitPrice, input.quantity, scope);
+    const after = { ...line, quantity: input.quantity, unit_price: unitPrice, pricing };
+    await addAction(
+      tctx,
+      change,
+      'ITEM_UPDATE',
+      { reference_id: itemId, quantity: input.quantity, unit_price: unitPrice, pricing },
+      unitsValue(after, input.quantity) - unitsValue(line, line.quantity),
+      { reference: 'order_line_item', internal_note: input.internal_note },
+    );
+  });
 }
 
 /** Changes (or with null removes) a line this edit adds. */
@@ -193,66 +200,39 @@ export function updateAddedItem(
   input: UpdateItemInput | null,
   scope: LockScope = {},
 ): Promise<OrderPreview> {
-  return onLockedOrder(
-    ctx,
-    orderId,
-    async (tctx, order) => {
-      const change = await editOf(tctx, order, ['pending']);
-      const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
-      if (!action) throw errors.notFound('order_edit_action_not_found', { id: actionId });
-      if (!input || (action.action === 'ITEM_ADD' && input.quantity === 0)) {
-        await cq.deleteAction(tctx.tx, action.id);
-        return preview(tctx, order);
-      }
-      if (action.action !== 'ITEM_ADD') throw errors.invalid('order_edit_action_not_item_add', { id: actionId });
-      const unitPrice = input.unit_price ?? action.details.unit_price!;
-      const added = action.details.line as OrderLineRow;
-      // Priced again at its new quantity and price, as it was when added (a free line stays bare).
-      const pricing =
-        scope.draft || !added.pricing || !added.product_id || !added.variant_id
-          ? added.pricing
-          : (
-              await priceEditLines(tctx, order, [
-                {
-                  id: added.id,
-                  product_id: added.product_id,
-                  variant_id: added.variant_id,
-                  unit_price: unitPrice,
-                  quantity: input.quantity,
-                },
-              ])
-            )[0];
-      const line = { ...added, quantity: input.quantity, unit_price: unitPrice, pricing };
-      await cq.updateAction(tctx.tx, action.id, {
-        details: { ...action.details, quantity: input.quantity, unit_price: unitPrice, line },
-        amount: unitsValue(line, input.quantity),
-        internal_note: input.internal_note ?? action.internal_note,
-        updated_at: tctx.clock.now(),
-      });
-      return preview(tctx, order);
-    },
-    scope,
-  );
+  return onPendingEdit(ctx, orderId, scope, async (tctx, order, change) => {
+    const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId);
+    if (!action) throw errors.notFound('order_edit_action_not_found', { id: actionId });
+    if (!input || (action.action === 'ITEM_ADD' && input.quantity === 0)) {
+      await cq.deleteAction(tctx.tx, action.id);
+      return;
+    }
+    if (action.action !== 'ITEM_ADD') throw errors.invalid('order_edit_action_not_item_add', { id: actionId });
+    const unitPrice = input.unit_price ?? action.details.unit_price!;
+    const added = action.details.line as OrderLineRow;
+    // Priced again at its new quantity and price, as it was when added (a free line stays bare).
+    const pricing = await pricingAt(tctx, order, added, unitPrice, input.quantity, scope);
+    const line = { ...added, quantity: input.quantity, unit_price: unitPrice, pricing };
+    await cq.updateAction(tctx.tx, action.id, {
+      details: { ...action.details, quantity: input.quantity, unit_price: unitPrice, line },
+      amount: unitsValue(line, input.quantity),
+      internal_note: input.internal_note ?? action.internal_note,
+      updated_at: tctx.clock.now(),
+    });
+  });
 }
 
 export function requestEdit(ctx: Ctx, orderId: string, scope: LockScope = {}): Promise<OrderPreview> {
-  return onLockedOrder(
-    ctx,
-    orderId,
-    async (tctx, order) => {
-      const change = await editOf(tctx, order, ['pending']);
-      if (!(await cq.listActionsOf(tctx.tx, [change.id])).length) throw errors.invalid('order_edit_empty');
-      const now = tctx.clock.now();
-      await cq.updateChange(tctx.tx, change.id, {
-        status: 'requested',
-        requested_at: now,
-        requested_by: tctx.actor?.id ?? null,
-        updated_at: now,
-      });
-      return preview(tctx, order);
-    },
-    scope,
-  );
+  return onPendingEdit(ctx, orderId, scope, async (tctx, _order, change) => {
+    if (!(await cq.listActionsOf(tctx.tx, [change.id])).length) throw errors.invalid('order_edit_empty');
+    const now = tctx.clock.now();
+    await cq.updateChange(tctx.tx, change.id, {
+      status: 'requested',
+      requested_at: now,
+      requested_by: tctx.actor?.id ?? null,
+      updated_at: now,
+    });
+  });
 }
 
 /** Moves stock for a line whose quantity goes from `before` to `after` (only lines whose stock was taken). */

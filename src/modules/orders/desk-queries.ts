@@ -10,6 +10,7 @@ import { productVariants as pv } from '../products/tables.ts';
 import { returnItems, returns } from '../returns/tables.ts';
 import { orderBuckets, orderCounts } from './count-tables.ts';
 import { orderLineItems, orders, orderShippingMethods } from './tables.ts';
+import { countRows } from '../../platform/db/count-rows.ts';
 
 export type FulfillmentRow = typeof fulfillments.$inferSelect;
 type OrderPatch = Partial<
@@ -175,8 +176,7 @@ export async function countOrderRows(db: Executor, f: OrderFilters): Promise<num
   if (set.every((k) => COUNTED_BY.has(k)) && (f.sales_channel_id ?? []).every(Boolean)) return countByKeys(db, f);
   if (f.is_draft_order === false && set.every((k) => k === 'is_draft_order' || k === 'created_at'))
     return countInRange(db, f);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(matching(f));
-  return row.n;
+  return countRows(db, orders, matching(f));
 }
 
 async function countByKeys(db: Executor, f: OrderFilters): Promise<number> {
@@ -220,8 +220,7 @@ async function countInRange(db: Executor, f: OrderFilters): Promise<number> {
   const first = maxOf([d.gte && ceilQuarter(d.gte), d.gt && floorQuarter(d.gt) + QUARTER_HOUR_MS]);
   const end = minOf([d.lt && floorQuarter(d.lt), d.lte && floorQuarter(d.lte)]);
   if (first !== undefined && end !== undefined && first >= end) {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(matching(f));
-    return row.n;
+    return countRows(db, orders, matching(f));
   }
   const b = orderBuckets;
   const from = first === undefined ? undefined : new Date(first);

@@ -14,3 +14,11 @@ export function unitsValue(
   const total = pricedTotals([line], []).total;
   return total.times(quantity).div(line.quantity).integerValue(4).toNumber();
 }
+
+/** The desk's counts on a line just added to an order (by an edit or a draft): nothing taken, sent or back yet. */
+export const unmovedQuantities = {
+  reserved_quantity: 0,
+  fulfilled_quantity: 0,
+  shipped_quantity: 0,
+  returned_quantity: 0,
+};

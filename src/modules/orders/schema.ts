@@ -1,27 +1,31 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../../platform/money/schema.ts';
 import { Metadata, Nullable, NullableTimestamp, Timestamp } from '../../platform/http/schema-types.ts';
-import { Address, Adjustment, cartTotals, LineProduct, LineVariant, lineTotals, TaxLine } from '../carts/schema.ts';
+import {
+  Address,
+  cartTotals,
+  chargeLines,
+  LineProduct,
+  LineVariant,
+  lineFlags,
+  lineHeading,
+  lineProductNames,
+  lineTotals,
+  rowTimestamps,
+} from '../carts/schema.ts';
 import { OrderPaymentCollection } from '../payments/schema.ts';
 import { OrderCreditLine } from './changes/schema.ts';
 
 export const OrderLineItem = Type.Object({
   id: Type.String(),
   order_id: Type.String(),
-  title: Type.String(),
-  subtitle: Nullable(Type.String()),
-  thumbnail: Nullable(Type.String()),
+  ...lineHeading,
   variant_id: Nullable(Type.String()),
   product_id: Nullable(Type.String()),
-  product_title: Type.String(),
-  product_handle: Nullable(Type.String()),
-  variant_title: Type.String(),
-  variant_sku: Nullable(Type.String()),
+  ...lineProductNames,
   unit_price: Money(),
   quantity: Type.Integer(),
-  requires_shipping: Type.Boolean(),
-  is_discountable: Type.Boolean(),
-  is_tax_inclusive: Type.Boolean(),
+  ...lineFlags,
   /** As copied at checkout (what Medusa's `*items.product` / `*items.variant` show on the order pages). */
   product: Nullable(LineProduct),
   variant: Nullable(LineVariant),
@@ -32,12 +36,10 @@ export const OrderLineItem = Type.Object({
     shipped_quantity: Type.Integer(),
     returned_quantity: Type.Integer(),
   }),
-  tax_lines: Type.Array(TaxLine),
-  adjustments: Type.Array(Adjustment),
+  ...chargeLines,
   metadata: Metadata,
   ...lineTotals,
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...rowTimestamps,
 });
 
 export const OrderShippingMethod = Type.Object({
@@ -48,11 +50,9 @@ export const OrderShippingMethod = Type.Object({
   amount: Money(),
   is_tax_inclusive: Type.Boolean(),
   data: Nullable(Type.Record(Type.String(), Type.Unknown())),
-  tax_lines: Type.Array(TaxLine),
-  adjustments: Type.Array(Adjustment),
+  ...chargeLines,
   ...lineTotals,
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...rowTimestamps,
 });
 
 export const Order = Type.Object({

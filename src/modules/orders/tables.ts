@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ChargePricingJson } from '../totals/shapes.ts';
 import { idColumn, metadata, timestamps, ts } from '../../platform/db/columns.ts';
-import type { AddressJson } from '../carts/tables.ts';
+import { type AddressJson, lineSnapshotColumns, shippingMethodColumns } from '../carts/tables.ts';
 
 /** Medusa v2's order status values, so its SDK and storefronts read them as they read Medusa's. */
 export type OrderStatus = 'pending' | 'completed' | 'draft' | 'archived' | 'canceled' | 'requires_action';
@@ -93,15 +93,7 @@ export const orderLineItems = pgTable(
     /** Null on a custom line of a draft order (a title and a price, no variant). */
     variant_id: text('variant_id'),
     product_id: text('product_id'),
-    title: text('title').notNull(),
-    subtitle: text('subtitle'),
-    thumbnail: text('thumbnail'),
-    product_title: text('product_title').notNull(),
-    product_handle: text('product_handle'),
-    variant_title: text('variant_title').notNull(),
-    variant_sku: text('variant_sku'),
-    unit_price: bigint('unit_price', { mode: 'number' }).notNull(),
-    quantity: integer('quantity').notNull(),
+    ...lineSnapshotColumns,
     /** Units taken from the variant's stock at checkout (0 when it does not manage inventory): a cancel puts these back. */
     reserved_quantity: integer('reserved_quantity').notNull().default(0),
     fulfilled_quantity: integer('fulfilled_quantity').notNull().default(0),
@@ -121,9 +113,7 @@ export const orderShippingMethods = pgTable(
     id: idColumn(),
     order_id: text('order_id').notNull(),
     shipping_option_id: text('shipping_option_id'),
-    name: text('name').notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    data: jsonb('data').$type<Record<string, unknown> | null>(),
+    ...shippingMethodColumns,
     pricing: jsonb('pricing').$type<ChargePricingJson | null>(),
     ...timestamps,
   },

@@ -5,6 +5,7 @@ import { paymentCaptures, refunds } from './ledger-tables.ts';
 import type { PaymentFilters } from './ledger-schema.ts';
 import { paymentCollections, payments, paymentSessions } from './tables.ts';
 import type { CollectionRow, PaymentRow, SessionRow } from './queries.ts';
+import { countRows } from '../../platform/db/count-rows.ts';
 
 export type CaptureRow = typeof paymentCaptures.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -40,8 +41,7 @@ export async function listPaymentRows(db: Executor, f: PaymentFilters, page: Pag
 }
 
 export async function countPaymentRows(db: Executor, f: PaymentFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(matching(f));
-  return row.n;
+  return countRows(db, payments, matching(f));
 }
 
 export async function updatePaymentRow(db: Executor, id: string, patch: PaymentPatch): Promise<PaymentRow> {

@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { productVariants } from '../products/tables.ts';
 import { priceListPrices, priceLists } from './tables.ts';
+import { countRows } from '../../platform/db/count-rows.ts';
 
 export type PriceListRow = typeof priceLists.$inferSelect;
 export type PriceRow = typeof priceListPrices.$inferSelect;
@@ -36,8 +37,7 @@ export function listPriceListRows(db: Executor, f: PriceListFilters, page: Page)
 }
 
 export async function countPriceLists(db: Executor, f: PriceListFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(priceLists).where(liveMatching(f));
-  return Number(row.n);
+  return countRows(db, priceLists, liveMatching(f));
 }
 
 export async function findLivePriceList(db: Executor, id: string, lock = false): Promise<PriceListRow | undefined> {

@@ -88,14 +88,19 @@ export const ReturnEnvelope = Type.Object({ return: Return });
 export const ReturnPreviewEnvelope = Type.Object({ ...PreviewField, return: Return });
 export const ReturnList = listEnvelope('returns', Return);
 
-const oneOrMany = Type.Optional(Type.Union([Id, Type.Array(Id, { maxItems: 100 })]));
+/** A list filter given once (`?id=a`) or repeated (`?id=a&id=b`). */
+export const oneOrMany = Type.Optional(Type.Union([Id, Type.Array(Id, { maxItems: 100 })]));
+/** Medusa's `fields` and `order` on the return, exchange and claim lists: accepted, not read (the answer has one shape). */
+export const listShapeQuery = {
+  fields: Type.Optional(Type.String({ maxLength: 2000 })),
+  order: Type.Optional(Type.String({ maxLength: 40 })),
+};
 export const ReturnQuery = Type.Object({
   ...pageQuery(20),
   id: oneOrMany,
   order_id: oneOrMany,
   status: oneOrMany,
-  fields: Type.Optional(Type.String({ maxLength: 2000 })),
-  order: Type.Optional(Type.String({ maxLength: 40 })),
+  ...listShapeQuery,
 });
 
 export const CreateReturnBody = Type.Object(

@@ -6,6 +6,7 @@ import { fulfillmentSets, serviceZones, shippingOptionPrices, shippingOptionRule
 import { stockLocationFulfillmentProviders, stockLocations } from '../stock-locations/tables.ts';
 import { from, tableAs } from '../../platform/db/typed-sql.ts';
 import { shippingOptions } from './tables.ts';
+import { countRows } from '../../platform/db/count-rows.ts';
 
 /** An option with its region's currency (what the spec's `amount` is in; null for a zone's option). */
 export type ShippingOptionRow = typeof shippingOptions.$inferSelect & { currency_code: string | null };
@@ -47,8 +48,7 @@ export async function listOptionRows(db: Executor, f: OptionFilters, page: Page)
 }
 
 export async function countOptions(db: Executor, f: OptionFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(shippingOptions).where(live(f));
-  return Number(row.n);
+  return countRows(db, shippingOptions, live(f));
 }
 
 export async function findLiveOption(db: Executor, id: string): Promise<ShippingOptionRow | undefined> {

@@ -1,8 +1,8 @@
 import { inTx, type Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
-import { newId } from '../../platform/ids.ts';
 import * as q from './queries.ts';
 import type { BatchOptionRulesInput } from './schema.ts';
+import { ruleRows } from './service.ts';
 
 const ruleView = (r: q.RuleRow) => ({
   id: r.id,
@@ -41,18 +41,7 @@ export function batchOptionRules(ctx: Ctx, optionId: string, input: BatchOptionR
       });
       if (row) updated.push(row);
     }
-    const created = await q.insertRules(
-      tx,
-      (input.create ?? []).map((r) => ({
-        id: newId('sorul'),
-        shipping_option_id: optionId,
-        attribute: r.attribute,
-        operator: r.operator,
-        value: JSON.stringify(r.value),
-        created_at: at,
-        updated_at: at,
-      })),
-    );
+    const created = await q.insertRules(tx, ruleRows(optionId, input.create ?? [], at));
     await q.updateOptionRow(tx, optionId, { updated_at: at });
     return {
       created: created.map(ruleView),

@@ -101,7 +101,8 @@ async function priceRows(db: Executor, optionId: string, prices: PriceInputT[], 
   });
 }
 
-function ruleRows(optionId: string, rules: NonNullable<CreateShippingOptionInput['rules']>, at: Date) {
+/** An option's rule rows, as made on create, on update and by the rules batch. */
+export function ruleRows(optionId: string, rules: NonNullable<CreateShippingOptionInput['rules']>, at: Date) {
   return rules.map((r) => ({
     id: newId('sorul'),
     shipping_option_id: optionId,

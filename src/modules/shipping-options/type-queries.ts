@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle
 import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { shippingOptions, shippingOptionTypes } from './tables.ts';
+import { countRows } from '../../platform/db/count-rows.ts';
 
 export type TypeRow = typeof shippingOptionTypes.$inferSelect;
 
@@ -38,8 +39,7 @@ export async function listTypeRows(db: Executor, f: TypeFilters, page: Page): Pr
 }
 
 export async function countTypes(db: Executor, f: TypeFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(shippingOptionTypes).where(typeWhere(f));
-  return Number(row.n);
+  return countRows(db, shippingOptionTypes, typeWhere(f));
 }
 
 export async function findLiveType(db: Executor, id: string): Promise<TypeRow | undefined> {

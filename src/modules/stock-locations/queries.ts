@@ -10,6 +10,7 @@ import {
   stockLocationFulfillmentProviders,
   stockLocations,
 } from './tables.ts';
+import { countRows } from '../../platform/db/count-rows.ts';
 
 export type LocationRow = typeof stockLocations.$inferSelect;
 export type AddressRow = typeof stockLocationAddresses.$inferSelect;
@@ -57,8 +58,7 @@ export async function listLocationRows(
 }
 
 export async function countLocations(db: Executor, f: LocationFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stockLocations).where(liveMatching(f));
-  return row.n;
+  return countRows(db, stockLocations, liveMatching(f));
 }
 
 /** The live location, row-locked when `lock` (a delete or a link change waits for the other). */

@@ -1,3 +1,4 @@
+import type { TSchema } from 'typebox';
 import { parseFields } from '../../platform/http/fields.ts';
 import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
@@ -46,6 +47,22 @@ async function withSets<T extends { id: string }>(db: Executor, locations: T[], 
   );
   return linked.map((l) => ({ ...l, fulfillment_sets: sets.filter((s) => s.location_id === l.id) }));
 }
+
+/** One location as `fields` asks for it: with its channels, providers, fulfilment sets. */
+async function shownLocation(db: Executor, id: string, fields: string | undefined) {
+  const [shown] = await withSets(db, [await getLocation(db, id, wantsChannels(fields))], fields);
+  return shown;
+}
+
+/** The schema of a change to one location (`{id}`, `fields`): its body, answered with the location. */
+const onLocation = <Body extends TSchema>(summary: string, body: Body) => ({
+  tags,
+  summary,
+  params: IdParams,
+  querystring: FieldsQuery,
+  body,
+  response: ok(StockLocationEnvelope),
+});
 
 export const stockLocationRoutes: RouteModule = adminResource('inventory', (app) => {
   app.get(
@@ -96,28 +113,12 @@ export const stockLocationRoutes: RouteModule = adminResource('inventory', (app)
         response: ok(StockLocationEnvelope),
       },
     },
-    async (req) => {
-      const [location] = await withSets(
-        req.ctx.db,
-        [await getLocation(req.ctx.db, req.params.id, wantsChannels(req.query.fields))],
-        req.query.fields,
-      );
-      return { stock_location: location };
-    },
+    async (req) => ({ stock_location: await shownLocation(req.ctx.db, req.params.id, req.query.fields) }),
   );
 
   app.post(
     '/stock-locations/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update a stock location',
-        params: IdParams,
-        querystring: FieldsQuery,
-        body: UpdateStockLocationBody,
-        response: ok(StockLocationEnvelope),
-      },
-    },
+    { schema: onLocation('Update a stock location', UpdateStockLocationBody) },
     async (req) => ({
       stock_location: await updateLocation(req.ctx, req.params.id, req.body, wantsChannels(req.query.fields)),
     }),
@@ -138,16 +139,7 @@ export const stockLocationRoutes: RouteModule = adminResource('inventory', (app)
 
   app.post(
     '/stock-locations/:id/sales-channels',
-    {
-      schema: {
-        tags,
-        summary: 'Add sales channels to and remove them from a stock location',
-        params: IdParams,
-        querystring: FieldsQuery,
-        body: BatchLinkBody,
-        response: ok(StockLocationEnvelope),
-      },
-    },
+    { schema: onLocation('Add sales channels to and remove them from a stock location', BatchLinkBody) },
     async (req) => ({
       stock_location: await linkLocationChannels(req.ctx, req.params.id, req.body, wantsChannels(req.query.fields)),
     }),
@@ -156,20 +148,14 @@ export const stockLocationRoutes: RouteModule = adminResource('inventory', (app)
   app.post(
     '/stock-locations/:id/fulfillment-providers',
     {
-      schema: {
-        tags,
-        summary: 'Link fulfilment providers to a stock location and unlink them (a location linked to none: all ship)',
-        params: IdParams,
-        querystring: FieldsQuery,
-        body: BatchLinkBody,
-        response: ok(StockLocationEnvelope),
-      },
+      schema: onLocation(
+        'Link fulfilment providers to a stock location and unlink them (a location linked to none: all ship)',
+        BatchLinkBody,
+      ),
     },
     async (req) => {
       await linkLocationProviders(req.ctx, req.params.id, req.body, req.server.providers);
-      const location = await getLocation(req.ctx.db, req.params.id, wantsChannels(req.query.fields));
-      const [shown] = await withSets(req.ctx.db, [location], req.query.fields);
-      return { stock_location: shown };
+      return { stock_location: await shownLocation(req.ctx.db, req.params.id, req.query.fields) };
     },
   );
 });

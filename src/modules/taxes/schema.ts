@@ -7,6 +7,11 @@ const Country = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1
 const Province = Type.String({ minLength: 1, maxLength: 100, description: 'ISO 3166-2 subdivision code, e.g. us-ca' });
 const Rate = Type.Number({ minimum: 0, maximum: 1000, description: 'percent: 19 for 19 %' });
 const InMetadata = Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown())));
+/** Medusa's `fields` and `order` on every list here: accepted, not read (the answer has one shape). */
+const listShape = {
+  fields: Type.Optional(Type.String({ maxLength: 2000 })),
+  order: Type.Optional(Type.String({ maxLength: 100 })),
+};
 
 export const RuleInput = Type.Object(
   {
@@ -53,8 +58,7 @@ export const TaxRegionQuery = Type.Object({
   country_code: Type.Optional(Type.String({ maxLength: 2 })),
   province_code: Type.Optional(Type.String({ maxLength: 100 })),
   parent_id: Type.Optional(Type.String({ maxLength: 200 })),
-  fields: Type.Optional(Type.String({ maxLength: 2000 })),
-  order: Type.Optional(Type.String({ maxLength: 100 })),
+  ...listShape,
 });
 
 export const CreateTaxRateBody = Type.Object(
@@ -88,8 +92,7 @@ export const TaxRateQuery = Type.Object({
   ...pageQuery(),
   tax_region_id: Type.Optional(Type.String({ maxLength: 200 })),
   is_default: Type.Optional(Type.Boolean()),
-  fields: Type.Optional(Type.String({ maxLength: 2000 })),
-  order: Type.Optional(Type.String({ maxLength: 100 })),
+  ...listShape,
 });
 
 const stamps = { created_at: Timestamp, updated_at: Timestamp, deleted_at: NullableTimestamp };
@@ -147,8 +150,7 @@ export const PricePreferenceQuery = Type.Object({
   ...pageQuery(),
   attribute: Type.Optional(Type.String({ maxLength: 50 })),
   value: Type.Optional(Type.String({ maxLength: 200 })),
-  fields: Type.Optional(Type.String({ maxLength: 2000 })),
-  order: Type.Optional(Type.String({ maxLength: 100 })),
+  ...listShape,
 });
 export const PricePreference = Type.Object({
   id: Type.String(),
