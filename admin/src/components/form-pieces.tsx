@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useUrlText } from '../lib/url-filters.ts';
+import { useUrlFilters, useUrlText } from '../lib/url-filters.ts';
 import { Field } from './ui.tsx';
 
 /**
@@ -155,56 +155,61 @@ export function StatusField<S extends string>({
   error?: unknown;
 }) {
   return (
-    <Field
+    <SelectField
       label="Status"
       name="status"
-      as="select"
+      choices={choicesOf(statuses, capitalized)}
       value={value}
-      onChange={(e) => onChange(e.target.value as S)}
+      onChange={(status) => onChange(status as S)}
       error={error}
-    >
-      {statuses.map((s) => (
-        <option key={s} value={s}>
-          {s[0].toUpperCase() + s.slice(1)}
-        </option>
-      ))}
-    </Field>
+    />
   );
 }
 
 /**
- * A list page's filters: a search and, when given, a status among `statuses` ("Any" first). `set`
- * writes a filter into the URL (lib/url-filters.ts), so a filtered list can be linked to.
+ * A list page's filters: a search and, when given, a status among `statuses` ("Any" first), both
+ * kept in the URL (lib/url-filters.ts), so a filtered list can be linked to.
  */
-export function SearchFilters({
-  status,
-  statuses,
-  set,
-}: {
-  status?: string;
-  statuses?: readonly string[];
-  set: (key: 'q' | 'status', value: string) => void;
-}) {
+export function SearchFilters({ statuses }: { statuses?: readonly string[] }) {
   return (
     <search className="filters">
       <UrlTextField label="Search" name="q" type="search" />
       {statuses && (
-        <Field
-          label="Status"
-          name="status"
-          as="select"
-          value={status ?? ''}
-          onChange={(e) => set('status', e.target.value)}
-        >
-          <option value="">Any</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {s[0].toUpperCase() + s.slice(1)}
-            </option>
-          ))}
-        </Field>
+        <UrlSelectField label="Status" name="status" none="Any" choices={choicesOf(statuses, capitalized)} />
       )}
     </search>
+  );
+}
+
+const capitalized = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+/** Choices whose values are the given words, each shown as `label` words it (as it is, by default). */
+export function choicesOf(values: readonly string[], label: (value: string) => string = (v) => v) {
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
+/** A list filter's select whose value lives in the URL under `name`; `none` ('' in the URL) comes first. */
+export function UrlSelectField({
+  label,
+  name,
+  none,
+  choices,
+}: {
+  label: string;
+  name: string;
+  none: string;
+  choices: readonly { value: string; label: string }[];
+}) {
+  const [params, set] = useUrlFilters();
+  return (
+    <SelectField
+      label={label}
+      name={name}
+      none={none}
+      choices={choices}
+      value={params.get(name) ?? ''}
+      onChange={(value) => set(name, value)}
+    />
   );
 }
 

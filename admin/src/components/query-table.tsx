@@ -15,20 +15,62 @@ interface TableProps<D, T> {
   /** The header cells. */
   head: ReactNode;
   row: (record: T) => ReactNode;
+  /** The table's accessible name. */
+  label?: string;
+  /** In a `table-wrap` box that scrolls sideways when the columns are wider than the card. */
+  wrap?: boolean;
 }
 
-export function QueryTable<D, T>({ list, rows, empty, head, row }: TableProps<D, T>) {
-  if (list.isPending) return <Loading />;
-  if (list.isError) return <ErrorNote error={list.error} />;
-  const records = rows(list.data);
-  if (records.length === 0) return <Empty>{empty}</Empty>;
-  return (
-    <table>
+/** What a read shows until it has data: loading, then its error; with data, `children(data)`. */
+export function QueryView<D>({
+  query,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<D>;
+  /** The loading line's words. */
+  loading?: string;
+  children: (data: D) => ReactNode;
+}) {
+  if (query.isPending) return <Loading label={loading} />;
+  if (query.isError) return <ErrorNote error={query.error} />;
+  return <>{children(query.data)}</>;
+}
+
+/** A table of `records`, with its header cells `head` and a row per record. */
+export function Table<T>({
+  records,
+  head,
+  row,
+  label,
+  wrap,
+}: {
+  records: T[];
+  head: ReactNode;
+  row: (record: T) => ReactNode;
+  label?: string;
+  wrap?: boolean;
+}) {
+  const table = (
+    <table aria-label={label}>
       <thead>
         <tr>{head}</tr>
       </thead>
       <tbody>{records.map(row)}</tbody>
     </table>
+  );
+  return wrap ? <div className="table-wrap">{table}</div> : table;
+}
+
+export function QueryTable<D, T>({ list, rows, empty, ...table }: TableProps<D, T>) {
+  return (
+    <QueryView query={list}>
+      {(data) => {
+        const records = rows(data);
+        if (records.length === 0) return <Empty>{empty}</Empty>;
+        return <Table records={records} {...table} />;
+      }}
+    </QueryView>
   );
 }
 

@@ -7,6 +7,7 @@ import { useCanWrite } from '../../lib/session.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
 import { useUrlFilters } from '../../lib/url-filters.ts';
 import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { UrlTextField } from '../../components/form-pieces.tsx';
@@ -28,11 +29,7 @@ interface Member {
 
 const LIMIT = 50;
 const who = (c: Member) => [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email || c.id;
-const back = (
-  <Link className="back" to="/customers/groups">
-    ← Customer groups
-  </Link>
-);
+const back = <BackLink to="/customers/groups">Customer groups</BackLink>;
 
 /** Customers and their groups: two lists of one area. */
 export function CustomerTabs() {

@@ -1,51 +1,49 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
-import { useUrlFilters } from '../../lib/url-filters.ts';
+import { Link, Route, Routes, useParams } from 'react-router';
+import { useDetailPage } from '../../lib/detail-page.ts';
+import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
 import { api } from '../../lib/api.ts';
 import { date, dateTime, money } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Badge, Card, Empty, ErrorNote, Field, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
-import { PagedTable } from '../../components/query-table.tsx';
-import { useToast } from '../../components/toasts.tsx';
+import { Badge, Card, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { BackLink, WriteLink } from '../../components/page-links.tsx';
+import { PagedTable, QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { CustomerTabs, GroupDetail, GroupList } from './groups.tsx';
 import { ExportDialogButton } from '../jobs/import-dialog.tsx';
-import { UrlTextField } from '../../components/form-pieces.tsx';
+import { UrlSelectField, UrlTextField } from '../../components/form-pieces.tsx';
 
 type Customer = Item<Ok<'/admin/customers'>['customers']>;
 
 const LIMIT = 50;
+
+function AccountBadge({ c }: { c: Customer }) {
+  return c.has_account ? <Badge value="active">registered</Badge> : <Badge value="pending">guest</Badge>;
+}
 const name = (c: Customer) => [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';
 
+const ACCOUNTS = [
+  { value: 'true', label: 'Registered' },
+  { value: 'false', label: 'Guest' },
+];
+
 function CustomerList() {
-  const [params, set] = useUrlFilters();
-  const q = params.get('q') ?? '';
+  const { q, offset, page, params } = useUrlPage();
   const account = params.get('has_account') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  const debouncedQ = useDebounced(q);
-  const canWrite = useCanWrite();
-  const list = useQuery({
-    queryKey: ['customers', { q: debouncedQ, account, offset }],
-    queryFn: ({ signal }) =>
-      api<{ customers: Customer[]; count: number }>('/admin/customers', {
-        query: { q: debouncedQ, has_account: account || undefined, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery<{ customers: Customer[]; count: number }>(
+    ['customers', { q, account, offset }],
+    '/admin/customers',
+    { q, has_account: account || undefined, limit: LIMIT, offset },
+  );
   return (
     <>
       <PageHeader
         title="Customers"
         actions={
           <>
-            <ExportDialogButton resource="customers" query={{ q: debouncedQ, has_account: account || undefined }} />
-            {canWrite && (
-              <Link className="btn btn-primary" to="/customers/new">
-                Add customer
-              </Link>
-            )}
+            <ExportDialogButton resource="customers" query={{ q, has_account: account || undefined }} />
+            <WriteLink to="/customers/new">Add customer</WriteLink>
           </>
         }
       />
@@ -53,17 +51,7 @@ function CustomerList() {
       <Card>
         <search className="filters">
           <UrlTextField label="Search" name="q" type="search" placeholder="Email or name" />
-          <Field
-            label="Account"
-            name="has_account"
-            as="select"
-            value={account}
-            onChange={(e) => set('has_account', e.target.value)}
-          >
-            <option value="">Any</option>
-            <option value="true">Registered</option>
-            <option value="false">Guest</option>
-          </Field>
+          <UrlSelectField label="Account" name="has_account" none="Any" choices={ACCOUNTS} />
         </search>
         <PagedTable
           list={list}
@@ -83,13 +71,15 @@ function CustomerList() {
                 <Link to={`/customers/${c.id}`}>{name(c)}</Link>
               </td>
               <td>{c.email ?? '—'}</td>
-              <td>{c.has_account ? <Badge value="active">registered</Badge> : <Badge value="pending">guest</Badge>}</td>
+              <td>
+                <AccountBadge c={c} />
+              </td>
               <td>{date(c.created_at)}</td>
             </tr>
           )}
           offset={offset}
           limit={LIMIT}
-          onPage={(o) => set('offset', String(o))}
+          onPage={page}
         />
       </Card>
     </>
@@ -162,14 +152,13 @@ function CustomerForm({ customer, onSaved }: { customer?: Customer; onSaved: (c:
 
 function CustomerDetail() {
   const { id } = useParams();
-  const client = useQueryClient();
-  const notify = useToast();
-  const navigate = useNavigate();
-  const creating = id === 'new';
-  const customer = useQuery({
-    queryKey: ['customer', id],
-    queryFn: ({ signal }) => api<{ customer: Customer }>(`/admin/customers/${id}`, { signal }),
-    enabled: !creating,
+  const { creating, found, saved } = useDetailPage<Customer>({
+    id,
+    path: '/admin/customers',
+    envelope: 'customer',
+    listKey: 'customers',
+    noun: 'Customer',
+    home: '/customers',
   });
   // Their orders come from the order list's customer filter, in parallel with the customer.
   const orders = useQuery({
@@ -181,42 +170,26 @@ function CustomerDetail() {
       }),
     enabled: !creating,
   });
-  const saved = async (c: Customer) => {
-    client.setQueryData(['customer', c.id], { customer: c });
-    await client.invalidateQueries({ queryKey: ['customers'] });
-    notify(creating ? 'Customer created' : 'Customer saved', 'success');
-    if (creating) navigate(`/customers/${c.id}`, { replace: true });
-  };
+  const back = <BackLink to="/customers">Customers</BackLink>;
   if (creating)
     return (
       <>
-        <PageHeader
-          back={
-            <Link className="back" to="/customers">
-              ← Customers
-            </Link>
-          }
-          title="New customer"
-        />
+        <PageHeader back={back} title="New customer" />
         <Card>
           <CustomerForm onSaved={saved} />
         </Card>
       </>
     );
-  if (customer.isPending) return <Loading />;
-  if (customer.isError) return <ErrorNote error={customer.error} />;
-  const c = customer.data.customer;
+  if (found.isPending) return <Loading />;
+  if (found.isError) return <ErrorNote error={found.error} />;
+  const c = found.data.customer;
   return (
     <>
       <PageHeader
-        back={
-          <Link className="back" to="/customers">
-            ← Customers
-          </Link>
-        }
+        back={back}
         title={
           <>
-            {name(c)} {c.has_account ? <Badge value="active">registered</Badge> : <Badge value="pending">guest</Badge>}
+            {name(c)} <AccountBadge c={c} />
           </>
         }
       />
@@ -224,42 +197,35 @@ function CustomerDetail() {
         <CustomerForm key={c.id} customer={c} onSaved={saved} />
       </Card>
       <Card title={`Orders${orders.data ? ` (${orders.data.count})` : ''}`}>
-        {orders.isPending ? (
-          <Loading />
-        ) : orders.isError ? (
-          <ErrorNote error={orders.error} />
-        ) : orders.data.orders.length === 0 ? (
-          <Empty>No orders yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Order</th>
-                <th>Date</th>
-                <th>Status</th>
-                <th>Payment</th>
-                <th className="num">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.orders.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <Link to={`/orders/${o.id}`}>#{o.display_id}</Link>
-                  </td>
-                  <td>{dateTime(o.created_at)}</td>
-                  <td>
-                    <Badge value={o.status} />
-                  </td>
-                  <td>
-                    <Badge value={o.payment_status} />
-                  </td>
-                  <td className="num">{money(o.total, o.currency_code)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <QueryTable
+          list={orders}
+          rows={(d) => d.orders}
+          empty="No orders yet."
+          head={
+            <>
+              <th>Order</th>
+              <th>Date</th>
+              <th>Status</th>
+              <th>Payment</th>
+              <th className="num">Total</th>
+            </>
+          }
+          row={(o) => (
+            <tr key={o.id}>
+              <td>
+                <Link to={`/orders/${o.id}`}>#{o.display_id}</Link>
+              </td>
+              <td>{dateTime(o.created_at)}</td>
+              <td>
+                <Badge value={o.status} />
+              </td>
+              <td>
+                <Badge value={o.payment_status} />
+              </td>
+              <td className="num">{money(o.total, o.currency_code)}</td>
+            </tr>
+          )}
+        />
       </Card>
     </>
   );

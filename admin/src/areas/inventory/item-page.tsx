@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite, useSession } from '../../lib/session.tsx';
 import { Card, Empty, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import {
   ADJUSTMENTS_KEPT,
@@ -316,11 +317,7 @@ export function ItemPage() {
     queryKey: ['inventory-item', id],
     queryFn: ({ signal }) => api<ItemEnvelope>(`/admin/inventory-items/${id}`, { signal }),
   });
-  const back = (
-    <Link to="/inventory" className="back">
-      ← Inventory
-    </Link>
-  );
+  const back = <BackLink to="/inventory">Inventory</BackLink>;
   if (item.isPending) return <Loading />;
   if (item.isError)
     return (

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { Card, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { EntryActions, busyEntry, type Entry } from './actions.tsx';
 import { StatusBadge } from './feed-page.tsx';
 import { PermissionList, type Permissions } from '../plugins/permissions.tsx';
@@ -29,11 +30,7 @@ export function ItemPage() {
   return (
     <>
       <PageHeader
-        back={
-          <Link className="back" to="/marketplace">
-            ← Marketplace
-          </Link>
-        }
+        back={<BackLink to="/marketplace">Marketplace</BackLink>}
         title={
           <>
             {p.name} <StatusBadge e={p} />

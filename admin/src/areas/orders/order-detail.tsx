@@ -4,6 +4,7 @@ import { api } from '../../lib/api.ts';
 import { dateTime, money } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
 import { Activity } from '../../components/activity.tsx';
@@ -78,11 +79,7 @@ export function OrderDetail() {
   return (
     <>
       <PageHeader
-        back={
-          <Link className="back" to="/orders">
-            ← Orders
-          </Link>
-        }
+        back={<BackLink to="/orders">Orders</BackLink>}
         title={
           <>
             Order #{o.display_id} <Badge value={o.status} /> <Badge value={o.payment_status} />{' '}

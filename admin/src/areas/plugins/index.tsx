@@ -4,6 +4,7 @@ import { api } from '../../lib/api.ts';
 import { date, dateTime, relative } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, Empty, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PLUGINS_KEY } from '../../extensions/slot.tsx';
 import { PendingUpdate, PermissionList } from './permissions.tsx';
@@ -220,11 +221,7 @@ function PluginDetail() {
   return (
     <>
       <PageHeader
-        back={
-          <Link className="back" to="/plugins">
-            ← Plugins
-          </Link>
-        }
+        back={<BackLink to="/plugins">Plugins</BackLink>}
         title={
           <>
             {p.name ?? p.manifest_id} <Badge value={p.status} />

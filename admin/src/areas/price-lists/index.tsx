@@ -1,11 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, Route, Routes } from 'react-router';
-import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
-import { useCanWrite } from '../../lib/session.tsx';
-import { useUrlFilters } from '../../lib/url-filters.ts';
+import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
 import { SearchFilters } from '../../components/form-pieces.tsx';
-import { Badge, Card, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { Badge, Card, PageHeader } from '../../components/ui.tsx';
+import { WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { PriceListDetail } from './price-list-detail.tsx';
 import { listState, type PriceList } from './types.ts';
@@ -21,35 +19,18 @@ function window(l: PriceList): string {
 }
 
 function PriceListList() {
-  const [params, set] = useUrlFilters();
-  const q = params.get('q') ?? '';
+  const { q, offset, page, params } = useUrlPage();
   const status = params.get('status') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  const debouncedQ = useDebounced(q);
-  const canWrite = useCanWrite();
-  const list = useQuery({
-    queryKey: ['price-lists', { q: debouncedQ, status, offset }],
-    queryFn: ({ signal }) =>
-      api<{ price_lists: PriceList[]; count: number }>('/admin/price-lists', {
-        query: { q: debouncedQ, status: status || undefined, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery<{ price_lists: PriceList[]; count: number }>(
+    ['price-lists', { q, status, offset }],
+    '/admin/price-lists',
+    { q, status: status || undefined, limit: LIMIT, offset },
+  );
   return (
     <>
-      <PageHeader
-        title="Price lists"
-        actions={
-          canWrite && (
-            <Link className="btn btn-primary" to="/price-lists/new">
-              Create price list
-            </Link>
-          )
-        }
-      />
+      <PageHeader title="Price lists" actions={<WriteLink to="/price-lists/new">Create price list</WriteLink>} />
       <Card>
-        <SearchFilters status={status} statuses={['active', 'draft'] as const} set={set} />
+        <SearchFilters statuses={['active', 'draft']} />
         <PagedTable
           list={list}
           rows={(d) => d.price_lists}
@@ -83,7 +64,7 @@ function PriceListList() {
           }}
           offset={offset}
           limit={LIMIT}
-          onPage={(o) => set('offset', String(o))}
+          onPage={page}
         />
       </Card>
     </>

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
 import { CheckList, DateWindowFields, StatusField } from '../../components/form-pieces.tsx';
 import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
 import type { Group } from '../customers/groups.tsx';
 import { PriceGrid } from './price-grid.tsx';
@@ -13,11 +14,7 @@ import { GROUP_RULE, type PriceList } from './types.ts';
 
 /** A price list: its details (type, status, window, groups), then its price grid. */
 
-const back = (
-  <Link className="back" to="/price-lists">
-    ← Price lists
-  </Link>
-);
+const back = <BackLink to="/price-lists">Price lists</BackLink>;
 
 function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceList) => void }) {
   const canWrite = useCanWrite();

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Ok } from '../../api/types.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
 import { PRODUCT_STATUSES, type Product } from './types.ts';
@@ -83,11 +84,7 @@ export function ProductEditor() {
   return (
     <form onSubmit={submit} aria-label={creating ? 'New product' : 'Edit product'}>
       <PageHeader
-        back={
-          <Link className="back" to="/products">
-            ← Products
-          </Link>
-        }
+        back={<BackLink to="/products">Products</BackLink>}
         title={creating ? 'New product' : draft.title || 'Product'}
         actions={
           canWrite && (

@@ -1,12 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { useUrlFilters } from '../../lib/url-filters.ts';
+import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
 import { SearchFilters } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { budgetText } from './budget.ts';
@@ -79,36 +80,21 @@ function listValue(p: Promotion, labels: Labels): string {
 }
 
 function PromotionList() {
-  const [params, set] = useUrlFilters();
-  const q = params.get('q') ?? '';
+  const { q, offset, page, params } = useUrlPage();
   const status = params.get('status') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  const debouncedQ = useDebounced(q);
   const canWrite = useCanWrite();
-  const list = useQuery({
-    queryKey: ['promotions', { q: debouncedQ, status, offset }],
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/promotions'>>('/admin/promotions', {
-        query: { q: debouncedQ || undefined, status: status || undefined, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  const list = useListQuery<Ok<'/admin/promotions'>>(['promotions', { q, status, offset }], '/admin/promotions', {
+    q: q || undefined,
+    status: status || undefined,
+    limit: LIMIT,
+    offset,
   });
   const labels = useRuleLabels(list.data?.promotions.flatMap(allRulesOf) ?? []);
   return (
     <>
-      <PageHeader
-        title="Promotions"
-        actions={
-          canWrite && (
-            <Link className="btn btn-primary" to="/promotions/new">
-              Create promotion
-            </Link>
-          )
-        }
-      />
+      <PageHeader title="Promotions" actions={<WriteLink to="/promotions/new">Create promotion</WriteLink>} />
       <Card>
-        <SearchFilters status={status} statuses={['active', 'draft', 'inactive'] as const} set={set} />
+        <SearchFilters statuses={['active', 'draft', 'inactive']} />
         <PagedTable
           list={list}
           rows={(d) => d.promotions}
@@ -149,7 +135,7 @@ function PromotionList() {
           )}
           offset={offset}
           limit={LIMIT}
-          onPage={(o) => set('offset', String(o))}
+          onPage={page}
         />
       </Card>
       <CampaignsCard />

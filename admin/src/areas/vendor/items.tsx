@@ -16,6 +16,7 @@ import {
   Pager,
   useDebounced,
 } from '../../components/ui.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { failedChecksOf, VersionReview, type ReviewedVersion } from './review.tsx';
 
@@ -226,11 +227,7 @@ export function ItemDetail() {
   return (
     <>
       <PageHeader
-        back={
-          <Link className="back" to="/vendor/items">
-            ← Catalog items
-          </Link>
-        }
+        back={<BackLink to="/vendor/items">Catalog items</BackLink>}
         title={
           <>
             {i.name} {i.published ? <Badge value="published" /> : <Badge value="disabled">unpublished</Badge>}
