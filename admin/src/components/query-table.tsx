@@ -74,20 +74,37 @@ export function QueryTable<D, T>({ list, rows, empty, ...table }: TableProps<D, 
   );
 }
 
+interface PageProps {
+  offset: number;
+  limit: number;
+  onPage: (offset: number) => void;
+}
+
 /** One page of records, with previous / next under the table while there is data. */
 export function PagedTable<D extends { count: number }, T>({
   offset,
   limit,
   onPage,
   ...table
-}: TableProps<D, T> & { offset: number; limit: number; onPage: (offset: number) => void }) {
-  const { list, rows } = table;
+}: TableProps<D, T> & PageProps) {
   return (
     <>
       <QueryTable {...table} />
-      {list.data && (
-        <Pager offset={offset} limit={limit} count={list.data.count} shown={rows(list.data).length} onChange={onPage} />
-      )}
+      <QueryPager list={table.list} rows={table.rows} offset={offset} limit={limit} onPage={onPage} />
     </>
+  );
+}
+
+/** Previous / next under a list that is not a table (cards), while its read has data. */
+export function QueryPager<D extends { count: number }>({
+  list,
+  rows,
+  offset,
+  limit,
+  onPage,
+}: PageProps & { list: UseQueryResult<D>; rows: (data: D) => unknown[] }) {
+  if (!list.data) return null;
+  return (
+    <Pager offset={offset} limit={limit} count={list.data.count} shown={rows(list.data).length} onChange={onPage} />
   );
 }

@@ -4,13 +4,14 @@ import { Link, Route, Routes, useParams } from 'react-router';
 import { useDetailPage } from '../../lib/detail-page.ts';
 import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
 import { api } from '../../lib/api.ts';
-import { date, dateTime, money } from '../../lib/format.ts';
+import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
 import { BackLink, WriteLink } from '../../components/page-links.tsx';
-import { PagedTable, QueryTable } from '../../components/query-table.tsx';
+import { PagedTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { CustomerTabs, GroupDetail, GroupList } from './groups.tsx';
+import { OrderTable } from '../orders/order-table.tsx';
 import { ExportDialogButton } from '../jobs/import-dialog.tsx';
 import { UrlSelectField, UrlTextField } from '../../components/form-pieces.tsx';
 
@@ -197,35 +198,7 @@ function CustomerDetail() {
         <CustomerForm key={c.id} customer={c} onSaved={saved} />
       </Card>
       <Card title={`Orders${orders.data ? ` (${orders.data.count})` : ''}`}>
-        <QueryTable
-          list={orders}
-          rows={(d) => d.orders}
-          empty="No orders yet."
-          head={
-            <>
-              <th>Order</th>
-              <th>Date</th>
-              <th>Status</th>
-              <th>Payment</th>
-              <th className="num">Total</th>
-            </>
-          }
-          row={(o) => (
-            <tr key={o.id}>
-              <td>
-                <Link to={`/orders/${o.id}`}>#{o.display_id}</Link>
-              </td>
-              <td>{dateTime(o.created_at)}</td>
-              <td>
-                <Badge value={o.status} />
-              </td>
-              <td>
-                <Badge value={o.payment_status} />
-              </td>
-              <td className="num">{money(o.total, o.currency_code)}</td>
-            </tr>
-          )}
-        />
+        <OrderTable list={orders} empty="No orders yet." />
       </Card>
     </>
   );

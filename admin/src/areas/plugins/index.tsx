@@ -3,7 +3,8 @@ import { Link, Route, Routes, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date, dateTime, relative } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Badge, Card, ConfirmButton, Empty, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PLUGINS_KEY } from '../../extensions/slot.tsx';
@@ -171,42 +172,34 @@ function PluginList() {
         <p className="note note-warn">Updates could not be checked: {(updates.error as Error).message}</p>
       )}
       <Card>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.plugins.length === 0 ? (
-          <Empty>No plugins installed. Find some in the marketplace.</Empty>
-        ) : (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th>Plugin</th>
-                  <th>Rating</th>
-                  <th>Version</th>
-                  <th>Status</th>
-                  <th>License</th>
-                  <th>Updates</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.plugins.map((p) => (
-                  <PluginRow
-                    key={p.id}
-                    p={p}
-                    update={updates.data?.updates.find((u) => u.id === p.id)}
-                    check={checks.data?.license_checks.find((c) => c.plugin_id === p.id)}
-                    listing={listings.get(p.id)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryTable
+          list={list}
+          rows={(d) => d.plugins}
+          empty="No plugins installed. Find some in the marketplace."
+          wrap
+          head={
+            <>
+              <th>Plugin</th>
+              <th>Rating</th>
+              <th>Version</th>
+              <th>Status</th>
+              <th>License</th>
+              <th>Updates</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </>
+          }
+          row={(p) => (
+            <PluginRow
+              key={p.id}
+              p={p}
+              update={updates.data?.updates.find((u) => u.id === p.id)}
+              check={checks.data?.license_checks.find((c) => c.plugin_id === p.id)}
+              listing={listings.get(p.id)}
+            />
+          )}
+        />
       </Card>
     </>
   );
