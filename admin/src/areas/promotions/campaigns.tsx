@@ -6,7 +6,8 @@ import { useCanWrite } from '../../lib/session.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { DateWindowFields } from '../../components/form-pieces.tsx';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
-import { Card, ConfirmButton, Empty, ErrorNote, Loading } from '../../components/ui.tsx';
+import { Card, ConfirmButton, ErrorNote } from '../../components/ui.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { budgetText } from './budget.ts';
 import { BudgetLimitField } from './campaign-fields.tsx';
@@ -150,30 +151,21 @@ export function CampaignsCard() {
   });
   return (
     <Card title="Campaigns">
-      {campaigns.isPending ? (
-        <Loading />
-      ) : campaigns.isError ? (
-        <ErrorNote error={campaigns.error} />
-      ) : campaigns.data.campaigns.length === 0 ? (
-        <Empty>No campaigns yet. A campaign is made with a promotion, to give it dates and a budget.</Empty>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Identifier</th>
-              <th>When</th>
-              <th>Budget used</th>
-              {canWrite && <th aria-label="Actions" />}
-            </tr>
-          </thead>
-          <tbody>
-            {campaigns.data.campaigns.map((c) => (
-              <CampaignRow key={`${c.id}-${c.updated_at}`} c={c} canWrite={canWrite} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryTable
+        list={campaigns}
+        rows={(d) => d.campaigns}
+        empty="No campaigns yet. A campaign is made with a promotion, to give it dates and a budget."
+        head={
+          <>
+            <th>Name</th>
+            <th>Identifier</th>
+            <th>When</th>
+            <th>Budget used</th>
+            {canWrite && <th aria-label="Actions" />}
+          </>
+        }
+        row={(c) => <CampaignRow key={`${c.id}-${c.updated_at}`} c={c} canWrite={canWrite} />}
+      />
     </Card>
   );
 }

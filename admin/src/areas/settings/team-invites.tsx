@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
-import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import { type Invite, useRoles } from './team-api.ts';
 
 /** The link the invite mail carries; shown to the inviter when no email provider sent it. */
@@ -85,53 +86,46 @@ export function InvitesCard() {
           )}
         </p>
       )}
-      {invites.isPending ? (
-        <Loading />
-      ) : invites.isError ? (
-        <ErrorNote error={invites.error} />
-      ) : invites.data.invites.length === 0 ? (
-        <Empty>No invites.</Empty>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Email</th>
-              <th>Role</th>
-              <th>State</th>
-              <th>Expires</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {invites.data.invites.map((i) => (
-              <tr key={i.id}>
-                <td>{i.email}</td>
-                <td>{roles.data?.roles.find((r) => r.id === i.role)?.name ?? i.role}</td>
-                <td>
-                  <Badge value={i.accepted ? 'active' : 'pending'}>{i.accepted ? 'accepted' : 'pending'}</Badge>
-                </td>
-                <td>{date(i.expires_at)}</td>
-                <td className="row-actions">
-                  {canManage && !i.accepted && (
-                    <>
-                      <button type="button" className="btn" onClick={() => resend.mutate(i.id)}>
-                        Resend
-                      </button>
-                      <ConfirmButton
-                        label="Withdraw"
-                        title={`Withdraw the invite for ${i.email}?`}
-                        body="Its link stops working."
-                        danger
-                        onConfirm={() => remove.mutate(i.id)}
-                      />
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryTable
+        list={invites}
+        rows={(d) => d.invites}
+        empty="No invites."
+        head={
+          <>
+            <th>Email</th>
+            <th>Role</th>
+            <th>State</th>
+            <th>Expires</th>
+            <th />
+          </>
+        }
+        row={(i) => (
+          <tr key={i.id}>
+            <td>{i.email}</td>
+            <td>{roles.data?.roles.find((r) => r.id === i.role)?.name ?? i.role}</td>
+            <td>
+              <Badge value={i.accepted ? 'active' : 'pending'}>{i.accepted ? 'accepted' : 'pending'}</Badge>
+            </td>
+            <td>{date(i.expires_at)}</td>
+            <td className="row-actions">
+              {canManage && !i.accepted && (
+                <>
+                  <button type="button" className="btn" onClick={() => resend.mutate(i.id)}>
+                    Resend
+                  </button>
+                  <ConfirmButton
+                    label="Withdraw"
+                    title={`Withdraw the invite for ${i.email}?`}
+                    body="Its link stops working."
+                    danger
+                    onConfirm={() => remove.mutate(i.id)}
+                  />
+                </>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </Card>
   );
 }

@@ -8,7 +8,6 @@ import {
   Badge,
   Card,
   ConfirmButton,
-  Empty,
   ErrorNote,
   Field,
   Loading,
@@ -16,6 +15,7 @@ import {
   Pager,
   useDebounced,
 } from '../../components/ui.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { failedChecksOf, VersionReview, type ReviewedVersion } from './review.tsx';
@@ -132,41 +132,34 @@ export function ItemList() {
             onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })}
           />
         </search>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.items.length === 0 ? (
-          <Empty>Nothing published yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Item</th>
-                <th>Type</th>
-                <th>Latest</th>
-                <th>Price</th>
-                <th>State</th>
-                <th>Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((i) => (
-                <tr key={i.id}>
-                  <td>
-                    <Link to={`/vendor/items/${i.id}`}>{i.name}</Link>
-                    <div className="muted">{i.marketplace_id}</div>
-                  </td>
-                  <td>{i.type}</td>
-                  <td>{i.version ?? '—'}</td>
-                  <td>{i.price_eur > 0 ? `€${i.price_eur.toFixed(2)}` : 'Free'}</td>
-                  <td>{i.published ? <Badge value="published" /> : <Badge value="disabled">unpublished</Badge>}</td>
-                  <td>{date(i.updated_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <QueryTable
+          list={list}
+          rows={(d) => d.items}
+          empty="Nothing published yet."
+          head={
+            <>
+              <th>Item</th>
+              <th>Type</th>
+              <th>Latest</th>
+              <th>Price</th>
+              <th>State</th>
+              <th>Updated</th>
+            </>
+          }
+          row={(i) => (
+            <tr key={i.id}>
+              <td>
+                <Link to={`/vendor/items/${i.id}`}>{i.name}</Link>
+                <div className="muted">{i.marketplace_id}</div>
+              </td>
+              <td>{i.type}</td>
+              <td>{i.version ?? '—'}</td>
+              <td>{i.price_eur > 0 ? `€${i.price_eur.toFixed(2)}` : 'Free'}</td>
+              <td>{i.published ? <Badge value="published" /> : <Badge value="disabled">unpublished</Badge>}</td>
+              <td>{date(i.updated_at)}</td>
+            </tr>
+          )}
+        />
         {list.data && (
           <Pager
             offset={offset}
