@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
@@ -10,7 +10,7 @@ import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader, useDebounce
 import { BackLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { UrlTextField } from '../../components/form-pieces.tsx';
+import { SubmitForm, UrlTextField } from '../../components/form-pieces.tsx';
 
 /** Customers → Groups: the groups price lists are limited to, and who is in them. */
 
@@ -113,12 +113,8 @@ function GroupForm({ group, onSaved }: { group?: Group; onSaved: (g: Group) => v
       }),
     onSuccess: (d) => onSaved(d.customer_group),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} aria-label={group ? 'Edit group' : 'New group'}>
+    <SubmitForm label={group ? 'Edit group' : 'New group'} onSubmit={() => save.mutate()}>
       <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
         <Field
           label="Name"
@@ -135,7 +131,7 @@ function GroupForm({ group, onSaved }: { group?: Group; onSaved: (g: Group) => v
           </button>
         )}
       </fieldset>
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { useDetailPage } from '../../lib/detail-page.ts';
 import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
@@ -13,7 +13,7 @@ import type { Item, Ok } from '../../api/types.ts';
 import { CustomerTabs, GroupDetail, GroupList } from './groups.tsx';
 import { OrderTable } from '../orders/order-table.tsx';
 import { ExportDialogButton } from '../jobs/import-dialog.tsx';
-import { UrlSelectField, UrlTextField } from '../../components/form-pieces.tsx';
+import { SubmitForm, UrlSelectField, UrlTextField } from '../../components/form-pieces.tsx';
 
 type Customer = Item<Ok<'/admin/customers'>['customers']>;
 
@@ -116,12 +116,8 @@ function CustomerForm({ customer, onSaved }: { customer?: Customer; onSaved: (c:
     },
     onSuccess: (d) => onSaved(d.customer),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} aria-label={customer ? 'Edit customer' : 'New customer'}>
+    <SubmitForm label={customer ? 'Edit customer' : 'New customer'} onSubmit={() => save.mutate()}>
       <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className="row">
           {FIELDS.map(([k, label, type]) => (
@@ -147,7 +143,7 @@ function CustomerForm({ customer, onSaved }: { customer?: Customer; onSaved: (c:
           </button>
         )}
       </fieldset>
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime, money, toMinor } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
 import { Card, Empty, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
 
 interface Draft {
@@ -94,10 +95,6 @@ export default function DraftOrdersArea() {
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   const set = (i: number, patch: Partial<Line>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
   return (
@@ -168,7 +165,7 @@ export default function DraftOrdersArea() {
       )}
       {canWrite && (
         <Card title="New draft order">
-          <form onSubmit={submit} aria-label="New draft order">
+          <SubmitForm label="New draft order" onSubmit={() => create.mutate()}>
             <div className="row">
               <Field
                 label="Customer email"
@@ -241,7 +238,7 @@ export default function DraftOrdersArea() {
                 Create draft
               </button>
             </div>
-          </form>
+          </SubmitForm>
         </Card>
       )}
     </>

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite, useSession } from '../../lib/session.tsx';
 import { Card, Empty, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import {
@@ -74,12 +75,8 @@ function AdjustForm({
     },
     onError: () => void client.invalidateQueries({ queryKey: ['inventory-item', item.id] }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} aria-label={`Adjust stock at ${label}`}>
+    <SubmitForm label={`Adjust stock at ${label}`} onSubmit={() => save.mutate()}>
       <div className="row">
         <Field
           label="New stocked quantity"
@@ -114,7 +111,7 @@ function AdjustForm({
         <small className="hint">Not below the {level.reserved_quantity} reserved here.</small>
       )}
       <ErrorNote error={save.error} skipField />
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { configChanges, type ConfigValues, type Plugin } from './types.ts';
 
@@ -32,12 +33,8 @@ export function PluginConfig({ plugin }: { plugin: Plugin }) {
   if (config.isPending) return <Loading />;
   if (config.isError) return <ErrorNote error={config.error} />;
   const values = config.data.config;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} aria-label="Plugin configuration">
+    <SubmitForm label="Plugin configuration" onSubmit={() => save.mutate()}>
       <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
         {plugin.config_fields.map((f) =>
           f.type === 'boolean' ? (
@@ -88,6 +85,6 @@ export function PluginConfig({ plugin }: { plugin: Plugin }) {
           </button>
         )}
       </fieldset>
-    </form>
+    </SubmitForm>
   );
 }

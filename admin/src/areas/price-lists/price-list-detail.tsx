@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
-import { CheckList, DateWindowFields, StatusField } from '../../components/form-pieces.tsx';
+import { SubmitForm, CheckList, DateWindowFields, StatusField } from '../../components/form-pieces.tsx';
 import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
@@ -56,13 +56,9 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
     },
     onSuccess: (d) => onSaved(d.price_list),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
   return (
-    <form onSubmit={submit} aria-label={list ? 'Edit price list' : 'New price list'}>
+    <SubmitForm label={list ? 'Edit price list' : 'New price list'} onSubmit={() => save.mutate()}>
       <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className="row">
           <Field label="Title" name="title" required value={v.title} onChange={set('title')} error={save.error} />
@@ -116,7 +112,7 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
           </button>
         )}
       </fieldset>
-    </form>
+    </SubmitForm>
   );
 }
 

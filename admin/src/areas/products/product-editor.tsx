@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { Ok } from '../../api/types.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
@@ -76,13 +77,9 @@ export function ProductEditor() {
   if ((!creating && product.isPending) || channels.isPending || !draft)
     return product.isError ? <ErrorNote error={product.error} /> : <Loading />;
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(draft);
-  };
 
   return (
-    <form onSubmit={submit} aria-label={creating ? 'New product' : 'Edit product'}>
+    <SubmitForm label={creating ? 'New product' : 'Edit product'} onSubmit={() => save.mutate(draft)}>
       <PageHeader
         back={<BackLink to="/products">Products</BackLink>}
         title={creating ? 'New product' : draft.title || 'Product'}
@@ -238,6 +235,6 @@ export function ProductEditor() {
       </fieldset>
       {!creating && <ExtensionSlot name="product.details" />}
       {!creating && id && <Activity resourceId={id} />}
-    </form>
+    </SubmitForm>
   );
 }

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 import { QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 
@@ -57,10 +58,6 @@ export function ApiKeysPage() {
       });
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   return (
     <>
       {created && created.type === 'secret' && (
@@ -73,7 +70,7 @@ export function ApiKeysPage() {
       )}
       {canWrite && (
         <Card title="New API key">
-          <form className="row" onSubmit={submit} aria-label="New API key">
+          <SubmitForm label="New API key" className="row" onSubmit={() => create.mutate()}>
             <Field
               label="Title"
               name="title"
@@ -95,7 +92,7 @@ export function ApiKeysPage() {
             <button type="submit" className="btn btn-primary" style={{ marginBottom: 12 }} disabled={create.isPending}>
               Create key
             </button>
-          </form>
+          </SubmitForm>
           <ErrorNote error={create.error} skipField />
         </Card>
       )}

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 import { QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 
@@ -32,15 +33,11 @@ export function KeyValuesPage() {
     mutationFn: (k: string) => api(`/admin/settings/${encodeURIComponent(k)}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
     <>
       {canWrite && (
         <Card title="Set a value">
-          <form className="row" onSubmit={submit} aria-label="Set a value">
+          <SubmitForm label="Set a value" className="row" onSubmit={() => save.mutate()}>
             <Field
               label="Key"
               name="key"
@@ -62,7 +59,7 @@ export function KeyValuesPage() {
             <button type="submit" className="btn btn-primary" style={{ marginBottom: 30 }} disabled={save.isPending}>
               Save
             </button>
-          </form>
+          </SubmitForm>
           <ErrorNote error={save.error} skipField />
         </Card>
       )}

@@ -1,8 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 
 export interface FormField {
   name: string;
@@ -54,16 +55,12 @@ export function ResourceTable<T extends { id: string }>({
     mutationFn: (id: string) => api(`${path}/${id}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   const rows = list.data?.[plural] ?? [];
   return (
     <>
       {canWrite && (
         <Card title={`New ${title}`}>
-          <form className="row" onSubmit={submit} aria-label={`New ${title}`}>
+          <SubmitForm label={`New ${title}`} className="row" onSubmit={() => create.mutate()}>
             {fields.map((f) =>
               f.options ? (
                 <Field
@@ -99,7 +96,7 @@ export function ResourceTable<T extends { id: string }>({
             <button type="submit" className="btn btn-primary" style={{ marginBottom: 12 }} disabled={create.isPending}>
               Create
             </button>
-          </form>
+          </SubmitForm>
           <ErrorNote error={create.error} skipField />
         </Card>
       )}

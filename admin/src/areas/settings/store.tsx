@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCan } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 
 interface Store {
   id: string;
@@ -75,10 +76,6 @@ function StoreForm({ store }: { store: Store }) {
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['stores'] }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const select = (label: string, name: string, value: string, set: (v: string) => void, options?: Named[]) => (
     <Field
       label={label}
@@ -98,7 +95,7 @@ function StoreForm({ store }: { store: Store }) {
   );
   return (
     <Card title="Store">
-      <form onSubmit={submit} aria-label="Store settings">
+      <SubmitForm label="Store settings" onSubmit={() => save.mutate()}>
         <Field
           label="Name"
           name="name"
@@ -134,7 +131,7 @@ function StoreForm({ store }: { store: Store }) {
             Save
           </button>
         )}
-      </form>
+      </SubmitForm>
     </Card>
   );
 }

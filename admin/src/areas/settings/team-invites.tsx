@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 import { QueryTable } from '../../components/query-table.tsx';
 import { type Invite, useRoles } from './team-api.ts';
 
@@ -42,14 +43,10 @@ export function InvitesCard() {
     mutationFn: (id: string) => api(`/admin/invites/${id}`, { method: 'DELETE' }),
     onSettled: refresh,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   return (
     <Card title="Invites">
       {canManage && (
-        <form className="inline-form" onSubmit={submit} aria-label="Invite someone">
+        <SubmitForm label="Invite someone" className="inline-form" onSubmit={() => create.mutate()}>
           <Field
             label="Email"
             name="email"
@@ -69,7 +66,7 @@ export function InvitesCard() {
           <button type="submit" className="btn btn-primary" disabled={create.isPending}>
             Send invite
           </button>
-        </form>
+        </SubmitForm>
       )}
       <ErrorNote error={create.error ?? resend.error ?? remove.error} skipField />
       {issued && (

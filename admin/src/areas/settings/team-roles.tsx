@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { grants, useCan } from '../../lib/session.tsx';
 import { Card, ConfirmButton, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 import { type Role, useRoles } from './team-api.ts';
 
 interface PermissionEntry {
@@ -120,12 +121,8 @@ function RoleForm({ role, grid, onDone }: { role: Role | null; grid: ReturnType<
       else next.add(p);
       return next;
     });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} aria-label={role ? `Edit role ${role.name}` : 'New role'}>
+    <SubmitForm label={role ? `Edit role ${role.name}` : 'New role'} onSubmit={() => save.mutate()}>
       <Field
         label="Name"
         name="name"
@@ -170,6 +167,6 @@ function RoleForm({ role, grid, onDone }: { role: Role | null; grid: ReturnType<
           Save role
         </button>
       </div>
-    </form>
+    </SubmitForm>
   );
 }

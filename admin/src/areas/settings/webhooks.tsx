@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 import { QueryTable } from '../../components/query-table.tsx';
 import { EVENT_GROUPS, eventsFromPicker } from './webhook-events.ts';
 import type { Ok } from '../../api/types.ts';
@@ -33,13 +34,9 @@ function CreateWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
     else next.delete(name);
     setPicked(next);
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   return (
     <Card title="New webhook">
-      <form onSubmit={submit} aria-label="New webhook">
+      <SubmitForm label="New webhook" onSubmit={() => create.mutate()}>
         <Field
           label="Endpoint URL"
           name="url"
@@ -71,7 +68,7 @@ function CreateWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
         <button type="submit" className="btn btn-primary" disabled={create.isPending || picked.size === 0}>
           Create webhook
         </button>
-      </form>
+      </SubmitForm>
     </Card>
   );
 }
