@@ -108,3 +108,12 @@ export function QueryPager<D extends { count: number }>({
     <Pager offset={offset} limit={limit} count={list.data.count} shown={rows(list.data).length} onChange={onPage} />
   );
 }
+
+/** The header cell over a column of row buttons: named for screen readers, blank on screen. */
+export function ActionsHead() {
+  return (
+    <th>
+      <span className="sr-only">Actions</span>
+    </th>
+  );
+}

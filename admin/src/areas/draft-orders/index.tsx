@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime, money, toMinor } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
-import { Card, Empty, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { Card, Empty, ErrorNote, Field, PageHeader } from '../../components/ui.tsx';
+import { QueryView, Table } from '../../components/query-table.tsx';
 import { SubmitForm } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
 
@@ -101,68 +102,62 @@ export default function DraftOrdersArea() {
     <>
       <PageHeader title="Draft orders" />
       <ErrorNote error={convert.error} />
-      {drafts.isPending ? (
-        <Loading />
-      ) : drafts.isError ? (
-        <ErrorNote error={drafts.error} />
-      ) : drafts.data.draft_orders.length === 0 ? (
-        <Empty>No draft orders.</Empty>
-      ) : (
-        <Card title="Drafts">
-          <table>
-            <thead>
-              <tr>
-                <th>Draft</th>
-                <th>Email</th>
-                <th>Items</th>
-                <th className="num">Total</th>
-                <th>Created</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {drafts.data.draft_orders.map((d) => (
-                <tr key={d.id}>
-                  <td>Draft #{d.display_id}</td>
-                  <td>{d.email}</td>
-                  <td>{d.items.map((i) => `${i.quantity} × ${i.title}`).join(', ')}</td>
-                  <td className="num">{money(d.total, d.currency_code)}</td>
-                  <td>{dateTime(d.created_at)}</td>
-                  <td>
-                    {canWrite && (
-                      <div className="actions">
-                        <button
-                          type="button"
-                          className="btn btn-small btn-primary"
-                          disabled={convert.isPending || d.items.length === 0}
-                          onClick={() => convert.mutate({ id: d.id, paid: true })}
-                          aria-label={`Convert draft #${d.display_id} to a paid order`}
-                        >
-                          Convert to order (paid)
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          disabled={convert.isPending || d.items.length === 0}
-                          onClick={() => convert.mutate({ id: d.id, paid: false })}
-                          aria-label={`Convert draft #${d.display_id} to an order awaiting payment`}
-                        >
-                          Convert, awaiting payment
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="hint">
-            Converting reserves the stock. Paid records the payment as received (a manual capture); awaiting payment
-            asks the customer for the total (a payment request on the order, which the desk can mark as paid later).{' '}
-            <Link to="/orders?status=draft">Drafts in the order list</Link>
-          </p>
-        </Card>
-      )}
+      <QueryView query={drafts}>
+        {(data) =>
+          data.draft_orders.length === 0 ? (
+            <Empty>No draft orders.</Empty>
+          ) : (
+            <Card title="Drafts">
+              <Table
+                records={data.draft_orders}
+                head={
+                  <>
+                    <th>Draft</th>
+                    <th>Email</th>
+                    <th>Items</th>
+                    <th className="num">Total</th>
+                    <th>Created</th>
+                    <th />
+                  </>
+                }
+                row={(d) => (
+                  <tr key={d.id}>
+                    <td>Draft #{d.display_id}</td>
+                    <td>{d.email}</td>
+                    <td>{d.items.map((i) => `${i.quantity} × ${i.title}`).join(', ')}</td>
+                    <td className="num">{money(d.total, d.currency_code)}</td>
+                    <td>{dateTime(d.created_at)}</td>
+                    <td>
+                      {canWrite && (
+                        <div className="actions">
+                          <button
+                            type="button"
+                            className="btn btn-small btn-primary"
+                            disabled={convert.isPending || d.items.length === 0}
+                            onClick={() => convert.mutate({ id: d.id, paid: true })}
+                            aria-label={`Convert draft #${d.display_id} to a paid order`}
+                          >
+                            Convert to order (paid)
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-small"
+                            disabled={convert.isPending || d.items.length === 0}
+                            onClick={() => convert.mutate({ id: d.id, paid: false })}
+                            aria-label={`Convert draft #${d.display_id} to an order awaiting payment`}
+                          >
+                            Convert, awaiting payment
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                )}
+              />
+            </Card>
+          )
+        }
+      </QueryView>
       {canWrite && (
         <Card title="New draft order">
           <SubmitForm label="New draft order" onSubmit={() => create.mutate()}>

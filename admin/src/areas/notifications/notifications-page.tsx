@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, PageHeader } from '../../components/ui.tsx';
-import { PagedTable } from '../../components/query-table.tsx';
+import { ActionsHead, PagedTable } from '../../components/query-table.tsx';
 import { UNREAD_KEY } from '../../components/shell.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 
@@ -82,9 +82,7 @@ export default function NotificationsPage() {
               <th>Notification</th>
               <th>Type</th>
               <th>When</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(n) => (

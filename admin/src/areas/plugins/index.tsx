@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { date, dateTime, relative } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PLUGINS_KEY } from '../../extensions/slot.tsx';
@@ -185,9 +185,7 @@ function PluginList() {
               <th>Status</th>
               <th>License</th>
               <th>Updates</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(p) => (

@@ -13,7 +13,7 @@ import {
 } from '../../lib/deferred-delete.ts';
 import { useCan, useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, PageHeader, Pager } from '../../components/ui.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import { WriteLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PRODUCT_STATUSES, type Product } from './types.ts';
@@ -90,11 +90,7 @@ export function ProductList() {
               <th className="num">Variants</th>
               <th className="num">Stock</th>
               <th>Sales channels</th>
-              {canWrite && (
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              )}
+              {canWrite && <ActionsHead />}
             </>
           }
           row={(p) => (

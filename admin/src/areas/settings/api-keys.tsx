@@ -5,7 +5,7 @@ import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
 import { SubmitForm } from '../../components/form-pieces.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 
 type ApiKey = Item<Ok<'/admin/api-keys'>['api_keys']>;
@@ -109,9 +109,7 @@ export function ApiKeysPage() {
               <th>Key</th>
               <th>Sales channels</th>
               <th>Created</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(k) => (

@@ -5,7 +5,7 @@ import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
 import { SubmitForm } from '../../components/form-pieces.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 
 type Setting = Item<Ok<'/admin/settings'>['settings']>;
@@ -74,9 +74,7 @@ export function KeyValuesPage() {
               <th>Key</th>
               <th>Value</th>
               <th>Updated</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(s) => (

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
-import { PagedTable, QueryView, Table } from '../../components/query-table.tsx';
+import { ActionsHead, PagedTable, QueryView, Table } from '../../components/query-table.tsx';
 import { api } from '../../lib/api.ts';
 import { dateTime, relative } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
@@ -120,11 +120,7 @@ function History() {
             <th className="num">Attempts</th>
             <th>Error / next try</th>
             <th>Created</th>
-            {canWrite && (
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
-            )}
+            {canWrite && <ActionsHead />}
           </>
         }
         row={(d) => (

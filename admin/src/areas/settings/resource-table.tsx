@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
+import { QueryTable, ActionsHead } from '../../components/query-table.tsx';
 import { SubmitForm } from '../../components/form-pieces.tsx';
 
 export interface FormField {
@@ -55,7 +56,6 @@ export function ResourceTable<T extends { id: string }>({
     mutationFn: (id: string) => api(`${path}/${id}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
-  const rows = list.data?.[plural] ?? [];
   return (
     <>
       {canWrite && (
@@ -102,46 +102,37 @@ export function ResourceTable<T extends { id: string }>({
       )}
       <Card>
         <ErrorNote error={remove.error} />
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : rows.length === 0 ? (
-          <Empty>None yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                {columns.map(([h]) => (
-                  <th key={h}>{h}</th>
-                ))}
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  {columns.map(([h, cell]) => (
-                    <td key={h}>{cell(r)}</td>
-                  ))}
-                  <td>
-                    {canWrite && (
-                      <ConfirmButton
-                        label="Delete"
-                        danger
-                        title={`Delete ${describe(r)}?`}
-                        body="This cannot be undone."
-                        onConfirm={() => remove.mutate(r.id)}
-                      />
-                    )}
-                  </td>
-                </tr>
+        <QueryTable
+          list={list}
+          rows={(d) => d[plural] ?? []}
+          empty="None yet."
+          head={
+            <>
+              {columns.map(([h]) => (
+                <th key={h}>{h}</th>
               ))}
-            </tbody>
-          </table>
-        )}
+              <ActionsHead />
+            </>
+          }
+          row={(r) => (
+            <tr key={r.id}>
+              {columns.map(([h, cell]) => (
+                <td key={h}>{cell(r)}</td>
+              ))}
+              <td>
+                {canWrite && (
+                  <ConfirmButton
+                    label="Delete"
+                    danger
+                    title={`Delete ${describe(r)}?`}
+                    body="This cannot be undone."
+                    onConfirm={() => remove.mutate(r.id)}
+                  />
+                )}
+              </td>
+            </tr>
+          )}
+        />
       </Card>
     </>
   );

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCan, useSession } from '../../lib/session.tsx';
-import { Card, ConfirmButton, ErrorNote, Loading } from '../../components/ui.tsx';
+import { Card, ConfirmButton, ErrorNote } from '../../components/ui.tsx';
+import { Table, QueryView } from '../../components/query-table.tsx';
 import { InvitesCard } from './team-invites.tsx';
 import { RolesCard } from './team-roles.tsx';
 import { type TeamUser, useRoles } from './team-api.ts';
@@ -40,22 +41,19 @@ function UsersCard() {
   return (
     <Card title="Users">
       <ErrorNote error={setRole.error ?? remove.error} />
-      {users.isPending ? (
-        <Loading />
-      ) : users.isError ? (
-        <ErrorNote error={users.error} />
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Email</th>
-              <th>Role</th>
-              <th>Since</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.users.map((u) => (
+      <QueryView query={users}>
+        {(data) => (
+          <Table
+            records={data.users}
+            head={
+              <>
+                <th>Email</th>
+                <th>Role</th>
+                <th>Since</th>
+                <th />
+              </>
+            }
+            row={(u) => (
               <tr key={u.id}>
                 <td>
                   {u.email}
@@ -92,10 +90,10 @@ function UsersCard() {
                   )}
                 </td>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            )}
+          />
+        )}
+      </QueryView>
     </Card>
   );
 }

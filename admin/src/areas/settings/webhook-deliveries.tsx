@@ -7,7 +7,7 @@ import { api } from '../../lib/api.ts';
 import { dateTime, relative } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote } from '../../components/ui.tsx';
-import { PagedTable, QueryView } from '../../components/query-table.tsx';
+import { ActionsHead, PagedTable, QueryView } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import type { Webhook } from './webhooks.tsx';
 import type { Item, Ok } from '../../api/types.ts';
@@ -133,9 +133,7 @@ export function WebhookDetail() {
               <th>Last answer</th>
               <th>Next retry</th>
               <th>Created</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(d) => (

@@ -6,7 +6,7 @@ import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
 import { SubmitForm } from '../../components/form-pieces.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import { EVENT_GROUPS, eventsFromPicker } from './webhook-events.ts';
 import type { Ok } from '../../api/types.ts';
 
@@ -107,9 +107,7 @@ export function WebhooksPage() {
               <th>Events</th>
               <th>State</th>
               <th>Created</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(w) => (

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date, dateTime } from '../../lib/format.ts';
 import { Card, ConfirmButton, Empty, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { Table, QueryView, QueryTable } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { vendorApi } from './vendor-api.ts';
 import type { Item, Ledger, License, Sale, Stats, Subscription, Vendor, Version } from './vendor-types.ts';
@@ -232,23 +232,21 @@ function Subscriptions() {
   if (q.data && q.data.subscriptions.length === 0) return null;
   return (
     <Card title="Subscriptions">
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <ErrorNote error={q.error} />
-      ) : (
-        <table aria-label="Subscriptions">
-          <thead>
-            <tr>
-              <th>Item</th>
-              <th>Billing</th>
-              <th>Status</th>
-              <th>Period ends</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {q.data.subscriptions.map((s) => (
+      <QueryView query={q}>
+        {(data) => (
+          <Table
+            records={data.subscriptions}
+            label="Subscriptions"
+            head={
+              <>
+                <th>Item</th>
+                <th>Billing</th>
+                <th>Status</th>
+                <th>Period ends</th>
+                <th />
+              </>
+            }
+            row={(s) => (
               <tr key={s.id}>
                 <td>{s.marketplace_id}</td>
                 <td>{s.billing}</td>
@@ -269,10 +267,10 @@ function Subscriptions() {
                   )}
                 </td>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            )}
+          />
+        )}
+      </QueryView>
     </Card>
   );
 }

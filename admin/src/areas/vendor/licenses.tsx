@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
 import { date, dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Field, PageHeader, Pager } from '../../components/ui.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 
 interface License {
   id: string;
@@ -99,9 +99,7 @@ export function Licenses() {
               <th>Buyer</th>
               <th>Status</th>
               <th>Expires</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(l) => (
