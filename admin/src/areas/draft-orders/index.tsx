@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime, money, toMinor } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
@@ -154,6 +154,11 @@ export default function DraftOrdersArea() {
                   </tr>
                 )}
               />
+              <p className="hint">
+                Converting reserves the stock. Paid records the payment as received (a manual capture); awaiting payment
+                asks the customer for the total (a payment request on the order, which the desk can mark as paid later).{' '}
+                <Link to="/orders?status=draft">Drafts in the order list</Link>
+              </p>
             </Card>
           )
         }
