@@ -112,6 +112,7 @@ export function SelectField({
   onChange,
   error,
   disabled,
+  hint,
 }: {
   label: string;
   name: string;
@@ -121,6 +122,7 @@ export function SelectField({
   onChange: (value: string) => void;
   error?: unknown;
   disabled?: boolean;
+  hint?: ReactNode;
 }) {
   return (
     <Field
@@ -129,6 +131,7 @@ export function SelectField({
       name={name}
       value={value}
       disabled={disabled}
+      hint={hint}
       onChange={(e) => onChange(e.target.value)}
       error={error}
     >
@@ -186,6 +189,11 @@ const capitalized = (s: string) => s[0].toUpperCase() + s.slice(1);
 /** Choices whose values are the given words, each shown as `label` words it (as it is, by default). */
 export function choicesOf(values: readonly string[], label: (value: string) => string = (v) => v) {
   return values.map((value) => ({ value, label: label(value) }));
+}
+
+/** Choices of records by their id, each shown by its name (locations, roles, profiles…); none while they load. */
+export function namedChoices(records: readonly { id: string; name: string }[] | undefined) {
+  return (records ?? []).map((r) => ({ value: r.id, label: r.name }));
 }
 
 /** A list filter's select whose value lives in the URL under `name`; `none` ('' in the URL) comes first. */

@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
-import { UrlSelectField } from '../../components/form-pieces.tsx';
+import { namedChoices, UrlSelectField } from '../../components/form-pieces.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { Card, ConfirmButton, PageHeader } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
@@ -56,12 +56,7 @@ export function ReservationList() {
       <InventoryTabs />
       <Card>
         <search className="filters">
-          <UrlSelectField
-            label="Location"
-            name="location_id"
-            none="Any"
-            choices={locations.data?.map((l) => ({ value: l.id, label: l.name })) ?? []}
-          />
+          <UrlSelectField label="Location" name="location_id" none="Any" choices={namedChoices(locations.data)} />
         </search>
         <PagedTable
           list={list}

@@ -3,6 +3,7 @@ import type { Ok } from '../../api/types.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { Card, ErrorNote, Field } from '../../components/ui.tsx';
+import { SelectField } from '../../components/form-pieces.tsx';
 import { treeOrder, type Category } from './category-tree.ts';
 
 export interface ImageDraft {
@@ -92,21 +93,15 @@ export function OrganisationCard(props: {
   return (
     <Card title="Organisation">
       <ErrorNote error={collections.error ?? categories.error} />
-      <Field
+      <SelectField
         label="Collection"
         name="collection_id"
-        as="select"
         value={collectionId}
-        onChange={(e) => onChange({ collectionId: e.target.value })}
+        onChange={(v) => onChange({ collectionId: v })}
         error={error}
-      >
-        <option value="">No collection</option>
-        {collections.data?.collections.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.title}
-          </option>
-        ))}
-      </Field>
+        none="No collection"
+        choices={collections.data?.collections.map((c) => ({ value: c.id, label: c.title })) ?? []}
+      />
       <fieldset className="checklist">
         <legend>Categories</legend>
         {categories.data && categories.data.product_categories.length === 0 && (

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
-import { SubmitForm } from '../../components/form-pieces.tsx';
+import { SelectField, SubmitForm } from '../../components/form-pieces.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
@@ -192,20 +192,14 @@ export function ProductEditor() {
           </div>
           <div>
             <Card title="Status">
-              <Field
+              <SelectField
                 label="Status"
                 name="status"
-                as="select"
                 value={draft.status}
-                onChange={(e) => set({ status: e.target.value as Product['status'] })}
+                onChange={(v) => set({ status: v as Product['status'] })}
                 error={save.error}
-              >
-                {PRODUCT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </Field>
+                choices={PRODUCT_STATUSES.map((s) => ({ value: s, label: s }))}
+              />
             </Card>
             <Card title="Sales channels">
               {channels.data?.sales_channels.map((c) => (

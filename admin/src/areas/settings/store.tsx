@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCan } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading } from '../../components/ui.tsx';
-import { SubmitForm } from '../../components/form-pieces.tsx';
+import { namedChoices, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
 
 interface Store {
   id: string;
@@ -77,21 +77,15 @@ function StoreForm({ store }: { store: Store }) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['stores'] }),
   });
   const select = (label: string, name: string, value: string, set: (v: string) => void, options?: Named[]) => (
-    <Field
+    <SelectField
       label={label}
       name={name}
-      as="select"
       value={value}
       disabled={!canWrite}
-      onChange={(e) => set(e.target.value)}
-    >
-      <option value="">None</option>
-      {(options ?? []).map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.name}
-        </option>
-      ))}
-    </Field>
+      onChange={set}
+      none="None"
+      choices={namedChoices(options)}
+    />
   );
   return (
     <Card title="Store">

@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
-import { SubmitForm } from '../../components/form-pieces.tsx';
+import { namedChoices, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
 import { QueryTable } from '../../components/query-table.tsx';
 import { type Invite, useRoles } from './team-api.ts';
 
@@ -56,13 +56,13 @@ export function InvitesCard() {
             onChange={(e) => setEmail(e.target.value)}
             error={create.error}
           />
-          <Field label="Role" name="role" as="select" value={role} onChange={(e) => setRole(e.target.value)}>
-            {(roles.data?.roles ?? []).map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </Field>
+          <SelectField
+            label="Role"
+            name="role"
+            value={role}
+            onChange={setRole}
+            choices={namedChoices(roles.data?.roles)}
+          />
           <button type="submit" className="btn btn-primary" disabled={create.isPending}>
             Send invite
           </button>
