@@ -1,13 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, NavLink, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
-import { useUrlFilters } from '../../lib/url-filters.ts';
+import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
 import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
-import { BackLink } from '../../components/page-links.tsx';
+import { Tabs } from '../../components/tabs.tsx';
+import { BackLink, WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { SubmitForm, UrlTextField } from '../../components/form-pieces.tsx';
@@ -32,44 +33,25 @@ const who = (c: Member) => [c.first_name, c.last_name].filter(Boolean).join(' ')
 const back = <BackLink to="/customers/groups">Customer groups</BackLink>;
 
 /** Customers and their groups: two lists of one area. */
+const TABS = [
+  { to: '/customers', label: 'Customers', end: true },
+  { to: '/customers/groups', label: 'Groups' },
+];
+
 export function CustomerTabs() {
-  return (
-    <nav className="tabs" aria-label="Customer sections">
-      <NavLink to="/customers" end>
-        Customers
-      </NavLink>
-      <NavLink to="/customers/groups">Groups</NavLink>
-    </nav>
-  );
+  return <Tabs label="Customer sections" tabs={TABS} />;
 }
 
 export function GroupList() {
-  const [params, set] = useUrlFilters();
-  const q = params.get('q') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  const debouncedQ = useDebounced(q);
-  const canWrite = useCanWrite();
-  const list = useQuery({
-    queryKey: ['customer-groups', { q: debouncedQ, offset }],
-    queryFn: ({ signal }) =>
-      api<{ customer_groups: Group[]; count: number }>('/admin/customer-groups', {
-        query: { q: debouncedQ, limit: LIMIT, offset, order: 'name' },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const { q, offset, page } = useUrlPage();
+  const list = useListQuery<{ customer_groups: Group[]; count: number }>(
+    ['customer-groups', { q, offset }],
+    '/admin/customer-groups',
+    { q, limit: LIMIT, offset, order: 'name' },
+  );
   return (
     <>
-      <PageHeader
-        title="Customer groups"
-        actions={
-          canWrite && (
-            <Link className="btn btn-primary" to="/customers/groups/new">
-              Add group
-            </Link>
-          )
-        }
-      />
+      <PageHeader title="Customer groups" actions={<WriteLink to="/customers/groups/new">Add group</WriteLink>} />
       <CustomerTabs />
       <Card>
         <search className="filters">
@@ -95,7 +77,7 @@ export function GroupList() {
           )}
           offset={offset}
           limit={LIMIT}
-          onPage={(o) => set('offset', String(o))}
+          onPage={page}
         />
       </Card>
     </>
@@ -143,15 +125,11 @@ function Members({ group }: { group: Group }) {
   const [offset, setOffset] = useState(0);
   const [search, setSearch] = useState('');
   const q = useDebounced(search);
-  const members = useQuery({
-    queryKey: ['customers', { groups: group.id, offset }],
-    queryFn: ({ signal }) =>
-      api<{ customers: Member[]; count: number }>('/admin/customers', {
-        query: { groups: group.id, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const members = useListQuery<{ customers: Member[]; count: number }>(
+    ['customers', { groups: group.id, offset }],
+    '/admin/customers',
+    { groups: group.id, limit: LIMIT, offset },
+  );
   const found = useQuery({
     queryKey: ['customers', { q }],
     queryFn: ({ signal }) => api<{ customers: Member[] }>('/admin/customers', { query: { q, limit: 10 }, signal }),
