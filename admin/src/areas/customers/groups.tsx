@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
-import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
+import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { BackLink, WriteLink } from '../../components/page-links.tsx';
@@ -130,11 +130,12 @@ function Members({ group }: { group: Group }) {
     '/admin/customers',
     { groups: group.id, limit: LIMIT, offset },
   );
-  const found = useQuery({
-    queryKey: ['customers', { q }],
-    queryFn: ({ signal }) => api<{ customers: Member[] }>('/admin/customers', { query: { q, limit: 10 }, signal }),
-    enabled: canWrite && q.trim().length > 0,
-  });
+  const found = useApi<{ customers: Member[] }>(
+    ['customers', { q }],
+    '/admin/customers',
+    { q, limit: 10 },
+    { enabled: canWrite && q.trim().length > 0 },
+  );
   const change = useMutation({
     mutationFn: (body: { add?: string[]; remove?: string[] }) =>
       api(`/admin/customer-groups/${group.id}/customers`, { method: 'POST', body }),

@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { useDetailPage } from '../../lib/detail-page.ts';
-import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
+import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
@@ -158,15 +158,12 @@ function CustomerDetail() {
     home: '/customers',
   });
   // Their orders come from the order list's customer filter, in parallel with the customer.
-  const orders = useQuery({
-    queryKey: ['orders', { customer_id: id }],
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/orders'>>('/admin/orders', {
-        query: { customer_id: id, order: '-created_at', limit: 20 },
-        signal,
-      }),
-    enabled: !creating,
-  });
+  const orders = useApi<Ok<'/admin/orders'>>(
+    ['orders', { customer_id: id }],
+    '/admin/orders',
+    { customer_id: id, order: '-created_at', limit: 20 },
+    { enabled: !creating },
+  );
   const back = <BackLink to="/customers">Customers</BackLink>;
   if (creating)
     return (

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -8,6 +8,7 @@ import { Card, Empty, ErrorNote, Field, PageHeader } from '../../components/ui.t
 import { QueryView, Table } from '../../components/query-table.tsx';
 import { SubmitForm } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 interface Draft {
   id: string;
@@ -36,19 +37,14 @@ export default function DraftOrdersArea() {
   const client = useQueryClient();
   const notify = useToast();
   const navigate = useNavigate();
-  const drafts = useQuery({
-    queryKey: ['draft-orders'],
-    queryFn: ({ signal }) =>
-      api<{ draft_orders: Draft[]; count: number }>('/admin/draft-orders', { signal, query: { limit: 50 } }),
+  const drafts = useApi<{ draft_orders: Draft[]; count: number }>(['draft-orders'], '/admin/draft-orders', {
+    limit: 50,
   });
-  const regions = useQuery({
-    queryKey: ['regions', 'all'],
-    queryFn: ({ signal }) =>
-      api<{ regions: { id: string; name: string; currency_code: string }[] }>('/admin/regions', {
-        signal,
-        query: { limit: 100 },
-      }),
-  });
+  const regions = useApi<{ regions: { id: string; name: string; currency_code: string }[] }>(
+    ['regions', 'all'],
+    '/admin/regions',
+    { limit: 100 },
+  );
   const [email, setEmail] = useState('');
   const [regionId, setRegionId] = useState('');
   const [lines, setLines] = useState<Line[]>([blank()]);

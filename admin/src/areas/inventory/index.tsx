@@ -1,5 +1,5 @@
 import { Link, Route, Routes } from 'react-router';
-import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
+import { useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { Card, PageHeader } from '../../components/ui.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { ItemPage } from './item-page.tsx';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
@@ -17,6 +17,7 @@ import {
   locationName,
   useLocations,
 } from './types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type ItemEnvelope = { inventory_item: InventoryItem };
 
@@ -310,10 +311,7 @@ function History({ item }: { item: InventoryItem }) {
 
 export function ItemPage() {
   const { id = '' } = useParams();
-  const item = useQuery({
-    queryKey: ['inventory-item', id],
-    queryFn: ({ signal }) => api<ItemEnvelope>(`/admin/inventory-items/${id}`, { signal }),
-  });
+  const item = useApi<ItemEnvelope>(['inventory-item', id], `/admin/inventory-items/${id}`);
   const back = <BackLink to="/inventory">Inventory</BackLink>;
   if (item.isPending) return <Loading />;
   if (item.isError)

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
+import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { namedChoices, UrlSelectField } from '../../components/form-pieces.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { Card, ConfirmButton, PageHeader } from '../../components/ui.tsx';
@@ -31,15 +31,12 @@ export function ReservationList() {
     { location_id: location ? [location] : undefined, limit: LIMIT, offset },
   );
   const itemIds = [...new Set(list.data?.reservations.map((r) => r.inventory_item_id) ?? [])];
-  const items = useQuery({
-    queryKey: ['inventory-items', 'by-id', itemIds],
-    enabled: itemIds.length > 0,
-    queryFn: ({ signal }) =>
-      api<{ inventory_items: InventoryItem[] }>('/admin/inventory-items', {
-        query: { id: itemIds, limit: itemIds.length },
-        signal,
-      }),
-  });
+  const items = useApi<{ inventory_items: InventoryItem[] }>(
+    ['inventory-items', 'by-id', itemIds],
+    '/admin/inventory-items',
+    { id: itemIds, limit: itemIds.length },
+    { enabled: itemIds.length > 0 },
+  );
   const itemOf = (id: string) => items.data?.inventory_items.find((i) => i.id === id);
   const release = useMutation({
     mutationFn: (r: Reservation) => api(`/admin/reservations/${r.id}`, { method: 'DELETE' }),

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
+import { useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { QueryPager } from '../../components/query-table.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';

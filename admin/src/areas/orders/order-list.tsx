@@ -1,4 +1,4 @@
-import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
+import { useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { Card, PageHeader, useDebounced } from '../../components/ui.tsx';
 import { QueryPager } from '../../components/query-table.tsx';
 import { UrlSelectField, UrlTextField, choicesOf } from '../../components/form-pieces.tsx';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date, dateTime, relative } from '../../lib/format.ts';
@@ -14,17 +14,18 @@ import { PluginRuntime } from './plugin-runtime.tsx';
 import { busy, type Plugin } from './types.ts';
 import { RatingCell, RevocationNote, useListings, type Listing } from './trust.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type Update = Item<Ok<'/admin/plugins/check-updates'>['updates']>;
 
 /** Installed plugins, polled every second while one is installing or updating. */
 export function usePluginList() {
-  return useQuery({
-    queryKey: PLUGINS_KEY,
-    queryFn: ({ signal }) =>
-      api<{ plugins: Plugin[]; count: number }>('/admin/plugins', { query: { limit: 200 }, signal }),
-    refetchInterval: (q) => (q.state.data?.plugins.some(busy) ? 1000 : false),
-  });
+  return useApi<{ plugins: Plugin[]; count: number }>(
+    PLUGINS_KEY,
+    '/admin/plugins',
+    { limit: 200 },
+    { refetchInterval: (q) => (q.state.data?.plugins.some(busy) ? 1000 : false) },
+  );
 }
 
 type LicenseCheck = Item<Ok<'/admin/plugins/license-checks'>['license_checks']>;
@@ -147,17 +148,12 @@ function PluginRow({
 
 function PluginList() {
   const list = usePluginList();
-  const updates = useQuery({
-    queryKey: ['plugin-updates'],
-    queryFn: ({ signal }) => api<{ updates: Update[] }>('/admin/plugins/check-updates', { signal }),
+  const updates = useApi<{ updates: Update[] }>(['plugin-updates'], '/admin/plugins/check-updates', undefined, {
     staleTime: 5 * 60_000,
     retry: false,
   });
   const listings = useListings(list.data?.plugins ?? []);
-  const checks = useQuery({
-    queryKey: ['license-checks'],
-    queryFn: ({ signal }) => api<{ license_checks: LicenseCheck[] }>('/admin/plugins/license-checks', { signal }),
-  });
+  const checks = useApi<{ license_checks: LicenseCheck[] }>(['license-checks'], '/admin/plugins/license-checks');
   return (
     <>
       <PageHeader

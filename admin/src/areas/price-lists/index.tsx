@@ -1,6 +1,6 @@
 import { Link, Route, Routes } from 'react-router';
 import { dateTime } from '../../lib/format.ts';
-import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
+import { useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { SearchFilters } from '../../components/form-pieces.tsx';
 import { Badge, Card, PageHeader } from '../../components/ui.tsx';
 import { WriteLink } from '../../components/page-links.tsx';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -11,6 +11,7 @@ import { useDetailPage } from '../../lib/detail-page.ts';
 import type { Group } from '../customers/groups.tsx';
 import { PriceGrid } from './price-grid.tsx';
 import { GROUP_RULE, type PriceList } from './types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** A price list: its details (type, status, window, groups), then its price grid. */
 
@@ -27,14 +28,11 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
     ends_at: toLocalInput(list?.ends_at),
   });
   const [groups, setGroups] = useState<string[]>(list?.rules[GROUP_RULE] ?? []);
-  const allGroups = useQuery({
-    queryKey: ['customer-groups', { all: true }],
-    queryFn: ({ signal }) =>
-      api<{ customer_groups: Group[]; count: number }>('/admin/customer-groups', {
-        query: { limit: 200, order: 'name' },
-        signal,
-      }),
-  });
+  const allGroups = useApi<{ customer_groups: Group[]; count: number }>(
+    ['customer-groups', { all: true }],
+    '/admin/customer-groups',
+    { limit: 200, order: 'name' },
+  );
   const save = useMutation({
     mutationFn: () => {
       const rules = { ...(list?.rules ?? {}) };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Ok } from '../../api/types.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
@@ -14,6 +14,7 @@ import { VariantsEditor } from './variants-editor.tsx';
 import { ImagesCard, OrganisationCard } from './catalog-sections.tsx';
 import { newDraft, splitValues, toBody, toDraft, type Draft } from './draft.ts';
 import { Activity } from '../../components/activity.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** Create or edit a product with its options, variants, prices per currency, stock and sales channels. */
 export function ProductEditor() {
@@ -24,23 +25,13 @@ export function ProductEditor() {
   const client = useQueryClient();
   const notify = useToast();
   // Three independent reads in parallel (no waterfall): the product, the channels, the regions' currencies.
-  const product = useQuery({
-    queryKey: ['product', id],
-    queryFn: ({ signal }) => api<{ product: Product }>(`/admin/products/${id}`, { signal }),
+  const product = useApi<{ product: Product }>(['product', id], `/admin/products/${id}`, undefined, {
     enabled: !creating,
   });
-  const channels = useQuery({
-    queryKey: ['sales-channels', 'all'],
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/sales-channels'>>('/admin/sales-channels', {
-        query: { limit: 100 },
-        signal,
-      }),
+  const channels = useApi<Ok<'/admin/sales-channels'>>(['sales-channels', 'all'], '/admin/sales-channels', {
+    limit: 100,
   });
-  const regions = useQuery({
-    queryKey: ['regions', 'all'],
-    queryFn: ({ signal }) => api<Ok<'/admin/regions'>>('/admin/regions', { query: { limit: 100 }, signal }),
-  });
+  const regions = useApi<Ok<'/admin/regions'>>(['regions', 'all'], '/admin/regions', { limit: 100 });
   const [draft, setDraft] = useState<Draft | null>(null);
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Ok } from '../../api/types.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useUrlPage } from '../../lib/list-query.ts';
+import { useUrlPage } from '../../lib/api-hooks.ts';
 import { api } from '../../lib/api.ts';
 import {
   cancelDelete,

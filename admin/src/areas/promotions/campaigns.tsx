@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { dateTime, toMinor } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
@@ -12,6 +12,7 @@ import type { Item, Ok } from '../../api/types.ts';
 import { budgetText } from './budget.ts';
 import { BudgetLimitField } from './campaign-fields.tsx';
 import { digitsOf } from './words.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** The Campaigns card: each campaign's dates and budget used; its limit and dates edited in place. */
 
@@ -145,10 +146,7 @@ function CampaignRow({ c, canWrite }: { c: Campaign; canWrite: boolean }) {
 
 export function CampaignsCard() {
   const canWrite = useCanWrite();
-  const campaigns = useQuery({
-    queryKey: KEY,
-    queryFn: ({ signal }) => api<Ok<'/admin/campaigns'>>('/admin/campaigns', { query: { limit: 100 }, signal }),
-  });
+  const campaigns = useApi<Ok<'/admin/campaigns'>>(KEY, '/admin/campaigns', { limit: 100 });
   return (
     <Card title="Campaigns">
       <QueryTable

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
+import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { SearchFilters } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
@@ -160,10 +160,7 @@ function PromotionPage() {
   const { id = '' } = useParams();
   const canWrite = useCanWrite();
   const navigate = useNavigate();
-  const found = useQuery({
-    queryKey: ['promotions', id],
-    queryFn: ({ signal }) => api<Ok<'/admin/promotions/{id}'>>(`/admin/promotions/${id}`, { signal }),
-  });
+  const found = useApi<Ok<'/admin/promotions/{id}'>>(['promotions', id], `/admin/promotions/${id}`);
   const labels = useRuleLabels(found.data ? allRulesOf(found.data.promotion) : []);
   if (found.isPending) return <Loading />;
   if (found.isError) return <ErrorNote error={found.error} />;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
@@ -7,6 +7,7 @@ import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/u
 import { SubmitForm } from '../../components/form-pieces.tsx';
 import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type ApiKey = Item<Ok<'/admin/api-keys'>['api_keys']>;
 
@@ -14,17 +15,9 @@ type ApiKey = Item<Ok<'/admin/api-keys'>['api_keys']>;
 export function ApiKeysPage() {
   const canWrite = useCanWrite();
   const client = useQueryClient();
-  const keys = useQuery({
-    queryKey: ['api-keys'],
-    queryFn: ({ signal }) => api<{ api_keys: ApiKey[] }>('/admin/api-keys', { query: { limit: 100 }, signal }),
-  });
-  const channels = useQuery({
-    queryKey: ['sales-channels', 'all'],
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/sales-channels'>>('/admin/sales-channels', {
-        query: { limit: 100 },
-        signal,
-      }),
+  const keys = useApi<{ api_keys: ApiKey[] }>(['api-keys'], '/admin/api-keys', { limit: 100 });
+  const channels = useApi<Ok<'/admin/sales-channels'>>(['sales-channels', 'all'], '/admin/sales-channels', {
+    limit: 100,
   });
   const [title, setTitle] = useState('');
   const [type, setType] = useState<'publishable' | 'secret'>('publishable');

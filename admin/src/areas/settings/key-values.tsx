@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
@@ -7,6 +7,7 @@ import { Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
 import { SubmitForm } from '../../components/form-pieces.tsx';
 import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type Setting = Item<Ok<'/admin/settings'>['settings']>;
 
@@ -14,10 +15,7 @@ type Setting = Item<Ok<'/admin/settings'>['settings']>;
 export function KeyValuesPage() {
   const canWrite = useCanWrite();
   const client = useQueryClient();
-  const list = useQuery({
-    queryKey: ['settings'],
-    queryFn: ({ signal }) => api<{ settings: Setting[] }>('/admin/settings', { signal }),
-  });
+  const list = useApi<{ settings: Setting[] }>(['settings'], '/admin/settings');
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
   const refresh = () => client.invalidateQueries({ queryKey: ['settings'] });

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
+import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { ActionsHead, PagedTable, QueryView, Table } from '../../components/query-table.tsx';
 import { api } from '../../lib/api.ts';
 import { dateTime, relative } from '../../lib/format.ts';
@@ -20,10 +20,7 @@ const LIMIT = 25;
 
 /** Providers that send the shop's messages, with a plain warning when none does. */
 function Providers() {
-  const providers = useQuery({
-    queryKey: ['notification-providers'],
-    queryFn: ({ signal }) => api<ProviderList>('/admin/notification-providers', { signal }),
-  });
+  const providers = useApi<ProviderList>(['notification-providers'], '/admin/notification-providers');
   const warning = providerWarning(providers.data);
   return (
     <Card title="Notification providers">

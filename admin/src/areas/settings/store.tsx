@@ -4,6 +4,7 @@ import { api } from '../../lib/api.ts';
 import { useCan } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading } from '../../components/ui.tsx';
 import { namedChoices, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 interface Store {
   id: string;
@@ -27,10 +28,7 @@ const list = <K extends string>(path: string, key: K) => ({
 
 /** Settings → Store: the shop's name, its currencies (one default) and its default region, channel and location. */
 export function StorePage() {
-  const stores = useQuery({
-    queryKey: ['stores'],
-    queryFn: ({ signal }) => api<{ stores: Store[] }>('/admin/stores', { signal }),
-  });
+  const stores = useApi<{ stores: Store[] }>(['stores'], '/admin/stores');
   if (stores.isPending) return <Loading />;
   if (stores.isError) return <ErrorNote error={stores.error} />;
   const store = stores.data.stores[0];

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { Card, ErrorNote, Loading } from '../../components/ui.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /**
  * Settings → Taxes, "Prices include tax": the price preferences (`/admin/price-preferences`) of
@@ -53,20 +54,12 @@ const included = (yes: boolean) => (yes ? 'include tax' : 'exclude tax');
 
 export function TaxInclusiveCard() {
   const canWrite = useCanWrite();
-  const prefs = useQuery({
-    queryKey: KEY,
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/price-preferences'>>('/admin/price-preferences', { query: { limit: 1000 }, signal }),
-  });
-  const regions = useQuery({
-    queryKey: ['regions', 'all'],
-    queryFn: ({ signal }) => api<Ok<'/admin/regions'>>('/admin/regions', { query: { limit: 100 }, signal }),
-  });
-  const stores = useQuery({
-    queryKey: ['stores'],
-    queryFn: ({ signal }) =>
-      api<{ stores: { supported_currencies: { currency_code: string }[] }[] }>('/admin/stores', { signal }),
-  });
+  const prefs = useApi<Ok<'/admin/price-preferences'>>(KEY, '/admin/price-preferences', { limit: 1000 });
+  const regions = useApi<Ok<'/admin/regions'>>(['regions', 'all'], '/admin/regions', { limit: 100 });
+  const stores = useApi<{ stores: { supported_currencies: { currency_code: string }[] }[] }>(
+    ['stores'],
+    '/admin/stores',
+  );
   const set = useSetPreference();
   // The choice being saved, set in the change handler itself: the mutation's own state reaches
   // React a render later, and a controlled switch sprang back meanwhile (Playwright saw its click

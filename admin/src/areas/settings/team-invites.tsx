@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
@@ -7,6 +7,7 @@ import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/u
 import { namedChoices, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
 import { QueryTable } from '../../components/query-table.tsx';
 import { type Invite, useRoles } from './team-api.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** The link the invite mail carries; shown to the inviter when no email provider sent it. */
 const inviteLink = (token: string) => `${window.location.origin}/app/invite?token=${encodeURIComponent(token)}`;
@@ -16,10 +17,7 @@ export function InvitesCard() {
   const canManage = useCan('team:write');
   const client = useQueryClient();
   const roles = useRoles();
-  const invites = useQuery({
-    queryKey: ['invites'],
-    queryFn: ({ signal }) => api<{ invites: Invite[] }>('/admin/invites', { query: { limit: 100 }, signal }),
-  });
+  const invites = useApi<{ invites: Invite[] }>(['invites'], '/admin/invites', { limit: 100 });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('viewer');
   const [issued, setIssued] = useState<Invite | null>(null);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { grants, useCan } from '../../lib/session.tsx';
 import { Card, ConfirmButton, ErrorNote, Field, Loading } from '../../components/ui.tsx';
 import { SubmitForm } from '../../components/form-pieces.tsx';
 import { type Role, useRoles } from './team-api.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 interface PermissionEntry {
   id: string;
@@ -25,10 +26,7 @@ export function RolesCard() {
   const canManage = useCan('team:write');
   const client = useQueryClient();
   const roles = useRoles();
-  const catalog = useQuery({
-    queryKey: ['permissions'],
-    queryFn: ({ signal }) => api<{ permissions: PermissionEntry[] }>('/admin/permissions', { signal }),
-  });
+  const catalog = useApi<{ permissions: PermissionEntry[] }>(['permissions'], '/admin/permissions');
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => api(`/admin/roles/${id}`, { method: 'DELETE' }),

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCan, useSession } from '../../lib/session.tsx';
@@ -7,6 +7,7 @@ import { Table, QueryView } from '../../components/query-table.tsx';
 import { InvitesCard } from './team-invites.tsx';
 import { RolesCard } from './team-roles.tsx';
 import { type TeamUser, useRoles } from './team-api.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** Settings → Team: who can sign in, pending invites, and the roles with their permissions. */
 export function UsersPage() {
@@ -24,10 +25,7 @@ function UsersCard() {
   const canManage = useCan('team:write');
   const client = useQueryClient();
   const roles = useRoles();
-  const users = useQuery({
-    queryKey: ['users'],
-    queryFn: ({ signal }) => api<{ users: TeamUser[] }>('/admin/users', { query: { limit: 200 }, signal }),
-  });
+  const users = useApi<{ users: TeamUser[] }>(['users'], '/admin/users', { limit: 200 });
   const refresh = () => client.invalidateQueries({ queryKey: ['users'] });
   const setRole = useMutation({
     mutationFn: ({ id, role }: { id: string; role: string }) =>

@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useListQuery, useUrlPage } from '../../lib/list-query.ts';
+import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { UrlSelectField, choicesOf } from '../../components/form-pieces.tsx';
 import { api } from '../../lib/api.ts';
 import { dateTime, relative } from '../../lib/format.ts';
@@ -18,16 +18,10 @@ const LIMIT = 20;
 
 /** Every attempt of one delivery, loaded when its row is opened. */
 function Attempts({ webhookId, delivery }: { webhookId: string; delivery: Delivery }) {
-  const detail = useQuery({
-    queryKey: ['webhook-delivery', delivery.id, delivery.attempt_count],
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/webhooks/{id}/deliveries/{delivery_id}'>>(
-        `/admin/webhooks/${webhookId}/deliveries/${delivery.id}`,
-        {
-          signal,
-        },
-      ),
-  });
+  const detail = useApi<Ok<'/admin/webhooks/{id}/deliveries/{delivery_id}'>>(
+    ['webhook-delivery', delivery.id, delivery.attempt_count],
+    `/admin/webhooks/${webhookId}/deliveries/${delivery.id}`,
+  );
   return (
     <QueryView query={detail}>
       {(data) => <AttemptList delivery={delivery} attempts={data.delivery.attempts} />}
@@ -62,10 +56,7 @@ export function WebhookDetail() {
   const { params, offset, page } = useUrlPage();
   const status = params.get('status') ?? '';
   const [open, setOpen] = useState<string | null>(null);
-  const webhook = useQuery({
-    queryKey: ['webhook', id],
-    queryFn: ({ signal }) => api<{ webhook: Webhook }>(`/admin/webhooks/${id}`, { signal }),
-  });
+  const webhook = useApi<{ webhook: Webhook }>(['webhook', id], `/admin/webhooks/${id}`);
   const list = useListQuery<{ deliveries: Delivery[]; count: number }>(
     ['webhook-deliveries', id, status, offset],
     `/admin/webhooks/${id}/deliveries`,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
@@ -9,6 +9,7 @@ import { SubmitForm } from '../../components/form-pieces.tsx';
 import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import { EVENT_GROUPS, eventsFromPicker } from './webhook-events.ts';
 import type { Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 export type Webhook = Ok<'/admin/webhooks/{id}'>['webhook'];
 
@@ -77,10 +78,7 @@ export function WebhooksPage() {
   const canWrite = useCanWrite();
   const client = useQueryClient();
   const [secret, setSecret] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ['webhooks'],
-    queryFn: ({ signal }) => api<{ webhooks: Webhook[] }>('/admin/webhooks', { query: { limit: 100 }, signal }),
-  });
+  const list = useApi<{ webhooks: Webhook[] }>(['webhooks'], '/admin/webhooks', { limit: 100 });
   const remove = useMutation({
     mutationFn: (id: string) => api(`/admin/webhooks/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['webhooks'] }),

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date, dateTime } from '../../lib/format.ts';
@@ -19,6 +19,7 @@ import { QueryTable } from '../../components/query-table.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { failedChecksOf, VersionReview, type ReviewedVersion } from './review.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 interface Version extends ReviewedVersion {
   sha256: string;
@@ -109,15 +110,12 @@ export function ItemList() {
   const q = params.get('q') ?? '';
   const offset = Number(params.get('offset') ?? 0);
   const debounced = useDebounced(q);
-  const list = useQuery({
-    queryKey: ['vendor-items', debounced, offset],
-    queryFn: ({ signal }) =>
-      api<{ items: Item[]; count: number }>('/admin/marketplace/items', {
-        query: { q: debounced, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useApi<{ items: Item[]; count: number }>(
+    ['vendor-items', debounced, offset],
+    '/admin/marketplace/items',
+    { q: debounced, limit: LIMIT, offset },
+    { placeholderData: keepPreviousData },
+  );
   return (
     <>
       <PageHeader title="Catalog items" />
@@ -179,10 +177,7 @@ export function ItemDetail() {
   const canWrite = useCanWrite();
   const client = useQueryClient();
   const notify = useToast();
-  const item = useQuery({
-    queryKey: ['vendor-item', id],
-    queryFn: ({ signal }) => api<{ item: Item }>(`/admin/marketplace/items/${id}`, { signal }),
-  });
+  const item = useApi<{ item: Item }>(['vendor-item', id], `/admin/marketplace/items/${id}`);
   const [edit, setEdit] = useState<Record<string, string> | null>(null);
   const done = async (d: { item: Item }, message: string) => {
     client.setQueryData(['vendor-item', id], d);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date, dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Field, PageHeader, Pager } from '../../components/ui.tsx';
 import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 interface License {
   id: string;
@@ -43,15 +44,12 @@ export function Licenses() {
   const item = params.get('marketplace_id') ?? '';
   const offset = Number(params.get('offset') ?? 0);
   const [days, setDays] = useState('365');
-  const list = useQuery({
-    queryKey: ['licenses', item, offset],
-    queryFn: ({ signal }) =>
-      api<{ licenses: License[]; count: number }>('/admin/marketplace/licenses', {
-        query: { marketplace_id: item || undefined, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useApi<{ licenses: License[]; count: number }>(
+    ['licenses', item, offset],
+    '/admin/marketplace/licenses',
+    { marketplace_id: item || undefined, limit: LIMIT, offset },
+    { placeholderData: keepPreviousData },
+  );
   const refresh = () => client.invalidateQueries({ queryKey: ['licenses'] });
   const revoke = useMutation({
     mutationFn: (id: string) => api(`/admin/marketplace/licenses/${id}/revoke`, { method: 'POST' }),
@@ -163,15 +161,12 @@ export function Licenses() {
 export function CheckoutSessions() {
   const [params, setParams] = useSearchParams();
   const offset = Number(params.get('offset') ?? 0);
-  const list = useQuery({
-    queryKey: ['checkout-sessions', offset],
-    queryFn: ({ signal }) =>
-      api<{ checkout_sessions: CheckoutSession[]; count: number }>('/admin/marketplace/checkout-sessions', {
-        query: { limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useApi<{ checkout_sessions: CheckoutSession[]; count: number }>(
+    ['checkout-sessions', offset],
+    '/admin/marketplace/checkout-sessions',
+    { limit: LIMIT, offset },
+    { placeholderData: keepPreviousData },
+  );
   return (
     <>
       <PageHeader title="Checkout sessions" />

@@ -4,6 +4,19 @@ import { useDebounced } from '../components/ui.tsx';
 import { useUrlFilters } from './url-filters.ts';
 
 /**
+ * A GET of the admin API under a query key: `path` with `query`, cancelled when the read is no
+ * longer wanted; `options` adds the rest (enabled, select, a refetch interval…).
+ */
+export function useApi<D, R = D>(
+  queryKey: QueryKey,
+  path: string,
+  query?: Query,
+  options: Omit<UseQueryOptions<D, Error, R>, 'queryKey' | 'queryFn'> = {},
+) {
+  return useQuery<D, Error, R>({ queryKey, queryFn: ({ signal }) => api<D>(path, { query, signal }), ...options });
+}
+
+/**
  * A list page's read: GET `path` with `query`, keeping the previous page on screen while the next
  * one loads (no flash of "Loading" between pages or keystrokes). `options` adds what a list needs
  * beyond that (a refetch interval while something is pending, no retry).
@@ -14,12 +27,7 @@ export function useListQuery<D>(
   query: Query,
   options: Omit<UseQueryOptions<D>, 'queryKey' | 'queryFn'> = {},
 ) {
-  return useQuery<D>({
-    queryKey,
-    queryFn: ({ signal }) => api<D>(path, { query, signal }),
-    placeholderData: keepPreviousData,
-    ...options,
-  });
+  return useApi<D>(queryKey, path, query, { placeholderData: keepPreviousData, ...options });
 }
 
 /**
