@@ -170,17 +170,16 @@ export function StatusField<S extends string>({
 }
 
 /**
- * A list page's filters: a search and, when given, a status among `statuses` ("Any" first), both
- * kept in the URL (lib/url-filters.ts), so a filtered list can be linked to.
+ * A list page's filters (inside its `search`, components/list-page.tsx): a search and a status
+ * among `statuses` ("Any" first), both kept in the URL (lib/url-filters.ts), so a filtered list
+ * can be linked to.
  */
-export function SearchFilters({ statuses }: { statuses?: readonly string[] }) {
+export function SearchAndStatus({ statuses }: { statuses: readonly string[] }) {
   return (
-    <search className="filters">
+    <>
       <UrlTextField label="Search" name="q" type="search" />
-      {statuses && (
-        <UrlSelectField label="Status" name="status" none="Any" choices={choicesOf(statuses, capitalized)} />
-      )}
-    </search>
+      <UrlSelectField label="Status" name="status" none="Any" choices={choicesOf(statuses, capitalized)} />
+    </>
   );
 }
 

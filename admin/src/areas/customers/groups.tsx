@@ -7,6 +7,7 @@ import { useCanWrite } from '../../lib/session.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
 import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { BackLink, WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
@@ -50,37 +51,35 @@ export function GroupList() {
     { q, limit: LIMIT, offset, order: 'name' },
   );
   return (
-    <>
-      <PageHeader title="Customer groups" actions={<WriteLink to="/customers/groups/new">Add group</WriteLink>} />
-      <CustomerTabs />
-      <Card>
-        <search className="filters">
-          <UrlTextField label="Search" name="q" type="search" />
-        </search>
-        <PagedTable
-          list={list}
-          rows={(d) => d.customer_groups}
-          empty="No customer groups yet."
-          head={
-            <>
-              <th>Name</th>
-              <th>Created</th>
-            </>
-          }
-          row={(g) => (
-            <tr key={g.id}>
-              <td>
-                <Link to={`/customers/groups/${g.id}`}>{g.name}</Link>
-              </td>
-              <td>{date(g.created_at)}</td>
-            </tr>
-          )}
-          offset={offset}
-          limit={LIMIT}
-          onPage={page}
-        />
-      </Card>
-    </>
+    <ListPage
+      title="Customer groups"
+      actions={<WriteLink to="/customers/groups/new">Add group</WriteLink>}
+      intro={<CustomerTabs />}
+      filters={<UrlTextField label="Search" name="q" type="search" />}
+    >
+      <PagedTable
+        list={list}
+        rows={(d) => d.customer_groups}
+        empty="No customer groups yet."
+        head={
+          <>
+            <th>Name</th>
+            <th>Created</th>
+          </>
+        }
+        row={(g) => (
+          <tr key={g.id}>
+            <td>
+              <Link to={`/customers/groups/${g.id}`}>{g.name}</Link>
+            </td>
+            <td>{date(g.created_at)}</td>
+          </tr>
+        )}
+        offset={offset}
+        limit={LIMIT}
+        onPage={page}
+      />
+    </ListPage>
   );
 }
 

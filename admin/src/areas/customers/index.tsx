@@ -7,6 +7,7 @@ import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { BackLink, WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
@@ -38,52 +39,51 @@ function CustomerList() {
     { q, has_account: account || undefined, limit: LIMIT, offset },
   );
   return (
-    <>
-      <PageHeader
-        title="Customers"
-        actions={
-          <>
-            <ExportDialogButton resource="customers" query={{ q, has_account: account || undefined }} />
-            <WriteLink to="/customers/new">Add customer</WriteLink>
-          </>
-        }
-      />
-      <CustomerTabs />
-      <Card>
-        <search className="filters">
+    <ListPage
+      title="Customers"
+      actions={
+        <>
+          <ExportDialogButton resource="customers" query={{ q, has_account: account || undefined }} />
+          <WriteLink to="/customers/new">Add customer</WriteLink>
+        </>
+      }
+      intro={<CustomerTabs />}
+      filters={
+        <>
           <UrlTextField label="Search" name="q" type="search" placeholder="Email or name" />
           <UrlSelectField label="Account" name="has_account" none="Any" choices={ACCOUNTS} />
-        </search>
-        <PagedTable
-          list={list}
-          rows={(d) => d.customers}
-          empty="No customers found."
-          head={
-            <>
-              <th>Name</th>
-              <th>Email</th>
-              <th>Account</th>
-              <th>Since</th>
-            </>
-          }
-          row={(c) => (
-            <tr key={c.id}>
-              <td>
-                <Link to={`/customers/${c.id}`}>{name(c)}</Link>
-              </td>
-              <td>{c.email ?? '—'}</td>
-              <td>
-                <AccountBadge c={c} />
-              </td>
-              <td>{date(c.created_at)}</td>
-            </tr>
-          )}
-          offset={offset}
-          limit={LIMIT}
-          onPage={page}
-        />
-      </Card>
-    </>
+        </>
+      }
+    >
+      <PagedTable
+        list={list}
+        rows={(d) => d.customers}
+        empty="No customers found."
+        head={
+          <>
+            <th>Name</th>
+            <th>Email</th>
+            <th>Account</th>
+            <th>Since</th>
+          </>
+        }
+        row={(c) => (
+          <tr key={c.id}>
+            <td>
+              <Link to={`/customers/${c.id}`}>{name(c)}</Link>
+            </td>
+            <td>{c.email ?? '—'}</td>
+            <td>
+              <AccountBadge c={c} />
+            </td>
+            <td>{date(c.created_at)}</td>
+          </tr>
+        )}
+        offset={offset}
+        limit={LIMIT}
+        onPage={page}
+      />
+    </ListPage>
   );
 }
 

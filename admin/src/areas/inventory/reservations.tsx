@@ -6,7 +6,8 @@ import { useCanWrite } from '../../lib/session.tsx';
 import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { namedChoices, UrlSelectField } from '../../components/form-pieces.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
-import { Card, ConfirmButton, PageHeader } from '../../components/ui.tsx';
+import { ConfirmButton } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { InventoryTabs } from './tabs.tsx';
 import { type InventoryItem, type Reservation, locationName, useLocations } from './types.ts';
@@ -48,72 +49,69 @@ export function ReservationList() {
     onError: (err) => notify((err as Error).message, 'error'),
   });
   return (
-    <>
-      <PageHeader title="Inventory" />
-      <InventoryTabs />
-      <Card>
-        <search className="filters">
-          <UrlSelectField label="Location" name="location_id" none="Any" choices={namedChoices(locations.data)} />
-        </search>
-        <PagedTable
-          list={list}
-          rows={(d) => d.reservations}
-          empty="No reservations: nothing is held."
-          label="Reservations"
-          wrap
-          head={
-            <>
-              <th>Item</th>
-              <th>Location</th>
-              <th className="num">Quantity</th>
-              <th>Order line</th>
-              <th>Description</th>
-              <th>Created</th>
-              {canWrite && <th aria-label="Actions" />}
-            </>
-          }
-          row={(r) => {
-            const item = itemOf(r.inventory_item_id);
-            return (
-              <tr key={r.id}>
+    <ListPage
+      title="Inventory"
+      intro={<InventoryTabs />}
+      filters={<UrlSelectField label="Location" name="location_id" none="Any" choices={namedChoices(locations.data)} />}
+    >
+      <PagedTable
+        list={list}
+        rows={(d) => d.reservations}
+        empty="No reservations: nothing is held."
+        label="Reservations"
+        wrap
+        head={
+          <>
+            <th>Item</th>
+            <th>Location</th>
+            <th className="num">Quantity</th>
+            <th>Order line</th>
+            <th>Description</th>
+            <th>Created</th>
+            {canWrite && <th aria-label="Actions" />}
+          </>
+        }
+        row={(r) => {
+          const item = itemOf(r.inventory_item_id);
+          return (
+            <tr key={r.id}>
+              <td>
+                <Link to={`/inventory/${r.inventory_item_id}`}>
+                  {item ? (item.sku ?? item.title ?? item.id) : r.inventory_item_id}
+                </Link>
+                {item?.title && item.sku && <div className="muted">{item.title}</div>}
+              </td>
+              <td>{locationName(locations.data, r.location_id)}</td>
+              <td className="num">
+                {r.quantity}
+                {r.allow_backorder && <span className="muted"> (backorder)</span>}
+              </td>
+              <td>{r.line_item_id ? <code>{r.line_item_id}</code> : <span className="muted">by hand</span>}</td>
+              <td>{r.description ?? '—'}</td>
+              <td>{dateTime(r.created_at)}</td>
+              {canWrite && (
                 <td>
-                  <Link to={`/inventory/${r.inventory_item_id}`}>
-                    {item ? (item.sku ?? item.title ?? item.id) : r.inventory_item_id}
-                  </Link>
-                  {item?.title && item.sku && <div className="muted">{item.title}</div>}
+                  <ConfirmButton
+                    label="Delete"
+                    title="Delete this reservation?"
+                    body={
+                      r.line_item_id
+                        ? 'Its order line no longer holds these units: they can be sold again. Cancel or edit the order instead if it is still to ship.'
+                        : 'The units become available again.'
+                    }
+                    danger
+                    disabled={release.isPending}
+                    onConfirm={() => release.mutate(r)}
+                  />
                 </td>
-                <td>{locationName(locations.data, r.location_id)}</td>
-                <td className="num">
-                  {r.quantity}
-                  {r.allow_backorder && <span className="muted"> (backorder)</span>}
-                </td>
-                <td>{r.line_item_id ? <code>{r.line_item_id}</code> : <span className="muted">by hand</span>}</td>
-                <td>{r.description ?? '—'}</td>
-                <td>{dateTime(r.created_at)}</td>
-                {canWrite && (
-                  <td>
-                    <ConfirmButton
-                      label="Delete"
-                      title="Delete this reservation?"
-                      body={
-                        r.line_item_id
-                          ? 'Its order line no longer holds these units: they can be sold again. Cancel or edit the order instead if it is still to ship.'
-                          : 'The units become available again.'
-                      }
-                      danger
-                      disabled={release.isPending}
-                      onConfirm={() => release.mutate(r)}
-                    />
-                  </td>
-                )}
-              </tr>
-            );
-          }}
-          offset={offset}
-          limit={LIMIT}
-          onPage={page}
-        />
-      </Card>
-    </>
+              )}
+            </tr>
+          );
+        }}
+        offset={offset}
+        limit={LIMIT}
+        onPage={page}
+      />
+    </ListPage>
   );
 }

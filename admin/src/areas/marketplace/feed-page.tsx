@@ -3,7 +3,8 @@ import { useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { QueryPager } from '../../components/query-table.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
-import { Badge, Card, Empty, ErrorNote, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { Badge, Empty, ErrorNote, Loading, useDebounced } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { EntryActions, busyEntry, type Entry } from './actions.tsx';
 import { UrlSelectField, UrlTextField, choicesOf } from '../../components/form-pieces.tsx';
 
@@ -62,39 +63,42 @@ export function FeedPage() {
   );
   const down = feed.error instanceof ApiError && (feed.error.status === 502 || feed.error.status === 504);
   return (
-    <>
-      <PageHeader title="Marketplace" />
-      {!instance.federated && (
-        <p className="note note-info">
-          This shop is not connected to a marketplace: local plugins only (packages in PLUGINS_DIR). Set
-          SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK to browse one.
-        </p>
-      )}
-      <Card>
-        <search className="filters">
+    <ListPage
+      title="Marketplace"
+      intro={
+        !instance.federated && (
+          <p className="note note-info">
+            This shop is not connected to a marketplace: local plugins only (packages in PLUGINS_DIR). Set
+            SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK to browse one.
+          </p>
+        )
+      }
+      filters={
+        <>
           <UrlTextField label="Search" name="search" type="search" />
           <UrlSelectField label="Type" name="type" none="All types" choices={choicesOf(TYPES)} />
-        </search>
-        {feed.isPending ? (
-          <Loading label="Loading the catalog" />
-        ) : down ? (
-          <div className="note note-warn" role="alert">
-            The marketplace cannot be reached right now ({(feed.error as Error).message}). Installed plugins keep
-            working; try again later.
-          </div>
-        ) : feed.isError ? (
-          <ErrorNote error={feed.error} />
-        ) : feed.data.products.length === 0 ? (
-          <Empty>No plugin found.</Empty>
-        ) : (
-          <div className="cards">
-            {feed.data.products.map((e) => (
-              <EntryCard key={e.marketplace_id} e={e} />
-            ))}
-          </div>
-        )}
-        <QueryPager list={feed} rows={(d) => d.products} offset={offset} limit={PER_PAGE} onPage={page} />
-      </Card>
-    </>
+        </>
+      }
+    >
+      {feed.isPending ? (
+        <Loading label="Loading the catalog" />
+      ) : down ? (
+        <div className="note note-warn" role="alert">
+          The marketplace cannot be reached right now ({(feed.error as Error).message}). Installed plugins keep working;
+          try again later.
+        </div>
+      ) : feed.isError ? (
+        <ErrorNote error={feed.error} />
+      ) : feed.data.products.length === 0 ? (
+        <Empty>No plugin found.</Empty>
+      ) : (
+        <div className="cards">
+          {feed.data.products.map((e) => (
+            <EntryCard key={e.marketplace_id} e={e} />
+          ))}
+        </div>
+      )}
+      <QueryPager list={feed} rows={(d) => d.products} offset={offset} limit={PER_PAGE} onPage={page} />
+    </ListPage>
   );
 }

@@ -1,5 +1,6 @@
 import { useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
-import { Card, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { useDebounced } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { QueryPager } from '../../components/query-table.tsx';
 import { UrlSelectField, UrlTextField, choicesOf } from '../../components/form-pieces.tsx';
 import { OrderTable } from './order-table.tsx';
@@ -19,10 +20,11 @@ export function OrderList() {
   );
   const filtered = FILTERS.some((f) => params.get(f));
   return (
-    <>
-      <PageHeader title="Orders" actions={<ExportDialogButton resource="orders" query={query} />} />
-      <Card>
-        <search className="filters">
+    <ListPage
+      title="Orders"
+      actions={<ExportDialogButton resource="orders" query={query} />}
+      filters={
+        <>
           <UrlTextField label="Search" name="q" type="search" placeholder="Email, order number" />
           {select('status', 'Status', ORDER_STATUSES)}
           {select('payment_status', 'Payment', PAYMENT_STATUSES)}
@@ -36,10 +38,11 @@ export function OrderList() {
               Clear filters
             </button>
           )}
-        </search>
-        <OrderTable list={list} empty={filtered ? 'No order matches these filters.' : 'No orders yet.'} full />
-        <QueryPager list={list} rows={(d) => d.orders} offset={offset} limit={LIMIT} onPage={page} />
-      </Card>
-    </>
+        </>
+      }
+    >
+      <OrderTable list={list} empty={filtered ? 'No order matches these filters.' : 'No orders yet.'} full />
+      <QueryPager list={list} rows={(d) => d.orders} offset={offset} limit={LIMIT} onPage={page} />
+    </ListPage>
   );
 }

@@ -1,8 +1,9 @@
 import { Link, Route, Routes } from 'react-router';
 import { dateTime } from '../../lib/format.ts';
 import { useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
-import { SearchFilters } from '../../components/form-pieces.tsx';
-import { Badge, Card, PageHeader } from '../../components/ui.tsx';
+import { SearchAndStatus } from '../../components/form-pieces.tsx';
+import { Badge } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { PriceListDetail } from './price-list-detail.tsx';
@@ -27,47 +28,47 @@ function PriceListList() {
     { q, status: status || undefined, limit: LIMIT, offset },
   );
   return (
-    <>
-      <PageHeader title="Price lists" actions={<WriteLink to="/price-lists/new">Create price list</WriteLink>} />
-      <Card>
-        <SearchFilters statuses={['active', 'draft']} />
-        <PagedTable
-          list={list}
-          rows={(d) => d.price_lists}
-          empty="No price lists yet."
-          head={
-            <>
-              <th>Title</th>
-              <th>Type</th>
-              <th>Status</th>
-              <th>When</th>
-              <th>Groups</th>
-              <th className="num">Prices</th>
-            </>
-          }
-          row={(l) => {
-            const state = listState(l);
-            return (
-              <tr key={l.id}>
-                <td>
-                  <Link to={`/price-lists/${l.id}`}>{l.title}</Link>
-                </td>
-                <td>{l.type === 'sale' ? 'Sale' : 'Override'}</td>
-                <td>
-                  <Badge value={STATE_BADGE[state]}>{state}</Badge>
-                </td>
-                <td>{window(l)}</td>
-                <td>{l.rules['customer.groups.id']?.length ?? 'Everyone'}</td>
-                <td className="num">{l.prices.length}</td>
-              </tr>
-            );
-          }}
-          offset={offset}
-          limit={LIMIT}
-          onPage={page}
-        />
-      </Card>
-    </>
+    <ListPage
+      title="Price lists"
+      actions={<WriteLink to="/price-lists/new">Create price list</WriteLink>}
+      filters={<SearchAndStatus statuses={['active', 'draft']} />}
+    >
+      <PagedTable
+        list={list}
+        rows={(d) => d.price_lists}
+        empty="No price lists yet."
+        head={
+          <>
+            <th>Title</th>
+            <th>Type</th>
+            <th>Status</th>
+            <th>When</th>
+            <th>Groups</th>
+            <th className="num">Prices</th>
+          </>
+        }
+        row={(l) => {
+          const state = listState(l);
+          return (
+            <tr key={l.id}>
+              <td>
+                <Link to={`/price-lists/${l.id}`}>{l.title}</Link>
+              </td>
+              <td>{l.type === 'sale' ? 'Sale' : 'Override'}</td>
+              <td>
+                <Badge value={STATE_BADGE[state]}>{state}</Badge>
+              </td>
+              <td>{window(l)}</td>
+              <td>{l.rules['customer.groups.id']?.length ?? 'Everyone'}</td>
+              <td className="num">{l.prices.length}</td>
+            </tr>
+          );
+        }}
+        offset={offset}
+        limit={LIMIT}
+        onPage={page}
+      />
+    </ListPage>
   );
 }
 

@@ -12,7 +12,8 @@ import {
   subscribeDeletes,
 } from '../../lib/deferred-delete.ts';
 import { useCan, useCanWrite } from '../../lib/session.tsx';
-import { Badge, Card, PageHeader, Pager } from '../../components/ui.tsx';
+import { Badge, Pager } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import { WriteLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
@@ -61,80 +62,79 @@ export function ProductList() {
   };
 
   return (
-    <>
-      <PageHeader
-        title="Products"
-        actions={
-          <>
-            {canImport && <ImportDialogButton />}
-            <ExportDialogButton resource="products" query={{ q: debouncedQ, status: status ? [status] : undefined }} />
-            <WriteLink to="/products/new">Add product</WriteLink>
-          </>
-        }
-      />
-      <Card>
-        <search className="filters">
+    <ListPage
+      title="Products"
+      actions={
+        <>
+          {canImport && <ImportDialogButton />}
+          <ExportDialogButton resource="products" query={{ q: debouncedQ, status: status ? [status] : undefined }} />
+          <WriteLink to="/products/new">Add product</WriteLink>
+        </>
+      }
+      filters={
+        <>
           <UrlTextField label="Search" name="q" type="search" placeholder="Title, handle or description" />
           <UrlSelectField label="Status" name="status" none="All" choices={choicesOf(PRODUCT_STATUSES)} />
           {list.isFetching && <span className="spinner" role="img" aria-label="Searching" />}
-        </search>
-        <QueryTable
-          list={list}
-          rows={(d) => d.rows.filter((p) => !isPendingDelete(p.id))}
-          empty={params.get('q') || status ? 'No product matches.' : 'No products yet.'}
-          wrap
-          head={
-            <>
-              <th>Product</th>
-              <th>Status</th>
-              <th className="num">Variants</th>
-              <th className="num">Stock</th>
-              <th>Sales channels</th>
-              {canWrite && <ActionsHead />}
-            </>
-          }
-          row={(p) => (
-            <tr key={p.id}>
+        </>
+      }
+    >
+      <QueryTable
+        list={list}
+        rows={(d) => d.rows.filter((p) => !isPendingDelete(p.id))}
+        empty={params.get('q') || status ? 'No product matches.' : 'No products yet.'}
+        wrap
+        head={
+          <>
+            <th>Product</th>
+            <th>Status</th>
+            <th className="num">Variants</th>
+            <th className="num">Stock</th>
+            <th>Sales channels</th>
+            {canWrite && <ActionsHead />}
+          </>
+        }
+        row={(p) => (
+          <tr key={p.id}>
+            <td>
+              <Link to={`/products/${p.id}`}>{p.title}</Link>
+              <div className="muted">{p.handle}</div>
+            </td>
+            <td>
+              <Badge value={p.status} />
+            </td>
+            <td className="num">{p.variants.length}</td>
+            <td className="num">
+              {p.variants.some((v) => v.manage_inventory)
+                ? p.variants.reduce((n, v) => n + (v.manage_inventory ? v.inventory_quantity : 0), 0)
+                : '∞'}
+            </td>
+            <td>{p.sales_channels.map((c) => c.name).join(', ') || <span className="muted">none</span>}</td>
+            {canWrite && (
               <td>
-                <Link to={`/products/${p.id}`}>{p.title}</Link>
-                <div className="muted">{p.handle}</div>
+                <button
+                  type="button"
+                  className="btn btn-small btn-danger"
+                  onClick={() => remove(p)}
+                  aria-label={`Delete ${p.title}`}
+                >
+                  Delete
+                </button>
               </td>
-              <td>
-                <Badge value={p.status} />
-              </td>
-              <td className="num">{p.variants.length}</td>
-              <td className="num">
-                {p.variants.some((v) => v.manage_inventory)
-                  ? p.variants.reduce((n, v) => n + (v.manage_inventory ? v.inventory_quantity : 0), 0)
-                  : '∞'}
-              </td>
-              <td>{p.sales_channels.map((c) => c.name).join(', ') || <span className="muted">none</span>}</td>
-              {canWrite && (
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-small btn-danger"
-                    onClick={() => remove(p)}
-                    aria-label={`Delete ${p.title}`}
-                  >
-                    Delete
-                  </button>
-                </td>
-              )}
-            </tr>
-          )}
-        />
-        {list.data && (
-          <Pager
-            offset={offset}
-            limit={PAGE_SIZE}
-            count={filtered ? undefined : total}
-            hasMore={list.data.hasMore}
-            shown={list.data.rows.length}
-            onChange={page}
-          />
+            )}
+          </tr>
         )}
-      </Card>
-    </>
+      />
+      {list.data && (
+        <Pager
+          offset={offset}
+          limit={PAGE_SIZE}
+          count={filtered ? undefined : total}
+          hasMore={list.data.hasMore}
+          shown={list.data.rows.length}
+          onChange={page}
+        />
+      )}
+    </ListPage>
   );
 }

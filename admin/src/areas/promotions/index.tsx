@@ -4,9 +4,10 @@ import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
-import { SearchFilters } from '../../components/form-pieces.tsx';
+import { SearchAndStatus } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
@@ -92,9 +93,11 @@ function PromotionList() {
   const labels = useRuleLabels(list.data?.promotions.flatMap(allRulesOf) ?? []);
   return (
     <>
-      <PageHeader title="Promotions" actions={<WriteLink to="/promotions/new">Create promotion</WriteLink>} />
-      <Card>
-        <SearchFilters statuses={['active', 'draft', 'inactive']} />
+      <ListPage
+        title="Promotions"
+        actions={<WriteLink to="/promotions/new">Create promotion</WriteLink>}
+        filters={<SearchAndStatus statuses={['active', 'draft', 'inactive']} />}
+      >
         <PagedTable
           list={list}
           rows={(d) => d.promotions}
@@ -137,7 +140,7 @@ function PromotionList() {
           limit={LIMIT}
           onPage={page}
         />
-      </Card>
+      </ListPage>
       <CampaignsCard />
     </>
   );
