@@ -34,6 +34,15 @@ export function SubmitForm({
   );
 }
 
+/** A form's primary button, disabled while its write runs (no second submit of the same form). */
+export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={pending}>
+      {children}
+    </button>
+  );
+}
+
 /** "Starts" and "Ends" as `datetime-local` inputs, on a form's state that holds them as texts (lib/local-time.ts). */
 export function DateWindowFields<T extends { starts_at: string; ends_at: string }>({
   value,

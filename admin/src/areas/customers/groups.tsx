@@ -12,7 +12,7 @@ import { Tabs } from '../../components/tabs.tsx';
 import { BackLink, WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { SubmitForm, UrlTextField } from '../../components/form-pieces.tsx';
+import { SubmitButton, SubmitForm, UrlTextField } from '../../components/form-pieces.tsx';
 
 /** Customers → Groups: the groups price lists are limited to, and who is in them. */
 
@@ -106,11 +106,7 @@ function GroupForm({ group, onSaved }: { group?: Group; onSaved: (g: Group) => v
           error={save.error}
         />
         <ErrorNote error={save.error} skipField />
-        {canWrite && (
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {group ? 'Save group' : 'Create group'}
-          </button>
-        )}
+        {canWrite && <SubmitButton pending={save.isPending}>{group ? 'Save group' : 'Create group'}</SubmitButton>}
       </fieldset>
     </SubmitForm>
   );

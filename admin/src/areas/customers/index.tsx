@@ -14,7 +14,7 @@ import type { Item, Ok } from '../../api/types.ts';
 import { CustomerTabs, GroupDetail, GroupList } from './groups.tsx';
 import { OrderTable } from '../orders/order-table.tsx';
 import { ExportDialogButton } from '../jobs/import-dialog.tsx';
-import { SubmitForm, UrlSelectField, UrlTextField } from '../../components/form-pieces.tsx';
+import { SubmitButton, SubmitForm, UrlSelectField, UrlTextField } from '../../components/form-pieces.tsx';
 
 type Customer = Item<Ok<'/admin/customers'>['customers']>;
 
@@ -137,11 +137,7 @@ function CustomerForm({ customer, onSaved }: { customer?: Customer; onSaved: (c:
           ))}
         </div>
         <ErrorNote error={save.error} skipField />
-        {canWrite && (
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {customer ? 'Save' : 'Create customer'}
-          </button>
-        )}
+        {canWrite && <SubmitButton pending={save.isPending}>{customer ? 'Save' : 'Create customer'}</SubmitButton>}
       </fieldset>
     </SubmitForm>
   );

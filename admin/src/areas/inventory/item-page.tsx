@@ -5,7 +5,7 @@ import { ApiError, api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite, useSession } from '../../lib/session.tsx';
 import { Card, Empty, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
-import { SubmitForm } from '../../components/form-pieces.tsx';
+import { SubmitButton, SubmitForm } from '../../components/form-pieces.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import {
@@ -100,9 +100,7 @@ function AdjustForm({
           onChange={(e) => setReason(e.target.value)}
         />
         <div className="actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            Save
-          </button>
+          <SubmitButton pending={save.isPending}>Save</SubmitButton>
           <button type="button" className="btn" onClick={onDone}>
             Cancel
           </button>

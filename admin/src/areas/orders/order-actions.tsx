@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { fromMinor, toMinor } from '../../lib/format.ts';
 import { Card, Field } from '../../components/ui.tsx';
-import { namedChoices, SelectField } from '../../components/form-pieces.tsx';
+import { SubmitButton, namedChoices, SelectField } from '../../components/form-pieces.tsx';
 import type { Order } from './types.ts';
 
 export interface FulfilBody {
@@ -92,9 +92,7 @@ export function FulfilForm({
             </Field>
           )}
         </div>
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          Fulfil selected items
-        </button>
+        <SubmitButton pending={pending}>Fulfil selected items</SubmitButton>
       </form>
     </Card>
   );

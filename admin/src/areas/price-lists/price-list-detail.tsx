@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
-import { SubmitForm, CheckList, DateWindowFields, StatusField } from '../../components/form-pieces.tsx';
+import { SubmitButton, SubmitForm, CheckList, DateWindowFields, StatusField } from '../../components/form-pieces.tsx';
 import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
@@ -105,9 +105,7 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
         </CheckList>
         <ErrorNote error={save.error} skipField />
         {canWrite && (
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {list ? 'Save price list' : 'Create price list'}
-          </button>
+          <SubmitButton pending={save.isPending}>{list ? 'Save price list' : 'Create price list'}</SubmitButton>
         )}
       </fieldset>
     </SubmitForm>

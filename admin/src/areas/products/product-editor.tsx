@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
-import { SelectField, SubmitForm } from '../../components/form-pieces.tsx';
+import { SubmitButton, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
@@ -76,9 +76,9 @@ export function ProductEditor() {
         title={creating ? 'New product' : draft.title || 'Product'}
         actions={
           canWrite && (
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            <SubmitButton pending={save.isPending}>
               {save.isPending ? 'Saving…' : creating ? 'Create product' : 'Save'}
-            </button>
+            </SubmitButton>
           )
         }
       />

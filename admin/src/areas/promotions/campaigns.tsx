@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { dateTime, toMinor } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { DateWindowFields } from '../../components/form-pieces.tsx';
+import { SubmitButton, DateWindowFields } from '../../components/form-pieces.tsx';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
 import { Card, ConfirmButton, ErrorNote } from '../../components/ui.tsx';
 import { QueryTable } from '../../components/query-table.tsx';
@@ -83,9 +83,7 @@ function CampaignForm({ c, onDone }: { c: Campaign; onDone: () => void }) {
         <DateWindowFields value={v} onChange={setV} error={save.error} />
       </div>
       <ErrorNote error={save.error} skipField />
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        Save campaign
-      </button>{' '}
+      <SubmitButton pending={save.isPending}>Save campaign</SubmitButton>{' '}
       <button type="button" className="btn" onClick={onDone}>
         Cancel
       </button>

@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { toMinor } from '../../lib/format.ts';
 import { useToast } from '../../components/toasts.tsx';
 import { ErrorNote, Field } from '../../components/ui.tsx';
-import { SubmitForm, StatusField } from '../../components/form-pieces.tsx';
+import { SubmitButton, SubmitForm, StatusField } from '../../components/form-pieces.tsx';
 import { fromLocalInput } from '../../lib/local-time.ts';
 import type { Ok } from '../../api/types.ts';
 import { CampaignChoice } from './campaign-fields.tsx';
@@ -283,9 +283,7 @@ export function PromotionForm({
           : 'fill in the discount to read the promotion here.'}
       </p>
       <ErrorNote error={save.error} skipField />
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        {id ? 'Save promotion' : 'Create promotion'}
-      </button>
+      <SubmitButton pending={save.isPending}>{id ? 'Save promotion' : 'Create promotion'}</SubmitButton>
     </SubmitForm>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { SubmitButton } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { providerChoices, type RunningProvider } from './region-providers.ts';
 import type { Ok } from '../../api/types.ts';
@@ -111,9 +112,7 @@ export function RegionEditor() {
           </fieldset>
           {!providerError && <ErrorNote error={save.error} skipField />}
           {canWrite && (
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save region'}
-            </button>
+            <SubmitButton pending={save.isPending}>{save.isPending ? 'Saving…' : 'Save region'}</SubmitButton>
           )}
         </form>
       </Card>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCan } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading } from '../../components/ui.tsx';
-import { namedChoices, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
+import { SubmitButton, namedChoices, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
 import { useApi } from '../../lib/api-hooks.ts';
 
 interface Store {
@@ -118,11 +118,7 @@ function StoreForm({ store }: { store: Store }) {
         {select('Default stock location', 'default_location_id', location, setLocation, locations.data)}
         <ErrorNote error={save.error} skipField />
         {save.isSuccess && <p role="status">Saved.</p>}
-        {canWrite && (
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            Save
-          </button>
-        )}
+        {canWrite && <SubmitButton pending={save.isPending}>Save</SubmitButton>}
       </SubmitForm>
     </Card>
   );

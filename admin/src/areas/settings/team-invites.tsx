@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
-import { namedChoices, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
+import { SubmitButton, namedChoices, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
 import { QueryTable } from '../../components/query-table.tsx';
 import { type Invite, useRoles } from './team-api.ts';
 import { useApi } from '../../lib/api-hooks.ts';
@@ -61,9 +61,7 @@ export function InvitesCard() {
             onChange={setRole}
             choices={namedChoices(roles.data?.roles)}
           />
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            Send invite
-          </button>
+          <SubmitButton pending={create.isPending}>Send invite</SubmitButton>
         </SubmitForm>
       )}
       <ErrorNote error={create.error ?? resend.error ?? remove.error} skipField />

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { grants, useCan } from '../../lib/session.tsx';
 import { Card, ConfirmButton, ErrorNote, Field, Loading } from '../../components/ui.tsx';
-import { SubmitForm } from '../../components/form-pieces.tsx';
+import { SubmitButton, SubmitForm } from '../../components/form-pieces.tsx';
 import { type Role, useRoles } from './team-api.ts';
 import { useApi } from '../../lib/api-hooks.ts';
 
@@ -161,9 +161,7 @@ function RoleForm({ role, grid, onDone }: { role: Role | null; grid: ReturnType<
         <button type="button" className="btn" onClick={onDone}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          Save role
-        </button>
+        <SubmitButton pending={save.isPending}>Save role</SubmitButton>
       </div>
     </SubmitForm>
   );
