@@ -6,7 +6,8 @@ import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
 import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
-import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { Card, ErrorNote, Field, useDebounced } from '../../components/ui.tsx';
+import { DetailPage } from '../../components/detail-page.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { BackLink, WriteLink } from '../../components/page-links.tsx';
@@ -216,14 +217,7 @@ function Members({ group }: { group: Group }) {
 
 export function GroupDetail() {
   const { id } = useParams();
-  const canWrite = useCanWrite();
-  const {
-    creating,
-    found: group,
-    item,
-    remove,
-    saved,
-  } = useDetailPage<Group>({
+  const page = useDetailPage<Group>({
     id,
     path: '/admin/customer-groups',
     envelope: 'customer_group',
@@ -231,40 +225,20 @@ export function GroupDetail() {
     noun: 'Group',
     home: '/customers/groups',
   });
-  if (creating)
-    return (
-      <>
-        <PageHeader back={back} title="New customer group" />
-        <Card>
-          <GroupForm onSaved={saved} />
-        </Card>
-      </>
-    );
-  if (group.isPending) return <Loading />;
-  if (group.isError || !item) return <ErrorNote error={group.error} />;
-  const g = item;
   return (
-    <>
-      <PageHeader
-        back={back}
-        title={g.name}
-        actions={
-          canWrite && (
-            <ConfirmButton
-              label="Delete group"
-              title={`Delete ${g.name}?`}
-              body="Its customers stay; price lists limited to this group no longer apply to them."
-              danger
-              onConfirm={() => remove.mutate()}
-            />
-          )
-        }
-      />
-      <ErrorNote error={remove.error} />
-      <Card title="Details">
-        <GroupForm key={g.id} group={g} onSaved={saved} />
-      </Card>
-      <Members group={g} />
-    </>
+    <DetailPage
+      page={page}
+      back={back}
+      newTitle="New customer group"
+      title={(g) => g.name}
+      remove={(g) => ({
+        label: 'Delete group',
+        title: `Delete ${g.name}?`,
+        body: 'Its customers stay; price lists limited to this group no longer apply to them.',
+      })}
+      form={(g) => <GroupForm key={g?.id} group={g} onSaved={page.saved} />}
+    >
+      {(g) => <Members group={g} />}
+    </DetailPage>
   );
 }

@@ -6,7 +6,8 @@ import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Badge, Card, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { Badge, Card, ErrorNote, Field } from '../../components/ui.tsx';
+import { DetailPage } from '../../components/detail-page.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { BackLink, WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
@@ -145,7 +146,7 @@ function CustomerForm({ customer, onSaved }: { customer?: Customer; onSaved: (c:
 
 function CustomerDetail() {
   const { id } = useParams();
-  const { creating, found, saved } = useDetailPage<Customer>({
+  const page = useDetailPage<Customer>({
     id,
     path: '/admin/customers',
     envelope: 'customer',
@@ -158,38 +159,26 @@ function CustomerDetail() {
     ['orders', { customer_id: id }],
     '/admin/orders',
     { customer_id: id, order: '-created_at', limit: 20 },
-    { enabled: !creating },
+    { enabled: !page.creating },
   );
-  const back = <BackLink to="/customers">Customers</BackLink>;
-  if (creating)
-    return (
-      <>
-        <PageHeader back={back} title="New customer" />
-        <Card>
-          <CustomerForm onSaved={saved} />
-        </Card>
-      </>
-    );
-  if (found.isPending) return <Loading />;
-  if (found.isError) return <ErrorNote error={found.error} />;
-  const c = found.data.customer;
   return (
-    <>
-      <PageHeader
-        back={back}
-        title={
-          <>
-            {name(c)} <AccountBadge c={c} />
-          </>
-        }
-      />
-      <Card title="Details">
-        <CustomerForm key={c.id} customer={c} onSaved={saved} />
-      </Card>
-      <Card title={`Orders${orders.data ? ` (${orders.data.count})` : ''}`}>
-        <OrderTable list={orders} empty="No orders yet." />
-      </Card>
-    </>
+    <DetailPage
+      page={page}
+      back={<BackLink to="/customers">Customers</BackLink>}
+      newTitle="New customer"
+      title={(c) => (
+        <>
+          {name(c)} <AccountBadge c={c} />
+        </>
+      )}
+      form={(c) => <CustomerForm key={c?.id} customer={c} onSaved={page.saved} />}
+    >
+      {() => (
+        <Card title={`Orders${orders.data ? ` (${orders.data.count})` : ''}`}>
+          <OrderTable list={orders} empty="No orders yet." />
+        </Card>
+      )}
+    </DetailPage>
   );
 }
 

@@ -5,7 +5,8 @@ import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
 import { SubmitButton, SubmitForm, CheckList, DateWindowFields, StatusField } from '../../components/form-pieces.tsx';
-import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { DetailPage } from '../../components/detail-page.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
 import type { Group } from '../customers/groups.tsx';
@@ -114,14 +115,7 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
 
 export function PriceListDetail() {
   const { id } = useParams();
-  const canWrite = useCanWrite();
-  const {
-    creating,
-    found: list,
-    item,
-    remove,
-    saved,
-  } = useDetailPage<PriceList>({
+  const page = useDetailPage<PriceList>({
     id,
     path: '/admin/price-lists',
     envelope: 'price_list',
@@ -129,40 +123,20 @@ export function PriceListDetail() {
     noun: 'Price list',
     home: '/price-lists',
   });
-  if (creating)
-    return (
-      <>
-        <PageHeader back={back} title="New price list" />
-        <Card>
-          <DetailsForm onSaved={saved} />
-        </Card>
-      </>
-    );
-  if (list.isPending) return <Loading />;
-  if (list.isError || !item) return <ErrorNote error={list.error} />;
-  const l = item;
   return (
-    <>
-      <PageHeader
-        back={back}
-        title={l.title}
-        actions={
-          canWrite && (
-            <ConfirmButton
-              label="Delete price list"
-              title={`Delete ${l.title}?`}
-              body="Its prices stop applying at once; carts keep the prices their lines were given."
-              danger
-              onConfirm={() => remove.mutate()}
-            />
-          )
-        }
-      />
-      <ErrorNote error={remove.error} />
-      <Card title="Details">
-        <DetailsForm key={l.id} list={l} onSaved={saved} />
-      </Card>
-      <PriceGrid key={`${l.id}-${l.prices.map((p) => p.id).join()}`} list={l} />
-    </>
+    <DetailPage
+      page={page}
+      back={back}
+      newTitle="New price list"
+      title={(l) => l.title}
+      remove={(l) => ({
+        label: 'Delete price list',
+        title: `Delete ${l.title}?`,
+        body: 'Its prices stop applying at once; carts keep the prices their lines were given.',
+      })}
+      form={(l) => <DetailsForm key={l?.id} list={l} onSaved={page.saved} />}
+    >
+      {(l) => <PriceGrid key={`${l.id}-${l.prices.map((p) => p.id).join()}`} list={l} />}
+    </DetailPage>
   );
 }
