@@ -7,6 +7,7 @@ import { useToast } from '../../components/toasts.tsx';
 import { SubmitButton, DateWindowFields } from '../../components/form-pieces.tsx';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
 import { Card, ConfirmButton, ErrorNote } from '../../components/ui.tsx';
+import { useToastWrite } from '../../lib/toast-write.ts';
 import { QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { budgetText } from './budget.ts';
@@ -93,16 +94,11 @@ function CampaignForm({ c, onDone }: { c: Campaign; onDone: () => void }) {
 
 function CampaignRow({ c, canWrite }: { c: Campaign; canWrite: boolean }) {
   const [editing, setEditing] = useState(false);
-  const client = useQueryClient();
-  const notify = useToast();
-  const remove = useMutation({
-    mutationFn: () => api(`/admin/campaigns/${c.id}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['promotions'] });
-      notify(`${c.name} deleted`, 'success');
-    },
-    onError: (e) => notify((e as Error).message, 'error'),
-  });
+  const remove = useToastWrite(
+    () => api(`/admin/campaigns/${c.id}`, { method: 'DELETE' }),
+    ['promotions'],
+    () => `${c.name} deleted`,
+  );
   return (
     <>
       <tr>

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { SearchAndStatus } from '../../components/form-pieces.tsx';
-import { useToast } from '../../components/toasts.tsx';
+
 import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { useToastWrite } from '../../lib/toast-write.ts';
 import { ListPage } from '../../components/list-page.tsx';
 import { WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
@@ -26,17 +26,12 @@ const LIMIT = 50;
 const STATUS_BADGE: Record<string, string> = { active: 'active', draft: 'draft', inactive: 'disabled' };
 
 function StatusSelect({ p }: { p: Promotion }) {
-  const client = useQueryClient();
-  const notify = useToast();
   const canWrite = useCanWrite();
-  const save = useMutation({
-    mutationFn: (status: string) => api(`/admin/promotions/${p.id}`, { method: 'POST', body: { status } }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['promotions'] });
-      notify(`${p.code} saved`, 'success');
-    },
-    onError: (e) => notify((e as Error).message, 'error'),
-  });
+  const save = useToastWrite(
+    (status: string) => api(`/admin/promotions/${p.id}`, { method: 'POST', body: { status } }),
+    ['promotions'],
+    () => `${p.code} saved`,
+  );
   if (!canWrite) return <Badge value={STATUS_BADGE[p.status]}>{p.status}</Badge>;
   return (
     <select
@@ -53,16 +48,11 @@ function StatusSelect({ p }: { p: Promotion }) {
 }
 
 function DeletePromotion({ p }: { p: Promotion }) {
-  const client = useQueryClient();
-  const notify = useToast();
-  const remove = useMutation({
-    mutationFn: () => api(`/admin/promotions/${p.id}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['promotions'] });
-      notify(`${p.code} deleted`, 'success');
-    },
-    onError: (e) => notify((e as Error).message, 'error'),
-  });
+  const remove = useToastWrite(
+    () => api(`/admin/promotions/${p.id}`, { method: 'DELETE' }),
+    ['promotions'],
+    () => `${p.code} deleted`,
+  );
   return (
     <ConfirmButton
       label="Delete"

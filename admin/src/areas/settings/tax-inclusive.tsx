@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { useToast } from '../../components/toasts.tsx';
+
 import { Card, ErrorNote, Loading } from '../../components/ui.tsx';
+import { useToastWrite } from '../../lib/toast-write.ts';
 import type { Item, Ok } from '../../api/types.ts';
 import { useApi } from '../../lib/api-hooks.ts';
 
@@ -29,11 +30,8 @@ interface Change {
 }
 
 function useSetPreference() {
-  const client = useQueryClient();
-  const notify = useToast();
-  return useMutation({
-    mutationFn: async (change: Change) => {
-      const { current, to, attribute, value } = change;
+  return useToastWrite(
+    async ({ current, to, attribute, value }: Change) => {
       if (to === null) {
         if (current) await api(`/admin/price-preferences/${current.id}`, { method: 'DELETE' });
       } else if (current) {
@@ -42,12 +40,9 @@ function useSetPreference() {
         await api('/admin/price-preferences', { method: 'POST', body: { attribute, value, is_tax_inclusive: to } });
       }
     },
-    onSuccess: async (_d, change) => {
-      await client.invalidateQueries({ queryKey: KEY });
-      notify(`${change.label} saved`, 'success');
-    },
-    onError: (e) => notify((e as Error).message, 'error'),
-  });
+    KEY,
+    (change) => `${change.label} saved`,
+  );
 }
 
 const included = (yes: boolean) => (yes ? 'include tax' : 'exclude tax');
