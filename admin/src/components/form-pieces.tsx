@@ -122,6 +122,7 @@ export function SelectField({
   error,
   disabled,
   hint,
+  required,
 }: {
   label: string;
   name: string;
@@ -132,6 +133,7 @@ export function SelectField({
   error?: unknown;
   disabled?: boolean;
   hint?: ReactNode;
+  required?: boolean;
 }) {
   return (
     <Field
@@ -140,6 +142,7 @@ export function SelectField({
       name={name}
       value={value}
       disabled={disabled}
+      required={required}
       hint={hint}
       onChange={(e) => onChange(e.target.value)}
       error={error}

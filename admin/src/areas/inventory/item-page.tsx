@@ -5,7 +5,8 @@ import { ApiError, api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite, useSession } from '../../lib/session.tsx';
 import { Card, Empty, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
-import { SubmitButton, SubmitForm } from '../../components/form-pieces.tsx';
+import { Table } from '../../components/query-table.tsx';
+import { SelectField, namedChoices, SubmitButton, SubmitForm } from '../../components/form-pieces.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import {
@@ -217,22 +218,16 @@ function AddLevel({ item }: { item: InventoryItem }) {
     >
       <h3 id="add-level-title">Stock at another location</h3>
       <div className="row">
-        <Field
+        <SelectField
           label="Location"
           name="location_id"
-          as="select"
           required
           value={location}
-          onChange={(e) => setLocation(e.target.value)}
+          onChange={setLocation}
           error={add.error}
-        >
-          <option value="">Choose…</option>
-          {free.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </Field>
+          none="Choose…"
+          choices={namedChoices(free)}
+        />
         <Field
           label="Stocked"
           name="stocked_quantity"
@@ -272,32 +267,31 @@ function History({ item }: { item: InventoryItem }) {
       {history.length === 0 ? (
         <Empty>No adjustments made in the panel yet.</Empty>
       ) : (
-        <div className="table-wrap">
-          <table aria-label="Stock adjustments">
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Location</th>
-                <th className="num">From</th>
-                <th className="num">To</th>
-                <th>Reason</th>
-                <th>By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((a) => (
-                <tr key={`${a.at}-${a.location_id}`}>
-                  <td>{dateTime(a.at)}</td>
-                  <td>{locationName(locations.data, a.location_id)}</td>
-                  <td className="num">{a.from}</td>
-                  <td className="num">{a.to}</td>
-                  <td>{a.reason}</td>
-                  <td>{a.by}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          records={history}
+          label="Stock adjustments"
+          wrap
+          head={
+            <>
+              <th>When</th>
+              <th>Location</th>
+              <th className="num">From</th>
+              <th className="num">To</th>
+              <th>Reason</th>
+              <th>By</th>
+            </>
+          }
+          row={(a) => (
+            <tr key={`${a.at}-${a.location_id}`}>
+              <td>{dateTime(a.at)}</td>
+              <td>{locationName(locations.data, a.location_id)}</td>
+              <td className="num">{a.from}</td>
+              <td className="num">{a.to}</td>
+              <td>{a.reason}</td>
+              <td>{a.by}</td>
+            </tr>
+          )}
+        />
       )}
       <p className="hint">
         The last {ADJUSTMENTS_KEPT} adjustments with their reasons, kept in the item's metadata (

@@ -7,6 +7,7 @@ import { Card, ErrorNote, Loading } from '../../components/ui.tsx';
 import { useToastWrite } from '../../lib/toast-write.ts';
 import type { Item, Ok } from '../../api/types.ts';
 import { useApi } from '../../lib/api-hooks.ts';
+import { Table } from '../../components/query-table.tsx';
 
 /**
  * Settings → Taxes, "Prices include tax": the price preferences (`/admin/price-preferences`) of
@@ -90,47 +91,46 @@ export function TaxInclusiveCard() {
         shipping amounts and its own prices instead.
       </p>
       <ErrorNote error={set.error} />
-      <table>
-        <thead>
-          <tr>
+      <Table
+        records={currencies}
+        head={
+          <>
             <th>Currency</th>
             <th>Prices include tax</th>
-          </tr>
-        </thead>
-        <tbody>
-          {currencies.map((code) => {
-            const current = of('currency_code', code);
-            const label = `Prices in ${code.toUpperCase()} include tax`;
-            return (
-              <tr key={code}>
-                <td>{code.toUpperCase()}</td>
-                <td>
-                  <label className="switch">
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      aria-label={label}
-                      aria-checked={currencyIncluded(code)}
-                      checked={currencyIncluded(code)}
-                      disabled={!canWrite || saving}
-                      onChange={(e) =>
-                        save({
-                          attribute: 'currency_code',
-                          value: code,
-                          current,
-                          to: e.target.checked,
-                          label: `${code.toUpperCase()} prices`,
-                        })
-                      }
-                    />{' '}
-                    {currencyIncluded(code) ? 'Included' : 'Not included'}
-                  </label>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+          </>
+        }
+        row={(code) => {
+          const current = of('currency_code', code);
+          const label = `Prices in ${code.toUpperCase()} include tax`;
+          return (
+            <tr key={code}>
+              <td>{code.toUpperCase()}</td>
+              <td>
+                <label className="switch">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    aria-label={label}
+                    aria-checked={currencyIncluded(code)}
+                    checked={currencyIncluded(code)}
+                    disabled={!canWrite || saving}
+                    onChange={(e) =>
+                      save({
+                        attribute: 'currency_code',
+                        value: code,
+                        current,
+                        to: e.target.checked,
+                        label: `${code.toUpperCase()} prices`,
+                      })
+                    }
+                  />{' '}
+                  {currencyIncluded(code) ? 'Included' : 'Not included'}
+                </label>
+              </td>
+            </tr>
+          );
+        }}
+      />
       {regions.data.regions.length > 0 && (
         <table>
           <thead>
