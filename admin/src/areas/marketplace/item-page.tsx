@@ -7,7 +7,6 @@ import { EntryActions, busyEntry, type Entry } from './actions.tsx';
 import { StatusBadge } from './feed-page.tsx';
 import { PermissionList, type Permissions } from '../plugins/permissions.tsx';
 import { useApi } from '../../lib/api-hooks.ts';
-import { Table } from '../../components/query-table.tsx';
 
 interface Item extends Entry {
   description: string | null;
@@ -65,31 +64,32 @@ export function ItemPage() {
           <PermissionList permissions={p.permissions} declared={p.permissions_declared} />
         </Card>
         <Card title="Versions">
-          <Table
-            records={p.versions}
-            head={
-              <>
+          <table>
+            <thead>
+              <tr>
                 <th>Version</th>
                 <th>Published</th>
                 <th>Changelog</th>
-              </>
-            }
-            row={(v) => (
-              <tr key={v.version}>
-                <td>{v.version}</td>
-                <td>{dateTime(v.published_at)}</td>
-                <td>
-                  {v.changelog_url ? (
-                    <a href={v.changelog_url} target="_blank" rel="noreferrer noopener">
-                      Changelog
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </td>
               </tr>
-            )}
-          />
+            </thead>
+            <tbody>
+              {p.versions.map((v) => (
+                <tr key={v.version}>
+                  <td>{v.version}</td>
+                  <td>{dateTime(v.published_at)}</td>
+                  <td>
+                    {v.changelog_url ? (
+                      <a href={v.changelog_url} target="_blank" rel="noreferrer noopener">
+                        Changelog
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </Card>
       </div>
     </>

@@ -15,7 +15,6 @@ import { ParcelLabels } from './parcel-labels.tsx';
 import { PaymentRequests } from './payment-requests.tsx';
 import { changeEvents, timeline, type Order, type OrderChange } from './types.ts';
 import { useApi } from '../../lib/api-hooks.ts';
-import { Table } from '../../components/query-table.tsx';
 
 /** One order: lines, totals, payments, fulfilments and their history, with the desk's actions. */
 export function OrderDetail() {
@@ -111,45 +110,46 @@ export function OrderDetail() {
       <div className="cols">
         <div>
           <Card title="Items">
-            <Table
-              records={o.items}
-              head={
-                <>
+            <table>
+              <thead>
+                <tr>
                   <th>Item</th>
                   <th className="num">Price</th>
                   <th className="num">Qty</th>
                   <th className="num">Fulfilled</th>
                   <th className="num">Shipped</th>
                   <th className="num">Total</th>
-                </>
-              }
-              row={(i) => (
-                <tr key={i.id}>
-                  <td>
-                    {i.title}
-                    <div className="muted">
-                      {i.variant_title}
-                      {i.variant_sku ? ` · ${i.variant_sku}` : ''}
-                    </div>
-                    {i.adjustments.map((a) => (
-                      <div key={a.id} className="muted">
-                        Discount {a.code}: −{c(a.amount)}
-                      </div>
-                    ))}
-                    {i.tax_lines.map((l) => (
-                      <div key={l.id} className="muted">
-                        {l.name} {l.rate} %: {c(l.total)}
-                      </div>
-                    ))}
-                  </td>
-                  <td className="num">{c(i.unit_price)}</td>
-                  <td className="num">{i.quantity}</td>
-                  <td className="num">{i.detail.fulfilled_quantity}</td>
-                  <td className="num">{i.detail.shipped_quantity}</td>
-                  <td className="num">{c(i.total)}</td>
                 </tr>
-              )}
-            />
+              </thead>
+              <tbody>
+                {o.items.map((i) => (
+                  <tr key={i.id}>
+                    <td>
+                      {i.title}
+                      <div className="muted">
+                        {i.variant_title}
+                        {i.variant_sku ? ` · ${i.variant_sku}` : ''}
+                      </div>
+                      {i.adjustments.map((a) => (
+                        <div key={a.id} className="muted">
+                          Discount {a.code}: −{c(a.amount)}
+                        </div>
+                      ))}
+                      {i.tax_lines.map((l) => (
+                        <div key={l.id} className="muted">
+                          {l.name} {l.rate} %: {c(l.total)}
+                        </div>
+                      ))}
+                    </td>
+                    <td className="num">{c(i.unit_price)}</td>
+                    <td className="num">{i.quantity}</td>
+                    <td className="num">{i.detail.fulfilled_quantity}</td>
+                    <td className="num">{i.detail.shipped_quantity}</td>
+                    <td className="num">{c(i.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
             <dl className="kv" style={{ marginTop: 12 }}>
               <dt>Subtotal (without tax)</dt>
               <dd>{c(o.subtotal)}</dd>

@@ -7,7 +7,6 @@ import { Card, ErrorNote, Loading } from '../../components/ui.tsx';
 import { useToastWrite } from '../../lib/toast-write.ts';
 import type { Item, Ok } from '../../api/types.ts';
 import { useApi } from '../../lib/api-hooks.ts';
-import { Table } from '../../components/query-table.tsx';
 
 /**
  * Settings → Taxes, "Prices include tax": the price preferences (`/admin/price-preferences`) of
@@ -91,46 +90,47 @@ export function TaxInclusiveCard() {
         shipping amounts and its own prices instead.
       </p>
       <ErrorNote error={set.error} />
-      <Table
-        records={currencies}
-        head={
-          <>
+      <table>
+        <thead>
+          <tr>
             <th>Currency</th>
             <th>Prices include tax</th>
-          </>
-        }
-        row={(code) => {
-          const current = of('currency_code', code);
-          const label = `Prices in ${code.toUpperCase()} include tax`;
-          return (
-            <tr key={code}>
-              <td>{code.toUpperCase()}</td>
-              <td>
-                <label className="switch">
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    aria-label={label}
-                    aria-checked={currencyIncluded(code)}
-                    checked={currencyIncluded(code)}
-                    disabled={!canWrite || saving}
-                    onChange={(e) =>
-                      save({
-                        attribute: 'currency_code',
-                        value: code,
-                        current,
-                        to: e.target.checked,
-                        label: `${code.toUpperCase()} prices`,
-                      })
-                    }
-                  />{' '}
-                  {currencyIncluded(code) ? 'Included' : 'Not included'}
-                </label>
-              </td>
-            </tr>
-          );
-        }}
-      />
+          </tr>
+        </thead>
+        <tbody>
+          {currencies.map((code) => {
+            const current = of('currency_code', code);
+            const label = `Prices in ${code.toUpperCase()} include tax`;
+            return (
+              <tr key={code}>
+                <td>{code.toUpperCase()}</td>
+                <td>
+                  <label className="switch">
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      aria-label={label}
+                      aria-checked={currencyIncluded(code)}
+                      checked={currencyIncluded(code)}
+                      disabled={!canWrite || saving}
+                      onChange={(e) =>
+                        save({
+                          attribute: 'currency_code',
+                          value: code,
+                          current,
+                          to: e.target.checked,
+                          label: `${code.toUpperCase()} prices`,
+                        })
+                      }
+                    />{' '}
+                    {currencyIncluded(code) ? 'Included' : 'Not included'}
+                  </label>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
       {regions.data.regions.length > 0 && (
         <table>
           <thead>

@@ -6,7 +6,6 @@ import { useToast } from '../../components/toasts.tsx';
 import { ConfirmButton, Empty } from '../../components/ui.tsx';
 import type { ProductType, ShippingOption } from './tax-override-form.tsx';
 import { TAX_KEY, percent, rateOf, type TaxRate } from './tax-shared.ts';
-import { Table } from '../../components/query-table.tsx';
 
 /** A tax region's rates: the default first, each override with what it applies to, edited in place. */
 
@@ -105,19 +104,22 @@ export function RatesTable({ rates, names }: { rates: TaxRate[]; names: Names })
   if (rates.length === 0) return <Empty>No rates yet.</Empty>;
   const sorted = [...rates].sort((a, b) => Number(b.is_default) - Number(a.is_default));
   return (
-    <Table
-      records={sorted}
-      head={
-        <>
+    <table>
+      <thead>
+        <tr>
           <th>Name</th>
           <th>Code</th>
           <th>Applies to</th>
           <th>Combinable</th>
           <th className="num">Rate (%)</th>
           {canWrite && <th aria-label="Actions" />}
-        </>
-      }
-      row={(t) => <RateRow key={`${t.id}-${t.rate}`} t={t} names={names} />}
-    />
+        </tr>
+      </thead>
+      <tbody>
+        {sorted.map((t) => (
+          <RateRow key={`${t.id}-${t.rate}`} t={t} names={names} />
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -6,7 +6,6 @@ import { Card, ConfirmButton, ErrorNote, Field, Loading } from '../../components
 import { SubmitButton, SubmitForm } from '../../components/form-pieces.tsx';
 import { type Role, useRoles } from './team-api.ts';
 import { useApi } from '../../lib/api-hooks.ts';
-import { Table } from '../../components/query-table.tsx';
 
 interface PermissionEntry {
   id: string;
@@ -39,44 +38,45 @@ export function RolesCard() {
   return (
     <Card title="Roles">
       <ErrorNote error={remove.error} />
-      <Table
-        records={roles.data.roles}
-        head={
-          <>
+      <table>
+        <thead>
+          <tr>
             <th>Role</th>
             <th>Permissions</th>
             <th />
-          </>
-        }
-        row={(r) => (
-          <tr key={r.id}>
-            <td>
-              <strong>{r.name}</strong>
-              {r.built_in && <span className="muted"> (built in)</span>}
-              {r.description && <div className="muted">{r.description}</div>}
-            </td>
-            <td>
-              <code>{r.permissions.join(', ') || '—'}</code>
-            </td>
-            <td className="row-actions">
-              {canManage && !r.built_in && (
-                <>
-                  <button type="button" className="btn" onClick={() => setEditing(r)}>
-                    Edit
-                  </button>
-                  <ConfirmButton
-                    label="Delete"
-                    title={`Delete the role ${r.name}?`}
-                    body="Only a role nobody holds can be deleted."
-                    danger
-                    onConfirm={() => remove.mutate(r.id)}
-                  />
-                </>
-              )}
-            </td>
           </tr>
-        )}
-      />
+        </thead>
+        <tbody>
+          {roles.data.roles.map((r) => (
+            <tr key={r.id}>
+              <td>
+                <strong>{r.name}</strong>
+                {r.built_in && <span className="muted"> (built in)</span>}
+                {r.description && <div className="muted">{r.description}</div>}
+              </td>
+              <td>
+                <code>{r.permissions.join(', ') || '—'}</code>
+              </td>
+              <td className="row-actions">
+                {canManage && !r.built_in && (
+                  <>
+                    <button type="button" className="btn" onClick={() => setEditing(r)}>
+                      Edit
+                    </button>
+                    <ConfirmButton
+                      label="Delete"
+                      title={`Delete the role ${r.name}?`}
+                      body="Only a role nobody holds can be deleted."
+                      danger
+                      onConfirm={() => remove.mutate(r.id)}
+                    />
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       {canManage && editing === null && (
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
           New role

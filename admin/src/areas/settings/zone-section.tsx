@@ -6,7 +6,6 @@ import { GeoListFields, NameField, SubForm, useFormValues } from './shipping-for
 import { AddDetails, DeleteButton, EditButton, useEditing } from './shipping-list-parts.tsx';
 import { OPERATOR_SIGNS, geoLists, geoZonesFrom, type GeoIn } from './shipping-forms.ts';
 import { useShippingWrite, type Geo, type Price, type ShippingRefs, type Zone } from './shipping-write.ts';
-import { Table } from '../../components/query-table.tsx';
 
 /** "DE", "DE › de-hh", "DE › de-hh › Hamburg", "DE › … › 20095". */
 export function geoLabel(g: Geo): string {
@@ -103,57 +102,58 @@ export function ZoneSection({
       {mine.length === 0 ? (
         <Empty>No shipping options in this zone.</Empty>
       ) : (
-        <Table
-          records={mine}
-          label={`Shipping options of ${zone.name}`}
-          wrap
-          head={
-            <>
-              <th>Option</th>
-              <th>Profile</th>
-              <th>Provider</th>
-              <th>Prices</th>
-              {canWrite && <th aria-label="Actions" />}
-            </>
-          }
-          row={(o) => (
-            <tr key={o.id}>
-              <td>
-                {o.name}
-                {o.rules.some((r) => r.attribute === 'is_return' && r.value === 'true') && (
-                  <Badge value="info">return</Badge>
-                )}
-                {o.rules.some((r) => r.attribute === 'enabled_in_store' && r.value === 'false') && (
-                  <Badge value="muted">hidden</Badge>
-                )}
-              </td>
-              <td>{profileName(o.shipping_profile_id)}</td>
-              <td>{providerName(o.provider_id)}</td>
-              <td>
-                {o.price_type === 'calculated' ? (
-                  <Badge value="calculated">calculated by the provider</Badge>
-                ) : (
-                  o.prices.map((p) => <div key={p.id}>{priceLabel(p, regionName)}</div>)
-                )}
-              </td>
-              {canWrite && (
-                <td>
-                  <div className="actions">
-                    <EditButton name={`Edit ${o.name}`} onClick={() => editing.toggle(o.id)} />
-                    <DeleteButton
-                      write={remove}
-                      path={`/admin/shipping-options/${o.id}`}
-                      done="Shipping option deleted"
-                      title={`Delete the option ${o.name}?`}
-                      body="Carts that chose it must choose again before they complete."
-                      confirmLabel="Delete option"
-                    />
-                  </div>
-                </td>
-              )}
-            </tr>
-          )}
-        />
+        <div className="table-wrap">
+          <table aria-label={`Shipping options of ${zone.name}`}>
+            <thead>
+              <tr>
+                <th>Option</th>
+                <th>Profile</th>
+                <th>Provider</th>
+                <th>Prices</th>
+                {canWrite && <th aria-label="Actions" />}
+              </tr>
+            </thead>
+            <tbody>
+              {mine.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    {o.name}
+                    {o.rules.some((r) => r.attribute === 'is_return' && r.value === 'true') && (
+                      <Badge value="info">return</Badge>
+                    )}
+                    {o.rules.some((r) => r.attribute === 'enabled_in_store' && r.value === 'false') && (
+                      <Badge value="muted">hidden</Badge>
+                    )}
+                  </td>
+                  <td>{profileName(o.shipping_profile_id)}</td>
+                  <td>{providerName(o.provider_id)}</td>
+                  <td>
+                    {o.price_type === 'calculated' ? (
+                      <Badge value="calculated">calculated by the provider</Badge>
+                    ) : (
+                      o.prices.map((p) => <div key={p.id}>{priceLabel(p, regionName)}</div>)
+                    )}
+                  </td>
+                  {canWrite && (
+                    <td>
+                      <div className="actions">
+                        <EditButton name={`Edit ${o.name}`} onClick={() => editing.toggle(o.id)} />
+                        <DeleteButton
+                          write={remove}
+                          path={`/admin/shipping-options/${o.id}`}
+                          done="Shipping option deleted"
+                          title={`Delete the option ${o.name}?`}
+                          body="Carts that chose it must choose again before they complete."
+                          confirmLabel="Delete option"
+                        />
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {editing.edited && (
         <OptionForm

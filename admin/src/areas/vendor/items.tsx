@@ -15,7 +15,7 @@ import {
   Pager,
   useDebounced,
 } from '../../components/ui.tsx';
-import { Table, QueryTable } from '../../components/query-table.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { failedChecksOf, VersionReview, type ReviewedVersion } from './review.tsx';
@@ -237,46 +237,47 @@ export function ItemDetail() {
       <ErrorNote error={unpublish.error} />
       <div className="cols">
         <Card title="Versions">
-          <Table
-            records={i.versions}
-            head={
-              <>
+          <table>
+            <thead>
+              <tr>
                 <th>Version</th>
                 <th>Published</th>
                 <th className="num">Size</th>
                 <th>sha256</th>
                 <th>Changelog</th>
                 <th>Review</th>
-              </>
-            }
-            row={(v) => (
-              <tr key={v.id}>
-                <td>{v.version}</td>
-                <td>{dateTime(v.published_at)}</td>
-                <td className="num">{(v.size / 1024).toFixed(1)} KiB</td>
-                <td>
-                  <code>{v.sha256.slice(0, 16)}…</code>
-                </td>
-                <td>
-                  {v.changelog_url ? (
-                    <a href={v.changelog_url} target="_blank" rel="noreferrer noopener">
-                      changelog
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td>
-                  <VersionReview<{ item: Item }>
-                    itemId={i.id}
-                    v={v}
-                    canWrite={canWrite}
-                    onDecided={(d, message) => done(d, message)}
-                  />
-                </td>
               </tr>
-            )}
-          />
+            </thead>
+            <tbody>
+              {i.versions.map((v) => (
+                <tr key={v.id}>
+                  <td>{v.version}</td>
+                  <td>{dateTime(v.published_at)}</td>
+                  <td className="num">{(v.size / 1024).toFixed(1)} KiB</td>
+                  <td>
+                    <code>{v.sha256.slice(0, 16)}…</code>
+                  </td>
+                  <td>
+                    {v.changelog_url ? (
+                      <a href={v.changelog_url} target="_blank" rel="noreferrer noopener">
+                        changelog
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td>
+                    <VersionReview<{ item: Item }>
+                      itemId={i.id}
+                      v={v}
+                      canWrite={canWrite}
+                      onDecided={(d, message) => done(d, message)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </Card>
         <Card title="Listing">
           <form onSubmit={submit} aria-label="Listing">
