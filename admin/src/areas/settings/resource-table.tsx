@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
 import { QueryTable, ActionsHead } from '../../components/query-table.tsx';
-import { SubmitForm } from '../../components/form-pieces.tsx';
+import { SelectField, SubmitForm } from '../../components/form-pieces.tsx';
 
 export interface FormField {
   name: string;
@@ -63,22 +63,16 @@ export function ResourceTable<T extends { id: string }>({
           <SubmitForm label={`New ${title}`} className="row" onSubmit={() => create.mutate()}>
             {fields.map((f) =>
               f.options ? (
-                <Field
+                <SelectField
                   key={f.name}
                   label={f.label}
                   name={f.name}
-                  as="select"
                   required={f.required}
                   value={values[f.name]}
-                  onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                  onChange={(v) => setValues({ ...values, [f.name]: v })}
                   error={create.error}
-                >
-                  {f.options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </Field>
+                  choices={f.options}
+                />
               ) : (
                 <Field
                   key={f.name}
