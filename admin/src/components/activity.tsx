@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Item, Ok } from '../api/types.ts';
-import { api, queryString } from '../lib/api.ts';
+
 import { dateTime } from '../lib/format.ts';
 import { useCan } from '../lib/session.tsx';
 import { Card, Empty, ErrorNote, Loading } from './ui.tsx';
+import { useApi } from '../lib/api-hooks.ts';
 
 type Entry = Item<Ok<'/admin/audit-log'>['audit_entries']>;
 
@@ -26,14 +26,12 @@ function describe(e: Entry): string {
  */
 export function Activity({ resourceId, limit = 20 }: { resourceId: string; limit?: number }) {
   const canRead = useCan('audit:read');
-  const entries = useQuery({
-    queryKey: ['audit-log', resourceId, limit],
-    enabled: canRead,
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/audit-log'>>(`/admin/audit-log${queryString({ resource_id: resourceId, limit, count: false })}`, {
-        signal,
-      }),
-  });
+  const entries = useApi<Ok<'/admin/audit-log'>>(
+    ['audit-log', resourceId, limit],
+    '/admin/audit-log',
+    { resource_id: resourceId, limit, count: false },
+    { enabled: canRead },
+  );
   if (!canRead) return null;
   return (
     <Card title="Activity">

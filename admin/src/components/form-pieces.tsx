@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useUrlText } from '../lib/url-filters.ts';
+import { useUrlFilters, useUrlText } from '../lib/url-filters.ts';
 import { Field } from './ui.tsx';
 
 /**
@@ -31,6 +31,15 @@ export function SubmitForm({
     >
       {children}
     </form>
+  );
+}
+
+/** A form's primary button, disabled while its write runs (no second submit of the same form). */
+export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={pending}>
+      {children}
+    </button>
   );
 }
 
@@ -112,6 +121,8 @@ export function SelectField({
   onChange,
   error,
   disabled,
+  hint,
+  required,
 }: {
   label: string;
   name: string;
@@ -121,6 +132,8 @@ export function SelectField({
   onChange: (value: string) => void;
   error?: unknown;
   disabled?: boolean;
+  hint?: ReactNode;
+  required?: boolean;
 }) {
   return (
     <Field
@@ -129,6 +142,8 @@ export function SelectField({
       name={name}
       value={value}
       disabled={disabled}
+      required={required}
+      hint={hint}
       onChange={(e) => onChange(e.target.value)}
       error={error}
     >
@@ -155,56 +170,65 @@ export function StatusField<S extends string>({
   error?: unknown;
 }) {
   return (
-    <Field
+    <SelectField
       label="Status"
       name="status"
-      as="select"
+      choices={choicesOf(statuses, capitalized)}
       value={value}
-      onChange={(e) => onChange(e.target.value as S)}
+      onChange={(status) => onChange(status as S)}
       error={error}
-    >
-      {statuses.map((s) => (
-        <option key={s} value={s}>
-          {s[0].toUpperCase() + s.slice(1)}
-        </option>
-      ))}
-    </Field>
+    />
   );
 }
 
 /**
- * A list page's filters: a search and, when given, a status among `statuses` ("Any" first). `set`
- * writes a filter into the URL (lib/url-filters.ts), so a filtered list can be linked to.
+ * A list page's filters (inside its `search`, components/list-page.tsx): a search and a status
+ * among `statuses` ("Any" first), both kept in the URL (lib/url-filters.ts), so a filtered list
+ * can be linked to.
  */
-export function SearchFilters({
-  status,
-  statuses,
-  set,
-}: {
-  status?: string;
-  statuses?: readonly string[];
-  set: (key: 'q' | 'status', value: string) => void;
-}) {
+export function SearchAndStatus({ statuses }: { statuses: readonly string[] }) {
   return (
-    <search className="filters">
+    <>
       <UrlTextField label="Search" name="q" type="search" />
-      {statuses && (
-        <Field
-          label="Status"
-          name="status"
-          as="select"
-          value={status ?? ''}
-          onChange={(e) => set('status', e.target.value)}
-        >
-          <option value="">Any</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {s[0].toUpperCase() + s.slice(1)}
-            </option>
-          ))}
-        </Field>
-      )}
-    </search>
+      <UrlSelectField label="Status" name="status" none="Any" choices={choicesOf(statuses, capitalized)} />
+    </>
+  );
+}
+
+const capitalized = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+/** Choices whose values are the given words, each shown as `label` words it (as it is, by default). */
+export function choicesOf(values: readonly string[], label: (value: string) => string = (v) => v) {
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
+/** Choices of records by their id, each shown by its name (locations, roles, profiles…); none while they load. */
+export function namedChoices(records: readonly { id: string; name: string }[] | undefined) {
+  return (records ?? []).map((r) => ({ value: r.id, label: r.name }));
+}
+
+/** A list filter's select whose value lives in the URL under `name`; `none` ('' in the URL) comes first. */
+export function UrlSelectField({
+  label,
+  name,
+  none,
+  choices,
+}: {
+  label: string;
+  name: string;
+  none: string;
+  choices: readonly { value: string; label: string }[];
+}) {
+  const [params, set] = useUrlFilters();
+  return (
+    <SelectField
+      label={label}
+      name={name}
+      none={none}
+      choices={choices}
+      value={params.get(name) ?? ''}
+      onChange={(value) => set(name, value)}
+    />
   );
 }
 

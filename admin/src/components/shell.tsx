@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+
 import { NavLink, useNavigate } from 'react-router';
-import { api } from '../lib/api.ts';
+
 import { safeMode } from '../lib/safe-mode.ts';
 import { useLogout, useSession } from '../lib/session.tsx';
 import { ToastProvider } from './toasts.tsx';
 import type { Ok } from '../api/types.ts';
+import { useApi } from '../lib/api-hooks.ts';
 
 type Unread = Pick<Ok<'/admin/notifications'>, 'count'>;
 
@@ -13,11 +14,12 @@ export const UNREAD_KEY = ['notifications', 'unread-count'] as const;
 
 /** The bell: how many notifications are unread, refreshed every 30 s and after marking read. */
 function Bell() {
-  const unread = useQuery({
-    queryKey: UNREAD_KEY,
-    queryFn: ({ signal }) => api<Unread>('/admin/notifications', { query: { read: false, limit: 0 }, signal }),
-    refetchInterval: 30_000,
-  });
+  const unread = useApi<Unread>(
+    UNREAD_KEY,
+    '/admin/notifications',
+    { read: false, limit: 0 },
+    { refetchInterval: 30_000 },
+  );
   const n = unread.data?.count ?? 0;
   return (
     <NavLink to="/notifications" className="bell" aria-label={n ? `Notifications, ${n} unread` : 'Notifications'}>

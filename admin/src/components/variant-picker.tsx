@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../lib/api.ts';
+
 import { Field, useDebounced } from './ui.tsx';
+import { useApi } from '../lib/api-hooks.ts';
 
 interface FoundProduct {
   id: string;
@@ -36,12 +36,12 @@ export function VariantPicker({
 }) {
   const [search, setSearch] = useState('');
   const q = useDebounced(search);
-  const found = useQuery({
-    queryKey: ['products', { q, limit: 10, picker: true }],
-    queryFn: ({ signal }) =>
-      api<{ products: FoundProduct[] }>('/admin/products', { query: { q, limit: 10, count: false }, signal }),
-    enabled: q.trim().length > 0 && !picked,
-  });
+  const found = useApi<{ products: FoundProduct[] }>(
+    ['products', { q, limit: 10, picker: true }],
+    '/admin/products',
+    { q, limit: 10, count: false },
+    { enabled: q.trim().length > 0 && !picked },
+  );
   if (picked)
     return (
       <div className="field">

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api.ts';
 import { safeMode } from '../lib/safe-mode.ts';
 import { ExtensionFrame, type ExtensionPlugin } from './extension-frame.tsx';
+import { useApi } from '../lib/api-hooks.ts';
 
 interface PluginRow extends ExtensionPlugin {
   status: string;
@@ -11,11 +10,7 @@ export const PLUGINS_KEY = ['plugins'] as const;
 
 /** The installed plugins (one call, shared with the Plugins area through the query cache). */
 export function usePlugins() {
-  return useQuery({
-    queryKey: PLUGINS_KEY,
-    queryFn: ({ signal }) =>
-      api<{ plugins: PluginRow[]; count: number }>('/admin/plugins', { query: { limit: 200 }, signal }),
-  });
+  return useApi<{ plugins: PluginRow[]; count: number }>(PLUGINS_KEY, '/admin/plugins', { limit: 200 });
 }
 
 /**

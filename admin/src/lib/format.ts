@@ -1,14 +1,21 @@
+/** How many digits the currency's minor unit has (2 for EUR, 0 for JPY); null for a code Intl does not know. */
+function minorDigits(code: string): number | null {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency: code.toUpperCase() }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** Money is an integer in the currency's minor unit; Intl knows each currency's digits. */
 export function money(amount: number | null | undefined, currency: string | null | undefined): string {
   if (amount === null || amount === undefined) return '—';
   const code = (currency ?? 'eur').toUpperCase();
-  let digits = 2;
-  try {
-    digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return `${amount} ${code}`;
-  }
+  const digits = minorDigits(code);
+  if (digits === null) return `${amount} ${code}`;
   return new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(amount / 10 ** digits);
 }
 
@@ -16,27 +23,13 @@ export function money(amount: number | null | undefined, currency: string | null
 export function toMinor(text: string, currency: string): number | null {
   const clean = text.trim().replace(',', '.');
   if (!/^\d+(\.\d+)?$/.test(clean)) return null;
-  let digits = 2;
-  try {
-    digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions()
-        .maximumFractionDigits ?? 2;
-  } catch {
-    /* unknown code: assume cents */
-  }
+  const digits = minorDigits(currency) ?? 2; // an unknown code: assume cents
   return Math.round(Number(clean) * 10 ** digits);
 }
 
 /** Minor units back to the decimal an input shows. */
 export function fromMinor(amount: number, currency: string): string {
-  let digits = 2;
-  try {
-    digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions()
-        .maximumFractionDigits ?? 2;
-  } catch {
-    /* unknown code */
-  }
+  const digits = minorDigits(currency) ?? 2;
   return (amount / 10 ** digits).toFixed(digits);
 }
 

@@ -1,15 +1,19 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, NavLink, useParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
-import { useUrlFilters } from '../../lib/url-filters.ts';
-import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
+import { Card, ErrorNote, Field, useDebounced } from '../../components/ui.tsx';
+import { DetailPage } from '../../components/detail-page.tsx';
+import { ListPage } from '../../components/list-page.tsx';
+import { Tabs } from '../../components/tabs.tsx';
+import { BackLink, WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { UrlTextField } from '../../components/form-pieces.tsx';
+import { SubmitButton, SubmitForm, UrlTextField } from '../../components/form-pieces.tsx';
 
 /** Customers → Groups: the groups price lists are limited to, and who is in them. */
 
@@ -28,80 +32,55 @@ interface Member {
 
 const LIMIT = 50;
 const who = (c: Member) => [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email || c.id;
-const back = (
-  <Link className="back" to="/customers/groups">
-    ← Customer groups
-  </Link>
-);
+const back = <BackLink to="/customers/groups">Customer groups</BackLink>;
 
 /** Customers and their groups: two lists of one area. */
+const TABS = [
+  { to: '/customers', label: 'Customers', end: true },
+  { to: '/customers/groups', label: 'Groups' },
+];
+
 export function CustomerTabs() {
-  return (
-    <nav className="tabs" aria-label="Customer sections">
-      <NavLink to="/customers" end>
-        Customers
-      </NavLink>
-      <NavLink to="/customers/groups">Groups</NavLink>
-    </nav>
-  );
+  return <Tabs label="Customer sections" tabs={TABS} />;
 }
 
 export function GroupList() {
-  const [params, set] = useUrlFilters();
-  const q = params.get('q') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  const debouncedQ = useDebounced(q);
-  const canWrite = useCanWrite();
-  const list = useQuery({
-    queryKey: ['customer-groups', { q: debouncedQ, offset }],
-    queryFn: ({ signal }) =>
-      api<{ customer_groups: Group[]; count: number }>('/admin/customer-groups', {
-        query: { q: debouncedQ, limit: LIMIT, offset, order: 'name' },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const { q, offset, page } = useUrlPage();
+  const list = useListQuery<{ customer_groups: Group[]; count: number }>(
+    ['customer-groups', { q, offset }],
+    '/admin/customer-groups',
+    { q, limit: LIMIT, offset, order: 'name' },
+  );
   return (
-    <>
-      <PageHeader
-        title="Customer groups"
-        actions={
-          canWrite && (
-            <Link className="btn btn-primary" to="/customers/groups/new">
-              Add group
-            </Link>
-          )
+    <ListPage
+      title="Customer groups"
+      actions={<WriteLink to="/customers/groups/new">Add group</WriteLink>}
+      intro={<CustomerTabs />}
+      filters={<UrlTextField label="Search" name="q" type="search" />}
+    >
+      <PagedTable
+        list={list}
+        rows={(d) => d.customer_groups}
+        empty="No customer groups yet."
+        head={
+          <>
+            <th>Name</th>
+            <th>Created</th>
+          </>
         }
+        row={(g) => (
+          <tr key={g.id}>
+            <td>
+              <Link to={`/customers/groups/${g.id}`}>{g.name}</Link>
+            </td>
+            <td>{date(g.created_at)}</td>
+          </tr>
+        )}
+        offset={offset}
+        limit={LIMIT}
+        onPage={page}
       />
-      <CustomerTabs />
-      <Card>
-        <search className="filters">
-          <UrlTextField label="Search" name="q" type="search" />
-        </search>
-        <PagedTable
-          list={list}
-          rows={(d) => d.customer_groups}
-          empty="No customer groups yet."
-          head={
-            <>
-              <th>Name</th>
-              <th>Created</th>
-            </>
-          }
-          row={(g) => (
-            <tr key={g.id}>
-              <td>
-                <Link to={`/customers/groups/${g.id}`}>{g.name}</Link>
-              </td>
-              <td>{date(g.created_at)}</td>
-            </tr>
-          )}
-          offset={offset}
-          limit={LIMIT}
-          onPage={(o) => set('offset', String(o))}
-        />
-      </Card>
-    </>
+    </ListPage>
   );
 }
 
@@ -116,12 +95,8 @@ function GroupForm({ group, onSaved }: { group?: Group; onSaved: (g: Group) => v
       }),
     onSuccess: (d) => onSaved(d.customer_group),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} aria-label={group ? 'Edit group' : 'New group'}>
+    <SubmitForm label={group ? 'Edit group' : 'New group'} onSubmit={() => save.mutate()}>
       <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
         <Field
           label="Name"
@@ -132,13 +107,9 @@ function GroupForm({ group, onSaved }: { group?: Group; onSaved: (g: Group) => v
           error={save.error}
         />
         <ErrorNote error={save.error} skipField />
-        {canWrite && (
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {group ? 'Save group' : 'Create group'}
-          </button>
-        )}
+        {canWrite && <SubmitButton pending={save.isPending}>{group ? 'Save group' : 'Create group'}</SubmitButton>}
       </fieldset>
-    </form>
+    </SubmitForm>
   );
 }
 
@@ -150,20 +121,17 @@ function Members({ group }: { group: Group }) {
   const [offset, setOffset] = useState(0);
   const [search, setSearch] = useState('');
   const q = useDebounced(search);
-  const members = useQuery({
-    queryKey: ['customers', { groups: group.id, offset }],
-    queryFn: ({ signal }) =>
-      api<{ customers: Member[]; count: number }>('/admin/customers', {
-        query: { groups: group.id, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-  const found = useQuery({
-    queryKey: ['customers', { q }],
-    queryFn: ({ signal }) => api<{ customers: Member[] }>('/admin/customers', { query: { q, limit: 10 }, signal }),
-    enabled: canWrite && q.trim().length > 0,
-  });
+  const members = useListQuery<{ customers: Member[]; count: number }>(
+    ['customers', { groups: group.id, offset }],
+    '/admin/customers',
+    { groups: group.id, limit: LIMIT, offset },
+  );
+  const found = useApi<{ customers: Member[] }>(
+    ['customers', { q }],
+    '/admin/customers',
+    { q, limit: 10 },
+    { enabled: canWrite && q.trim().length > 0 },
+  );
   const change = useMutation({
     mutationFn: (body: { add?: string[]; remove?: string[] }) =>
       api(`/admin/customer-groups/${group.id}/customers`, { method: 'POST', body }),
@@ -249,14 +217,7 @@ function Members({ group }: { group: Group }) {
 
 export function GroupDetail() {
   const { id } = useParams();
-  const canWrite = useCanWrite();
-  const {
-    creating,
-    found: group,
-    item,
-    remove,
-    saved,
-  } = useDetailPage<Group>({
+  const page = useDetailPage<Group>({
     id,
     path: '/admin/customer-groups',
     envelope: 'customer_group',
@@ -264,40 +225,20 @@ export function GroupDetail() {
     noun: 'Group',
     home: '/customers/groups',
   });
-  if (creating)
-    return (
-      <>
-        <PageHeader back={back} title="New customer group" />
-        <Card>
-          <GroupForm onSaved={saved} />
-        </Card>
-      </>
-    );
-  if (group.isPending) return <Loading />;
-  if (group.isError || !item) return <ErrorNote error={group.error} />;
-  const g = item;
   return (
-    <>
-      <PageHeader
-        back={back}
-        title={g.name}
-        actions={
-          canWrite && (
-            <ConfirmButton
-              label="Delete group"
-              title={`Delete ${g.name}?`}
-              body="Its customers stay; price lists limited to this group no longer apply to them."
-              danger
-              onConfirm={() => remove.mutate()}
-            />
-          )
-        }
-      />
-      <ErrorNote error={remove.error} />
-      <Card title="Details">
-        <GroupForm key={g.id} group={g} onSaved={saved} />
-      </Card>
-      <Members group={g} />
-    </>
+    <DetailPage
+      page={page}
+      back={back}
+      newTitle="New customer group"
+      title={(g) => g.name}
+      remove={(g) => ({
+        label: 'Delete group',
+        title: `Delete ${g.name}?`,
+        body: 'Its customers stay; price lists limited to this group no longer apply to them.',
+      })}
+      form={(g) => <GroupForm key={g?.id} group={g} onSaved={page.saved} />}
+    >
+      {(g) => <Members group={g} />}
+    </DetailPage>
   );
 }

@@ -1,98 +1,90 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
-import { useUrlFilters } from '../../lib/url-filters.ts';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Route, Routes, useParams } from 'react-router';
+import { useDetailPage } from '../../lib/detail-page.ts';
+import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
 import { api } from '../../lib/api.ts';
-import { date, dateTime, money } from '../../lib/format.ts';
+import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Badge, Card, Empty, ErrorNote, Field, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { Badge, Card, ErrorNote, Field } from '../../components/ui.tsx';
+import { DetailPage } from '../../components/detail-page.tsx';
+import { ListPage } from '../../components/list-page.tsx';
+import { BackLink, WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
-import { useToast } from '../../components/toasts.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { CustomerTabs, GroupDetail, GroupList } from './groups.tsx';
+import { OrderTable } from '../orders/order-table.tsx';
 import { ExportDialogButton } from '../jobs/import-dialog.tsx';
-import { UrlTextField } from '../../components/form-pieces.tsx';
+import { SubmitButton, SubmitForm, UrlSelectField, UrlTextField } from '../../components/form-pieces.tsx';
 
 type Customer = Item<Ok<'/admin/customers'>['customers']>;
 
 const LIMIT = 50;
+
+function AccountBadge({ c }: { c: Customer }) {
+  return c.has_account ? <Badge value="active">registered</Badge> : <Badge value="pending">guest</Badge>;
+}
 const name = (c: Customer) => [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';
 
+const ACCOUNTS = [
+  { value: 'true', label: 'Registered' },
+  { value: 'false', label: 'Guest' },
+];
+
 function CustomerList() {
-  const [params, set] = useUrlFilters();
-  const q = params.get('q') ?? '';
+  const { q, offset, page, params } = useUrlPage();
   const account = params.get('has_account') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  const debouncedQ = useDebounced(q);
-  const canWrite = useCanWrite();
-  const list = useQuery({
-    queryKey: ['customers', { q: debouncedQ, account, offset }],
-    queryFn: ({ signal }) =>
-      api<{ customers: Customer[]; count: number }>('/admin/customers', {
-        query: { q: debouncedQ, has_account: account || undefined, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery<{ customers: Customer[]; count: number }>(
+    ['customers', { q, account, offset }],
+    '/admin/customers',
+    { q, has_account: account || undefined, limit: LIMIT, offset },
+  );
   return (
-    <>
-      <PageHeader
-        title="Customers"
-        actions={
+    <ListPage
+      title="Customers"
+      actions={
+        <>
+          <ExportDialogButton resource="customers" query={{ q, has_account: account || undefined }} />
+          <WriteLink to="/customers/new">Add customer</WriteLink>
+        </>
+      }
+      intro={<CustomerTabs />}
+      filters={
+        <>
+          <UrlTextField label="Search" name="q" type="search" placeholder="Email or name" />
+          <UrlSelectField label="Account" name="has_account" none="Any" choices={ACCOUNTS} />
+        </>
+      }
+    >
+      <PagedTable
+        list={list}
+        rows={(d) => d.customers}
+        empty="No customers found."
+        head={
           <>
-            <ExportDialogButton resource="customers" query={{ q: debouncedQ, has_account: account || undefined }} />
-            {canWrite && (
-              <Link className="btn btn-primary" to="/customers/new">
-                Add customer
-              </Link>
-            )}
+            <th>Name</th>
+            <th>Email</th>
+            <th>Account</th>
+            <th>Since</th>
           </>
         }
+        row={(c) => (
+          <tr key={c.id}>
+            <td>
+              <Link to={`/customers/${c.id}`}>{name(c)}</Link>
+            </td>
+            <td>{c.email ?? '—'}</td>
+            <td>
+              <AccountBadge c={c} />
+            </td>
+            <td>{date(c.created_at)}</td>
+          </tr>
+        )}
+        offset={offset}
+        limit={LIMIT}
+        onPage={page}
       />
-      <CustomerTabs />
-      <Card>
-        <search className="filters">
-          <UrlTextField label="Search" name="q" type="search" placeholder="Email or name" />
-          <Field
-            label="Account"
-            name="has_account"
-            as="select"
-            value={account}
-            onChange={(e) => set('has_account', e.target.value)}
-          >
-            <option value="">Any</option>
-            <option value="true">Registered</option>
-            <option value="false">Guest</option>
-          </Field>
-        </search>
-        <PagedTable
-          list={list}
-          rows={(d) => d.customers}
-          empty="No customers found."
-          head={
-            <>
-              <th>Name</th>
-              <th>Email</th>
-              <th>Account</th>
-              <th>Since</th>
-            </>
-          }
-          row={(c) => (
-            <tr key={c.id}>
-              <td>
-                <Link to={`/customers/${c.id}`}>{name(c)}</Link>
-              </td>
-              <td>{c.email ?? '—'}</td>
-              <td>{c.has_account ? <Badge value="active">registered</Badge> : <Badge value="pending">guest</Badge>}</td>
-              <td>{date(c.created_at)}</td>
-            </tr>
-          )}
-          offset={offset}
-          limit={LIMIT}
-          onPage={(o) => set('offset', String(o))}
-        />
-      </Card>
-    </>
+    </ListPage>
   );
 }
 
@@ -125,12 +117,8 @@ function CustomerForm({ customer, onSaved }: { customer?: Customer; onSaved: (c:
     },
     onSuccess: (d) => onSaved(d.customer),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} aria-label={customer ? 'Edit customer' : 'New customer'}>
+    <SubmitForm label={customer ? 'Edit customer' : 'New customer'} onSubmit={() => save.mutate()}>
       <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className="row">
           {FIELDS.map(([k, label, type]) => (
@@ -150,118 +138,47 @@ function CustomerForm({ customer, onSaved }: { customer?: Customer; onSaved: (c:
           ))}
         </div>
         <ErrorNote error={save.error} skipField />
-        {canWrite && (
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {customer ? 'Save' : 'Create customer'}
-          </button>
-        )}
+        {canWrite && <SubmitButton pending={save.isPending}>{customer ? 'Save' : 'Create customer'}</SubmitButton>}
       </fieldset>
-    </form>
+    </SubmitForm>
   );
 }
 
 function CustomerDetail() {
   const { id } = useParams();
-  const client = useQueryClient();
-  const notify = useToast();
-  const navigate = useNavigate();
-  const creating = id === 'new';
-  const customer = useQuery({
-    queryKey: ['customer', id],
-    queryFn: ({ signal }) => api<{ customer: Customer }>(`/admin/customers/${id}`, { signal }),
-    enabled: !creating,
+  const page = useDetailPage<Customer>({
+    id,
+    path: '/admin/customers',
+    envelope: 'customer',
+    listKey: 'customers',
+    noun: 'Customer',
+    home: '/customers',
   });
   // Their orders come from the order list's customer filter, in parallel with the customer.
-  const orders = useQuery({
-    queryKey: ['orders', { customer_id: id }],
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/orders'>>('/admin/orders', {
-        query: { customer_id: id, order: '-created_at', limit: 20 },
-        signal,
-      }),
-    enabled: !creating,
-  });
-  const saved = async (c: Customer) => {
-    client.setQueryData(['customer', c.id], { customer: c });
-    await client.invalidateQueries({ queryKey: ['customers'] });
-    notify(creating ? 'Customer created' : 'Customer saved', 'success');
-    if (creating) navigate(`/customers/${c.id}`, { replace: true });
-  };
-  if (creating)
-    return (
-      <>
-        <PageHeader
-          back={
-            <Link className="back" to="/customers">
-              ← Customers
-            </Link>
-          }
-          title="New customer"
-        />
-        <Card>
-          <CustomerForm onSaved={saved} />
-        </Card>
-      </>
-    );
-  if (customer.isPending) return <Loading />;
-  if (customer.isError) return <ErrorNote error={customer.error} />;
-  const c = customer.data.customer;
+  const orders = useApi<Ok<'/admin/orders'>>(
+    ['orders', { customer_id: id }],
+    '/admin/orders',
+    { customer_id: id, order: '-created_at', limit: 20 },
+    { enabled: !page.creating },
+  );
   return (
-    <>
-      <PageHeader
-        back={
-          <Link className="back" to="/customers">
-            ← Customers
-          </Link>
-        }
-        title={
-          <>
-            {name(c)} {c.has_account ? <Badge value="active">registered</Badge> : <Badge value="pending">guest</Badge>}
-          </>
-        }
-      />
-      <Card title="Details">
-        <CustomerForm key={c.id} customer={c} onSaved={saved} />
-      </Card>
-      <Card title={`Orders${orders.data ? ` (${orders.data.count})` : ''}`}>
-        {orders.isPending ? (
-          <Loading />
-        ) : orders.isError ? (
-          <ErrorNote error={orders.error} />
-        ) : orders.data.orders.length === 0 ? (
-          <Empty>No orders yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Order</th>
-                <th>Date</th>
-                <th>Status</th>
-                <th>Payment</th>
-                <th className="num">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.orders.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <Link to={`/orders/${o.id}`}>#{o.display_id}</Link>
-                  </td>
-                  <td>{dateTime(o.created_at)}</td>
-                  <td>
-                    <Badge value={o.status} />
-                  </td>
-                  <td>
-                    <Badge value={o.payment_status} />
-                  </td>
-                  <td className="num">{money(o.total, o.currency_code)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Card>
-    </>
+    <DetailPage
+      page={page}
+      back={<BackLink to="/customers">Customers</BackLink>}
+      newTitle="New customer"
+      title={(c) => (
+        <>
+          {name(c)} <AccountBadge c={c} />
+        </>
+      )}
+      form={(c) => <CustomerForm key={c?.id} customer={c} onSaved={page.saved} />}
+    >
+      {() => (
+        <Card title={`Orders${orders.data ? ` (${orders.data.count})` : ''}`}>
+          <OrderTable list={orders} empty="No orders yet." />
+        </Card>
+      )}
+    </DetailPage>
   );
 }
 

@@ -1,11 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime, money, toMinor } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
-import { Card, Empty, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { Card, Empty, ErrorNote, Field, PageHeader } from '../../components/ui.tsx';
+import { QueryView, Table } from '../../components/query-table.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 interface Draft {
   id: string;
@@ -34,19 +37,14 @@ export default function DraftOrdersArea() {
   const client = useQueryClient();
   const notify = useToast();
   const navigate = useNavigate();
-  const drafts = useQuery({
-    queryKey: ['draft-orders'],
-    queryFn: ({ signal }) =>
-      api<{ draft_orders: Draft[]; count: number }>('/admin/draft-orders', { signal, query: { limit: 50 } }),
+  const drafts = useApi<{ draft_orders: Draft[]; count: number }>(['draft-orders'], '/admin/draft-orders', {
+    limit: 50,
   });
-  const regions = useQuery({
-    queryKey: ['regions', 'all'],
-    queryFn: ({ signal }) =>
-      api<{ regions: { id: string; name: string; currency_code: string }[] }>('/admin/regions', {
-        signal,
-        query: { limit: 100 },
-      }),
-  });
+  const regions = useApi<{ regions: { id: string; name: string; currency_code: string }[] }>(
+    ['regions', 'all'],
+    '/admin/regions',
+    { limit: 100 },
+  );
   const [email, setEmail] = useState('');
   const [regionId, setRegionId] = useState('');
   const [lines, setLines] = useState<Line[]>([blank()]);
@@ -94,81 +92,76 @@ export default function DraftOrdersArea() {
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   const set = (i: number, patch: Partial<Line>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
   return (
     <>
       <PageHeader title="Draft orders" />
       <ErrorNote error={convert.error} />
-      {drafts.isPending ? (
-        <Loading />
-      ) : drafts.isError ? (
-        <ErrorNote error={drafts.error} />
-      ) : drafts.data.draft_orders.length === 0 ? (
-        <Empty>No draft orders.</Empty>
-      ) : (
-        <Card title="Drafts">
-          <table>
-            <thead>
-              <tr>
-                <th>Draft</th>
-                <th>Email</th>
-                <th>Items</th>
-                <th className="num">Total</th>
-                <th>Created</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {drafts.data.draft_orders.map((d) => (
-                <tr key={d.id}>
-                  <td>Draft #{d.display_id}</td>
-                  <td>{d.email}</td>
-                  <td>{d.items.map((i) => `${i.quantity} × ${i.title}`).join(', ')}</td>
-                  <td className="num">{money(d.total, d.currency_code)}</td>
-                  <td>{dateTime(d.created_at)}</td>
-                  <td>
-                    {canWrite && (
-                      <div className="actions">
-                        <button
-                          type="button"
-                          className="btn btn-small btn-primary"
-                          disabled={convert.isPending || d.items.length === 0}
-                          onClick={() => convert.mutate({ id: d.id, paid: true })}
-                          aria-label={`Convert draft #${d.display_id} to a paid order`}
-                        >
-                          Convert to order (paid)
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          disabled={convert.isPending || d.items.length === 0}
-                          onClick={() => convert.mutate({ id: d.id, paid: false })}
-                          aria-label={`Convert draft #${d.display_id} to an order awaiting payment`}
-                        >
-                          Convert, awaiting payment
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="hint">
-            Converting reserves the stock. Paid records the payment as received (a manual capture); awaiting payment
-            asks the customer for the total (a payment request on the order, which the desk can mark as paid later).{' '}
-            <Link to="/orders?status=draft">Drafts in the order list</Link>
-          </p>
-        </Card>
-      )}
+      <QueryView query={drafts}>
+        {(data) =>
+          data.draft_orders.length === 0 ? (
+            <Empty>No draft orders.</Empty>
+          ) : (
+            <Card title="Drafts">
+              <Table
+                records={data.draft_orders}
+                head={
+                  <>
+                    <th>Draft</th>
+                    <th>Email</th>
+                    <th>Items</th>
+                    <th className="num">Total</th>
+                    <th>Created</th>
+                    <th />
+                  </>
+                }
+                row={(d) => (
+                  <tr key={d.id}>
+                    <td>Draft #{d.display_id}</td>
+                    <td>{d.email}</td>
+                    <td>{d.items.map((i) => `${i.quantity} × ${i.title}`).join(', ')}</td>
+                    <td className="num">{money(d.total, d.currency_code)}</td>
+                    <td>{dateTime(d.created_at)}</td>
+                    <td>
+                      {canWrite && (
+                        <div className="actions">
+                          <button
+                            type="button"
+                            className="btn btn-small btn-primary"
+                            disabled={convert.isPending || d.items.length === 0}
+                            onClick={() => convert.mutate({ id: d.id, paid: true })}
+                            aria-label={`Convert draft #${d.display_id} to a paid order`}
+                          >
+                            Convert to order (paid)
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-small"
+                            disabled={convert.isPending || d.items.length === 0}
+                            onClick={() => convert.mutate({ id: d.id, paid: false })}
+                            aria-label={`Convert draft #${d.display_id} to an order awaiting payment`}
+                          >
+                            Convert, awaiting payment
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                )}
+              />
+              <p className="hint">
+                Converting reserves the stock. Paid records the payment as received (a manual capture); awaiting payment
+                asks the customer for the total (a payment request on the order, which the desk can mark as paid later).{' '}
+                <Link to="/orders?status=draft">Drafts in the order list</Link>
+              </p>
+            </Card>
+          )
+        }
+      </QueryView>
       {canWrite && (
         <Card title="New draft order">
-          <form onSubmit={submit} aria-label="New draft order">
+          <SubmitForm label="New draft order" onSubmit={() => create.mutate()}>
             <div className="row">
               <Field
                 label="Customer email"
@@ -241,7 +234,7 @@ export default function DraftOrdersArea() {
                 Create draft
               </button>
             </div>
-          </form>
+          </SubmitForm>
         </Card>
       )}
     </>

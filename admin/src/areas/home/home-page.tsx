@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../lib/api.ts';
+
 import { money } from '../../lib/format.ts';
 import { Card, Empty, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
 import { SalesChart } from './sales-chart.tsx';
 import type { Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type Dashboard = Ok<'/admin/dashboard'>;
 
@@ -19,13 +19,8 @@ function localDay(d: Date): string {
 
 export default function HomePage() {
   // One call for the figures; plugin updates ask the marketplace, so they load on their own.
-  const dash = useQuery({
-    queryKey: ['dashboard', offset],
-    queryFn: ({ signal }) => api<Dashboard>('/admin/dashboard', { query: { utc_offset_minutes: offset }, signal }),
-  });
-  const updates = useQuery({
-    queryKey: ['plugin-updates'],
-    queryFn: ({ signal }) => api<Updates>('/admin/plugins/check-updates', { signal }),
+  const dash = useApi<Dashboard>(['dashboard', offset], '/admin/dashboard', { utc_offset_minutes: offset });
+  const updates = useApi<Updates>(['plugin-updates'], '/admin/plugins/check-updates', undefined, {
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, Route, Routes } from 'react-router';
-import { api } from '../../lib/api.ts';
-import { useUrlFilters } from '../../lib/url-filters.ts';
-import { Card, Empty, ErrorNote, Field, Loading, PageHeader, Pager, useDebounced } from '../../components/ui.tsx';
+import { useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
+
+import { ListPage } from '../../components/list-page.tsx';
+import { PagedTable } from '../../components/query-table.tsx';
 import { ItemPage } from './item-page.tsx';
 import { ReservationList } from './reservations.tsx';
 import { InventoryTabs } from './tabs.tsx';
@@ -14,74 +14,51 @@ import { UrlTextField } from '../../components/form-pieces.tsx';
 const LIMIT = 50;
 
 function ItemList() {
-  const [params, set] = useUrlFilters();
-  const q = params.get('q') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  const debouncedQ = useDebounced(q);
-  const list = useQuery({
-    queryKey: ['inventory-items', { q: debouncedQ, offset }],
-    queryFn: ({ signal }) =>
-      api<{ inventory_items: InventoryItem[]; count: number }>('/admin/inventory-items', {
-        query: { q: debouncedQ, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const { q, offset, page } = useUrlPage();
+  const list = useListQuery<{ inventory_items: InventoryItem[]; count: number }>(
+    ['inventory-items', { q, offset }],
+    '/admin/inventory-items',
+    { q, limit: LIMIT, offset },
+  );
   return (
-    <>
-      <PageHeader title="Inventory" />
-      <InventoryTabs />
-      <Card>
-        <search className="filters">
-          <UrlTextField label="Search" name="q" type="search" placeholder="SKU, title or description" />
-        </search>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.inventory_items.length === 0 ? (
-          <Empty>No inventory items found.</Empty>
-        ) : (
-          <div className="table-wrap">
-            <table aria-label="Inventory items">
-              <thead>
-                <tr>
-                  <th>SKU</th>
-                  <th>Title</th>
-                  <th className="num">Locations</th>
-                  <th className="num">Stocked</th>
-                  <th className="num">Reserved</th>
-                  <th className="num">Available</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.inventory_items.map((item) => (
-                  <tr key={item.id}>
-                    <td>
-                      <Link to={`/inventory/${item.id}`}>{item.sku ?? item.id}</Link>
-                    </td>
-                    <td>{item.title ?? '—'}</td>
-                    <td className="num">{item.location_levels.length}</td>
-                    <td className="num">{item.stocked_quantity}</td>
-                    <td className="num">{item.reserved_quantity}</td>
-                    <td className="num">{item.stocked_quantity - item.reserved_quantity}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+    <ListPage
+      title="Inventory"
+      intro={<InventoryTabs />}
+      filters={<UrlTextField label="Search" name="q" type="search" placeholder="SKU, title or description" />}
+    >
+      <PagedTable
+        list={list}
+        rows={(d) => d.inventory_items}
+        empty="No inventory items found."
+        label="Inventory items"
+        wrap
+        head={
+          <>
+            <th>SKU</th>
+            <th>Title</th>
+            <th className="num">Locations</th>
+            <th className="num">Stocked</th>
+            <th className="num">Reserved</th>
+            <th className="num">Available</th>
+          </>
+        }
+        row={(item) => (
+          <tr key={item.id}>
+            <td>
+              <Link to={`/inventory/${item.id}`}>{item.sku ?? item.id}</Link>
+            </td>
+            <td>{item.title ?? '—'}</td>
+            <td className="num">{item.location_levels.length}</td>
+            <td className="num">{item.stocked_quantity}</td>
+            <td className="num">{item.reserved_quantity}</td>
+            <td className="num">{item.stocked_quantity - item.reserved_quantity}</td>
+          </tr>
         )}
-        {list.data && (
-          <Pager
-            offset={offset}
-            limit={LIMIT}
-            count={list.data.count}
-            shown={list.data.inventory_items.length}
-            onChange={(o) => set('offset', String(o))}
-          />
-        )}
-      </Card>
-    </>
+        offset={offset}
+        limit={LIMIT}
+        onPage={page}
+      />
+    </ListPage>
   );
 }
 

@@ -1,10 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite, useSession } from '../../lib/session.tsx';
 import { Card, Empty, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { Table } from '../../components/query-table.tsx';
+import { SelectField, namedChoices, SubmitButton, SubmitForm } from '../../components/form-pieces.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import {
   ADJUSTMENTS_KEPT,
@@ -15,6 +18,7 @@ import {
   locationName,
   useLocations,
 } from './types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type ItemEnvelope = { inventory_item: InventoryItem };
 
@@ -73,12 +77,8 @@ function AdjustForm({
     },
     onError: () => void client.invalidateQueries({ queryKey: ['inventory-item', item.id] }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} aria-label={`Adjust stock at ${label}`}>
+    <SubmitForm label={`Adjust stock at ${label}`} onSubmit={() => save.mutate()}>
       <div className="row">
         <Field
           label="New stocked quantity"
@@ -101,9 +101,7 @@ function AdjustForm({
           onChange={(e) => setReason(e.target.value)}
         />
         <div className="actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            Save
-          </button>
+          <SubmitButton pending={save.isPending}>Save</SubmitButton>
           <button type="button" className="btn" onClick={onDone}>
             Cancel
           </button>
@@ -113,7 +111,7 @@ function AdjustForm({
         <small className="hint">Not below the {level.reserved_quantity} reserved here.</small>
       )}
       <ErrorNote error={save.error} skipField />
-    </form>
+    </SubmitForm>
   );
 }
 
@@ -220,22 +218,16 @@ function AddLevel({ item }: { item: InventoryItem }) {
     >
       <h3 id="add-level-title">Stock at another location</h3>
       <div className="row">
-        <Field
+        <SelectField
           label="Location"
           name="location_id"
-          as="select"
           required
           value={location}
-          onChange={(e) => setLocation(e.target.value)}
+          onChange={setLocation}
           error={add.error}
-        >
-          <option value="">Choose…</option>
-          {free.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </Field>
+          none="Choose…"
+          choices={namedChoices(free)}
+        />
         <Field
           label="Stocked"
           name="stocked_quantity"
@@ -275,32 +267,31 @@ function History({ item }: { item: InventoryItem }) {
       {history.length === 0 ? (
         <Empty>No adjustments made in the panel yet.</Empty>
       ) : (
-        <div className="table-wrap">
-          <table aria-label="Stock adjustments">
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Location</th>
-                <th className="num">From</th>
-                <th className="num">To</th>
-                <th>Reason</th>
-                <th>By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((a) => (
-                <tr key={`${a.at}-${a.location_id}`}>
-                  <td>{dateTime(a.at)}</td>
-                  <td>{locationName(locations.data, a.location_id)}</td>
-                  <td className="num">{a.from}</td>
-                  <td className="num">{a.to}</td>
-                  <td>{a.reason}</td>
-                  <td>{a.by}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          records={history}
+          label="Stock adjustments"
+          wrap
+          head={
+            <>
+              <th>When</th>
+              <th>Location</th>
+              <th className="num">From</th>
+              <th className="num">To</th>
+              <th>Reason</th>
+              <th>By</th>
+            </>
+          }
+          row={(a) => (
+            <tr key={`${a.at}-${a.location_id}`}>
+              <td>{dateTime(a.at)}</td>
+              <td>{locationName(locations.data, a.location_id)}</td>
+              <td className="num">{a.from}</td>
+              <td className="num">{a.to}</td>
+              <td>{a.reason}</td>
+              <td>{a.by}</td>
+            </tr>
+          )}
+        />
       )}
       <p className="hint">
         The last {ADJUSTMENTS_KEPT} adjustments with their reasons, kept in the item's metadata (
@@ -312,15 +303,8 @@ function History({ item }: { item: InventoryItem }) {
 
 export function ItemPage() {
   const { id = '' } = useParams();
-  const item = useQuery({
-    queryKey: ['inventory-item', id],
-    queryFn: ({ signal }) => api<ItemEnvelope>(`/admin/inventory-items/${id}`, { signal }),
-  });
-  const back = (
-    <Link to="/inventory" className="back">
-      ← Inventory
-    </Link>
-  );
+  const item = useApi<ItemEnvelope>(['inventory-item', id], `/admin/inventory-items/${id}`);
+  const back = <BackLink to="/inventory">Inventory</BackLink>;
   if (item.isPending) return <Loading />;
   if (item.isError)
     return (

@@ -1,10 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { useUrlFilters } from '../../lib/url-filters.ts';
-import { Card, ConfirmButton, Empty, ErrorNote, Field, Loading, PageHeader, Pager } from '../../components/ui.tsx';
+import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
+import { namedChoices, UrlSelectField } from '../../components/form-pieces.tsx';
+import { PagedTable } from '../../components/query-table.tsx';
+import { ConfirmButton } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { InventoryTabs } from './tabs.tsx';
 import { type InventoryItem, type Reservation, locationName, useLocations } from './types.ts';
@@ -17,32 +20,24 @@ const LIMIT = 50;
  * API has no route from a line to its order, so the line id is shown, not a link to the order.
  */
 export function ReservationList() {
-  const [params, set] = useUrlFilters();
+  const { params, offset, page } = useUrlPage();
   const location = params.get('location_id') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
   const canWrite = useCanWrite();
   const notify = useToast();
   const client = useQueryClient();
   const locations = useLocations();
-  const list = useQuery({
-    queryKey: ['reservations', { location, offset }],
-    queryFn: ({ signal }) =>
-      api<{ reservations: Reservation[]; count: number }>('/admin/reservations', {
-        query: { location_id: location ? [location] : undefined, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery<{ reservations: Reservation[]; count: number }>(
+    ['reservations', { location, offset }],
+    '/admin/reservations',
+    { location_id: location ? [location] : undefined, limit: LIMIT, offset },
+  );
   const itemIds = [...new Set(list.data?.reservations.map((r) => r.inventory_item_id) ?? [])];
-  const items = useQuery({
-    queryKey: ['inventory-items', 'by-id', itemIds],
-    enabled: itemIds.length > 0,
-    queryFn: ({ signal }) =>
-      api<{ inventory_items: InventoryItem[] }>('/admin/inventory-items', {
-        query: { id: itemIds, limit: itemIds.length },
-        signal,
-      }),
-  });
+  const items = useApi<{ inventory_items: InventoryItem[] }>(
+    ['inventory-items', 'by-id', itemIds],
+    '/admin/inventory-items',
+    { id: itemIds, limit: itemIds.length },
+    { enabled: itemIds.length > 0 },
+  );
   const itemOf = (id: string) => items.data?.inventory_items.find((i) => i.id === id);
   const release = useMutation({
     mutationFn: (r: Reservation) => api(`/admin/reservations/${r.id}`, { method: 'DELETE' }),
@@ -54,98 +49,69 @@ export function ReservationList() {
     onError: (err) => notify((err as Error).message, 'error'),
   });
   return (
-    <>
-      <PageHeader title="Inventory" />
-      <InventoryTabs />
-      <Card>
-        <search className="filters">
-          <Field
-            label="Location"
-            name="location_id"
-            as="select"
-            value={location}
-            onChange={(e) => set('location_id', e.target.value)}
-          >
-            <option value="">Any</option>
-            {locations.data?.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </Field>
-        </search>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.reservations.length === 0 ? (
-          <Empty>No reservations: nothing is held.</Empty>
-        ) : (
-          <div className="table-wrap">
-            <table aria-label="Reservations">
-              <thead>
-                <tr>
-                  <th>Item</th>
-                  <th>Location</th>
-                  <th className="num">Quantity</th>
-                  <th>Order line</th>
-                  <th>Description</th>
-                  <th>Created</th>
-                  {canWrite && <th aria-label="Actions" />}
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.reservations.map((r) => {
-                  const item = itemOf(r.inventory_item_id);
-                  return (
-                    <tr key={r.id}>
-                      <td>
-                        <Link to={`/inventory/${r.inventory_item_id}`}>
-                          {item ? (item.sku ?? item.title ?? item.id) : r.inventory_item_id}
-                        </Link>
-                        {item?.title && item.sku && <div className="muted">{item.title}</div>}
-                      </td>
-                      <td>{locationName(locations.data, r.location_id)}</td>
-                      <td className="num">
-                        {r.quantity}
-                        {r.allow_backorder && <span className="muted"> (backorder)</span>}
-                      </td>
-                      <td>{r.line_item_id ? <code>{r.line_item_id}</code> : <span className="muted">by hand</span>}</td>
-                      <td>{r.description ?? '—'}</td>
-                      <td>{dateTime(r.created_at)}</td>
-                      {canWrite && (
-                        <td>
-                          <ConfirmButton
-                            label="Delete"
-                            title="Delete this reservation?"
-                            body={
-                              r.line_item_id
-                                ? 'Its order line no longer holds these units: they can be sold again. Cancel or edit the order instead if it is still to ship.'
-                                : 'The units become available again.'
-                            }
-                            danger
-                            disabled={release.isPending}
-                            onConfirm={() => release.mutate(r)}
-                          />
-                        </td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {list.data && (
-          <Pager
-            offset={offset}
-            limit={LIMIT}
-            count={list.data.count}
-            shown={list.data.reservations.length}
-            onChange={(o) => set('offset', String(o))}
-          />
-        )}
-      </Card>
-    </>
+    <ListPage
+      title="Inventory"
+      intro={<InventoryTabs />}
+      filters={<UrlSelectField label="Location" name="location_id" none="Any" choices={namedChoices(locations.data)} />}
+    >
+      <PagedTable
+        list={list}
+        rows={(d) => d.reservations}
+        empty="No reservations: nothing is held."
+        label="Reservations"
+        wrap
+        head={
+          <>
+            <th>Item</th>
+            <th>Location</th>
+            <th className="num">Quantity</th>
+            <th>Order line</th>
+            <th>Description</th>
+            <th>Created</th>
+            {canWrite && <th aria-label="Actions" />}
+          </>
+        }
+        row={(r) => {
+          const item = itemOf(r.inventory_item_id);
+          return (
+            <tr key={r.id}>
+              <td>
+                <Link to={`/inventory/${r.inventory_item_id}`}>
+                  {item ? (item.sku ?? item.title ?? item.id) : r.inventory_item_id}
+                </Link>
+                {item?.title && item.sku && <div className="muted">{item.title}</div>}
+              </td>
+              <td>{locationName(locations.data, r.location_id)}</td>
+              <td className="num">
+                {r.quantity}
+                {r.allow_backorder && <span className="muted"> (backorder)</span>}
+              </td>
+              <td>{r.line_item_id ? <code>{r.line_item_id}</code> : <span className="muted">by hand</span>}</td>
+              <td>{r.description ?? '—'}</td>
+              <td>{dateTime(r.created_at)}</td>
+              {canWrite && (
+                <td>
+                  <ConfirmButton
+                    label="Delete"
+                    title="Delete this reservation?"
+                    body={
+                      r.line_item_id
+                        ? 'Its order line no longer holds these units: they can be sold again. Cancel or edit the order instead if it is still to ship.'
+                        : 'The units become available again.'
+                    }
+                    danger
+                    disabled={release.isPending}
+                    onConfirm={() => release.mutate(r)}
+                  />
+                </td>
+              )}
+            </tr>
+          );
+        }}
+        offset={offset}
+        limit={LIMIT}
+        onPage={page}
+      />
+    </ListPage>
   );
 }

@@ -1,12 +1,10 @@
-import { NavLink } from 'react-router';
+import { Tabs } from '../../components/tabs.tsx';
+
+const TABS = [
+  { to: '/inventory', label: 'Items', end: true },
+  { to: '/inventory/reservations', label: 'Reservations' },
+];
 
 export function InventoryTabs() {
-  return (
-    <nav className="tabs" aria-label="Inventory">
-      <NavLink to="/inventory" end>
-        Items
-      </NavLink>
-      <NavLink to="/inventory/reservations">Reservations</NavLink>
-    </nav>
-  );
+  return <Tabs label="Inventory" tabs={TABS} />;
 }

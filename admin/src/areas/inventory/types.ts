@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 export type InventoryItem = Ok<'/admin/inventory-items/{id}'>['inventory_item'];
 export type Level = Item<InventoryItem['location_levels']>;
@@ -29,12 +28,12 @@ export function adjustmentsOf(item: InventoryItem): Adjustment[] {
 
 /** Every stock location, by id, for names (a shop has a handful; 1000 is the API's page maximum). */
 export function useLocations() {
-  return useQuery({
-    queryKey: ['stock-locations', 'all'],
-    queryFn: ({ signal }) =>
-      api<{ stock_locations: StockLocation[] }>('/admin/stock-locations', { query: { limit: 1000 }, signal }),
-    select: (d) => d.stock_locations,
-  });
+  return useApi<{ stock_locations: StockLocation[] }, StockLocation[]>(
+    ['stock-locations', 'all'],
+    '/admin/stock-locations',
+    { limit: 1000 },
+    { select: (d) => d.stock_locations },
+  );
 }
 
 export const locationName = (locations: StockLocation[] | undefined, id: string) =>

@@ -1,25 +1,29 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Ok } from '../../api/types.ts';
 import { Card, ConfirmButton, Empty, ErrorNote, Loading, Pager } from '../../components/ui.tsx';
-import { api } from '../../lib/api.ts';
+
 import { dateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
 import { JobLine } from './job-progress.tsx';
 import { cancelJob, isFinished, type Job, JOB_TYPES } from './jobs-api.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 const LIMIT = 20;
 
 /** Settings → Jobs: imports and exports, newest first, with progress and their files. */
 export function JobsPage() {
   const [offset, setOffset] = useState(0);
-  const list = useQuery({
-    queryKey: ['jobs', 'list', offset],
-    queryFn: ({ signal }) => api<Ok<'/admin/jobs'>>('/admin/jobs', { query: { limit: LIMIT, offset }, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) =>
-      q.state.data?.jobs.some((j) => !isFinished(j) && j.status !== 'awaiting_confirmation') ? 1500 : false,
-  });
+  const list = useApi<Ok<'/admin/jobs'>>(
+    ['jobs', 'list', offset],
+    '/admin/jobs',
+    { limit: LIMIT, offset },
+    {
+      placeholderData: keepPreviousData,
+      refetchInterval: (q) =>
+        q.state.data?.jobs.some((j) => !isFinished(j) && j.status !== 'awaiting_confirmation') ? 1500 : false,
+    },
+  );
   if (list.isPending) return <Loading />;
   if (list.error) return <ErrorNote error={list.error} />;
   const { jobs, count } = list.data;

@@ -1,63 +1,40 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
 import { ErrorNote, Field } from '../../components/ui.tsx';
-import { Frame, NewPasswordFields, newPassword } from './password-reset.tsx';
+import { NewPasswordFields } from './password-reset.tsx';
+import { Frame, SignInNext, passwordsDiffer, useAuthForm } from './auth-form.tsx';
 
 /** The invite mail's page (`/app/invite?token=…`): a name and a password make the account, then sign in. */
 export function AcceptInvitePage() {
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [email, setEmail] = useState<string | null>(null);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const password = newPassword(form);
-    setError(null);
-    if (password instanceof ApiError) {
-      setError(password);
-      return;
-    }
-    setBusy(true);
-    try {
-      const { user } = await api<{ user: { email: string } }>('/admin/invites/accept', {
-        method: 'POST',
-        quiet401: true,
-        query: { token },
-        body: {
-          first_name: String(form.get('first_name') ?? '') || null,
-          last_name: String(form.get('last_name') ?? '') || null,
-          password,
-        },
-      });
-      setEmail(user.email);
-    } catch (err) {
-      setError(
-        err instanceof ApiError && (err.status === 401 || err.status === 404)
-          ? new ApiError(
-              err.status,
-              err.type,
-              'This invite has expired, was withdrawn or was already used. Ask for a new one.',
-            )
-          : err,
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, submit } = useAuthForm(async (form) => {
+    const { user } = await api<{ user: { email: string } }>('/admin/invites/accept', {
+      method: 'POST',
+      quiet401: true,
+      query: { token },
+      body: {
+        first_name: String(form.get('first_name') ?? '') || null,
+        last_name: String(form.get('last_name') ?? '') || null,
+        password: form.get('password'),
+      },
+    }).catch((err) => {
+      throw err instanceof ApiError && (err.status === 401 || err.status === 404)
+        ? new ApiError(
+            err.status,
+            err.type,
+            'This invite has expired, was withdrawn or was already used. Ask for a new one.',
+          )
+        : err;
+    });
+    setEmail(user.email);
+  }, passwordsDiffer);
 
   if (email)
     return (
-      <Frame title="Welcome aboard">
-        <p className="note note-info" role="status">
-          Your account <strong>{email}</strong> is ready. Sign in with your new password.
-        </p>
-        <Link className="btn btn-primary btn-block" to="/login">
-          Sign in
-        </Link>
-      </Frame>
+      <SignInNext title="Welcome aboard">
+        Your account <strong>{email}</strong> is ready. Sign in with your new password.
+      </SignInNext>
     );
   return (
     <Frame title="Join the team">

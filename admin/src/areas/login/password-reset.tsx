@@ -1,28 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
 import { ErrorNote, Field } from '../../components/ui.tsx';
-
-export function Frame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main className="login">
-      <div className="card login-card">
-        <h1 id="auth-title">
-          <img src="/app/favicon.svg" alt="" width="28" height="28" /> {title}
-        </h1>
-        {children}
-      </div>
-    </main>
-  );
-}
-
-/** The new password as typed twice, or the error the second field shows when the two differ. */
-export function newPassword(form: FormData): string | ApiError {
-  const password = String(form.get('password') ?? '');
-  return password === form.get('confirm')
-    ? password
-    : new ApiError(400, 'invalid_data', 'The two passwords differ.', 'confirm');
-}
+import { Frame, SignInNext, passwordsDiffer, useAuthForm } from './auth-form.tsx';
 
 /** A new password (at least 8 characters) and its repetition: the reset link's page and the invite's. */
 export function NewPasswordFields({
@@ -54,24 +34,12 @@ export function NewPasswordFields({
 
 /** Asks for a reset link (`POST /auth/user/emailpass/reset-password`); the answer never says whether the email is known. */
 export function ForgotPasswordPage() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const identifier = String(new FormData(e.currentTarget).get('identifier') ?? '').trim();
-    setBusy(true);
-    setError(null);
-    try {
-      await api('/auth/user/emailpass/reset-password', { method: 'POST', quiet401: true, body: { identifier } });
-      setSentTo(identifier);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, submit } = useAuthForm(async (form) => {
+    const identifier = String(form.get('identifier') ?? '').trim();
+    await api('/auth/user/emailpass/reset-password', { method: 'POST', quiet401: true, body: { identifier } });
+    setSentTo(identifier);
+  });
 
   return (
     <Frame title="Reset your password">
@@ -112,50 +80,23 @@ export function ResetPasswordPage() {
   const params = new URLSearchParams(window.location.search);
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const password = newPassword(form);
-    setError(null);
-    if (password instanceof ApiError) {
-      setError(password);
-      return;
-    }
-    setBusy(true);
-    try {
-      await api('/auth/user/emailpass/update', {
-        method: 'POST',
-        quiet401: true,
-        headers: { authorization: `Bearer ${token}` },
-        body: { password, ...(email ? { email } : {}) },
-      });
-      setDone(true);
-    } catch (err) {
-      setError(
-        err instanceof ApiError && err.status === 401
-          ? new ApiError(401, err.type, 'This link has expired or was already used. Ask for a new one.')
-          : err,
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, submit } = useAuthForm(async (form) => {
+    await api('/auth/user/emailpass/update', {
+      method: 'POST',
+      quiet401: true,
+      headers: { authorization: `Bearer ${token}` },
+      body: { password: form.get('password'), ...(email ? { email } : {}) },
+    }).catch((err) => {
+      throw err instanceof ApiError && err.status === 401
+        ? new ApiError(401, err.type, 'This link has expired or was already used. Ask for a new one.')
+        : err;
+    });
+    setDone(true);
+  }, passwordsDiffer);
 
   if (done)
-    return (
-      <Frame title="Password changed">
-        <p className="note note-info" role="status">
-          Your password is changed. Sign in with the new one.
-        </p>
-        <Link className="btn btn-primary btn-block" to="/login">
-          Sign in
-        </Link>
-      </Frame>
-    );
+    return <SignInNext title="Password changed">Your password is changed. Sign in with the new one.</SignInNext>;
   return (
     <Frame title="Set a new password">
       {!token ? (

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCanWrite, useSession } from '../../lib/session.tsx';
 import { ErrorNote } from '../../components/ui.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PLUGINS_KEY } from '../../extensions/slot.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 export type Entry = Item<Ok<'/admin/marketplace/feed'>['products']>;
 
@@ -16,9 +17,7 @@ export const busyEntry = (e: Pick<Entry, 'status'>) => e.status === 'installing'
 /** A purchase in progress: polls the checkout until paid, then the plugin installs by itself. */
 function Purchase({ id, name }: { id: string; name: string }) {
   const client = useQueryClient();
-  const status = useQuery({
-    queryKey: ['checkout', id],
-    queryFn: ({ signal }) => api<Checkout>(`/admin/marketplace/checkout/${id}`, { signal }),
+  const status = useApi<Checkout>(['checkout', id], `/admin/marketplace/checkout/${id}`, undefined, {
     refetchInterval: (q) => (q.state.data?.checkout.status === 'open' || !q.state.data ? 2000 : false),
   });
   const s = status.data?.checkout.status;

@@ -1,21 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useUrlFilters } from '../../lib/url-filters.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
+import { QueryPager } from '../../components/query-table.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
-import {
-  Badge,
-  Card,
-  Empty,
-  ErrorNote,
-  Field,
-  Loading,
-  PageHeader,
-  Pager,
-  useDebounced,
-} from '../../components/ui.tsx';
+import { Badge, Empty, ErrorNote, Loading, useDebounced } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { EntryActions, busyEntry, type Entry } from './actions.tsx';
-import { UrlTextField } from '../../components/form-pieces.tsx';
+import { UrlSelectField, UrlTextField, choicesOf } from '../../components/form-pieces.tsx';
 
 const PER_PAGE = 24;
 const TYPES = ['admin-extension', 'integration', 'payment-provider', 'notification-provider'];
@@ -57,73 +48,57 @@ function EntryCard({ e }: { e: Entry }) {
 /** The marketplace feed with install status on every card; local plugins only when the shop is not federated. */
 export function FeedPage() {
   const { instance } = useSession();
-  const [params, set] = useUrlFilters();
-  const search = params.get('search') ?? '';
+  const { params, offset, page } = useUrlPage();
   const type = params.get('type') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  const debounced = useDebounced(search);
-  const feed = useQuery({
-    queryKey: ['marketplace', { debounced, type, offset }],
-    queryFn: ({ signal }) =>
-      api<{ products: Entry[]; count: number }>('/admin/marketplace/feed', {
-        query: { search: debounced, type, page: offset / PER_PAGE + 1, per_page: PER_PAGE },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    retry: false,
-    // While something installs, follow it on the cards.
-    refetchInterval: (q) => (q.state.data?.products.some(busyEntry) ? 1000 : false),
-  });
+  const debounced = useDebounced(params.get('search') ?? '');
+  const feed = useListQuery<{ products: Entry[]; count: number }>(
+    ['marketplace', { debounced, type, offset }],
+    '/admin/marketplace/feed',
+    { search: debounced, type, page: offset / PER_PAGE + 1, per_page: PER_PAGE },
+    {
+      retry: false,
+      // While something installs, follow it on the cards.
+      refetchInterval: (q) => (q.state.data?.products.some(busyEntry) ? 1000 : false),
+    },
+  );
   const down = feed.error instanceof ApiError && (feed.error.status === 502 || feed.error.status === 504);
   return (
-    <>
-      <PageHeader title="Marketplace" />
-      {!instance.federated && (
-        <p className="note note-info">
-          This shop is not connected to a marketplace: local plugins only (packages in PLUGINS_DIR). Set
-          SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK to browse one.
-        </p>
-      )}
-      <Card>
-        <search className="filters">
+    <ListPage
+      title="Marketplace"
+      intro={
+        !instance.federated && (
+          <p className="note note-info">
+            This shop is not connected to a marketplace: local plugins only (packages in PLUGINS_DIR). Set
+            SERVICE_FEDERATION_URL and SERVICE_FEDERATION_PK to browse one.
+          </p>
+        )
+      }
+      filters={
+        <>
           <UrlTextField label="Search" name="search" type="search" />
-          <Field label="Type" name="type" as="select" value={type} onChange={(e) => set('type', e.target.value)}>
-            <option value="">All types</option>
-            {TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </Field>
-        </search>
-        {feed.isPending ? (
-          <Loading label="Loading the catalog" />
-        ) : down ? (
-          <div className="note note-warn" role="alert">
-            The marketplace cannot be reached right now ({(feed.error as Error).message}). Installed plugins keep
-            working; try again later.
-          </div>
-        ) : feed.isError ? (
-          <ErrorNote error={feed.error} />
-        ) : feed.data.products.length === 0 ? (
-          <Empty>No plugin found.</Empty>
-        ) : (
-          <div className="cards">
-            {feed.data.products.map((e) => (
-              <EntryCard key={e.marketplace_id} e={e} />
-            ))}
-          </div>
-        )}
-        {feed.data && (
-          <Pager
-            offset={offset}
-            limit={PER_PAGE}
-            count={feed.data.count}
-            shown={feed.data.products.length}
-            onChange={(o) => set('offset', String(o))}
-          />
-        )}
-      </Card>
-    </>
+          <UrlSelectField label="Type" name="type" none="All types" choices={choicesOf(TYPES)} />
+        </>
+      }
+    >
+      {feed.isPending ? (
+        <Loading label="Loading the catalog" />
+      ) : down ? (
+        <div className="note note-warn" role="alert">
+          The marketplace cannot be reached right now ({(feed.error as Error).message}). Installed plugins keep working;
+          try again later.
+        </div>
+      ) : feed.isError ? (
+        <ErrorNote error={feed.error} />
+      ) : feed.data.products.length === 0 ? (
+        <Empty>No plugin found.</Empty>
+      ) : (
+        <div className="cards">
+          {feed.data.products.map((e) => (
+            <EntryCard key={e.marketplace_id} e={e} />
+          ))}
+        </div>
+      )}
+      <QueryPager list={feed} rows={(d) => d.products} offset={offset} limit={PER_PAGE} onPage={page} />
+    </ListPage>
   );
 }

@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { api } from '../../lib/api.ts';
+
 import { dateTime } from '../../lib/format.ts';
 import { Card, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { EntryActions, busyEntry, type Entry } from './actions.tsx';
 import { StatusBadge } from './feed-page.tsx';
 import { PermissionList, type Permissions } from '../plugins/permissions.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 interface Item extends Entry {
   description: string | null;
@@ -17,23 +18,19 @@ interface Item extends Entry {
 /** One item: full description, every version, install status, Install or Buy. */
 export function ItemPage() {
   const marketplaceId = useParams()['*'] ?? '';
-  const item = useQuery({
-    queryKey: ['marketplace', 'item', marketplaceId],
-    queryFn: ({ signal }) => api<{ product: Item }>(`/admin/marketplace/feed/${marketplaceId}`, { signal }),
-    retry: false,
-    refetchInterval: (q) => (q.state.data && busyEntry(q.state.data.product) ? 1000 : false),
-  });
+  const item = useApi<{ product: Item }>(
+    ['marketplace', 'item', marketplaceId],
+    `/admin/marketplace/feed/${marketplaceId}`,
+    undefined,
+    { retry: false, refetchInterval: (q) => (q.state.data && busyEntry(q.state.data.product) ? 1000 : false) },
+  );
   if (item.isPending) return <Loading />;
   if (item.isError) return <ErrorNote error={item.error} />;
   const p = item.data.product;
   return (
     <>
       <PageHeader
-        back={
-          <Link className="back" to="/marketplace">
-            ← Marketplace
-          </Link>
-        }
+        back={<BackLink to="/marketplace">Marketplace</BackLink>}
         title={
           <>
             {p.name} <StatusBadge e={p} />

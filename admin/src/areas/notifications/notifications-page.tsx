@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, PageHeader } from '../../components/ui.tsx';
-import { PagedTable } from '../../components/query-table.tsx';
+import { ActionsHead, PagedTable } from '../../components/query-table.tsx';
 import { UNREAD_KEY } from '../../components/shell.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type Notification = Item<Ok<'/admin/notifications'>['notifications']>;
 
@@ -20,15 +21,12 @@ export default function NotificationsPage() {
   const [params, setParams] = useSearchParams();
   const read = params.get('read') ?? '';
   const offset = Number(params.get('offset') ?? 0);
-  const list = useQuery({
-    queryKey: ['notifications', read, offset],
-    queryFn: ({ signal }) =>
-      api<{ notifications: Notification[]; count: number }>('/admin/notifications', {
-        query: { read: read || undefined, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useApi<{ notifications: Notification[]; count: number }>(
+    ['notifications', read, offset],
+    '/admin/notifications',
+    { read: read || undefined, limit: LIMIT, offset },
+    { placeholderData: keepPreviousData },
+  );
   // Opening the list also brings the bell up to date.
   useEffect(() => {
     if (list.dataUpdatedAt) void client.invalidateQueries({ queryKey: UNREAD_KEY });
@@ -82,9 +80,7 @@ export default function NotificationsPage() {
               <th>Notification</th>
               <th>Type</th>
               <th>When</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(n) => (

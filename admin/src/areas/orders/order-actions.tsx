@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { fromMinor, toMinor } from '../../lib/format.ts';
 import { Card, Field } from '../../components/ui.tsx';
+import { SubmitButton, namedChoices, SelectField } from '../../components/form-pieces.tsx';
 import type { Order } from './types.ts';
 
 export interface FulfilBody {
@@ -64,22 +65,16 @@ export function FulfilForm({
           ))}
         </div>
         <div className="row">
-          <Field
-            as="select"
+          <SelectField
             label="Ship from"
             name="location_id"
             value={location}
-            onChange={(e) => setLocation(e.target.value)}
+            onChange={setLocation}
             error={error}
             hint="another location must keep the items and have them free"
-          >
-            <option value="">Where the order's stock is reserved</option>
-            {locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </Field>
+            none="Where the order's stock is reserved"
+            choices={namedChoices(locations)}
+          />
           {methods.length > 1 && (
             <Field
               as="select"
@@ -97,9 +92,7 @@ export function FulfilForm({
             </Field>
           )}
         </div>
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          Fulfil selected items
-        </button>
+        <SubmitButton pending={pending}>Fulfil selected items</SubmitButton>
       </form>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { Card, ErrorNote } from '../../components/ui.tsx';
@@ -7,6 +7,7 @@ import type { Preview } from './change-preview.tsx';
 import { ChangeFooter, ChangeForm, LineQuantities, useOrderAction, usePendingChange } from './change-flow.tsx';
 import { ParcelLabels, type ParcelLabel } from './parcel-labels.tsx';
 import type { Order, OrderItem } from './types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /**
  * The order's after-sale actions, each previewed before it is confirmed: an edit (quantities), a
@@ -139,10 +140,9 @@ export function ReturnPanel({ order }: { order: Order }) {
 export function ReceivePanel({ order }: { order: Order }) {
   const notify = useToast();
   const refresh = useOrderAction(order.id);
-  const returns = useQuery({
-    queryKey: ['order-returns', order.id],
-    queryFn: ({ signal }) =>
-      api<{ returns: ReturnRow[] }>('/admin/returns', { signal, query: { order_id: order.id, limit: 50 } }),
+  const returns = useApi<{ returns: ReturnRow[] }>(['order-returns', order.id], '/admin/returns', {
+    order_id: order.id,
+    limit: 50,
   });
   const receive = useMutation({
     mutationFn: async (r: ReturnRow) => {

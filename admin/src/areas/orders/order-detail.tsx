@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime, money } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
 import { Activity } from '../../components/activity.tsx';
@@ -13,6 +14,7 @@ import { ClaimPanel, ExchangePanel } from './order-swaps.tsx';
 import { ParcelLabels } from './parcel-labels.tsx';
 import { PaymentRequests } from './payment-requests.tsx';
 import { changeEvents, timeline, type Order, type OrderChange } from './types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** One order: lines, totals, payments, fulfilments and their history, with the desk's actions. */
 export function OrderDetail() {
@@ -22,31 +24,22 @@ export function OrderDetail() {
   const canRefund = useCan('orders:refund');
   const client = useQueryClient();
   const notify = useToast();
-  const order = useQuery({
-    queryKey: ['order', id],
-    queryFn: ({ signal }) => api<{ order: Order }>(`/admin/orders/${id}`, { signal }),
-  });
+  const order = useApi<{ order: Order }>(['order', id], `/admin/orders/${id}`);
   // The order's changes (edits, returns, transfers) with who made them, for the timeline.
-  const changes = useQuery({
-    queryKey: ['order-changes', id],
-    queryFn: ({ signal }) => api<{ order_changes: OrderChange[] }>(`/admin/orders/${id}/changes`, { signal }),
-  });
-  const users = useQuery({
-    queryKey: ['users', 'names'],
-    queryFn: ({ signal }) =>
-      api<{ users: { id: string; email: string }[] }>('/admin/users', { signal, query: { limit: 200 } }),
-    retry: false,
-  });
+  const changes = useApi<{ order_changes: OrderChange[] }>(['order-changes', id], `/admin/orders/${id}/changes`);
+  const users = useApi<{ users: { id: string; email: string }[] }>(
+    ['users', 'names'],
+    '/admin/users',
+    { limit: 200 },
+    { retry: false },
+  );
   // Where a fulfilment can ship from, and the names its fulfilments show (a role without inventory sees ids).
-  const locations = useQuery({
-    queryKey: ['/admin/stock-locations', 'names'],
-    queryFn: ({ signal }) =>
-      api<{ stock_locations: { id: string; name: string }[] }>('/admin/stock-locations', {
-        signal,
-        query: { limit: 200 },
-      }),
-    retry: false,
-  });
+  const locations = useApi<{ stock_locations: { id: string; name: string }[] }>(
+    ['/admin/stock-locations', 'names'],
+    '/admin/stock-locations',
+    { limit: 200 },
+    { retry: false },
+  );
   // Every action answers the whole order: it replaces the cached one, no second read.
   const act = useMutation({
     mutationFn: ({ path, body }: { path: string; body?: unknown; done: string }) =>
@@ -78,11 +71,7 @@ export function OrderDetail() {
   return (
     <>
       <PageHeader
-        back={
-          <Link className="back" to="/orders">
-            ← Orders
-          </Link>
-        }
+        back={<BackLink to="/orders">Orders</BackLink>}
         title={
           <>
             Order #{o.display_id} <Badge value={o.status} /> <Badge value={o.payment_status} />{' '}

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { Card, Field } from '../../components/ui.tsx';
@@ -9,6 +8,7 @@ import { money } from '../../lib/format.ts';
 import { returnable } from './order-changes.tsx';
 import { ChangeFooter, ChangeForm, LineQuantities, LineQuantity, usePendingChange } from './change-flow.tsx';
 import type { Order, OrderItem } from './types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /**
  * Exchanges and claims on an order, each put together on the server (`/admin/exchanges`,
@@ -67,15 +67,12 @@ const isReturnOption = (o: OptionRow) =>
 
 /** The region's shipping options: return ones (`is_return`) for items coming back, the others for items going out. */
 function useRegionOptions(regionId: string | null | undefined) {
-  const options = useQuery({
-    queryKey: ['/admin/shipping-options', 'region', regionId],
-    enabled: !!regionId,
-    queryFn: ({ signal }) =>
-      api<{ shipping_options: OptionRow[] }>('/admin/shipping-options', {
-        signal,
-        query: { region_id: regionId ?? '', limit: 200 },
-      }),
-  });
+  const options = useApi<{ shipping_options: OptionRow[] }>(
+    ['/admin/shipping-options', 'region', regionId],
+    '/admin/shipping-options',
+    { region_id: regionId ?? '', limit: 200 },
+    { enabled: !!regionId },
+  );
   const all = options.data?.shipping_options ?? [];
   const returning = all.filter(isReturnOption);
   // A shop without return options (is_return) sends returns with any of its options.

@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date, dateTime, relative } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Badge, Card, ConfirmButton, Empty, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PLUGINS_KEY } from '../../extensions/slot.tsx';
 import { PendingUpdate, PermissionList } from './permissions.tsx';
@@ -12,17 +14,18 @@ import { PluginRuntime } from './plugin-runtime.tsx';
 import { busy, type Plugin } from './types.ts';
 import { RatingCell, RevocationNote, useListings, type Listing } from './trust.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type Update = Item<Ok<'/admin/plugins/check-updates'>['updates']>;
 
 /** Installed plugins, polled every second while one is installing or updating. */
 export function usePluginList() {
-  return useQuery({
-    queryKey: PLUGINS_KEY,
-    queryFn: ({ signal }) =>
-      api<{ plugins: Plugin[]; count: number }>('/admin/plugins', { query: { limit: 200 }, signal }),
-    refetchInterval: (q) => (q.state.data?.plugins.some(busy) ? 1000 : false),
-  });
+  return useApi<{ plugins: Plugin[]; count: number }>(
+    PLUGINS_KEY,
+    '/admin/plugins',
+    { limit: 200 },
+    { refetchInterval: (q) => (q.state.data?.plugins.some(busy) ? 1000 : false) },
+  );
 }
 
 type LicenseCheck = Item<Ok<'/admin/plugins/license-checks'>['license_checks']>;
@@ -145,17 +148,12 @@ function PluginRow({
 
 function PluginList() {
   const list = usePluginList();
-  const updates = useQuery({
-    queryKey: ['plugin-updates'],
-    queryFn: ({ signal }) => api<{ updates: Update[] }>('/admin/plugins/check-updates', { signal }),
+  const updates = useApi<{ updates: Update[] }>(['plugin-updates'], '/admin/plugins/check-updates', undefined, {
     staleTime: 5 * 60_000,
     retry: false,
   });
   const listings = useListings(list.data?.plugins ?? []);
-  const checks = useQuery({
-    queryKey: ['license-checks'],
-    queryFn: ({ signal }) => api<{ license_checks: LicenseCheck[] }>('/admin/plugins/license-checks', { signal }),
-  });
+  const checks = useApi<{ license_checks: LicenseCheck[] }>(['license-checks'], '/admin/plugins/license-checks');
   return (
     <>
       <PageHeader
@@ -170,42 +168,32 @@ function PluginList() {
         <p className="note note-warn">Updates could not be checked: {(updates.error as Error).message}</p>
       )}
       <Card>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.plugins.length === 0 ? (
-          <Empty>No plugins installed. Find some in the marketplace.</Empty>
-        ) : (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th>Plugin</th>
-                  <th>Rating</th>
-                  <th>Version</th>
-                  <th>Status</th>
-                  <th>License</th>
-                  <th>Updates</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.plugins.map((p) => (
-                  <PluginRow
-                    key={p.id}
-                    p={p}
-                    update={updates.data?.updates.find((u) => u.id === p.id)}
-                    check={checks.data?.license_checks.find((c) => c.plugin_id === p.id)}
-                    listing={listings.get(p.id)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryTable
+          list={list}
+          rows={(d) => d.plugins}
+          empty="No plugins installed. Find some in the marketplace."
+          wrap
+          head={
+            <>
+              <th>Plugin</th>
+              <th>Rating</th>
+              <th>Version</th>
+              <th>Status</th>
+              <th>License</th>
+              <th>Updates</th>
+              <ActionsHead />
+            </>
+          }
+          row={(p) => (
+            <PluginRow
+              key={p.id}
+              p={p}
+              update={updates.data?.updates.find((u) => u.id === p.id)}
+              check={checks.data?.license_checks.find((c) => c.plugin_id === p.id)}
+              listing={listings.get(p.id)}
+            />
+          )}
+        />
       </Card>
     </>
   );
@@ -220,11 +208,7 @@ function PluginDetail() {
   return (
     <>
       <PageHeader
-        back={
-          <Link className="back" to="/plugins">
-            ← Plugins
-          </Link>
-        }
+        back={<BackLink to="/plugins">Plugins</BackLink>}
         title={
           <>
             {p.name ?? p.manifest_id} <Badge value={p.status} />

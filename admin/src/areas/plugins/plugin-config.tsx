@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { configChanges, type ConfigValues, type Plugin } from './types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** A form generated from the manifest's fields; secrets show masked and are sent only when retyped. */
 export function PluginConfig({ plugin }: { plugin: Plugin }) {
@@ -12,10 +14,7 @@ export function PluginConfig({ plugin }: { plugin: Plugin }) {
   const client = useQueryClient();
   const notify = useToast();
   const key = ['plugin-config', plugin.id];
-  const config = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api<{ config: ConfigValues }>(`/admin/plugins/${plugin.id}/configure`, { signal }),
-  });
+  const config = useApi<{ config: ConfigValues }>(key, `/admin/plugins/${plugin.id}/configure`);
   const [typed, setTyped] = useState<Record<string, string | boolean>>({});
   const save = useMutation({
     mutationFn: () =>
@@ -32,12 +31,8 @@ export function PluginConfig({ plugin }: { plugin: Plugin }) {
   if (config.isPending) return <Loading />;
   if (config.isError) return <ErrorNote error={config.error} />;
   const values = config.data.config;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} aria-label="Plugin configuration">
+    <SubmitForm label="Plugin configuration" onSubmit={() => save.mutate()}>
       <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
         {plugin.config_fields.map((f) =>
           f.type === 'boolean' ? (
@@ -88,6 +83,6 @@ export function PluginConfig({ plugin }: { plugin: Plugin }) {
           </button>
         )}
       </fieldset>
-    </form>
+    </SubmitForm>
   );
 }

@@ -1,16 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { Card, ErrorNote, Loading } from '../../components/ui.tsx';
 import type { Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** How the plugin's own process runs on the instance that answered (refreshed every 5 s). */
 export function PluginRuntime({ id }: { id: string }) {
-  const q = useQuery({
-    queryKey: ['plugin-runtime', id],
-    queryFn: ({ signal }) => api<Ok<'/admin/plugins/{id}'>>(`/admin/plugins/${id}`, { signal }),
+  const q = useApi<Ok<'/admin/plugins/{id}'>>(['plugin-runtime', id], `/admin/plugins/${id}`, undefined, {
     refetchInterval: 5_000,
   });
   const r = q.data?.plugin.runtime;

@@ -1,11 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, Route, Routes } from 'react-router';
-import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
-import { useCanWrite } from '../../lib/session.tsx';
-import { useUrlFilters } from '../../lib/url-filters.ts';
-import { SearchFilters } from '../../components/form-pieces.tsx';
-import { Badge, Card, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
+import { SearchAndStatus } from '../../components/form-pieces.tsx';
+import { Badge } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
+import { WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import { PriceListDetail } from './price-list-detail.tsx';
 import { listState, type PriceList } from './types.ts';
@@ -21,72 +20,55 @@ function window(l: PriceList): string {
 }
 
 function PriceListList() {
-  const [params, set] = useUrlFilters();
-  const q = params.get('q') ?? '';
+  const { q, offset, page, params } = useUrlPage();
   const status = params.get('status') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  const debouncedQ = useDebounced(q);
-  const canWrite = useCanWrite();
-  const list = useQuery({
-    queryKey: ['price-lists', { q: debouncedQ, status, offset }],
-    queryFn: ({ signal }) =>
-      api<{ price_lists: PriceList[]; count: number }>('/admin/price-lists', {
-        query: { q: debouncedQ, status: status || undefined, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery<{ price_lists: PriceList[]; count: number }>(
+    ['price-lists', { q, status, offset }],
+    '/admin/price-lists',
+    { q, status: status || undefined, limit: LIMIT, offset },
+  );
   return (
-    <>
-      <PageHeader
-        title="Price lists"
-        actions={
-          canWrite && (
-            <Link className="btn btn-primary" to="/price-lists/new">
-              Create price list
-            </Link>
-          )
+    <ListPage
+      title="Price lists"
+      actions={<WriteLink to="/price-lists/new">Create price list</WriteLink>}
+      filters={<SearchAndStatus statuses={['active', 'draft']} />}
+    >
+      <PagedTable
+        list={list}
+        rows={(d) => d.price_lists}
+        empty="No price lists yet."
+        head={
+          <>
+            <th>Title</th>
+            <th>Type</th>
+            <th>Status</th>
+            <th>When</th>
+            <th>Groups</th>
+            <th className="num">Prices</th>
+          </>
         }
+        row={(l) => {
+          const state = listState(l);
+          return (
+            <tr key={l.id}>
+              <td>
+                <Link to={`/price-lists/${l.id}`}>{l.title}</Link>
+              </td>
+              <td>{l.type === 'sale' ? 'Sale' : 'Override'}</td>
+              <td>
+                <Badge value={STATE_BADGE[state]}>{state}</Badge>
+              </td>
+              <td>{window(l)}</td>
+              <td>{l.rules['customer.groups.id']?.length ?? 'Everyone'}</td>
+              <td className="num">{l.prices.length}</td>
+            </tr>
+          );
+        }}
+        offset={offset}
+        limit={LIMIT}
+        onPage={page}
       />
-      <Card>
-        <SearchFilters status={status} statuses={['active', 'draft'] as const} set={set} />
-        <PagedTable
-          list={list}
-          rows={(d) => d.price_lists}
-          empty="No price lists yet."
-          head={
-            <>
-              <th>Title</th>
-              <th>Type</th>
-              <th>Status</th>
-              <th>When</th>
-              <th>Groups</th>
-              <th className="num">Prices</th>
-            </>
-          }
-          row={(l) => {
-            const state = listState(l);
-            return (
-              <tr key={l.id}>
-                <td>
-                  <Link to={`/price-lists/${l.id}`}>{l.title}</Link>
-                </td>
-                <td>{l.type === 'sale' ? 'Sale' : 'Override'}</td>
-                <td>
-                  <Badge value={STATE_BADGE[state]}>{state}</Badge>
-                </td>
-                <td>{window(l)}</td>
-                <td>{l.rules['customer.groups.id']?.length ?? 'Everyone'}</td>
-                <td className="num">{l.prices.length}</td>
-              </tr>
-            );
-          }}
-          offset={offset}
-          limit={LIMIT}
-          onPage={(o) => set('offset', String(o))}
-        />
-      </Card>
-    </>
+    </ListPage>
   );
 }
 

@@ -1,23 +1,22 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
-import { CheckList, DateWindowFields, StatusField } from '../../components/form-pieces.tsx';
-import { Card, ConfirmButton, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { SubmitButton, SubmitForm, CheckList, DateWindowFields, StatusField } from '../../components/form-pieces.tsx';
+import { ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { DetailPage } from '../../components/detail-page.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
 import type { Group } from '../customers/groups.tsx';
 import { PriceGrid } from './price-grid.tsx';
 import { GROUP_RULE, type PriceList } from './types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** A price list: its details (type, status, window, groups), then its price grid. */
 
-const back = (
-  <Link className="back" to="/price-lists">
-    ← Price lists
-  </Link>
-);
+const back = <BackLink to="/price-lists">Price lists</BackLink>;
 
 function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceList) => void }) {
   const canWrite = useCanWrite();
@@ -30,14 +29,11 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
     ends_at: toLocalInput(list?.ends_at),
   });
   const [groups, setGroups] = useState<string[]>(list?.rules[GROUP_RULE] ?? []);
-  const allGroups = useQuery({
-    queryKey: ['customer-groups', { all: true }],
-    queryFn: ({ signal }) =>
-      api<{ customer_groups: Group[]; count: number }>('/admin/customer-groups', {
-        query: { limit: 200, order: 'name' },
-        signal,
-      }),
-  });
+  const allGroups = useApi<{ customer_groups: Group[]; count: number }>(
+    ['customer-groups', { all: true }],
+    '/admin/customer-groups',
+    { limit: 200, order: 'name' },
+  );
   const save = useMutation({
     mutationFn: () => {
       const rules = { ...(list?.rules ?? {}) };
@@ -59,13 +55,9 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
     },
     onSuccess: (d) => onSaved(d.price_list),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
   return (
-    <form onSubmit={submit} aria-label={list ? 'Edit price list' : 'New price list'}>
+    <SubmitForm label={list ? 'Edit price list' : 'New price list'} onSubmit={() => save.mutate()}>
       <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className="row">
           <Field label="Title" name="title" required value={v.title} onChange={set('title')} error={save.error} />
@@ -114,25 +106,16 @@ function DetailsForm({ list, onSaved }: { list?: PriceList; onSaved: (l: PriceLi
         </CheckList>
         <ErrorNote error={save.error} skipField />
         {canWrite && (
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {list ? 'Save price list' : 'Create price list'}
-          </button>
+          <SubmitButton pending={save.isPending}>{list ? 'Save price list' : 'Create price list'}</SubmitButton>
         )}
       </fieldset>
-    </form>
+    </SubmitForm>
   );
 }
 
 export function PriceListDetail() {
   const { id } = useParams();
-  const canWrite = useCanWrite();
-  const {
-    creating,
-    found: list,
-    item,
-    remove,
-    saved,
-  } = useDetailPage<PriceList>({
+  const page = useDetailPage<PriceList>({
     id,
     path: '/admin/price-lists',
     envelope: 'price_list',
@@ -140,40 +123,20 @@ export function PriceListDetail() {
     noun: 'Price list',
     home: '/price-lists',
   });
-  if (creating)
-    return (
-      <>
-        <PageHeader back={back} title="New price list" />
-        <Card>
-          <DetailsForm onSaved={saved} />
-        </Card>
-      </>
-    );
-  if (list.isPending) return <Loading />;
-  if (list.isError || !item) return <ErrorNote error={list.error} />;
-  const l = item;
   return (
-    <>
-      <PageHeader
-        back={back}
-        title={l.title}
-        actions={
-          canWrite && (
-            <ConfirmButton
-              label="Delete price list"
-              title={`Delete ${l.title}?`}
-              body="Its prices stop applying at once; carts keep the prices their lines were given."
-              danger
-              onConfirm={() => remove.mutate()}
-            />
-          )
-        }
-      />
-      <ErrorNote error={remove.error} />
-      <Card title="Details">
-        <DetailsForm key={l.id} list={l} onSaved={saved} />
-      </Card>
-      <PriceGrid key={`${l.id}-${l.prices.map((p) => p.id).join()}`} list={l} />
-    </>
+    <DetailPage
+      page={page}
+      back={back}
+      newTitle="New price list"
+      title={(l) => l.title}
+      remove={(l) => ({
+        label: 'Delete price list',
+        title: `Delete ${l.title}?`,
+        body: 'Its prices stop applying at once; carts keep the prices their lines were given.',
+      })}
+      form={(l) => <DetailsForm key={l?.id} list={l} onSaved={page.saved} />}
+    >
+      {(l) => <PriceGrid key={`${l.id}-${l.prices.map((p) => p.id).join()}`} list={l} />}
+    </DetailPage>
   );
 }

@@ -1,9 +1,11 @@
 import type { ChangeEvent } from 'react';
 import type { Ok } from '../../api/types.ts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { Card, ErrorNote, Field } from '../../components/ui.tsx';
+import { SelectField } from '../../components/form-pieces.tsx';
 import { treeOrder, type Category } from './category-tree.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 export interface ImageDraft {
   /** Present for an image the product already has, so the update keeps it (and its variant links). */
@@ -80,33 +82,24 @@ export function OrganisationCard(props: {
   error: unknown;
 }) {
   const { collectionId, categoryIds, onChange, error } = props;
-  const collections = useQuery({
-    queryKey: ['collections', 'all'],
-    queryFn: ({ signal }) => api<Ok<'/admin/collections'>>('/admin/collections', { query: { limit: 100 }, signal }),
-  });
-  const categories = useQuery({
-    queryKey: ['product-categories', 'all'],
-    queryFn: ({ signal }) =>
-      api<{ product_categories: Category[] }>('/admin/product-categories', { query: { limit: 100 }, signal }),
-  });
+  const collections = useApi<Ok<'/admin/collections'>>(['collections', 'all'], '/admin/collections', { limit: 100 });
+  const categories = useApi<{ product_categories: Category[] }>(
+    ['product-categories', 'all'],
+    '/admin/product-categories',
+    { limit: 100 },
+  );
   return (
     <Card title="Organisation">
       <ErrorNote error={collections.error ?? categories.error} />
-      <Field
+      <SelectField
         label="Collection"
         name="collection_id"
-        as="select"
         value={collectionId}
-        onChange={(e) => onChange({ collectionId: e.target.value })}
+        onChange={(v) => onChange({ collectionId: v })}
         error={error}
-      >
-        <option value="">No collection</option>
-        {collections.data?.collections.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.title}
-          </option>
-        ))}
-      </Field>
+        none="No collection"
+        choices={collections.data?.collections.map((c) => ({ value: c.id, label: c.title })) ?? []}
+      />
       <fieldset className="checklist">
         <legend>Categories</legend>
         {categories.data && categories.data.product_categories.length === 0 && (

@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { Ok } from '../../api/types.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading, PageHeader } from '../../components/ui.tsx';
+import { SubmitButton, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { ExtensionSlot } from '../../extensions/slot.tsx';
 import { PRODUCT_STATUSES, type Product } from './types.ts';
@@ -12,6 +14,7 @@ import { VariantsEditor } from './variants-editor.tsx';
 import { ImagesCard, OrganisationCard } from './catalog-sections.tsx';
 import { newDraft, splitValues, toBody, toDraft, type Draft } from './draft.ts';
 import { Activity } from '../../components/activity.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** Create or edit a product with its options, variants, prices per currency, stock and sales channels. */
 export function ProductEditor() {
@@ -22,23 +25,13 @@ export function ProductEditor() {
   const client = useQueryClient();
   const notify = useToast();
   // Three independent reads in parallel (no waterfall): the product, the channels, the regions' currencies.
-  const product = useQuery({
-    queryKey: ['product', id],
-    queryFn: ({ signal }) => api<{ product: Product }>(`/admin/products/${id}`, { signal }),
+  const product = useApi<{ product: Product }>(['product', id], `/admin/products/${id}`, undefined, {
     enabled: !creating,
   });
-  const channels = useQuery({
-    queryKey: ['sales-channels', 'all'],
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/sales-channels'>>('/admin/sales-channels', {
-        query: { limit: 100 },
-        signal,
-      }),
+  const channels = useApi<Ok<'/admin/sales-channels'>>(['sales-channels', 'all'], '/admin/sales-channels', {
+    limit: 100,
   });
-  const regions = useQuery({
-    queryKey: ['regions', 'all'],
-    queryFn: ({ signal }) => api<Ok<'/admin/regions'>>('/admin/regions', { query: { limit: 100 }, signal }),
-  });
+  const regions = useApi<Ok<'/admin/regions'>>(['regions', 'all'], '/admin/regions', { limit: 100 });
   const [draft, setDraft] = useState<Draft | null>(null);
 
   useEffect(() => {
@@ -75,25 +68,17 @@ export function ProductEditor() {
   if ((!creating && product.isPending) || channels.isPending || !draft)
     return product.isError ? <ErrorNote error={product.error} /> : <Loading />;
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(draft);
-  };
 
   return (
-    <form onSubmit={submit} aria-label={creating ? 'New product' : 'Edit product'}>
+    <SubmitForm label={creating ? 'New product' : 'Edit product'} onSubmit={() => save.mutate(draft)}>
       <PageHeader
-        back={
-          <Link className="back" to="/products">
-            ← Products
-          </Link>
-        }
+        back={<BackLink to="/products">Products</BackLink>}
         title={creating ? 'New product' : draft.title || 'Product'}
         actions={
           canWrite && (
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            <SubmitButton pending={save.isPending}>
               {save.isPending ? 'Saving…' : creating ? 'Create product' : 'Save'}
-            </button>
+            </SubmitButton>
           )
         }
       />
@@ -198,20 +183,14 @@ export function ProductEditor() {
           </div>
           <div>
             <Card title="Status">
-              <Field
+              <SelectField
                 label="Status"
                 name="status"
-                as="select"
                 value={draft.status}
-                onChange={(e) => set({ status: e.target.value as Product['status'] })}
+                onChange={(v) => set({ status: v as Product['status'] })}
                 error={save.error}
-              >
-                {PRODUCT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </Field>
+                choices={PRODUCT_STATUSES.map((s) => ({ value: s, label: s }))}
+              />
             </Card>
             <Card title="Sales channels">
               {channels.data?.sales_channels.map((c) => (
@@ -241,6 +220,6 @@ export function ProductEditor() {
       </fieldset>
       {!creating && <ExtensionSlot name="product.details" />}
       {!creating && id && <Activity resourceId={id} />}
-    </form>
+    </SubmitForm>
   );
 }

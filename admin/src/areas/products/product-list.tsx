@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Ok } from '../../api/types.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useUrlFilters } from '../../lib/url-filters.ts';
+import { useUrlPage } from '../../lib/api-hooks.ts';
 import { api } from '../../lib/api.ts';
 import {
   cancelDelete,
@@ -12,32 +12,22 @@ import {
   subscribeDeletes,
 } from '../../lib/deferred-delete.ts';
 import { useCan, useCanWrite } from '../../lib/session.tsx';
-import {
-  Badge,
-  Card,
-  Empty,
-  ErrorNote,
-  Field,
-  Loading,
-  PageHeader,
-  Pager,
-  useDebounced,
-} from '../../components/ui.tsx';
+import { Badge, Pager } from '../../components/ui.tsx';
+import { ListPage } from '../../components/list-page.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
+import { WriteLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { PRODUCT_STATUSES, type Product } from './types.ts';
 import { PAGE_SIZE, pageRequest, toPage } from './paging.ts';
 import { ExportDialogButton, ImportDialogButton } from '../jobs/import-dialog.tsx';
-import { UrlTextField } from '../../components/form-pieces.tsx';
+import { UrlSelectField, UrlTextField, choicesOf } from '../../components/form-pieces.tsx';
 
 const TOTAL_KEY = ['products', 'total'];
 
 /** Search is sent to the server (`q`) once typing pauses; filters live in the URL so a page can be shared. */
 export function ProductList() {
-  const [params, set] = useUrlFilters();
-  const q = params.get('q') ?? '';
+  const { params, q: debouncedQ, offset, page } = useUrlPage();
   const status = params.get('status') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  const debouncedQ = useDebounced(q, 300);
   const canWrite = useCanWrite();
   const canImport = useCan('products:write');
   const client = useQueryClient();
@@ -71,111 +61,80 @@ export function ProductList() {
     notify(`Deleted “${p.title}”.`, 'info', { label: 'Undo', run: () => cancelDelete(p.id) }, 6000);
   };
 
-  const rows = (list.data?.rows ?? []).filter((p) => !isPendingDelete(p.id));
   return (
-    <>
-      <PageHeader
-        title="Products"
-        actions={
+    <ListPage
+      title="Products"
+      actions={
+        <>
+          {canImport && <ImportDialogButton />}
+          <ExportDialogButton resource="products" query={{ q: debouncedQ, status: status ? [status] : undefined }} />
+          <WriteLink to="/products/new">Add product</WriteLink>
+        </>
+      }
+      filters={
+        <>
+          <UrlTextField label="Search" name="q" type="search" placeholder="Title, handle or description" />
+          <UrlSelectField label="Status" name="status" none="All" choices={choicesOf(PRODUCT_STATUSES)} />
+          {list.isFetching && <span className="spinner" role="img" aria-label="Searching" />}
+        </>
+      }
+    >
+      <QueryTable
+        list={list}
+        rows={(d) => d.rows.filter((p) => !isPendingDelete(p.id))}
+        empty={params.get('q') || status ? 'No product matches.' : 'No products yet.'}
+        wrap
+        head={
           <>
-            {canImport && <ImportDialogButton />}
-            <ExportDialogButton resource="products" query={{ q: debouncedQ, status: status ? [status] : undefined }} />
-            {canWrite && (
-              <Link className="btn btn-primary" to="/products/new">
-                Add product
-              </Link>
-            )}
+            <th>Product</th>
+            <th>Status</th>
+            <th className="num">Variants</th>
+            <th className="num">Stock</th>
+            <th>Sales channels</th>
+            {canWrite && <ActionsHead />}
           </>
         }
+        row={(p) => (
+          <tr key={p.id}>
+            <td>
+              <Link to={`/products/${p.id}`}>{p.title}</Link>
+              <div className="muted">{p.handle}</div>
+            </td>
+            <td>
+              <Badge value={p.status} />
+            </td>
+            <td className="num">{p.variants.length}</td>
+            <td className="num">
+              {p.variants.some((v) => v.manage_inventory)
+                ? p.variants.reduce((n, v) => n + (v.manage_inventory ? v.inventory_quantity : 0), 0)
+                : '∞'}
+            </td>
+            <td>{p.sales_channels.map((c) => c.name).join(', ') || <span className="muted">none</span>}</td>
+            {canWrite && (
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-small btn-danger"
+                  onClick={() => remove(p)}
+                  aria-label={`Delete ${p.title}`}
+                >
+                  Delete
+                </button>
+              </td>
+            )}
+          </tr>
+        )}
       />
-      <Card>
-        <search className="filters">
-          <UrlTextField label="Search" name="q" type="search" placeholder="Title, handle or description" />
-          <Field
-            label="Status"
-            name="status"
-            as="select"
-            value={status}
-            onChange={(e) => set('status', e.target.value)}
-          >
-            <option value="">All</option>
-            {PRODUCT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Field>
-          {list.isFetching && <span className="spinner" role="img" aria-label="Searching" />}
-        </search>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : rows.length === 0 ? (
-          <Empty>{q || status ? 'No product matches.' : 'No products yet.'}</Empty>
-        ) : (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th>Product</th>
-                  <th>Status</th>
-                  <th className="num">Variants</th>
-                  <th className="num">Stock</th>
-                  <th>Sales channels</th>
-                  {canWrite && (
-                    <th>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((p) => (
-                  <tr key={p.id}>
-                    <td>
-                      <Link to={`/products/${p.id}`}>{p.title}</Link>
-                      <div className="muted">{p.handle}</div>
-                    </td>
-                    <td>
-                      <Badge value={p.status} />
-                    </td>
-                    <td className="num">{p.variants.length}</td>
-                    <td className="num">
-                      {p.variants.some((v) => v.manage_inventory)
-                        ? p.variants.reduce((n, v) => n + (v.manage_inventory ? v.inventory_quantity : 0), 0)
-                        : '∞'}
-                    </td>
-                    <td>{p.sales_channels.map((c) => c.name).join(', ') || <span className="muted">none</span>}</td>
-                    {canWrite && (
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-small btn-danger"
-                          onClick={() => remove(p)}
-                          aria-label={`Delete ${p.title}`}
-                        >
-                          Delete
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {list.data && (
-          <Pager
-            offset={offset}
-            limit={PAGE_SIZE}
-            count={filtered ? undefined : total}
-            hasMore={list.data.hasMore}
-            shown={list.data.rows.length}
-            onChange={(o) => set('offset', String(o))}
-          />
-        )}
-      </Card>
-    </>
+      {list.data && (
+        <Pager
+          offset={offset}
+          limit={PAGE_SIZE}
+          count={filtered ? undefined : total}
+          hasMore={list.data.hasMore}
+          shown={list.data.rows.length}
+          onChange={page}
+        />
+      )}
+    </ListPage>
   );
 }

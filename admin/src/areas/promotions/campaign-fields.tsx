@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
 import { DateWindowFields } from '../../components/form-pieces.tsx';
 import { Field } from '../../components/ui.tsx';
 import type { Ok } from '../../api/types.ts';
 import { budgetText } from './budget.ts';
 import type { Draft } from './promotion-draft.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** A campaign's budget limit as typed: a number of uses, or an amount in the budget's currency. */
 export function BudgetLimitField({
@@ -35,10 +34,7 @@ export function BudgetLimitField({
 
 /** The promotion form's campaign: none, an existing one (with its budget used), or a new one made with it. */
 export function CampaignChoice({ v, setV, error }: { v: Draft; setV: (next: Draft) => void; error: unknown }) {
-  const campaigns = useQuery({
-    queryKey: ['promotions', 'campaigns'],
-    queryFn: ({ signal }) => api<Ok<'/admin/campaigns'>>('/admin/campaigns', { query: { limit: 100 }, signal }),
-  });
+  const campaigns = useApi<Ok<'/admin/campaigns'>>(['promotions', 'campaigns'], '/admin/campaigns', { limit: 100 });
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
   return (
     <>

@@ -1,16 +1,19 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { dateTime, toMinor } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { DateWindowFields } from '../../components/form-pieces.tsx';
+import { SubmitButton, DateWindowFields } from '../../components/form-pieces.tsx';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
-import { Card, ConfirmButton, Empty, ErrorNote, Loading } from '../../components/ui.tsx';
+import { Card, ConfirmButton, ErrorNote } from '../../components/ui.tsx';
+import { useToastWrite } from '../../lib/toast-write.ts';
+import { QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { budgetText } from './budget.ts';
 import { BudgetLimitField } from './campaign-fields.tsx';
 import { digitsOf } from './words.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** The Campaigns card: each campaign's dates and budget used; its limit and dates edited in place. */
 
@@ -81,9 +84,7 @@ function CampaignForm({ c, onDone }: { c: Campaign; onDone: () => void }) {
         <DateWindowFields value={v} onChange={setV} error={save.error} />
       </div>
       <ErrorNote error={save.error} skipField />
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        Save campaign
-      </button>{' '}
+      <SubmitButton pending={save.isPending}>Save campaign</SubmitButton>{' '}
       <button type="button" className="btn" onClick={onDone}>
         Cancel
       </button>
@@ -93,16 +94,11 @@ function CampaignForm({ c, onDone }: { c: Campaign; onDone: () => void }) {
 
 function CampaignRow({ c, canWrite }: { c: Campaign; canWrite: boolean }) {
   const [editing, setEditing] = useState(false);
-  const client = useQueryClient();
-  const notify = useToast();
-  const remove = useMutation({
-    mutationFn: () => api(`/admin/campaigns/${c.id}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['promotions'] });
-      notify(`${c.name} deleted`, 'success');
-    },
-    onError: (e) => notify((e as Error).message, 'error'),
-  });
+  const remove = useToastWrite(
+    () => api(`/admin/campaigns/${c.id}`, { method: 'DELETE' }),
+    ['promotions'],
+    () => `${c.name} deleted`,
+  );
   return (
     <>
       <tr>
@@ -144,36 +140,24 @@ function CampaignRow({ c, canWrite }: { c: Campaign; canWrite: boolean }) {
 
 export function CampaignsCard() {
   const canWrite = useCanWrite();
-  const campaigns = useQuery({
-    queryKey: KEY,
-    queryFn: ({ signal }) => api<Ok<'/admin/campaigns'>>('/admin/campaigns', { query: { limit: 100 }, signal }),
-  });
+  const campaigns = useApi<Ok<'/admin/campaigns'>>(KEY, '/admin/campaigns', { limit: 100 });
   return (
     <Card title="Campaigns">
-      {campaigns.isPending ? (
-        <Loading />
-      ) : campaigns.isError ? (
-        <ErrorNote error={campaigns.error} />
-      ) : campaigns.data.campaigns.length === 0 ? (
-        <Empty>No campaigns yet. A campaign is made with a promotion, to give it dates and a budget.</Empty>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Identifier</th>
-              <th>When</th>
-              <th>Budget used</th>
-              {canWrite && <th aria-label="Actions" />}
-            </tr>
-          </thead>
-          <tbody>
-            {campaigns.data.campaigns.map((c) => (
-              <CampaignRow key={`${c.id}-${c.updated_at}`} c={c} canWrite={canWrite} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryTable
+        list={campaigns}
+        rows={(d) => d.campaigns}
+        empty="No campaigns yet. A campaign is made with a promotion, to give it dates and a budget."
+        head={
+          <>
+            <th>Name</th>
+            <th>Identifier</th>
+            <th>When</th>
+            <th>Budget used</th>
+            {canWrite && <th aria-label="Actions" />}
+          </>
+        }
+        row={(c) => <CampaignRow key={`${c.id}-${c.updated_at}`} c={c} canWrite={canWrite} />}
+      />
     </Card>
   );
 }

@@ -1,12 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { useUrlFilters } from '../../lib/url-filters.ts';
-import { SearchFilters } from '../../components/form-pieces.tsx';
-import { useToast } from '../../components/toasts.tsx';
-import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader, useDebounced } from '../../components/ui.tsx';
+import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
+import { SearchAndStatus } from '../../components/form-pieces.tsx';
+
+import { Badge, Card, ConfirmButton, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { useToastWrite } from '../../lib/toast-write.ts';
+import { ListPage } from '../../components/list-page.tsx';
+import { WriteLink } from '../../components/page-links.tsx';
 import { PagedTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { budgetText } from './budget.ts';
@@ -24,17 +26,12 @@ const LIMIT = 50;
 const STATUS_BADGE: Record<string, string> = { active: 'active', draft: 'draft', inactive: 'disabled' };
 
 function StatusSelect({ p }: { p: Promotion }) {
-  const client = useQueryClient();
-  const notify = useToast();
   const canWrite = useCanWrite();
-  const save = useMutation({
-    mutationFn: (status: string) => api(`/admin/promotions/${p.id}`, { method: 'POST', body: { status } }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['promotions'] });
-      notify(`${p.code} saved`, 'success');
-    },
-    onError: (e) => notify((e as Error).message, 'error'),
-  });
+  const save = useToastWrite(
+    (status: string) => api(`/admin/promotions/${p.id}`, { method: 'POST', body: { status } }),
+    ['promotions'],
+    () => `${p.code} saved`,
+  );
   if (!canWrite) return <Badge value={STATUS_BADGE[p.status]}>{p.status}</Badge>;
   return (
     <select
@@ -51,16 +48,11 @@ function StatusSelect({ p }: { p: Promotion }) {
 }
 
 function DeletePromotion({ p }: { p: Promotion }) {
-  const client = useQueryClient();
-  const notify = useToast();
-  const remove = useMutation({
-    mutationFn: () => api(`/admin/promotions/${p.id}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['promotions'] });
-      notify(`${p.code} deleted`, 'success');
-    },
-    onError: (e) => notify((e as Error).message, 'error'),
-  });
+  const remove = useToastWrite(
+    () => api(`/admin/promotions/${p.id}`, { method: 'DELETE' }),
+    ['promotions'],
+    () => `${p.code} deleted`,
+  );
   return (
     <ConfirmButton
       label="Delete"
@@ -79,36 +71,23 @@ function listValue(p: Promotion, labels: Labels): string {
 }
 
 function PromotionList() {
-  const [params, set] = useUrlFilters();
-  const q = params.get('q') ?? '';
+  const { q, offset, page, params } = useUrlPage();
   const status = params.get('status') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  const debouncedQ = useDebounced(q);
   const canWrite = useCanWrite();
-  const list = useQuery({
-    queryKey: ['promotions', { q: debouncedQ, status, offset }],
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/promotions'>>('/admin/promotions', {
-        query: { q: debouncedQ || undefined, status: status || undefined, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  const list = useListQuery<Ok<'/admin/promotions'>>(['promotions', { q, status, offset }], '/admin/promotions', {
+    q: q || undefined,
+    status: status || undefined,
+    limit: LIMIT,
+    offset,
   });
   const labels = useRuleLabels(list.data?.promotions.flatMap(allRulesOf) ?? []);
   return (
     <>
-      <PageHeader
+      <ListPage
         title="Promotions"
-        actions={
-          canWrite && (
-            <Link className="btn btn-primary" to="/promotions/new">
-              Create promotion
-            </Link>
-          )
-        }
-      />
-      <Card>
-        <SearchFilters status={status} statuses={['active', 'draft', 'inactive'] as const} set={set} />
+        actions={<WriteLink to="/promotions/new">Create promotion</WriteLink>}
+        filters={<SearchAndStatus statuses={['active', 'draft', 'inactive']} />}
+      >
         <PagedTable
           list={list}
           rows={(d) => d.promotions}
@@ -149,9 +128,9 @@ function PromotionList() {
           )}
           offset={offset}
           limit={LIMIT}
-          onPage={(o) => set('offset', String(o))}
+          onPage={page}
         />
-      </Card>
+      </ListPage>
       <CampaignsCard />
     </>
   );
@@ -174,10 +153,7 @@ function PromotionPage() {
   const { id = '' } = useParams();
   const canWrite = useCanWrite();
   const navigate = useNavigate();
-  const found = useQuery({
-    queryKey: ['promotions', id],
-    queryFn: ({ signal }) => api<Ok<'/admin/promotions/{id}'>>(`/admin/promotions/${id}`, { signal }),
-  });
+  const found = useApi<Ok<'/admin/promotions/{id}'>>(['promotions', id], `/admin/promotions/${id}`);
   const labels = useRuleLabels(found.data ? allRulesOf(found.data.promotion) : []);
   if (found.isPending) return <Loading />;
   if (found.isError) return <ErrorNote error={found.error} />;

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { toMinor } from '../../lib/format.ts';
 import { useToast } from '../../components/toasts.tsx';
 import { ErrorNote, Field } from '../../components/ui.tsx';
-import { StatusField } from '../../components/form-pieces.tsx';
+import { SubmitButton, SubmitForm, StatusField } from '../../components/form-pieces.tsx';
 import { fromLocalInput } from '../../lib/local-time.ts';
 import type { Ok } from '../../api/types.ts';
 import { CampaignChoice } from './campaign-fields.tsx';
@@ -126,14 +126,10 @@ export function PromotionForm({
       onSaved();
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const preview = tryBody(v);
   const targetDefs = v.target_type === 'shipping_methods' ? SHIPPING_ATTRIBUTES : ITEM_ATTRIBUTES;
   return (
-    <form onSubmit={submit} aria-label={id ? 'Edit promotion' : 'New promotion'}>
+    <SubmitForm label={id ? 'Edit promotion' : 'New promotion'} onSubmit={() => save.mutate()}>
       <div className="row">
         <Field
           label="Code"
@@ -287,9 +283,7 @@ export function PromotionForm({
           : 'fill in the discount to read the promotion here.'}
       </p>
       <ErrorNote error={save.error} skipField />
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        {id ? 'Save promotion' : 'Create promotion'}
-      </button>
-    </form>
+      <SubmitButton pending={save.isPending}>{id ? 'Save promotion' : 'Create promotion'}</SubmitButton>
+    </SubmitForm>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Field, useDebounced } from '../../components/ui.tsx';
+import { SelectField } from '../../components/form-pieces.tsx';
 import { useRuleSearch, type Option } from './rule-lists.ts';
 import {
   OPERATOR_WORDS,
@@ -136,19 +137,16 @@ function RuleRow({
           </option>
         ))}
       </Field>
-      <Field
+      <SelectField
         label={`${prefix}: compares`}
         name={`${name}-${n}-operator`}
-        as="select"
         value={rule.operator}
-        onChange={(e) => onChange({ ...rule, operator: e.target.value as DraftRule['operator'] })}
-      >
-        {operators.map((o) => (
-          <option key={o} value={o}>
-            {o === 'in' ? 'is one of' : o === 'ne' ? 'is none of' : OPERATOR_WORDS[o]}
-          </option>
-        ))}
-      </Field>
+        onChange={(v) => onChange({ ...rule, operator: v as DraftRule['operator'] })}
+        choices={operators.map((o) => ({
+          value: o,
+          label: o === 'in' ? 'is one of' : o === 'ne' ? 'is none of' : OPERATOR_WORDS[o],
+        }))}
+      />
       {def.source === 'text' || def.source === 'amount' ? (
         <Field
           label={`${prefix}: ${def.source === 'amount' ? 'amount' : 'values'}`}

@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type ApiKey = Item<Ok<'/admin/api-keys'>['api_keys']>;
 
@@ -13,17 +15,9 @@ type ApiKey = Item<Ok<'/admin/api-keys'>['api_keys']>;
 export function ApiKeysPage() {
   const canWrite = useCanWrite();
   const client = useQueryClient();
-  const keys = useQuery({
-    queryKey: ['api-keys'],
-    queryFn: ({ signal }) => api<{ api_keys: ApiKey[] }>('/admin/api-keys', { query: { limit: 100 }, signal }),
-  });
-  const channels = useQuery({
-    queryKey: ['sales-channels', 'all'],
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/sales-channels'>>('/admin/sales-channels', {
-        query: { limit: 100 },
-        signal,
-      }),
+  const keys = useApi<{ api_keys: ApiKey[] }>(['api-keys'], '/admin/api-keys', { limit: 100 });
+  const channels = useApi<Ok<'/admin/sales-channels'>>(['sales-channels', 'all'], '/admin/sales-channels', {
+    limit: 100,
   });
   const [title, setTitle] = useState('');
   const [type, setType] = useState<'publishable' | 'secret'>('publishable');
@@ -57,10 +51,6 @@ export function ApiKeysPage() {
       });
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   return (
     <>
       {created && created.type === 'secret' && (
@@ -73,7 +63,7 @@ export function ApiKeysPage() {
       )}
       {canWrite && (
         <Card title="New API key">
-          <form className="row" onSubmit={submit} aria-label="New API key">
+          <SubmitForm label="New API key" className="row" onSubmit={() => create.mutate()}>
             <Field
               label="Title"
               name="title"
@@ -95,7 +85,7 @@ export function ApiKeysPage() {
             <button type="submit" className="btn btn-primary" style={{ marginBottom: 12 }} disabled={create.isPending}>
               Create key
             </button>
-          </form>
+          </SubmitForm>
           <ErrorNote error={create.error} skipField />
         </Card>
       )}
@@ -112,9 +102,7 @@ export function ApiKeysPage() {
               <th>Key</th>
               <th>Sales channels</th>
               <th>Created</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(k) => (

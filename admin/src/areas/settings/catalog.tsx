@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
 import { Badge } from '../../components/ui.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type Collection = Item<Ok<'/admin/collections'>['collections']>;
 
@@ -32,10 +31,7 @@ export function CollectionsPage() {
 
 export function CategoriesPage() {
   // The same query the table below reads (same key), so the parent choices follow what was created.
-  const list = useQuery({
-    queryKey: [CATEGORIES],
-    queryFn: ({ signal }) => api<{ product_categories: Category[] }>(CATEGORIES, { query: { limit: 200 }, signal }),
-  });
+  const list = useApi<{ product_categories: Category[] }>([CATEGORIES], CATEGORIES, { limit: 200 });
   const all = list.data?.product_categories ?? [];
   const nameOf = (id: string | null) => all.find((c) => c.id === id)?.name ?? '—';
   return (

@@ -1,5 +1,6 @@
-import { NavLink, Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { PageHeader } from '../../components/ui.tsx';
+import { Tabs } from '../../components/tabs.tsx';
 import { WebhooksPage } from './webhooks.tsx';
 import { WebhookDetail } from './webhook-deliveries.tsx';
 import { ApiKeysPage } from './api-keys.tsx';
@@ -36,13 +37,7 @@ export default function SettingsArea() {
   return (
     <>
       <PageHeader title="Settings" />
-      <nav className="tabs" aria-label="Settings sections">
-        {TABS.map(([to, label]) => (
-          <NavLink key={to} to={`/settings/${to}`}>
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      <Tabs label="Settings sections" tabs={TABS.map(([to, label]) => ({ to: `/settings/${to}`, label }))} />
       <Routes>
         <Route index element={<Navigate to="webhooks" replace />} />
         <Route path="store" element={<StorePage />} />

@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type Setting = Item<Ok<'/admin/settings'>['settings']>;
 
@@ -13,10 +15,7 @@ type Setting = Item<Ok<'/admin/settings'>['settings']>;
 export function KeyValuesPage() {
   const canWrite = useCanWrite();
   const client = useQueryClient();
-  const list = useQuery({
-    queryKey: ['settings'],
-    queryFn: ({ signal }) => api<{ settings: Setting[] }>('/admin/settings', { signal }),
-  });
+  const list = useApi<{ settings: Setting[] }>(['settings'], '/admin/settings');
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
   const refresh = () => client.invalidateQueries({ queryKey: ['settings'] });
@@ -32,15 +31,11 @@ export function KeyValuesPage() {
     mutationFn: (k: string) => api(`/admin/settings/${encodeURIComponent(k)}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
     <>
       {canWrite && (
         <Card title="Set a value">
-          <form className="row" onSubmit={submit} aria-label="Set a value">
+          <SubmitForm label="Set a value" className="row" onSubmit={() => save.mutate()}>
             <Field
               label="Key"
               name="key"
@@ -62,7 +57,7 @@ export function KeyValuesPage() {
             <button type="submit" className="btn btn-primary" style={{ marginBottom: 30 }} disabled={save.isPending}>
               Save
             </button>
-          </form>
+          </SubmitForm>
           <ErrorNote error={save.error} skipField />
         </Card>
       )}
@@ -77,9 +72,7 @@ export function KeyValuesPage() {
               <th>Key</th>
               <th>Value</th>
               <th>Updated</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(s) => (

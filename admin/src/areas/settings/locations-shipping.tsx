@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+
 import { useCanWrite } from '../../lib/session.tsx';
 import { Card, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
 import { LocationCard, LocationForm } from './location-card.tsx';
@@ -17,6 +16,7 @@ import {
   type ShippingOption,
   type ShippingRefs,
 } from './shipping-write.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 function ProfileForm() {
   const [name, setName] = useState('');
@@ -88,38 +88,30 @@ function ProfilesCard({ profiles, canWrite }: { profiles: Profile[]; canWrite: b
  */
 export function LocationsShippingPage() {
   const canWrite = useCanWrite();
-  const locations = useQuery({
-    queryKey: ['/admin/stock-locations', 'fulfillment'],
-    queryFn: ({ signal }) =>
-      api<{ stock_locations: Location[] }>('/admin/stock-locations', {
-        query: { limit: 200, fields: '*fulfillment_sets,*sales_channels,*fulfillment_providers' },
-        signal,
-      }),
+  const locations = useApi<{ stock_locations: Location[] }>(
+    ['/admin/stock-locations', 'fulfillment'],
+    '/admin/stock-locations',
+    { limit: 200, fields: '*fulfillment_sets,*sales_channels,*fulfillment_providers' },
+  );
+  const options = useApi<{ shipping_options: ShippingOption[] }>(
+    ['/admin/shipping-options', 'all'],
+    '/admin/shipping-options',
+    { limit: 1000 },
+  );
+  const profiles = useApi<{ shipping_profiles: Profile[] }>(['/admin/shipping-profiles'], '/admin/shipping-profiles', {
+    limit: 200,
   });
-  const options = useQuery({
-    queryKey: ['/admin/shipping-options', 'all'],
-    queryFn: ({ signal }) =>
-      api<{ shipping_options: ShippingOption[] }>('/admin/shipping-options', { query: { limit: 1000 }, signal }),
-  });
-  const profiles = useQuery({
-    queryKey: ['/admin/shipping-profiles'],
-    queryFn: ({ signal }) =>
-      api<{ shipping_profiles: Profile[] }>('/admin/shipping-profiles', { query: { limit: 200 }, signal }),
-  });
-  const providers = useQuery({
-    queryKey: ['/admin/fulfillment-providers'],
-    queryFn: ({ signal }) =>
-      api<{ fulfillment_providers: Provider[] }>('/admin/fulfillment-providers', { query: { limit: 100 }, signal }),
-  });
-  const types = useQuery({
-    queryKey: ['/admin/shipping-option-types'],
-    queryFn: ({ signal }) =>
-      api<{ shipping_option_types: OptionType[] }>('/admin/shipping-option-types', { query: { limit: 200 }, signal }),
-  });
-  const regions = useQuery({
-    queryKey: ['/admin/regions', 'shipping'],
-    queryFn: ({ signal }) => api<{ regions: Region[] }>('/admin/regions', { query: { limit: 200 }, signal }),
-  });
+  const providers = useApi<{ fulfillment_providers: Provider[] }>(
+    ['/admin/fulfillment-providers'],
+    '/admin/fulfillment-providers',
+    { limit: 100 },
+  );
+  const types = useApi<{ shipping_option_types: OptionType[] }>(
+    ['/admin/shipping-option-types'],
+    '/admin/shipping-option-types',
+    { limit: 200 },
+  );
+  const regions = useApi<{ regions: Region[] }>(['/admin/regions', 'shipping'], '/admin/regions', { limit: 200 });
   const failed = locations.error ?? options.error ?? profiles.error ?? providers.error ?? regions.error ?? types.error;
   if (failed) return <ErrorNote error={failed} />;
   if (!locations.data || !options.data || !profiles.data || !providers.data || !regions.data || !types.data)

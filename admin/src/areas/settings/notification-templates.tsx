@@ -5,6 +5,7 @@ import { useCanWrite } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading } from '../../components/ui.tsx';
 import type { Template } from './notification-types.ts';
 import type { Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type Preview = Ok<'/admin/notification-templates/{name}/preview', 'post'>['preview'];
 
@@ -14,11 +15,12 @@ type Preview = Ok<'/admin/notification-templates/{name}/preview', 'post'>['previ
  */
 export function TemplatePreview() {
   const canWrite = useCanWrite();
-  const templates = useQuery({
-    queryKey: ['notification-templates'],
-    queryFn: ({ signal }) => api<{ notification_templates: Template[] }>('/admin/notification-templates', { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const templates = useApi<{ notification_templates: Template[] }>(
+    ['notification-templates'],
+    '/admin/notification-templates',
+    undefined,
+    { staleTime: Number.POSITIVE_INFINITY },
+  );
   const [chosen, setChosen] = useState('');
   const [data, setData] = useState<Record<string, unknown> | null>(null);
   const [formError, setFormError] = useState<unknown>(null);

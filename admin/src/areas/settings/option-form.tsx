@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Field } from '../../components/ui.tsx';
-import { SelectField } from '../../components/form-pieces.tsx';
+import { namedChoices, SelectField } from '../../components/form-pieces.tsx';
 import { NameField, PriceRowsFieldset, SubForm } from './shipping-form-parts.tsx';
 import { codeOf, pricesFrom, priceRows, type PriceRow } from './shipping-forms.ts';
 import { useShippingWrite, type ShippingOption, type ShippingRefs } from './shipping-write.ts';
@@ -85,7 +85,7 @@ export function OptionForm({
         <SelectField
           label="Shipping profile"
           name="shipping_profile_id"
-          choices={refs.profiles.map((p) => ({ value: p.id, label: p.name }))}
+          choices={namedChoices(refs.profiles)}
           value={profile}
           onChange={setProfile}
           error={write.error}
@@ -93,7 +93,7 @@ export function OptionForm({
         <SelectField
           label="Provider"
           name="provider_id"
-          choices={refs.providers.map((p) => ({ value: p.id, label: p.name }))}
+          choices={namedChoices(refs.providers)}
           value={provider}
           onChange={setProvider}
           error={write.error}

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { SubmitButton } from '../../components/form-pieces.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { providerChoices, type RunningProvider } from './region-providers.ts';
 import type { Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type Region = Ok<'/admin/regions/{id}'>['region'];
 
@@ -17,18 +19,12 @@ export function RegionEditor() {
   const client = useQueryClient();
   const notify = useToast();
   // Both at once: the region and the providers the shop runs.
-  const region = useQuery({
-    queryKey: ['/admin/regions', id],
-    queryFn: ({ signal }) => api<{ region: Region }>(`/admin/regions/${id}`, { signal }),
-  });
-  const running = useQuery({
-    queryKey: ['payment-providers'],
-    queryFn: ({ signal }) =>
-      api<{ payment_providers: RunningProvider[] }>('/admin/payments/payment-providers', {
-        query: { limit: 100 },
-        signal,
-      }),
-  });
+  const region = useApi<{ region: Region }>(['/admin/regions', id], `/admin/regions/${id}`);
+  const running = useApi<{ payment_providers: RunningProvider[] }>(
+    ['payment-providers'],
+    '/admin/payments/payment-providers',
+    { limit: 100 },
+  );
   const [picked, setPicked] = useState<string[] | null>(null);
   const save = useMutation({
     mutationFn: (body: unknown) => api<{ region: Region }>(`/admin/regions/${id}`, { method: 'POST', body }),
@@ -116,9 +112,7 @@ export function RegionEditor() {
           </fieldset>
           {!providerError && <ErrorNote error={save.error} skipField />}
           {canWrite && (
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save region'}
-            </button>
+            <SubmitButton pending={save.isPending}>{save.isPending ? 'Saving…' : 'Save region'}</SubmitButton>
           )}
         </form>
       </Card>

@@ -1,8 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
+import { QueryTable, ActionsHead } from '../../components/query-table.tsx';
+import { SelectField, SubmitForm } from '../../components/form-pieces.tsx';
 
 export interface FormField {
   name: string;
@@ -54,34 +56,23 @@ export function ResourceTable<T extends { id: string }>({
     mutationFn: (id: string) => api(`${path}/${id}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
-  const rows = list.data?.[plural] ?? [];
   return (
     <>
       {canWrite && (
         <Card title={`New ${title}`}>
-          <form className="row" onSubmit={submit} aria-label={`New ${title}`}>
+          <SubmitForm label={`New ${title}`} className="row" onSubmit={() => create.mutate()}>
             {fields.map((f) =>
               f.options ? (
-                <Field
+                <SelectField
                   key={f.name}
                   label={f.label}
                   name={f.name}
-                  as="select"
                   required={f.required}
                   value={values[f.name]}
-                  onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                  onChange={(v) => setValues({ ...values, [f.name]: v })}
                   error={create.error}
-                >
-                  {f.options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </Field>
+                  choices={f.options}
+                />
               ) : (
                 <Field
                   key={f.name}
@@ -99,52 +90,43 @@ export function ResourceTable<T extends { id: string }>({
             <button type="submit" className="btn btn-primary" style={{ marginBottom: 12 }} disabled={create.isPending}>
               Create
             </button>
-          </form>
+          </SubmitForm>
           <ErrorNote error={create.error} skipField />
         </Card>
       )}
       <Card>
         <ErrorNote error={remove.error} />
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : rows.length === 0 ? (
-          <Empty>None yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                {columns.map(([h]) => (
-                  <th key={h}>{h}</th>
-                ))}
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  {columns.map(([h, cell]) => (
-                    <td key={h}>{cell(r)}</td>
-                  ))}
-                  <td>
-                    {canWrite && (
-                      <ConfirmButton
-                        label="Delete"
-                        danger
-                        title={`Delete ${describe(r)}?`}
-                        body="This cannot be undone."
-                        onConfirm={() => remove.mutate(r.id)}
-                      />
-                    )}
-                  </td>
-                </tr>
+        <QueryTable
+          list={list}
+          rows={(d) => d[plural] ?? []}
+          empty="None yet."
+          head={
+            <>
+              {columns.map(([h]) => (
+                <th key={h}>{h}</th>
               ))}
-            </tbody>
-          </table>
-        )}
+              <ActionsHead />
+            </>
+          }
+          row={(r) => (
+            <tr key={r.id}>
+              {columns.map(([h, cell]) => (
+                <td key={h}>{cell(r)}</td>
+              ))}
+              <td>
+                {canWrite && (
+                  <ConfirmButton
+                    label="Delete"
+                    danger
+                    title={`Delete ${describe(r)}?`}
+                    body="This cannot be undone."
+                    onConfirm={() => remove.mutate(r.id)}
+                  />
+                )}
+              </td>
+            </tr>
+          )}
+        />
       </Card>
     </>
   );

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { ErrorNote, Field } from '../../components/ui.tsx';
-import { SelectField, SubmitForm } from '../../components/form-pieces.tsx';
+import { SubmitButton, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
 import {
   ADDRESS_FIELDS,
   OPERATOR_SIGNS,
@@ -43,9 +43,7 @@ export function FormEnd({
     <>
       <ErrorNote error={error} skipField />
       <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {submit}
-        </button>
+        <SubmitButton pending={pending}>{submit}</SubmitButton>
         {onCancel && (
           <button type="button" className="btn" onClick={onCancel}>
             Cancel

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../lib/api.ts';
+
 import { money, toMinor } from '../../lib/format.ts';
 import { Badge } from '../../components/ui.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 type Channel = Item<Ok<'/admin/sales-channels'>['sales_channels']>;
 type Region = Item<Ok<'/admin/regions'>['regions']>;
@@ -61,10 +61,7 @@ export function RegionsPage() {
 }
 
 export function ShippingPage() {
-  const regions = useQuery({
-    queryKey: ['/admin/regions'],
-    queryFn: ({ signal }) => api<{ regions: Region[] }>('/admin/regions', { query: { limit: 200 }, signal }),
-  });
+  const regions = useApi<{ regions: Region[] }>(['/admin/regions'], '/admin/regions', { limit: 200 });
   const list = regions.data?.regions ?? [];
   const currencyOf = (id: string) => list.find((r) => r.id === id)?.currency_code ?? 'eur';
   if (!regions.data) return null;

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCan } from '../../lib/session.tsx';
 import { Card, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { SubmitButton, namedChoices, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 interface Store {
   id: string;
@@ -26,10 +28,7 @@ const list = <K extends string>(path: string, key: K) => ({
 
 /** Settings → Store: the shop's name, its currencies (one default) and its default region, channel and location. */
 export function StorePage() {
-  const stores = useQuery({
-    queryKey: ['stores'],
-    queryFn: ({ signal }) => api<{ stores: Store[] }>('/admin/stores', { signal }),
-  });
+  const stores = useApi<{ stores: Store[] }>(['stores'], '/admin/stores');
   if (stores.isPending) return <Loading />;
   if (stores.isError) return <ErrorNote error={stores.error} />;
   const store = stores.data.stores[0];
@@ -75,30 +74,20 @@ function StoreForm({ store }: { store: Store }) {
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['stores'] }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const select = (label: string, name: string, value: string, set: (v: string) => void, options?: Named[]) => (
-    <Field
+    <SelectField
       label={label}
       name={name}
-      as="select"
       value={value}
       disabled={!canWrite}
-      onChange={(e) => set(e.target.value)}
-    >
-      <option value="">None</option>
-      {(options ?? []).map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.name}
-        </option>
-      ))}
-    </Field>
+      onChange={set}
+      none="None"
+      choices={namedChoices(options)}
+    />
   );
   return (
     <Card title="Store">
-      <form onSubmit={submit} aria-label="Store settings">
+      <SubmitForm label="Store settings" onSubmit={() => save.mutate()}>
         <Field
           label="Name"
           name="name"
@@ -129,12 +118,8 @@ function StoreForm({ store }: { store: Store }) {
         {select('Default stock location', 'default_location_id', location, setLocation, locations.data)}
         <ErrorNote error={save.error} skipField />
         {save.isSuccess && <p role="status">Saved.</p>}
-        {canWrite && (
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            Save
-          </button>
-        )}
-      </form>
+        {canWrite && <SubmitButton pending={save.isPending}>Save</SubmitButton>}
+      </SubmitForm>
     </Card>
   );
 }

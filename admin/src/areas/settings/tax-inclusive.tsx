@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { useToast } from '../../components/toasts.tsx';
+
 import { Card, ErrorNote, Loading } from '../../components/ui.tsx';
+import { useToastWrite } from '../../lib/toast-write.ts';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /**
  * Settings → Taxes, "Prices include tax": the price preferences (`/admin/price-preferences`) of
@@ -28,11 +30,8 @@ interface Change {
 }
 
 function useSetPreference() {
-  const client = useQueryClient();
-  const notify = useToast();
-  return useMutation({
-    mutationFn: async (change: Change) => {
-      const { current, to, attribute, value } = change;
+  return useToastWrite(
+    async ({ current, to, attribute, value }: Change) => {
       if (to === null) {
         if (current) await api(`/admin/price-preferences/${current.id}`, { method: 'DELETE' });
       } else if (current) {
@@ -41,32 +40,21 @@ function useSetPreference() {
         await api('/admin/price-preferences', { method: 'POST', body: { attribute, value, is_tax_inclusive: to } });
       }
     },
-    onSuccess: async (_d, change) => {
-      await client.invalidateQueries({ queryKey: KEY });
-      notify(`${change.label} saved`, 'success');
-    },
-    onError: (e) => notify((e as Error).message, 'error'),
-  });
+    KEY,
+    (change) => `${change.label} saved`,
+  );
 }
 
 const included = (yes: boolean) => (yes ? 'include tax' : 'exclude tax');
 
 export function TaxInclusiveCard() {
   const canWrite = useCanWrite();
-  const prefs = useQuery({
-    queryKey: KEY,
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/price-preferences'>>('/admin/price-preferences', { query: { limit: 1000 }, signal }),
-  });
-  const regions = useQuery({
-    queryKey: ['regions', 'all'],
-    queryFn: ({ signal }) => api<Ok<'/admin/regions'>>('/admin/regions', { query: { limit: 100 }, signal }),
-  });
-  const stores = useQuery({
-    queryKey: ['stores'],
-    queryFn: ({ signal }) =>
-      api<{ stores: { supported_currencies: { currency_code: string }[] }[] }>('/admin/stores', { signal }),
-  });
+  const prefs = useApi<Ok<'/admin/price-preferences'>>(KEY, '/admin/price-preferences', { limit: 1000 });
+  const regions = useApi<Ok<'/admin/regions'>>(['regions', 'all'], '/admin/regions', { limit: 100 });
+  const stores = useApi<{ stores: { supported_currencies: { currency_code: string }[] }[] }>(
+    ['stores'],
+    '/admin/stores',
+  );
   const set = useSetPreference();
   // The choice being saved, set in the change handler itself: the mutation's own state reaches
   // React a render later, and a controlled switch sprang back meanwhile (Playwright saw its click

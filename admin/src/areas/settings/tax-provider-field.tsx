@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
 import { Field } from '../../components/ui.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /**
  * Who computes a tax region's tax lines: the built-in rates (`tp_system`) or a running plugin's
@@ -18,12 +17,12 @@ interface TaxProvider {
 export const providerLabel = (p: TaxProvider) => (p.plugin ? `${p.name} (${p.plugin})` : p.name);
 
 export function useTaxProviders() {
-  return useQuery({
-    queryKey: ['tax-providers'],
-    queryFn: ({ signal }) =>
-      api<{ tax_providers: TaxProvider[] }>('/admin/tax-providers', { query: { limit: 100 }, signal }),
-    staleTime: 30_000,
-  });
+  return useApi<{ tax_providers: TaxProvider[] }>(
+    ['tax-providers'],
+    '/admin/tax-providers',
+    { limit: 100 },
+    { staleTime: 30_000 },
+  );
 }
 
 export function TaxProviderField({

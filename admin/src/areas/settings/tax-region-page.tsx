@@ -11,6 +11,7 @@ import { TaxProviderField } from './tax-provider-field.tsx';
 import { RateFields, type RateText } from './tax-rate-fields.tsx';
 import { RatesTable, type Names } from './tax-rates-table.tsx';
 import { place, productTitles, rateOf, useTaxRegions, useTaxWrite, type TaxRegion } from './tax-shared.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** One tax region: its provider, its rates (default and overrides), its provinces. */
 
@@ -59,15 +60,12 @@ function ProviderForm({ region }: { region: TaxRegion }) {
 
 /** The names the rates' targets need: product types and shipping options, and the products named. */
 function useTargetNames(region: TaxRegion | undefined): Names {
-  const types = useQuery({
-    queryKey: ['product-types', 'all'],
-    queryFn: ({ signal }) => api<Ok<'/admin/product-types'>>('/admin/product-types', { query: { limit: 200 }, signal }),
-  });
-  const options = useQuery({
-    queryKey: ['shipping-options', 'all'],
-    queryFn: ({ signal }) =>
-      api<{ shipping_options: ShippingOption[] }>('/admin/shipping-options', { query: { limit: 200 }, signal }),
-  });
+  const types = useApi<Ok<'/admin/product-types'>>(['product-types', 'all'], '/admin/product-types', { limit: 200 });
+  const options = useApi<{ shipping_options: ShippingOption[] }>(
+    ['shipping-options', 'all'],
+    '/admin/shipping-options',
+    { limit: 200 },
+  );
   const productIds = [
     ...new Set(
       region?.tax_rates.flatMap((t) => t.rules.filter((r) => r.reference === 'product').map((r) => r.reference_id)),

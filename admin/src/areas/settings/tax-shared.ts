@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useToast } from '../../components/toasts.tsx';
 import type { Item, Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /**
  * What Settings → Taxes' pages share: the tax regions (one query for both pages), how they are
@@ -22,10 +23,7 @@ export const place = (r: Pick<TaxRegion, 'country_code' | 'province_code'>) =>
 export const rateOf = (text: string) => Number(text.replace(',', '.'));
 
 export function useTaxRegions() {
-  return useQuery({
-    queryKey: TAX_KEY,
-    queryFn: ({ signal }) => api<Ok<'/admin/tax-regions'>>('/admin/tax-regions', { query: { limit: 1000 }, signal }),
-  });
+  return useApi<Ok<'/admin/tax-regions'>>(TAX_KEY, '/admin/tax-regions', { limit: 1000 });
 }
 
 /** A write of the tax pages: sent, the tax regions read again, a toast (`done`), then `after` (a form cleared). */

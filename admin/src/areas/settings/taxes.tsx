@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Card, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { Card, Field } from '../../components/ui.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import type { Ok } from '../../api/types.ts';
 import { TaxForm } from './tax-form.tsx';
 import { TaxInclusiveCard } from './tax-inclusive.tsx';
@@ -103,45 +104,37 @@ function NewRegionForm({ regions }: { regions: TaxRegion[] }) {
 export function TaxesPage() {
   const canWrite = useCanWrite();
   const regions = useTaxRegions();
-  const list = regions.data ? ordered(regions.data.tax_regions) : [];
   return (
     <>
       <Card title="Tax regions">
-        {regions.isPending ? (
-          <Loading />
-        ) : regions.isError ? (
-          <ErrorNote error={regions.error} />
-        ) : list.length === 0 ? (
-          <Empty>No tax regions yet: carts are taxed at 0 until a country has one.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Region</th>
-                <th>Default rate</th>
-                <th className="num">Rate</th>
-                <th className="num">Overrides</th>
-                <th>Provider</th>
+        <QueryTable
+          list={regions}
+          rows={(d) => ordered(d.tax_regions)}
+          empty="No tax regions yet: carts are taxed at 0 until a country has one."
+          head={
+            <>
+              <th>Region</th>
+              <th>Default rate</th>
+              <th className="num">Rate</th>
+              <th className="num">Overrides</th>
+              <th>Provider</th>
+            </>
+          }
+          row={(r) => {
+            const d = defaultRate(r);
+            return (
+              <tr key={r.id}>
+                <td style={r.parent_id ? { paddingLeft: '2rem' } : undefined}>
+                  <Link to={`/settings/taxes/${r.id}`}>{place(r)}</Link>
+                </td>
+                <td>{d ? `${d.name} (${d.code})` : r.parent_id ? 'Country’s rate' : '—'}</td>
+                <td className="num">{percent(d?.rate ?? null)}</td>
+                <td className="num">{r.tax_rates.filter((t) => !t.is_default).length}</td>
+                <td>{!r.provider_id || r.provider_id === 'tp_system' ? 'Built-in' : r.provider_id}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((r) => {
-                const d = defaultRate(r);
-                return (
-                  <tr key={r.id}>
-                    <td style={r.parent_id ? { paddingLeft: '2rem' } : undefined}>
-                      <Link to={`/settings/taxes/${r.id}`}>{place(r)}</Link>
-                    </td>
-                    <td>{d ? `${d.name} (${d.code})` : r.parent_id ? 'Country’s rate' : '—'}</td>
-                    <td className="num">{percent(d?.rate ?? null)}</td>
-                    <td className="num">{r.tax_rates.filter((t) => !t.is_default).length}</td>
-                    <td>{!r.provider_id || r.provider_id === 'tp_system' ? 'Built-in' : r.provider_id}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
+            );
+          }}
+        />
       </Card>
       {canWrite && regions.data && (
         <Card title="Add a tax region">

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 export interface TeamUser {
   id: string;
@@ -31,8 +30,5 @@ export interface Invite {
 
 /** Built-in and custom roles, shared by the users table, the invite form and the role grid. */
 export function useRoles() {
-  return useQuery({
-    queryKey: ['roles'],
-    queryFn: ({ signal }) => api<{ roles: Role[] }>('/admin/roles', { signal }),
-  });
+  return useApi<{ roles: Role[] }>(['roles'], '/admin/roles');
 }

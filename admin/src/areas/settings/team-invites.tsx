@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCan } from '../../lib/session.tsx';
-import { Badge, Card, ConfirmButton, Empty, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
+import { SubmitButton, namedChoices, SelectField, SubmitForm } from '../../components/form-pieces.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
 import { type Invite, useRoles } from './team-api.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** The link the invite mail carries; shown to the inviter when no email provider sent it. */
 const inviteLink = (token: string) => `${window.location.origin}/app/invite?token=${encodeURIComponent(token)}`;
@@ -14,10 +17,7 @@ export function InvitesCard() {
   const canManage = useCan('team:write');
   const client = useQueryClient();
   const roles = useRoles();
-  const invites = useQuery({
-    queryKey: ['invites'],
-    queryFn: ({ signal }) => api<{ invites: Invite[] }>('/admin/invites', { query: { limit: 100 }, signal }),
-  });
+  const invites = useApi<{ invites: Invite[] }>(['invites'], '/admin/invites', { limit: 100 });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('viewer');
   const [issued, setIssued] = useState<Invite | null>(null);
@@ -41,14 +41,10 @@ export function InvitesCard() {
     mutationFn: (id: string) => api(`/admin/invites/${id}`, { method: 'DELETE' }),
     onSettled: refresh,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   return (
     <Card title="Invites">
       {canManage && (
-        <form className="inline-form" onSubmit={submit} aria-label="Invite someone">
+        <SubmitForm label="Invite someone" className="inline-form" onSubmit={() => create.mutate()}>
           <Field
             label="Email"
             name="email"
@@ -58,17 +54,15 @@ export function InvitesCard() {
             onChange={(e) => setEmail(e.target.value)}
             error={create.error}
           />
-          <Field label="Role" name="role" as="select" value={role} onChange={(e) => setRole(e.target.value)}>
-            {(roles.data?.roles ?? []).map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </Field>
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            Send invite
-          </button>
-        </form>
+          <SelectField
+            label="Role"
+            name="role"
+            value={role}
+            onChange={setRole}
+            choices={namedChoices(roles.data?.roles)}
+          />
+          <SubmitButton pending={create.isPending}>Send invite</SubmitButton>
+        </SubmitForm>
       )}
       <ErrorNote error={create.error ?? resend.error ?? remove.error} skipField />
       {issued && (
@@ -85,53 +79,46 @@ export function InvitesCard() {
           )}
         </p>
       )}
-      {invites.isPending ? (
-        <Loading />
-      ) : invites.isError ? (
-        <ErrorNote error={invites.error} />
-      ) : invites.data.invites.length === 0 ? (
-        <Empty>No invites.</Empty>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Email</th>
-              <th>Role</th>
-              <th>State</th>
-              <th>Expires</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {invites.data.invites.map((i) => (
-              <tr key={i.id}>
-                <td>{i.email}</td>
-                <td>{roles.data?.roles.find((r) => r.id === i.role)?.name ?? i.role}</td>
-                <td>
-                  <Badge value={i.accepted ? 'active' : 'pending'}>{i.accepted ? 'accepted' : 'pending'}</Badge>
-                </td>
-                <td>{date(i.expires_at)}</td>
-                <td className="row-actions">
-                  {canManage && !i.accepted && (
-                    <>
-                      <button type="button" className="btn" onClick={() => resend.mutate(i.id)}>
-                        Resend
-                      </button>
-                      <ConfirmButton
-                        label="Withdraw"
-                        title={`Withdraw the invite for ${i.email}?`}
-                        body="Its link stops working."
-                        danger
-                        onConfirm={() => remove.mutate(i.id)}
-                      />
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryTable
+        list={invites}
+        rows={(d) => d.invites}
+        empty="No invites."
+        head={
+          <>
+            <th>Email</th>
+            <th>Role</th>
+            <th>State</th>
+            <th>Expires</th>
+            <th />
+          </>
+        }
+        row={(i) => (
+          <tr key={i.id}>
+            <td>{i.email}</td>
+            <td>{roles.data?.roles.find((r) => r.id === i.role)?.name ?? i.role}</td>
+            <td>
+              <Badge value={i.accepted ? 'active' : 'pending'}>{i.accepted ? 'accepted' : 'pending'}</Badge>
+            </td>
+            <td>{date(i.expires_at)}</td>
+            <td className="row-actions">
+              {canManage && !i.accepted && (
+                <>
+                  <button type="button" className="btn" onClick={() => resend.mutate(i.id)}>
+                    Resend
+                  </button>
+                  <ConfirmButton
+                    label="Withdraw"
+                    title={`Withdraw the invite for ${i.email}?`}
+                    body="Its link stops working."
+                    danger
+                    onConfirm={() => remove.mutate(i.id)}
+                  />
+                </>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </Card>
   );
 }

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { grants, useCan } from '../../lib/session.tsx';
 import { Card, ConfirmButton, ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { SubmitButton, SubmitForm } from '../../components/form-pieces.tsx';
 import { type Role, useRoles } from './team-api.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 interface PermissionEntry {
   id: string;
@@ -24,10 +26,7 @@ export function RolesCard() {
   const canManage = useCan('team:write');
   const client = useQueryClient();
   const roles = useRoles();
-  const catalog = useQuery({
-    queryKey: ['permissions'],
-    queryFn: ({ signal }) => api<{ permissions: PermissionEntry[] }>('/admin/permissions', { signal }),
-  });
+  const catalog = useApi<{ permissions: PermissionEntry[] }>(['permissions'], '/admin/permissions');
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => api(`/admin/roles/${id}`, { method: 'DELETE' }),
@@ -120,12 +119,8 @@ function RoleForm({ role, grid, onDone }: { role: Role | null; grid: ReturnType<
       else next.add(p);
       return next;
     });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} aria-label={role ? `Edit role ${role.name}` : 'New role'}>
+    <SubmitForm label={role ? `Edit role ${role.name}` : 'New role'} onSubmit={() => save.mutate()}>
       <Field
         label="Name"
         name="name"
@@ -166,10 +161,8 @@ function RoleForm({ role, grid, onDone }: { role: Role | null; grid: ReturnType<
         <button type="button" className="btn" onClick={onDone}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          Save role
-        </button>
+        <SubmitButton pending={save.isPending}>Save role</SubmitButton>
       </div>
-    </form>
+    </SubmitForm>
   );
 }

@@ -1,11 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCan, useSession } from '../../lib/session.tsx';
-import { Card, ConfirmButton, ErrorNote, Loading } from '../../components/ui.tsx';
+import { Card, ConfirmButton, ErrorNote } from '../../components/ui.tsx';
+import { Table, QueryView } from '../../components/query-table.tsx';
 import { InvitesCard } from './team-invites.tsx';
 import { RolesCard } from './team-roles.tsx';
 import { type TeamUser, useRoles } from './team-api.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 /** Settings → Team: who can sign in, pending invites, and the roles with their permissions. */
 export function UsersPage() {
@@ -23,10 +25,7 @@ function UsersCard() {
   const canManage = useCan('team:write');
   const client = useQueryClient();
   const roles = useRoles();
-  const users = useQuery({
-    queryKey: ['users'],
-    queryFn: ({ signal }) => api<{ users: TeamUser[] }>('/admin/users', { query: { limit: 200 }, signal }),
-  });
+  const users = useApi<{ users: TeamUser[] }>(['users'], '/admin/users', { limit: 200 });
   const refresh = () => client.invalidateQueries({ queryKey: ['users'] });
   const setRole = useMutation({
     mutationFn: ({ id, role }: { id: string; role: string }) =>
@@ -40,22 +39,19 @@ function UsersCard() {
   return (
     <Card title="Users">
       <ErrorNote error={setRole.error ?? remove.error} />
-      {users.isPending ? (
-        <Loading />
-      ) : users.isError ? (
-        <ErrorNote error={users.error} />
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Email</th>
-              <th>Role</th>
-              <th>Since</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.users.map((u) => (
+      <QueryView query={users}>
+        {(data) => (
+          <Table
+            records={data.users}
+            head={
+              <>
+                <th>Email</th>
+                <th>Role</th>
+                <th>Since</th>
+                <th />
+              </>
+            }
+            row={(u) => (
               <tr key={u.id}>
                 <td>
                   {u.email}
@@ -92,10 +88,10 @@ function UsersCard() {
                   )}
                 </td>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            )}
+          />
+        )}
+      </QueryView>
     </Card>
   );
 }

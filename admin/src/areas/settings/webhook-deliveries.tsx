@@ -1,12 +1,13 @@
 import { Fragment, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useUrlFilters } from '../../lib/url-filters.ts';
+import { useApi, useListQuery, useUrlPage } from '../../lib/api-hooks.ts';
+import { UrlSelectField, choicesOf } from '../../components/form-pieces.tsx';
 import { api } from '../../lib/api.ts';
 import { dateTime, relative } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import { Badge, Card, ConfirmButton, ErrorNote, Field, Loading } from '../../components/ui.tsx';
-import { PagedTable } from '../../components/query-table.tsx';
+import { Badge, Card, ConfirmButton, ErrorNote } from '../../components/ui.tsx';
+import { ActionsHead, PagedTable, QueryView } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import type { Webhook } from './webhooks.tsx';
 import type { Item, Ok } from '../../api/types.ts';
@@ -17,19 +18,20 @@ const LIMIT = 20;
 
 /** Every attempt of one delivery, loaded when its row is opened. */
 function Attempts({ webhookId, delivery }: { webhookId: string; delivery: Delivery }) {
-  const detail = useQuery({
-    queryKey: ['webhook-delivery', delivery.id, delivery.attempt_count],
-    queryFn: ({ signal }) =>
-      api<Ok<'/admin/webhooks/{id}/deliveries/{delivery_id}'>>(
-        `/admin/webhooks/${webhookId}/deliveries/${delivery.id}`,
-        {
-          signal,
-        },
-      ),
-  });
-  if (detail.isPending) return <Loading />;
-  if (detail.isError) return <ErrorNote error={detail.error} />;
-  const attempts = detail.data.delivery.attempts;
+  const detail = useApi<Ok<'/admin/webhooks/{id}/deliveries/{delivery_id}'>>(
+    ['webhook-delivery', delivery.id, delivery.attempt_count],
+    `/admin/webhooks/${webhookId}/deliveries/${delivery.id}`,
+  );
+  return (
+    <QueryView query={detail}>
+      {(data) => <AttemptList delivery={delivery} attempts={data.delivery.attempts} />}
+    </QueryView>
+  );
+}
+
+type Attempt = Ok<'/admin/webhooks/{id}/deliveries/{delivery_id}'>['delivery']['attempts'][number];
+
+function AttemptList({ delivery, attempts }: { delivery: Delivery; attempts: Attempt[] }) {
   if (!attempts.length) return <p className="muted">Not attempted yet.</p>;
   return (
     <ol className="timeline" aria-label={`Attempts of ${delivery.id}`}>
@@ -51,24 +53,16 @@ export function WebhookDetail() {
   const canWrite = useCanWrite();
   const client = useQueryClient();
   const notify = useToast();
-  const [params, set] = useUrlFilters();
+  const { params, offset, page } = useUrlPage();
   const status = params.get('status') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
   const [open, setOpen] = useState<string | null>(null);
-  const webhook = useQuery({
-    queryKey: ['webhook', id],
-    queryFn: ({ signal }) => api<{ webhook: Webhook }>(`/admin/webhooks/${id}`, { signal }),
-  });
-  const list = useQuery({
-    queryKey: ['webhook-deliveries', id, status, offset],
-    queryFn: ({ signal }) =>
-      api<{ deliveries: Delivery[]; count: number }>(`/admin/webhooks/${id}/deliveries`, {
-        query: { status: status || undefined, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === 'pending') ? 2000 : false),
-  });
+  const webhook = useApi<{ webhook: Webhook }>(['webhook', id], `/admin/webhooks/${id}`);
+  const list = useListQuery<{ deliveries: Delivery[]; count: number }>(
+    ['webhook-deliveries', id, status, offset],
+    `/admin/webhooks/${id}/deliveries`,
+    { status: status || undefined, limit: LIMIT, offset },
+    { refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === 'pending') ? 2000 : false) },
+  );
   const refresh = () => client.invalidateQueries({ queryKey: ['webhook-deliveries', id] });
   const retry = useMutation({
     mutationFn: (d: string) => api(`/admin/webhooks/${id}/deliveries/${d}/retry`, { method: 'POST' }),
@@ -107,20 +101,12 @@ export function WebhookDetail() {
         }
       >
         <div className="filters">
-          <Field
+          <UrlSelectField
             label="Status"
             name="status"
-            as="select"
-            value={status}
-            onChange={(e) => set('status', e.target.value)}
-          >
-            <option value="">All</option>
-            {['pending', 'retrying', 'succeeded', 'dead'].map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Field>
+            none="All"
+            choices={choicesOf(['pending', 'retrying', 'succeeded', 'dead'])}
+          />
           <button type="button" className="btn" onClick={() => void refresh()}>
             Refresh
           </button>
@@ -138,9 +124,7 @@ export function WebhookDetail() {
               <th>Last answer</th>
               <th>Next retry</th>
               <th>Created</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(d) => (
@@ -192,7 +176,7 @@ export function WebhookDetail() {
           )}
           offset={offset}
           limit={LIMIT}
-          onPage={(o) => set('offset', String(o))}
+          onPage={page}
         />
       </Card>
     </>

@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { Badge, Card, ConfirmButton, ErrorNote, Field } from '../../components/ui.tsx';
-import { QueryTable } from '../../components/query-table.tsx';
+import { SubmitForm } from '../../components/form-pieces.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import { EVENT_GROUPS, eventsFromPicker } from './webhook-events.ts';
 import type { Ok } from '../../api/types.ts';
+import { useApi } from '../../lib/api-hooks.ts';
 
 export type Webhook = Ok<'/admin/webhooks/{id}'>['webhook'];
 
@@ -33,13 +35,9 @@ function CreateWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
     else next.delete(name);
     setPicked(next);
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   return (
     <Card title="New webhook">
-      <form onSubmit={submit} aria-label="New webhook">
+      <SubmitForm label="New webhook" onSubmit={() => create.mutate()}>
         <Field
           label="Endpoint URL"
           name="url"
@@ -71,7 +69,7 @@ function CreateWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
         <button type="submit" className="btn btn-primary" disabled={create.isPending || picked.size === 0}>
           Create webhook
         </button>
-      </form>
+      </SubmitForm>
     </Card>
   );
 }
@@ -80,10 +78,7 @@ export function WebhooksPage() {
   const canWrite = useCanWrite();
   const client = useQueryClient();
   const [secret, setSecret] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ['webhooks'],
-    queryFn: ({ signal }) => api<{ webhooks: Webhook[] }>('/admin/webhooks', { query: { limit: 100 }, signal }),
-  });
+  const list = useApi<{ webhooks: Webhook[] }>(['webhooks'], '/admin/webhooks', { limit: 100 });
   const remove = useMutation({
     mutationFn: (id: string) => api(`/admin/webhooks/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['webhooks'] }),
@@ -110,9 +105,7 @@ export function WebhooksPage() {
               <th>Events</th>
               <th>State</th>
               <th>Created</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHead />
             </>
           }
           row={(w) => (

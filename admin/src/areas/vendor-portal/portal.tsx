@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { date, dateTime } from '../../lib/format.ts';
 import { Card, ConfirmButton, Empty, ErrorNote, Loading, PageHeader } from '../../components/ui.tsx';
+import { Table, QueryView, QueryTable } from '../../components/query-table.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { vendorApi } from './vendor-api.ts';
 import type { Item, Ledger, License, Sale, Stats, Subscription, Vendor, Version } from './vendor-types.ts';
@@ -157,30 +158,22 @@ function Items() {
   const q = useOwn<{ items: Item[] }>('items', '/admin/marketplace/items');
   return (
     <Card title="Items">
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <ErrorNote error={q.error} />
-      ) : q.data.items.length === 0 ? (
-        <Empty>Nothing published yet: `npx emporium plugin publish --token mvk_…`.</Empty>
-      ) : (
-        <table aria-label="Items">
-          <thead>
-            <tr>
-              <th>Item</th>
-              <th>Price</th>
-              <th>Active installs</th>
-              <th>Rating</th>
-              <th>Versions and review</th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data.items.map((i) => (
-              <ItemRow key={i.id} item={i} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryTable
+        list={q}
+        rows={(d) => d.items}
+        empty="Nothing published yet: `npx emporium plugin publish --token mvk_…`."
+        label="Items"
+        head={
+          <>
+            <th>Item</th>
+            <th>Price</th>
+            <th>Active installs</th>
+            <th>Rating</th>
+            <th>Versions and review</th>
+          </>
+        }
+        row={(i) => <ItemRow key={i.id} item={i} />}
+      />
     </Card>
   );
 }
@@ -189,42 +182,36 @@ function Sales() {
   const q = useOwn<{ sales: Sale[]; count: number }>('sales', '/admin/marketplace/vendor/sales');
   return (
     <Card title="Sales">
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <ErrorNote error={q.error} />
-      ) : q.data.sales.length === 0 ? (
-        <Empty>No sales yet.</Empty>
-      ) : (
-        <table aria-label="Sales">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Item</th>
-              <th>Kind</th>
-              <th>Amount</th>
-              <th>Commission</th>
-              <th>Your share</th>
-              <th>Payout</th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data.sales.map((s) => (
-              <tr key={s.id}>
-                <td>{dateTime(s.created_at)}</td>
-                <td>{s.marketplace_id}</td>
-                <td>{s.kind}</td>
-                <td>{eur(s.kind === 'refund' ? -s.amount_eur : s.amount_eur)}</td>
-                <td>{eur(s.commission_eur)}</td>
-                <td>{eur(s.vendor_share_eur)}</td>
-                <td>
-                  <Status value={s.payout_status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryTable
+        list={q}
+        rows={(d) => d.sales}
+        empty="No sales yet."
+        label="Sales"
+        head={
+          <>
+            <th>Date</th>
+            <th>Item</th>
+            <th>Kind</th>
+            <th>Amount</th>
+            <th>Commission</th>
+            <th>Your share</th>
+            <th>Payout</th>
+          </>
+        }
+        row={(s) => (
+          <tr key={s.id}>
+            <td>{dateTime(s.created_at)}</td>
+            <td>{s.marketplace_id}</td>
+            <td>{s.kind}</td>
+            <td>{eur(s.kind === 'refund' ? -s.amount_eur : s.amount_eur)}</td>
+            <td>{eur(s.commission_eur)}</td>
+            <td>{eur(s.vendor_share_eur)}</td>
+            <td>
+              <Status value={s.payout_status} />
+            </td>
+          </tr>
+        )}
+      />
     </Card>
   );
 }
@@ -245,23 +232,21 @@ function Subscriptions() {
   if (q.data && q.data.subscriptions.length === 0) return null;
   return (
     <Card title="Subscriptions">
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <ErrorNote error={q.error} />
-      ) : (
-        <table aria-label="Subscriptions">
-          <thead>
-            <tr>
-              <th>Item</th>
-              <th>Billing</th>
-              <th>Status</th>
-              <th>Period ends</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {q.data.subscriptions.map((s) => (
+      <QueryView query={q}>
+        {(data) => (
+          <Table
+            records={data.subscriptions}
+            label="Subscriptions"
+            head={
+              <>
+                <th>Item</th>
+                <th>Billing</th>
+                <th>Status</th>
+                <th>Period ends</th>
+                <th />
+              </>
+            }
+            row={(s) => (
               <tr key={s.id}>
                 <td>{s.marketplace_id}</td>
                 <td>{s.billing}</td>
@@ -282,10 +267,10 @@ function Subscriptions() {
                   )}
                 </td>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            )}
+          />
+        )}
+      </QueryView>
     </Card>
   );
 }
@@ -294,36 +279,30 @@ function Licences() {
   const q = useOwn<{ licenses: License[] }>('licences', '/admin/marketplace/vendor/licenses');
   return (
     <Card title="Licences">
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <ErrorNote error={q.error} />
-      ) : q.data.licenses.length === 0 ? (
-        <Empty>No licences issued yet.</Empty>
-      ) : (
-        <table aria-label="Licences">
-          <thead>
-            <tr>
-              <th>Item</th>
-              <th>Buyer</th>
-              <th>Status</th>
-              <th>Expires</th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data.licenses.map((l) => (
-              <tr key={l.id}>
-                <td>{l.marketplace_id}</td>
-                <td>{l.purchased_by}</td>
-                <td>
-                  <Status value={l.status} />
-                </td>
-                <td>{date(l.expires_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryTable
+        list={q}
+        rows={(d) => d.licenses}
+        empty="No licences issued yet."
+        label="Licences"
+        head={
+          <>
+            <th>Item</th>
+            <th>Buyer</th>
+            <th>Status</th>
+            <th>Expires</th>
+          </>
+        }
+        row={(l) => (
+          <tr key={l.id}>
+            <td>{l.marketplace_id}</td>
+            <td>{l.purchased_by}</td>
+            <td>
+              <Status value={l.status} />
+            </td>
+            <td>{date(l.expires_at)}</td>
+          </tr>
+        )}
+      />
     </Card>
   );
 }

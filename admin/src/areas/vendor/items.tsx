@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date, dateTime } from '../../lib/format.ts';
@@ -8,7 +8,6 @@ import {
   Badge,
   Card,
   ConfirmButton,
-  Empty,
   ErrorNote,
   Field,
   Loading,
@@ -16,8 +15,11 @@ import {
   Pager,
   useDebounced,
 } from '../../components/ui.tsx';
+import { QueryTable } from '../../components/query-table.tsx';
+import { BackLink } from '../../components/page-links.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import { failedChecksOf, VersionReview, type ReviewedVersion } from './review.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 interface Version extends ReviewedVersion {
   sha256: string;
@@ -108,15 +110,12 @@ export function ItemList() {
   const q = params.get('q') ?? '';
   const offset = Number(params.get('offset') ?? 0);
   const debounced = useDebounced(q);
-  const list = useQuery({
-    queryKey: ['vendor-items', debounced, offset],
-    queryFn: ({ signal }) =>
-      api<{ items: Item[]; count: number }>('/admin/marketplace/items', {
-        query: { q: debounced, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useApi<{ items: Item[]; count: number }>(
+    ['vendor-items', debounced, offset],
+    '/admin/marketplace/items',
+    { q: debounced, limit: LIMIT, offset },
+    { placeholderData: keepPreviousData },
+  );
   return (
     <>
       <PageHeader title="Catalog items" />
@@ -131,41 +130,34 @@ export function ItemList() {
             onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })}
           />
         </search>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.items.length === 0 ? (
-          <Empty>Nothing published yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Item</th>
-                <th>Type</th>
-                <th>Latest</th>
-                <th>Price</th>
-                <th>State</th>
-                <th>Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((i) => (
-                <tr key={i.id}>
-                  <td>
-                    <Link to={`/vendor/items/${i.id}`}>{i.name}</Link>
-                    <div className="muted">{i.marketplace_id}</div>
-                  </td>
-                  <td>{i.type}</td>
-                  <td>{i.version ?? '—'}</td>
-                  <td>{i.price_eur > 0 ? `€${i.price_eur.toFixed(2)}` : 'Free'}</td>
-                  <td>{i.published ? <Badge value="published" /> : <Badge value="disabled">unpublished</Badge>}</td>
-                  <td>{date(i.updated_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <QueryTable
+          list={list}
+          rows={(d) => d.items}
+          empty="Nothing published yet."
+          head={
+            <>
+              <th>Item</th>
+              <th>Type</th>
+              <th>Latest</th>
+              <th>Price</th>
+              <th>State</th>
+              <th>Updated</th>
+            </>
+          }
+          row={(i) => (
+            <tr key={i.id}>
+              <td>
+                <Link to={`/vendor/items/${i.id}`}>{i.name}</Link>
+                <div className="muted">{i.marketplace_id}</div>
+              </td>
+              <td>{i.type}</td>
+              <td>{i.version ?? '—'}</td>
+              <td>{i.price_eur > 0 ? `€${i.price_eur.toFixed(2)}` : 'Free'}</td>
+              <td>{i.published ? <Badge value="published" /> : <Badge value="disabled">unpublished</Badge>}</td>
+              <td>{date(i.updated_at)}</td>
+            </tr>
+          )}
+        />
         {list.data && (
           <Pager
             offset={offset}
@@ -185,10 +177,7 @@ export function ItemDetail() {
   const canWrite = useCanWrite();
   const client = useQueryClient();
   const notify = useToast();
-  const item = useQuery({
-    queryKey: ['vendor-item', id],
-    queryFn: ({ signal }) => api<{ item: Item }>(`/admin/marketplace/items/${id}`, { signal }),
-  });
+  const item = useApi<{ item: Item }>(['vendor-item', id], `/admin/marketplace/items/${id}`);
   const [edit, setEdit] = useState<Record<string, string> | null>(null);
   const done = async (d: { item: Item }, message: string) => {
     client.setQueryData(['vendor-item', id], d);
@@ -226,11 +215,7 @@ export function ItemDetail() {
   return (
     <>
       <PageHeader
-        back={
-          <Link className="back" to="/vendor/items">
-            ← Catalog items
-          </Link>
-        }
+        back={<BackLink to="/vendor/items">Catalog items</BackLink>}
         title={
           <>
             {i.name} {i.published ? <Badge value="published" /> : <Badge value="disabled">unpublished</Badge>}

@@ -1,20 +1,12 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { date, dateTime } from '../../lib/format.ts';
 import { useCanWrite } from '../../lib/session.tsx';
-import {
-  Badge,
-  Card,
-  ConfirmButton,
-  Empty,
-  ErrorNote,
-  Field,
-  Loading,
-  PageHeader,
-  Pager,
-} from '../../components/ui.tsx';
+import { Badge, Card, ConfirmButton, ErrorNote, Field, PageHeader, Pager } from '../../components/ui.tsx';
+import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
+import { useApi } from '../../lib/api-hooks.ts';
 
 interface License {
   id: string;
@@ -52,15 +44,12 @@ export function Licenses() {
   const item = params.get('marketplace_id') ?? '';
   const offset = Number(params.get('offset') ?? 0);
   const [days, setDays] = useState('365');
-  const list = useQuery({
-    queryKey: ['licenses', item, offset],
-    queryFn: ({ signal }) =>
-      api<{ licenses: License[]; count: number }>('/admin/marketplace/licenses', {
-        query: { marketplace_id: item || undefined, limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useApi<{ licenses: License[]; count: number }>(
+    ['licenses', item, offset],
+    '/admin/marketplace/licenses',
+    { marketplace_id: item || undefined, limit: LIMIT, offset },
+    { placeholderData: keepPreviousData },
+  );
   const refresh = () => client.invalidateQueries({ queryKey: ['licenses'] });
   const revoke = useMutation({
     mutationFn: (id: string) => api(`/admin/marketplace/licenses/${id}/revoke`, { method: 'POST' }),
@@ -97,71 +86,62 @@ export function Licenses() {
           )}
         </div>
         <ErrorNote error={revoke.error ?? renew.error} skipField />
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.licenses.length === 0 ? (
-          <Empty>No licenses issued yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>License</th>
-                <th>Item</th>
-                <th>Buyer</th>
-                <th>Status</th>
-                <th>Expires</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.licenses.map((l) => (
-                <tr key={l.id}>
-                  <td>
-                    <code>{l.key.slice(0, 10)}…</code>
-                    <div className="muted">instance {l.instance_id.slice(0, 12)}…</div>
-                  </td>
-                  <td>
-                    {l.marketplace_id}
-                    <div className="muted">{l.tier}</div>
-                  </td>
-                  <td>{l.purchased_by}</td>
-                  <td>
-                    <Badge value={l.status} />
-                  </td>
-                  <td>
-                    {date(l.expires_at)}
-                    {l.renewed_at && <div className="muted">renewed {date(l.renewed_at)}</div>}
-                  </td>
-                  <td className="actions">
-                    {canWrite && l.status !== 'revoked' && (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          disabled={renew.isPending}
-                          onClick={() => renew.mutate(l.id)}
-                        >
-                          Renew {days} days
-                        </button>
-                        <ConfirmButton
-                          label="Revoke"
-                          danger
-                          title="Revoke this license?"
-                          body="Verification answers “revoked” from now on and the shop disables the plugin at its next check."
-                          onConfirm={() => revoke.mutate(l.id)}
-                        />
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <QueryTable
+          list={list}
+          rows={(d) => d.licenses}
+          empty="No licenses issued yet."
+          head={
+            <>
+              <th>License</th>
+              <th>Item</th>
+              <th>Buyer</th>
+              <th>Status</th>
+              <th>Expires</th>
+              <ActionsHead />
+            </>
+          }
+          row={(l) => (
+            <tr key={l.id}>
+              <td>
+                <code>{l.key.slice(0, 10)}…</code>
+                <div className="muted">instance {l.instance_id.slice(0, 12)}…</div>
+              </td>
+              <td>
+                {l.marketplace_id}
+                <div className="muted">{l.tier}</div>
+              </td>
+              <td>{l.purchased_by}</td>
+              <td>
+                <Badge value={l.status} />
+              </td>
+              <td>
+                {date(l.expires_at)}
+                {l.renewed_at && <div className="muted">renewed {date(l.renewed_at)}</div>}
+              </td>
+              <td className="actions">
+                {canWrite && l.status !== 'revoked' && (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={renew.isPending}
+                      onClick={() => renew.mutate(l.id)}
+                    >
+                      Renew {days} days
+                    </button>
+                    <ConfirmButton
+                      label="Revoke"
+                      danger
+                      title="Revoke this license?"
+                      body="Verification answers “revoked” from now on and the shop disables the plugin at its next check."
+                      onConfirm={() => revoke.mutate(l.id)}
+                    />
+                  </>
+                )}
+              </td>
+            </tr>
+          )}
+        />
         {list.data && (
           <Pager
             offset={offset}
@@ -181,60 +161,50 @@ export function Licenses() {
 export function CheckoutSessions() {
   const [params, setParams] = useSearchParams();
   const offset = Number(params.get('offset') ?? 0);
-  const list = useQuery({
-    queryKey: ['checkout-sessions', offset],
-    queryFn: ({ signal }) =>
-      api<{ checkout_sessions: CheckoutSession[]; count: number }>('/admin/marketplace/checkout-sessions', {
-        query: { limit: LIMIT, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useApi<{ checkout_sessions: CheckoutSession[]; count: number }>(
+    ['checkout-sessions', offset],
+    '/admin/marketplace/checkout-sessions',
+    { limit: LIMIT, offset },
+    { placeholderData: keepPreviousData },
+  );
   return (
     <>
       <PageHeader title="Checkout sessions" />
       <Card>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.checkout_sessions.length === 0 ? (
-          <Empty>No purchases yet.</Empty>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Session</th>
-                <th>Item</th>
-                <th>Buyer</th>
-                <th>Price</th>
-                <th>Provider</th>
-                <th>Status</th>
-                <th>Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.checkout_sessions.map((s) => (
-                <tr key={s.id}>
-                  <td>
-                    <code>{s.id.slice(0, 14)}…</code>
-                  </td>
-                  <td>
-                    {s.marketplace_id}@{s.version}
-                  </td>
-                  <td>{s.customer_email}</td>
-                  <td>€{s.price_eur.toFixed(2)}</td>
-                  <td>{s.provider}</td>
-                  <td>
-                    <Badge value={s.status} />
-                    {s.paid_at && <div className="muted">{dateTime(s.paid_at)}</div>}
-                  </td>
-                  <td>{dateTime(s.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <QueryTable
+          list={list}
+          rows={(d) => d.checkout_sessions}
+          empty="No purchases yet."
+          head={
+            <>
+              <th>Session</th>
+              <th>Item</th>
+              <th>Buyer</th>
+              <th>Price</th>
+              <th>Provider</th>
+              <th>Status</th>
+              <th>Created</th>
+            </>
+          }
+          row={(s) => (
+            <tr key={s.id}>
+              <td>
+                <code>{s.id.slice(0, 14)}…</code>
+              </td>
+              <td>
+                {s.marketplace_id}@{s.version}
+              </td>
+              <td>{s.customer_email}</td>
+              <td>€{s.price_eur.toFixed(2)}</td>
+              <td>{s.provider}</td>
+              <td>
+                <Badge value={s.status} />
+                {s.paid_at && <div className="muted">{dateTime(s.paid_at)}</div>}
+              </td>
+              <td>{dateTime(s.created_at)}</td>
+            </tr>
+          )}
+        />
         {list.data && (
           <Pager
             offset={offset}
