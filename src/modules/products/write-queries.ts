@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { findLiveRow, isLiveValueTaken } from '../../platform/db/live-rows.ts';
 import { salesChannels } from '../sales-channels/tables.ts';
 import {
   prices,
@@ -18,24 +19,12 @@ export type VariantRow = typeof productVariants.$inferSelect;
 export type PriceInsert = typeof prices.$inferInsert;
 
 /** Locks the live product row for the rest of the transaction, so concurrent updates serialize. */
-export async function lockLiveProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), isNull(products.deleted_at)))
-    .for('update');
-  return row;
+export function lockLiveProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
+  return findLiveRow(db, products, id, true);
 }
 
-export async function isHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(eq(products.handle, handle), isNull(products.deleted_at), exceptId ? ne(products.id, exceptId) : undefined),
-    )
-    .limit(1);
-  return !!row;
+export function isHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {
+  return isLiveValueTaken(db, products, products.handle, handle, exceptId);
 }
 
 /** SKUs among `skus` already used by a live variant of another product. */
