@@ -49,7 +49,7 @@ export function findLiveApiKey(db: Executor, id: string): Promise<ApiKeyRow | un
 
 /** Locks the live key row, so a revoke, a delete and link changes of one key run one after the other. */
 export function lockLiveApiKey(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
-  return findLiveRow(db, apiKeys, id, true);
+  return findLiveRow(db, apiKeys, id, 'update');
 }
 
 export async function insertApiKey(db: Executor, row: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {

@@ -24,7 +24,7 @@ export async function listLiveCategories(db: Executor, storeOnly: boolean): Prom
 }
 
 export function findLiveCategory(db: Executor, id: string, lock = false): Promise<CategoryRow | undefined> {
-  return findLiveRow(db, categories, id, lock);
+  return findLiveRow(db, categories, id, lock ? 'update' : undefined);
 }
 
 export function isCategoryHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {

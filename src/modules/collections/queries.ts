@@ -33,7 +33,7 @@ export function countCollections(db: Executor, f: CollectionFilters): Promise<nu
 }
 
 export function findLiveCollection(db: Executor, id: string, lock = false): Promise<CollectionRow | undefined> {
-  return findLiveRow(db, productCollections, id, lock);
+  return findLiveRow(db, productCollections, id, lock ? 'update' : undefined);
 }
 
 export function isCollectionHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {

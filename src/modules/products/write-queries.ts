@@ -20,7 +20,7 @@ export type PriceInsert = typeof prices.$inferInsert;
 
 /** Locks the live product row for the rest of the transaction, so concurrent updates serialize. */
 export function lockLiveProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
-  return findLiveRow(db, products, id, true);
+  return findLiveRow(db, products, id, 'update');
 }
 
 export function isHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {

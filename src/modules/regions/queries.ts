@@ -49,7 +49,7 @@ export function findLiveRegion(db: Executor, id: string): Promise<RegionRow | un
 
 /** Locks the live region row, so an update and a delete of the same region run one after the other. */
 export function lockLiveRegion(db: Executor, id: string): Promise<RegionRow | undefined> {
-  return findLiveRow(db, regions, id, true);
+  return findLiveRow(db, regions, id, 'update');
 }
 
 /** The countries of several regions in one query (a list page never queries per region). */

@@ -34,19 +34,22 @@ export async function countRows(db: Executor, table: PgTable, where: SQL | undef
   return row.n;
 }
 
-/** The row with this id unless deleted; `lock` takes it `for update`, so writes of one row run one after the other. */
+/**
+ * The row with this id unless deleted. `lock` takes it `for update` (writes of one row run one
+ * after the other) or `for share` (writes beside it may run, its delete waits for them).
+ */
 export async function findLiveRow<T extends LiveTable>(
   db: Executor,
   table: T,
   id: string,
-  lock = false,
+  lock?: 'update' | 'share',
 ): Promise<RowOf<T> | undefined> {
   const from: PgTable = table;
   const query = db
     .select()
     .from(from)
     .where(and(eq(table.id, id), isNull(table.deleted_at)));
-  const [row] = lock ? await query.for('update') : await query.limit(1);
+  const [row] = lock ? await query.for(lock) : await query.limit(1);
   return row as RowOf<T> | undefined;
 }
 
