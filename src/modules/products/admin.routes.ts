@@ -1,5 +1,5 @@
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
-import { deletedEnvelope } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { Type } from 'typebox';
@@ -98,14 +98,10 @@ export const adminProductRoutes: RouteModule = adminResource('products', (app) =
     async (req) => batchImageVariantLinks(req.ctx, req.params.id, req.params.image_id, req.body),
   );
 
-  app.delete(
-    '/products/:id',
-    {
-      schema: { tags, summary: 'Delete a product (soft)', params: IdParams, response: ok(deletedEnvelope('product')) },
-    },
-    async (req) => {
-      await deleteProduct(req.ctx, req.params.id);
-      return { id: req.params.id, object: 'product' as const, deleted: true as const };
-    },
-  );
+  deleteByIdRoute(app, '/products/:id', {
+    tags,
+    summary: 'Delete a product (soft)',
+    object: 'product',
+    remove: (req) => deleteProduct(req.ctx, req.params.id),
+  });
 });
