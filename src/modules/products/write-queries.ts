@@ -18,6 +18,13 @@ export type OptionRow = typeof productOptions.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
 export type PriceInsert = typeof prices.$inferInsert;
 
+/** A variant's one price without quantity tiers per currency: a write of it replaces the amount. */
+export const PLAIN_PRICE_UPSERT = {
+  target: [prices.variant_id, prices.currency_code],
+  targetWhere: sql`min_quantity is null and max_quantity is null`,
+  set: { amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` },
+};
+
 /** Locks the live product row for the rest of the transaction, so concurrent updates serialize. */
 export function lockLiveProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
   return findLiveRow(db, products, id, 'update');
@@ -136,14 +143,7 @@ export async function replaceVariantPrices(db: Executor, variantId: string, rows
   );
   if (tiers.length) await db.insert(prices).values(tiers);
   if (!plain.length) return;
-  await db
-    .insert(prices)
-    .values(plain)
-    .onConflictDoUpdate({
-      target: [prices.variant_id, prices.currency_code],
-      targetWhere: sql`min_quantity is null and max_quantity is null`,
-      set: { amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` },
-    });
+  await db.insert(prices).values(plain).onConflictDoUpdate(PLAIN_PRICE_UPSERT);
 }
 
 export async function replaceSalesChannelLinks(db: Executor, productId: string, channelIds: string[]): Promise<void> {
