@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { containsPattern, countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
+import { containsPattern, countRows, findLiveRow, rowsPage, liveIdsAmong } from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { salesChannels } from '../sales-channels/tables.ts';
 import { hashToken } from './lookup.ts';
@@ -91,14 +91,8 @@ export async function channelsOfKeys(
  * Which of these ids are live sales channels. The share lock makes a concurrent channel delete
  * wait for this transaction, and then remove the links it made.
  */
-export async function findLiveChannelIds(db: Executor, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const found = await db
-    .select({ id: salesChannels.id })
-    .from(salesChannels)
-    .where(and(inArray(salesChannels.id, ids), isNull(salesChannels.deleted_at)))
-    .for('share');
-  return found.map((r) => r.id);
+export function findLiveChannelIds(db: Executor, ids: string[]): Promise<string[]> {
+  return liveIdsAmong(db, salesChannels, ids, 'share');
 }
 
 export async function linkChannels(db: Executor, keyId: string, channelIds: string[]): Promise<void> {

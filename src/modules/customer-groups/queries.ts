@@ -1,6 +1,13 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { containsPattern, countRows, findLiveRow, isLiveValueTaken, rowsPage } from '../../platform/db/live-rows.ts';
+import {
+  containsPattern,
+  countRows,
+  findLiveRow,
+  isLiveValueTaken,
+  rowsPage,
+  liveIdsAmong,
+} from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { customers } from '../customers/tables.ts';
 import { customerGroupCustomers, customerGroups } from './tables.ts';
@@ -63,22 +70,12 @@ export async function softDeleteGroup(db: Executor, id: string, now: Date): Prom
 
 /** The ids among `ids` that name live groups. */
 export async function liveGroupIds(db: Executor, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const found = await db
-    .select({ id: customerGroups.id })
-    .from(customerGroups)
-    .where(and(inArray(customerGroups.id, ids), isNull(customerGroups.deleted_at)));
-  return new Set(found.map((r) => r.id));
+  return new Set(await liveIdsAmong(db, customerGroups, ids));
 }
 
 /** The ids among `ids` that name live customers (customers module's table, read only). */
 export async function liveCustomerIds(db: Executor, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const found = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(inArray(customers.id, ids), isNull(customers.deleted_at)));
-  return new Set(found.map((r) => r.id));
+  return new Set(await liveIdsAmong(db, customers, ids));
 }
 
 export interface Membership {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { findLiveRow, isLiveValueTaken } from '../../platform/db/live-rows.ts';
+import { findLiveRow, isLiveValueTaken, liveIdsAmong } from '../../platform/db/live-rows.ts';
 import { salesChannels } from '../sales-channels/tables.ts';
 import {
   prices,
@@ -50,13 +50,8 @@ export async function findTakenSkus(db: Executor, skus: string[], exceptProductI
   return found.map((r) => r.sku!);
 }
 
-export async function findLiveSalesChannelIds(db: Executor, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const found = await db
-    .select({ id: salesChannels.id })
-    .from(salesChannels)
-    .where(and(inArray(salesChannels.id, ids), isNull(salesChannels.deleted_at)));
-  return found.map((r) => r.id);
+export function findLiveSalesChannelIds(db: Executor, ids: string[]): Promise<string[]> {
+  return liveIdsAmong(db, salesChannels, ids);
 }
 
 export async function updateProductRow(

@@ -1,6 +1,6 @@
 import { and, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { containsPattern, countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
+import { containsPattern, countRows, findLiveRow, rowsPage, liveIdsAmong } from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { apiKeySalesChannels } from '../api-keys/tables.ts';
 import { productSalesChannels, products } from '../products/tables.ts';
@@ -95,14 +95,8 @@ export async function deleteChannelProductLinks(db: Executor, channelId: string)
 }
 
 /** Which of these ids are live products (share-locked, so a concurrent product delete waits). */
-export async function findLiveProductIds(db: Executor, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const found = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(inArray(products.id, ids), isNull(products.deleted_at)))
-    .for('share');
-  return found.map((r) => r.id);
+export function findLiveProductIds(db: Executor, ids: string[]): Promise<string[]> {
+  return liveIdsAmong(db, products, ids, 'share');
 }
 
 export async function linkProducts(db: Executor, channelId: string, productIds: string[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../http/pagination.ts';
 import type { Executor } from './database.ts';
@@ -67,4 +67,24 @@ export async function isLiveValueTaken(
     .where(and(eq(column, value), isNull(table.deleted_at), exceptId ? ne(table.id, exceptId) : undefined))
     .limit(1);
   return !!row;
+}
+
+/**
+ * The ids among `ids` of rows not deleted, in id order. `lock` as in `findLiveRow`: `share` lets
+ * a write that links to them run while their delete waits for it; `update` takes them in id order.
+ */
+export async function liveIdsAmong(
+  db: Executor,
+  table: LiveTable,
+  ids: string[],
+  lock?: 'update' | 'share',
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const query = db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(inArray(table.id, ids), isNull(table.deleted_at)))
+    .orderBy(table.id);
+  const found = lock ? await query.for(lock) : await query;
+  return found.map((r) => r.id as string);
 }
