@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
 import { containsPattern, countRows, findLiveRow, rowsPage, liveIdsAmong } from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { salesChannels } from '../sales-channels/tables.ts';
@@ -52,9 +53,8 @@ export function lockLiveApiKey(db: Executor, id: string): Promise<ApiKeyRow | un
   return findLiveRow(db, apiKeys, id, 'update');
 }
 
-export async function insertApiKey(db: Executor, row: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
-  const [created] = await db.insert(apiKeys).values(row).returning();
-  return created;
+export function insertApiKey(db: Executor, row: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
+  return insertRow(db, apiKeys, row);
 }
 
 export async function updateApiKeyRow(

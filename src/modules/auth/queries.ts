@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
 import { countRows, findLiveRow } from '../../platform/db/live-rows.ts';
 import { passwordResetTokens, users } from './tables.ts';
 import { roles } from '../team/tables.ts';
@@ -36,9 +37,8 @@ export async function findUserAccess(
   return row;
 }
 
-export async function insertUser(db: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
-  const [created] = await db.insert(users).values(row).returning();
-  return created;
+export function insertUser(db: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
+  return insertRow(db, users, row);
 }
 
 /** Live users, oldest first (the admin panel's Users and roles). */

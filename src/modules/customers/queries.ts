@@ -1,5 +1,6 @@
 import { and, asc, type Column, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
 import { containsPattern, countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
 import { searchBreadth } from '../../platform/db/search-breadth.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -114,9 +115,8 @@ export async function findAccountHolder(
   return row;
 }
 
-export async function insertCustomer(db: Executor, row: typeof customers.$inferInsert): Promise<CustomerRow> {
-  const [created] = await db.insert(customers).values(row).returning();
-  return created;
+export function insertCustomer(db: Executor, row: typeof customers.$inferInsert): Promise<CustomerRow> {
+  return insertRow(db, customers, row);
 }
 
 export async function updateCustomerRow(db: Executor, id: string, patch: CustomerPatch): Promise<CustomerRow> {
@@ -143,12 +143,8 @@ export async function lockIdentity(db: Executor, id: string): Promise<IdentityRo
   return row;
 }
 
-export async function insertIdentity(
-  db: Executor,
-  row: typeof customerAuthIdentities.$inferInsert,
-): Promise<IdentityRow> {
-  const [created] = await db.insert(customerAuthIdentities).values(row).returning();
-  return created;
+export function insertIdentity(db: Executor, row: typeof customerAuthIdentities.$inferInsert): Promise<IdentityRow> {
+  return insertRow(db, customerAuthIdentities, row);
 }
 
 export async function setIdentityCustomer(

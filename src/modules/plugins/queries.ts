@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { pluginArtifacts, plugins, type PluginStatus } from './tables.ts';
 
@@ -29,9 +30,8 @@ async function updatePluginWhere(
 const leaseFree = (now: Date) => or(isNull(plugins.lease_until), lt(plugins.lease_until, now));
 const inPipeline = inArray(plugins.status, ['installing', 'updating']);
 
-export async function insertPlugin(db: Executor, row: NewPluginRow): Promise<PluginRow> {
-  const [created] = await db.insert(plugins).values(row).returning();
-  return created;
+export function insertPlugin(db: Executor, row: NewPluginRow): Promise<PluginRow> {
+  return insertRow(db, plugins, row);
 }
 
 export async function findPlugin(db: Executor, id: string): Promise<PluginRow | undefined> {

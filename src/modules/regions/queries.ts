@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
 import { containsPattern, countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
 import { preparedRows } from '../../platform/db/prepared.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -83,9 +84,8 @@ export async function findRegionIdByCountry(db: Executor, iso2: string): Promise
   return row?.id;
 }
 
-export async function insertRegion(db: Executor, row: typeof regions.$inferInsert): Promise<RegionRow> {
-  const [created] = await db.insert(regions).values(row).returning();
-  return created;
+export function insertRegion(db: Executor, row: typeof regions.$inferInsert): Promise<RegionRow> {
+  return insertRow(db, regions, row);
 }
 
 export async function updateRegionRow(

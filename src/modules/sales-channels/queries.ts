@@ -1,5 +1,6 @@
 import { and, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
 import { containsPattern, countRows, findLiveRow, rowsPage, liveIdsAmong } from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { apiKeySalesChannels } from '../api-keys/tables.ts';
@@ -50,12 +51,8 @@ export function shareLockLiveSalesChannel(db: Executor, id: string): Promise<Sal
   return findLiveRow(db, salesChannels, id, 'share');
 }
 
-export async function insertSalesChannel(
-  db: Executor,
-  row: typeof salesChannels.$inferInsert,
-): Promise<SalesChannelRow> {
-  const [created] = await db.insert(salesChannels).values(row).returning();
-  return created;
+export function insertSalesChannel(db: Executor, row: typeof salesChannels.$inferInsert): Promise<SalesChannelRow> {
+  return insertRow(db, salesChannels, row);
 }
 
 export async function updateSalesChannelRow(

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
 import { countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import {
@@ -18,12 +19,11 @@ const OPEN: DeliveryStatus[] = ['pending', 'retrying'];
 
 // ---- subscriptions ----
 
-export async function insertSubscription(
+export function insertSubscription(
   db: Executor,
   row: typeof webhookSubscriptions.$inferInsert,
 ): Promise<SubscriptionRow> {
-  const [created] = await db.insert(webhookSubscriptions).values(row).returning();
-  return created;
+  return insertRow(db, webhookSubscriptions, row);
 }
 
 export function listLiveSubscriptionRows(db: Executor, page: Page): Promise<SubscriptionRow[]> {
