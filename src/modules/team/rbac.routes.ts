@@ -276,41 +276,16 @@ export const adminRbacRoutes: RouteModule = adminResource('team', (app) => {
   const declared = async () => {
     throw errors.notAllowed('policy_declared_by_routes');
   };
-  app.post(
-    '/rbac/policies',
-    {
-      schema: {
-        tags,
-        summary: 'Refused: policies are the permissions routes declare',
-        body: PolicyWriteBody,
-        response: ok(PolicyEnvelope),
-      },
-    },
-    declared,
-  );
+  const refused = { tags, summary: 'Refused: policies are the permissions routes declare' };
+  app.post('/rbac/policies', { schema: { ...refused, body: PolicyWriteBody, response: ok(PolicyEnvelope) } }, declared);
   app.post(
     '/rbac/policies/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Refused: policies are the permissions routes declare',
-        params: RoleIdParams,
-        body: PolicyWriteBody,
-        response: ok(PolicyEnvelope),
-      },
-    },
+    { schema: { ...refused, params: RoleIdParams, body: PolicyWriteBody, response: ok(PolicyEnvelope) } },
     declared,
   );
   app.delete(
     '/rbac/policies/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Refused: policies are the permissions routes declare',
-        params: RoleIdParams,
-        response: ok(deletedEnvelope('rbac_policy')),
-      },
-    },
+    { schema: { ...refused, params: RoleIdParams, response: ok(deletedEnvelope('rbac_policy')) } },
     declared,
   );
 });
