@@ -57,23 +57,18 @@ export function createWorkers(deps: {
 }): Workers {
   const { database, clock, log, config } = deps;
   const bus = deps.plugins?.host.bus ?? new SubscriberRegistry();
-  const delivery = { timeoutMs: config.deliveryTimeoutMs, leaseMs: config.deliveryLeaseMs };
-  const webhooks = new WebhookSender({
+  // Webhooks and license callbacks post to addresses others chose, on the same delivery terms.
+  const outbound = {
     database,
     clock,
     log,
-    ...delivery,
+    timeoutMs: config.deliveryTimeoutMs,
+    leaseMs: config.deliveryLeaseMs,
     encryptionKey: config.encryptionKey,
     blockPrivate: config.production && !config.webhookAllowPrivate,
-  });
-  const licenseCallbacks = new LicenseCallbackSender({
-    database,
-    clock,
-    log,
-    ...delivery,
-    encryptionKey: config.encryptionKey,
-    blockPrivate: config.production && !config.webhookAllowPrivate,
-  });
+  };
+  const webhooks = new WebhookSender(outbound);
+  const licenseCallbacks = new LicenseCallbackSender(outbound);
   // Plugins' notification providers (a shop without plugins has none: its messages are recorded not_sent).
   const providers = deps.plugins?.host.providers ?? createProviders(config.providerTimeoutMs);
   const notifications = new NotificationSender({

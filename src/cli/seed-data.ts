@@ -46,7 +46,17 @@ export interface SeedProduct {
   prices: { eur: number; usd: number };
 }
 
-const SIZES = ['S', 'M', 'L', 'XL'];
+const SIZE = { title: 'Size', values: ['S', 'M', 'L', 'XL'] };
+/** Every seeded variant costs the same, as in Medusa's starter. */
+const PRICES = { eur: 1000, usd: 1500 };
+
+/** A garment photographed from the front, then from the back (`seed-<stem>-front.png`, `…-back.png`). */
+function frontAndBack(stem: string, kind: Garment, colour: SeedImage['colour']): SeedImage[] {
+  return [
+    { file: `seed-${stem}-front.png`, kind, colour },
+    { file: `seed-${stem}-back.png`, kind, colour, back: true },
+  ];
+}
 
 export const PRODUCTS: SeedProduct[] = [
   {
@@ -55,17 +65,9 @@ export const PRODUCTS: SeedProduct[] = [
     description: 'A soft cotton tee for everyday wear, cut for a relaxed fit.',
     category: 'Shirts',
     collection: 'latest-drops',
-    images: [
-      { file: 'seed-tee-black-front.png', kind: 'tee', colour: [31, 41, 55] },
-      { file: 'seed-tee-black-back.png', kind: 'tee', colour: [31, 41, 55], back: true },
-      { file: 'seed-tee-white-front.png', kind: 'tee', colour: [200, 203, 208] },
-      { file: 'seed-tee-white-back.png', kind: 'tee', colour: [200, 203, 208], back: true },
-    ],
-    options: [
-      { title: 'Size', values: SIZES },
-      { title: 'Color', values: ['Black', 'White'] },
-    ],
-    prices: { eur: 1000, usd: 1500 },
+    images: [...frontAndBack('tee-black', 'tee', [31, 41, 55]), ...frontAndBack('tee-white', 'tee', [200, 203, 208])],
+    options: [SIZE, { title: 'Color', values: ['Black', 'White'] }],
+    prices: PRICES,
   },
   {
     title: 'Medusa Sweatshirt',
@@ -73,12 +75,9 @@ export const PRODUCTS: SeedProduct[] = [
     description: 'A warm crew-neck sweatshirt in heavyweight fleece.',
     category: 'Sweatshirts',
     collection: 'latest-drops',
-    images: [
-      { file: 'seed-sweatshirt-vintage-front.png', kind: 'sweatshirt', colour: [180, 140, 100] },
-      { file: 'seed-sweatshirt-vintage-back.png', kind: 'sweatshirt', colour: [180, 140, 100], back: true },
-    ],
-    options: [{ title: 'Size', values: SIZES }],
-    prices: { eur: 1000, usd: 1500 },
+    images: frontAndBack('sweatshirt-vintage', 'sweatshirt', [180, 140, 100]),
+    options: [SIZE],
+    prices: PRICES,
   },
   {
     title: 'Medusa Sweatpants',
@@ -86,12 +85,9 @@ export const PRODUCTS: SeedProduct[] = [
     description: 'Relaxed sweatpants with an elastic waist and tapered legs.',
     category: 'Pants',
     collection: 'weekly-picks',
-    images: [
-      { file: 'seed-sweatpants-gray-front.png', kind: 'pants', colour: [120, 124, 130] },
-      { file: 'seed-sweatpants-gray-back.png', kind: 'pants', colour: [120, 124, 130], back: true },
-    ],
-    options: [{ title: 'Size', values: SIZES }],
-    prices: { eur: 1000, usd: 1500 },
+    images: frontAndBack('sweatpants-gray', 'pants', [120, 124, 130]),
+    options: [SIZE],
+    prices: PRICES,
   },
   {
     title: 'Medusa Shorts',
@@ -99,12 +95,9 @@ export const PRODUCTS: SeedProduct[] = [
     description: 'Lightweight shorts for warm days.',
     category: 'Merch',
     collection: 'weekly-picks',
-    images: [
-      { file: 'seed-shorts-vintage-front.png', kind: 'shorts', colour: [180, 140, 100] },
-      { file: 'seed-shorts-vintage-back.png', kind: 'shorts', colour: [180, 140, 100], back: true },
-    ],
-    options: [{ title: 'Size', values: SIZES }],
-    prices: { eur: 1000, usd: 1500 },
+    images: frontAndBack('shorts-vintage', 'shorts', [180, 140, 100]),
+    options: [SIZE],
+    prices: PRICES,
   },
 ];
 

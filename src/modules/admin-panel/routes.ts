@@ -8,7 +8,8 @@ import type { App, AppDeps } from '../../platform/http/types.ts';
 import { sharedLoginLimiter } from '../auth/login-limiter.ts';
 import { EmailPassBody, User } from '../auth/schema.ts';
 import { getUserOfToken, loginUser } from '../auth/service.ts';
-import { tokenKeys, verifyToken } from '../auth/tokens.ts';
+import { type ActorClaims, tokenKeys, verifyToken } from '../auth/tokens.ts';
+import type { Ctx } from '../../platform/context.ts';
 import { createSession, endSession } from '../sessions/service.ts';
 import { SESSION_COOKIE as CONNECT_SID } from '../sessions/cookie.ts';
 import {
@@ -63,6 +64,18 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
   const instance = { role: deps.config.role, federated: !!deps.config.federation };
   const url = '/admin/panel/session';
 
+  /** Who is signed in with these claims, what they may do, and the CSRF token of their session. */
+  const sessionAnswer = async (ctx: Ctx, claims: ActorClaims, session: string) => {
+    const user = await getUserOfToken(ctx, claims);
+    return {
+      user,
+      permissions: [...(await rolePatterns(ctx, user.role).catch(() => []))],
+      role_name: await roleName(ctx, user.role),
+      csrf_token: csrfTokenFor(deps.config.cookieSecret, session),
+      instance,
+    };
+  };
+
   app.post(
     url,
     {
@@ -81,14 +94,7 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
       const claims = (await verifyToken(keys, deps.clock, token))!;
       const { token: session } = await createSession(req.ctx, claims, keys.expiresInSeconds);
       setPanelCookies(reply, deps.config, token, session, keys.expiresInSeconds);
-      const user = await getUserOfToken(req.ctx, claims);
-      return {
-        user,
-        permissions: [...(await rolePatterns(req.ctx, user.role).catch(() => []))],
-        role_name: await roleName(req.ctx, user.role),
-        csrf_token: csrfTokenFor(deps.config.cookieSecret, session),
-        instance,
-      };
+      return sessionAnswer(req.ctx, claims, session);
     },
   );
 
@@ -108,14 +114,7 @@ export async function adminPanelSessionRoutes(app: App, deps: AppDeps): Promise<
           ? await verifyToken(keys, deps.clock, token)
           : null;
       if (!claims || !session) throw errors.unauthorized('unauthorized');
-      const user = await getUserOfToken(req.ctx, claims);
-      return {
-        user,
-        permissions: [...(await rolePatterns(req.ctx, user.role).catch(() => []))],
-        role_name: await roleName(req.ctx, user.role),
-        csrf_token: csrfTokenFor(deps.config.cookieSecret, session),
-        instance,
-      };
+      return sessionAnswer(req.ctx, claims, session);
     },
   );
 

@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
+import { containsPattern, countRows, findLiveRow, rowsPage, liveIdsAmong } from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { salesChannels } from '../sales-channels/tables.ts';
 import { hashToken } from './lookup.ts';
@@ -17,15 +19,11 @@ export interface ApiKeyFilters {
   revoked_at?: { $gt?: Date; $gte?: Date; $lt?: Date; $lte?: Date };
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
-}
-
 function liveMatching(f: ApiKeyFilters): SQL | undefined {
   const r = f.revoked_at ?? {};
   return and(
     isNull(apiKeys.deleted_at),
-    f.q ? ilike(apiKeys.title, `%${escapeLike(f.q)}%`) : undefined,
+    f.q ? ilike(apiKeys.title, containsPattern(f.q)) : undefined,
     f.id ? inArray(apiKeys.id, f.id) : undefined,
     f.title ? inArray(apiKeys.title, f.title) : undefined,
     // Secret keys keep only a hash, so a token filter matches either form.
@@ -38,43 +36,25 @@ function liveMatching(f: ApiKeyFilters): SQL | undefined {
   );
 }
 
-export async function listApiKeyRows(db: Executor, filters: ApiKeyFilters, page: Page): Promise<ApiKeyRow[]> {
-  return db
-    .select()
-    .from(apiKeys)
-    .where(liveMatching(filters))
-    .orderBy(asc(apiKeys.id))
-    .limit(page.limit)
-    .offset(page.offset);
+export function listApiKeyRows(db: Executor, filters: ApiKeyFilters, page: Page): Promise<ApiKeyRow[]> {
+  return rowsPage(db, apiKeys, liveMatching(filters), page);
 }
 
-export async function countApiKeys(db: Executor, filters: ApiKeyFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(apiKeys).where(liveMatching(filters));
-  return row.n;
+export function countApiKeys(db: Executor, filters: ApiKeyFilters): Promise<number> {
+  return countRows(db, apiKeys, liveMatching(filters));
 }
 
-export async function findLiveApiKey(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.deleted_at)))
-    .limit(1);
-  return row;
+export function findLiveApiKey(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
+  return findLiveRow(db, apiKeys, id);
 }
 
 /** Locks the live key row, so a revoke, a delete and link changes of one key run one after the other. */
-export async function lockLiveApiKey(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.deleted_at)))
-    .for('update');
-  return row;
+export function lockLiveApiKey(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
+  return findLiveRow(db, apiKeys, id, 'update');
 }
 
-export async function insertApiKey(db: Executor, row: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
-  const [created] = await db.insert(apiKeys).values(row).returning();
-  return created;
+export function insertApiKey(db: Executor, row: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
+  return insertRow(db, apiKeys, row);
 }
 
 export async function updateApiKeyRow(
@@ -111,14 +91,8 @@ export async function channelsOfKeys(
  * Which of these ids are live sales channels. The share lock makes a concurrent channel delete
  * wait for this transaction, and then remove the links it made.
  */
-export async function findLiveChannelIds(db: Executor, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const found = await db
-    .select({ id: salesChannels.id })
-    .from(salesChannels)
-    .where(and(inArray(salesChannels.id, ids), isNull(salesChannels.deleted_at)))
-    .for('share');
-  return found.map((r) => r.id);
+export function findLiveChannelIds(db: Executor, ids: string[]): Promise<string[]> {
+  return liveIdsAmong(db, salesChannels, ids, 'share');
 }
 
 export async function linkChannels(db: Executor, keyId: string, channelIds: string[]): Promise<void> {

@@ -1,6 +1,7 @@
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
 import { emptyBodyIsObject } from '../../platform/http/body.ts';
 import { filterDate } from '../../platform/http/filter-date.ts';
-import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
@@ -124,22 +125,15 @@ export const apiKeyRoutes: RouteModule = adminResource('developer', (app, deps) 
     },
   );
 
-  app.delete(
-    '/api-keys/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a revoked API key (soft)',
-        params: IdParams,
-        response: ok(deletedEnvelope('api_key')),
-      },
-    },
-    async (req) => {
-      const result = await deleteApiKey(req.ctx, req.params.id);
+  deleteByIdRoute(app, '/api-keys/:id', {
+    tags,
+    summary: 'Delete a revoked API key (soft)',
+    object: 'api_key',
+    remove: async (req) => {
+      await deleteApiKey(req.ctx, req.params.id);
       keysChanged();
-      return result;
     },
-  );
+  });
 
   app.post(
     '/api-keys/:id/sales-channels',

@@ -1,5 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
+import { countRows, findLiveRow } from '../../platform/db/live-rows.ts';
 import { passwordResetTokens, users } from './tables.ts';
 import { roles } from '../team/tables.ts';
 
@@ -14,13 +16,8 @@ export async function findLiveUserByEmail(db: Executor, email: string): Promise<
   return row;
 }
 
-export async function findLiveUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deleted_at)))
-    .limit(1);
-  return row;
+export function findLiveUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return findLiveRow(db, users, id);
 }
 
 /**
@@ -40,9 +37,8 @@ export async function findUserAccess(
   return row;
 }
 
-export async function insertUser(db: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
-  const [created] = await db.insert(users).values(row).returning();
-  return created;
+export function insertUser(db: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
+  return insertRow(db, users, row);
 }
 
 /** Live users, oldest first (the admin panel's Users and roles). */
@@ -56,9 +52,8 @@ export async function listLiveUsers(db: Executor, page: { limit: number; offset:
     .offset(page.offset);
 }
 
-export async function countUsers(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(isNull(users.deleted_at));
-  return row.n;
+export function countUsers(db: Executor): Promise<number> {
+  return countRows(db, users, isNull(users.deleted_at));
 }
 
 /** A new password revokes the user's tokens: their version is now behind. */

@@ -8,7 +8,13 @@ import { products as productTable, productVariants } from '../products/tables.ts
 import { salesChannels } from '../sales-channels/tables.ts';
 import { handleFromTitle } from '../products/rules.ts';
 import type { CreateProductInput, UpdateProductInput } from '../products/schema.ts';
-import type { CsvProductRow, ParsedCsv, RowIssue } from './product-csv.ts';
+import {
+  type CsvProductRow,
+  type ParsedCsv,
+  PRODUCT_FIELDS,
+  PRODUCT_REFERENCES,
+  type RowIssue,
+} from './product-csv.ts';
 
 /**
  * `column = any($1)`: one text[] parameter however long the list (an import names thousands),
@@ -163,24 +169,8 @@ function groupHandle(r: CsvProductRow): string | undefined {
   return undefined;
 }
 
-const PRODUCT_FIELDS = [
-  'title',
-  'subtitle',
-  'description',
-  'status',
-  'thumbnail',
-  'weight',
-  'length',
-  'width',
-  'height',
-  'hs_code',
-  'origin_country',
-  'mid_code',
-  'material',
-  'discountable',
-  'is_giftcard',
-  'external_id',
-] as const;
+/** The product's own fields a row sets as written; the rest name it or what it belongs to, resolved below. */
+const PLAIN_FIELDS = PRODUCT_FIELDS.filter((f) => !PRODUCT_REFERENCES.has(f));
 
 /** Reads the database (a snapshot is enough: the job plans again when it runs) and plans every product. */
 export async function planImport(db: Executor, parsed: ParsedCsv): Promise<ImportPlan> {
@@ -216,7 +206,7 @@ export async function planImport(db: Executor, parsed: ParsedCsv): Promise<Impor
       groupIssues.push({ row: first.row, column: 'Product Title', reason: 'a new product needs a title' });
 
     const input: Record<string, unknown> = {};
-    for (const f of PRODUCT_FIELDS) if (p[f] !== undefined) input[f] = p[f];
+    for (const f of PLAIN_FIELDS) if (p[f] !== undefined) input[f] = p[f];
     if (p.handle) input.handle = String(p.handle);
     else if (!existingId) input.handle = handle;
     // Collection: an id that exists here, else by handle (made when missing, with the title given).

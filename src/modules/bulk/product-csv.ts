@@ -20,6 +20,33 @@ export interface RowIssue {
 
 const PRODUCT_STATUSES = new Set(['draft', 'proposed', 'published', 'rejected']);
 
+/** The product's own fields in the order an export writes them ("Product Id" … "Product External Id"). */
+export const PRODUCT_FIELDS = [
+  'id',
+  'handle',
+  'title',
+  'subtitle',
+  'description',
+  'status',
+  'thumbnail',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'hs_code',
+  'origin_country',
+  'mid_code',
+  'material',
+  'collection_id',
+  'type_id',
+  'discountable',
+  'is_giftcard',
+  'external_id',
+] as const;
+
+/** Those of them that name the product or what it belongs to: an import matches them against this shop's rows. */
+export const PRODUCT_REFERENCES: ReadonlySet<string> = new Set(['id', 'handle', 'collection_id', 'type_id']);
+
 type Kind = 'text' | 'number' | 'int' | 'bool';
 const PRODUCT_COLUMNS: Record<string, Kind> = {
   id: 'text',

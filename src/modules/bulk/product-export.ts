@@ -6,6 +6,7 @@ import { exponentOf } from '../../platform/money/currencies.ts';
 import type { AdminListFilters } from '../products/schema.ts';
 import type { ProductJson } from '../products/service.ts';
 import { listAdminProducts } from '../products/service.ts';
+import { PRODUCT_FIELDS } from './product-csv.ts';
 
 export const PRODUCT_EXPORT = 'product_export';
 const PAGE = 200;
@@ -19,28 +20,6 @@ const title = (prefix: string, field: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ')}`;
 
-const PRODUCT_FIELDS = [
-  'id',
-  'handle',
-  'title',
-  'subtitle',
-  'description',
-  'status',
-  'thumbnail',
-  'weight',
-  'length',
-  'width',
-  'height',
-  'hs_code',
-  'origin_country',
-  'mid_code',
-  'material',
-  'collection_id',
-  'type_id',
-  'discountable',
-  'is_giftcard',
-  'external_id',
-] as const;
 const VARIANT_FIELDS = [
   'id',
   'title',

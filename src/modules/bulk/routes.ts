@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import { Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
+import type { Ctx } from '../../platform/context.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
@@ -133,75 +134,72 @@ export const productBulkRoutes: RouteModule = adminResource('products', async (a
     );
   }
 
-  app.post(
-    '/products/export',
-    {
-      schema: {
-        tags,
-        summary: 'Export the products the list’s filters match to CSV, as a background job',
-        querystring: AdminListQuery,
-        body: ExportBody,
-        response: { 202: Started },
-      },
-      config: { action: 'read' },
-    },
-    async (req, reply) => reply.code(202).send(await startExport(req.ctx, PRODUCT_EXPORT, req.query)),
-  );
+  exportRoute(app, '/products/export', {
+    tags,
+    summary: 'Export the products the list’s filters match to CSV, as a background job',
+    querystring: AdminListQuery,
+    job: PRODUCT_EXPORT,
+  });
 });
 
 export const orderBulkRoutes: RouteModule = adminResource('orders', (app) => {
-  app.post(
-    '/orders/export',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Export the orders the list’s filters match to CSV, as a background job',
-        querystring: AdminOrderQuery,
-        body: ExportBody,
-        response: { 202: Started },
-      },
-      config: { action: 'read' },
-    },
-    async (req, reply) => {
-      // The list's own checks (dates, sort field) refuse a bad filter now, not in the job later.
-      await listOrders(req.ctx, req.query, { limit: 0, offset: 0 });
-      return reply.code(202).send(await startExport(req.ctx, ORDER_EXPORT, req.query));
-    },
-  );
+  exportRoute(app, '/orders/export', {
+    tags: ['orders'],
+    summary: 'Export the orders the list’s filters match to CSV, as a background job',
+    querystring: AdminOrderQuery,
+    job: ORDER_EXPORT,
+    // The list's own checks (dates, sort field) refuse a bad filter now, not in the job later.
+    check: (ctx, query) => listOrders(ctx, query, { limit: 0, offset: 0 }),
+  });
 });
 
 export const customerBulkRoutes: RouteModule = adminResource('customers', (app) => {
-  app.post(
-    '/customers/export',
-    {
-      schema: {
-        tags: ['customers'],
-        summary: 'Export the customers the list’s filters match to CSV, as a background job',
-        querystring: AdminCustomerQuery,
-        body: ExportBody,
-        response: { 202: Started },
-      },
-      config: { action: 'read' },
-    },
-    async (req, reply) => reply.code(202).send(await startExport(req.ctx, CUSTOMER_EXPORT, req.query)),
-  );
+  exportRoute(app, '/customers/export', {
+    tags: ['customers'],
+    summary: 'Export the customers the list’s filters match to CSV, as a background job',
+    querystring: AdminCustomerQuery,
+    job: CUSTOMER_EXPORT,
+  });
 });
 
 /** Medusa 2.21's inventory export: `/inventory-items/export` (static, so no item id `export` is looked up). */
 export const inventoryBulkRoutes: RouteModule = adminResource('inventory', (app) => {
+  exportRoute(app, '/inventory-items/export', {
+    tags: ['inventory-items'],
+    summary:
+      'Export the inventory items the list’s filters match to CSV (levels per location, one row per variant), as a background job',
+    querystring: InventoryItemQuery,
+    job: INVENTORY_EXPORT,
+  });
+});
+
+/**
+ * `POST <url>`: export what the list's filters (its querystring) match to CSV as a background
+ * job, answering 202 with the job's id. A read: who may list may export. `check` refuses a bad
+ * filter before the job starts.
+ */
+function exportRoute<Q extends TSchema>(
+  app: App,
+  url: string,
+  route: {
+    tags: string[];
+    summary: string;
+    querystring: Q;
+    job: string;
+    check?: (ctx: Ctx, query: Static<Q>) => Promise<unknown>;
+  },
+): void {
+  const { tags, summary, querystring, job, check } = route;
   app.post(
-    '/inventory-items/export',
+    url,
     {
-      schema: {
-        tags: ['inventory-items'],
-        summary:
-          'Export the inventory items the list’s filters match to CSV (levels per location, one row per variant), as a background job',
-        querystring: InventoryItemQuery,
-        body: ExportBody,
-        response: { 202: Started },
-      },
+      schema: { tags, summary, querystring, body: ExportBody, response: { 202: Started } },
       config: { action: 'read' },
     },
-    async (req, reply) => reply.code(202).send(await startExport(req.ctx, INVENTORY_EXPORT, req.query)),
+    async (req, reply) => {
+      const query = req.query as Static<Q>;
+      if (check) await check(req.ctx, query);
+      return reply.code(202).send(await startExport(req.ctx, job, query as Record<string, unknown>));
+    },
   );
-});
+}

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { findLiveRow, isLiveValueTaken } from '../../platform/db/live-rows.ts';
 import { categories } from './tables.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -22,28 +23,12 @@ export async function listLiveCategories(db: Executor, storeOnly: boolean): Prom
     .orderBy(asc(categories.rank), asc(categories.id));
 }
 
-export async function findLiveCategory(db: Executor, id: string, lock = false): Promise<CategoryRow | undefined> {
-  const q = db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.id, id), isNull(categories.deleted_at)));
-  const [row] = lock ? await q.for('update') : await q;
-  return row;
+export function findLiveCategory(db: Executor, id: string, lock = false): Promise<CategoryRow | undefined> {
+  return findLiveRow(db, categories, id, lock ? 'update' : undefined);
 }
 
-export async function isCategoryHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(
-      and(
-        eq(categories.handle, handle),
-        isNull(categories.deleted_at),
-        exceptId ? ne(categories.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!row;
+export function isCategoryHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {
+  return isLiveValueTaken(db, categories, categories.handle, handle, exceptId);
 }
 
 /** The live children of `parentId` (null: the roots), but for `except` (a category being moved). */

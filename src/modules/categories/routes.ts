@@ -1,5 +1,6 @@
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
 import { sendKeptListing } from '../products/listing-answers.ts';
-import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
@@ -83,18 +84,12 @@ export const adminCategoryRoutes: RouteModule = adminResource('products', (app) 
     async (req) => ({ product_category: await updateCategory(req.ctx, req.params.id, req.body) }),
   );
 
-  app.delete(
-    `${url}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Delete a product category without children (soft)',
-        params: IdParams,
-        response: ok(deletedEnvelope('product_category')),
-      },
-    },
-    async (req) => deleteCategory(req.ctx, req.params.id),
-  );
+  deleteByIdRoute(app, `${url}/:id`, {
+    tags,
+    summary: 'Delete a product category without children (soft)',
+    object: 'product_category',
+    remove: (req) => deleteCategory(req.ctx, req.params.id),
+  });
 
   app.post(
     `${url}/:id/products`,

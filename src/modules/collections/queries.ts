@@ -1,5 +1,6 @@
-import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { containsPattern, countRows, findLiveRow, isLiveValueTaken, rowsPage } from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { productCollections } from './tables.ts';
 
@@ -12,10 +13,8 @@ export interface CollectionFilters {
   title?: string[];
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 function liveMatching(f: CollectionFilters): SQL | undefined {
-  const pattern = `%${escapeLike(f.q ?? '')}%`;
+  const pattern = containsPattern(f.q ?? '');
   return and(
     isNull(productCollections.deleted_at),
     f.q ? or(ilike(productCollections.title, pattern), ilike(productCollections.handle, pattern)) : undefined,
@@ -25,43 +24,20 @@ function liveMatching(f: CollectionFilters): SQL | undefined {
   );
 }
 
-export async function listCollectionRows(db: Executor, f: CollectionFilters, page: Page): Promise<CollectionRow[]> {
-  return db
-    .select()
-    .from(productCollections)
-    .where(liveMatching(f))
-    .orderBy(asc(productCollections.id))
-    .limit(page.limit)
-    .offset(page.offset);
+export function listCollectionRows(db: Executor, f: CollectionFilters, page: Page): Promise<CollectionRow[]> {
+  return rowsPage(db, productCollections, liveMatching(f), page);
 }
 
-export async function countCollections(db: Executor, f: CollectionFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(productCollections).where(liveMatching(f));
-  return row.n;
+export function countCollections(db: Executor, f: CollectionFilters): Promise<number> {
+  return countRows(db, productCollections, liveMatching(f));
 }
 
-export async function findLiveCollection(db: Executor, id: string, lock = false): Promise<CollectionRow | undefined> {
-  const q = db
-    .select()
-    .from(productCollections)
-    .where(and(eq(productCollections.id, id), isNull(productCollections.deleted_at)));
-  const [row] = lock ? await q.for('update') : await q;
-  return row;
+export function findLiveCollection(db: Executor, id: string, lock = false): Promise<CollectionRow | undefined> {
+  return findLiveRow(db, productCollections, id, lock ? 'update' : undefined);
 }
 
-export async function isCollectionHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: productCollections.id })
-    .from(productCollections)
-    .where(
-      and(
-        eq(productCollections.handle, handle),
-        isNull(productCollections.deleted_at),
-        exceptId ? ne(productCollections.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!row;
+export function isCollectionHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {
+  return isLiveValueTaken(db, productCollections, productCollections.handle, handle, exceptId);
 }
 
 export async function insertCollection(db: Executor, row: CollectionRow): Promise<void> {

@@ -1,5 +1,13 @@
-import { and, asc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import {
+  containsPattern,
+  countRows,
+  findLiveRow,
+  isLiveValueTaken,
+  rowsPage,
+  liveIdsAmong,
+} from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { customers } from '../customers/tables.ts';
 import { customerGroupCustomers, customerGroups } from './tables.ts';
@@ -14,12 +22,10 @@ export interface GroupFilters {
   customer_id?: string[];
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 function liveMatching(f: GroupFilters): SQL | undefined {
   return and(
     isNull(customerGroups.deleted_at),
-    f.q ? ilike(customerGroups.name, `%${escapeLike(f.q)}%`) : undefined,
+    f.q ? ilike(customerGroups.name, containsPattern(f.q)) : undefined,
     f.id ? inArray(customerGroups.id, f.id) : undefined,
     f.name ? inArray(customerGroups.name, f.name) : undefined,
     f.customer_id
@@ -32,42 +38,19 @@ function liveMatching(f: GroupFilters): SQL | undefined {
 }
 
 export function listGroupRows(db: Executor, f: GroupFilters, page: Page): Promise<GroupRow[]> {
-  return db
-    .select()
-    .from(customerGroups)
-    .where(liveMatching(f))
-    .orderBy(asc(customerGroups.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return rowsPage(db, customerGroups, liveMatching(f), page);
 }
 
-export async function countGroups(db: Executor, f: GroupFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customerGroups).where(liveMatching(f));
-  return Number(row.n);
+export function countGroups(db: Executor, f: GroupFilters): Promise<number> {
+  return countRows(db, customerGroups, liveMatching(f));
 }
 
-export async function findLiveGroup(db: Executor, id: string, lock = false): Promise<GroupRow | undefined> {
-  const q = db
-    .select()
-    .from(customerGroups)
-    .where(and(eq(customerGroups.id, id), isNull(customerGroups.deleted_at)));
-  const [row] = lock ? await q.for('update') : await q;
-  return row;
+export function findLiveGroup(db: Executor, id: string, lock = false): Promise<GroupRow | undefined> {
+  return findLiveRow(db, customerGroups, id, lock ? 'update' : undefined);
 }
 
-export async function isGroupNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: customerGroups.id })
-    .from(customerGroups)
-    .where(
-      and(
-        eq(customerGroups.name, name),
-        isNull(customerGroups.deleted_at),
-        exceptId ? ne(customerGroups.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!row;
+export function isGroupNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
+  return isLiveValueTaken(db, customerGroups, customerGroups.name, name, exceptId);
 }
 
 export async function insertGroup(db: Executor, row: GroupRow): Promise<void> {
@@ -87,22 +70,12 @@ export async function softDeleteGroup(db: Executor, id: string, now: Date): Prom
 
 /** The ids among `ids` that name live groups. */
 export async function liveGroupIds(db: Executor, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const found = await db
-    .select({ id: customerGroups.id })
-    .from(customerGroups)
-    .where(and(inArray(customerGroups.id, ids), isNull(customerGroups.deleted_at)));
-  return new Set(found.map((r) => r.id));
+  return new Set(await liveIdsAmong(db, customerGroups, ids));
 }
 
 /** The ids among `ids` that name live customers (customers module's table, read only). */
 export async function liveCustomerIds(db: Executor, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const found = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(inArray(customers.id, ids), isNull(customers.deleted_at)));
-  return new Set(found.map((r) => r.id));
+  return new Set(await liveIdsAmong(db, customers, ids));
 }
 
 export interface Membership {

@@ -1,4 +1,5 @@
-import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
+import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
@@ -75,18 +76,12 @@ export const adminCustomerGroupRoutes: RouteModule = adminResource('customers', 
     async (req) => ({ customer_group: await updateGroup(req.ctx, req.params.id, req.body) }),
   );
 
-  app.delete(
-    '/customer-groups/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a customer group (soft); its customers leave it',
-        params: IdParams,
-        response: ok(deletedEnvelope('customer_group')),
-      },
-    },
-    async (req) => deleteGroup(req.ctx, req.params.id),
-  );
+  deleteByIdRoute(app, '/customer-groups/:id', {
+    tags,
+    summary: 'Delete a customer group (soft); its customers leave it',
+    object: 'customer_group',
+    remove: (req) => deleteGroup(req.ctx, req.params.id),
+  });
 
   app.post(
     '/customer-groups/:id/customers',

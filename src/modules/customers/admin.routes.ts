@@ -1,4 +1,5 @@
-import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
+import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
@@ -62,16 +63,10 @@ export const adminCustomerRoutes: RouteModule = adminResource('customers', (app)
     });
   }
 
-  app.delete(
-    '/customers/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a customer (its login may sign up again)',
-        params: IdParams,
-        response: ok(deletedEnvelope('customer')),
-      },
-    },
-    async (req) => deleteCustomer(req.ctx, req.params.id),
-  );
+  deleteByIdRoute(app, '/customers/:id', {
+    tags,
+    summary: 'Delete a customer (its login may sign up again)',
+    object: 'customer',
+    remove: (req) => deleteCustomer(req.ctx, req.params.id),
+  });
 });

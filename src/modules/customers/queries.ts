@@ -1,5 +1,7 @@
 import { and, asc, type Column, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
+import { containsPattern, countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
 import { searchBreadth } from '../../platform/db/search-breadth.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { customerAuthIdentities, customers } from './tables.ts';
@@ -18,16 +20,12 @@ export interface CustomerFilters {
   groups?: string[];
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
-}
-
 /**
  * `walk`: the search written so that no trigram index serves it (`|| ''`), for a `q` many
  * customers match (search-breadth.ts): walking the id order then meets a page of matches at once.
  */
 function liveMatching(f: CustomerFilters, walk = false): SQL | undefined {
-  const like = f.q ? `%${escapeLike(f.q)}%` : undefined;
+  const like = f.q ? containsPattern(f.q) : undefined;
   const text = (c: Column) => (walk ? sql`(${c} || '')` : c);
   return and(
     isNull(customers.deleted_at),
@@ -52,33 +50,21 @@ export function customerSearchBreadth(db: Executor, filters: CustomerFilters) {
 }
 
 /** `broad`: a `q` many customers match (`customerSearchBreadth`), read by walking the id order. */
-export async function listCustomerRows(
+export function listCustomerRows(
   db: Executor,
   filters: CustomerFilters,
   page: Page,
   broad = false,
 ): Promise<CustomerRow[]> {
-  return db
-    .select()
-    .from(customers)
-    .where(liveMatching(filters, broad))
-    .orderBy(asc(customers.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return rowsPage(db, customers, liveMatching(filters, broad), page);
 }
 
-export async function countCustomers(db: Executor, filters: CustomerFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(liveMatching(filters));
-  return row.n;
+export function countCustomers(db: Executor, filters: CustomerFilters): Promise<number> {
+  return countRows(db, customers, liveMatching(filters));
 }
 
-export async function findLiveCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.id, id), isNull(customers.deleted_at)))
-    .limit(1);
-  return row;
+export function findLiveCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
+  return findLiveRow(db, customers, id);
 }
 
 /**
@@ -106,13 +92,8 @@ export async function findGuestByEmail(
 }
 
 /** Locks the live customer row, so concurrent updates and a delete run one after the other. */
-export async function lockLiveCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.id, id), isNull(customers.deleted_at)))
-    .for('update');
-  return row;
+export function lockLiveCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
+  return findLiveRow(db, customers, id, 'update');
 }
 
 /**
@@ -134,9 +115,8 @@ export async function findAccountHolder(
   return row;
 }
 
-export async function insertCustomer(db: Executor, row: typeof customers.$inferInsert): Promise<CustomerRow> {
-  const [created] = await db.insert(customers).values(row).returning();
-  return created;
+export function insertCustomer(db: Executor, row: typeof customers.$inferInsert): Promise<CustomerRow> {
+  return insertRow(db, customers, row);
 }
 
 export async function updateCustomerRow(db: Executor, id: string, patch: CustomerPatch): Promise<CustomerRow> {
@@ -163,12 +143,8 @@ export async function lockIdentity(db: Executor, id: string): Promise<IdentityRo
   return row;
 }
 
-export async function insertIdentity(
-  db: Executor,
-  row: typeof customerAuthIdentities.$inferInsert,
-): Promise<IdentityRow> {
-  const [created] = await db.insert(customerAuthIdentities).values(row).returning();
-  return created;
+export function insertIdentity(db: Executor, row: typeof customerAuthIdentities.$inferInsert): Promise<IdentityRow> {
+  return insertRow(db, customerAuthIdentities, row);
 }
 
 export async function setIdentityCustomer(

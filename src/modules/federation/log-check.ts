@@ -1,4 +1,4 @@
-import { inTx, type Ctx } from '../../platform/context.ts';
+import type { Ctx } from '../../platform/context.ts';
 import type { Config } from '../../platform/config.ts';
 import {
   entryLeafHash,
@@ -9,10 +9,10 @@ import {
   treeHeadSigned,
 } from '../../transparency-log/format.ts';
 import { verifyConsistency, verifyInclusion } from '../../transparency-log/merkle.ts';
-import { createNotification } from '../notifications/service.ts';
 import { marketplaceClient, MarketplaceError, type MarketplaceClient } from './client.ts';
 import * as lq from './log-queries.ts';
 import { findRevocationList } from './queries.ts';
+import { noteRefusal } from './refusal-note.ts';
 import { trustedMarketplaceKeys, VerificationError } from './signature.ts';
 
 /**
@@ -89,18 +89,13 @@ export async function acceptTreeHead(ctx: Ctx, client: MarketplaceClient, head: 
 }
 
 /** Notes a refusal: on the kept head, in the log, and as a notification (once a day per marketplace). */
-export async function noteLogRefusal(ctx: Ctx, url: string, reason: string): Promise<void> {
-  const now = ctx.clock.now();
-  ctx.log.warn({ marketplace: url, reason }, 'marketplace transparency log refused');
-  await inTx(ctx, async (tctx) => {
-    await lq.saveLogRefusal(tctx.tx, url, reason, now);
-    await createNotification(tctx, {
-      type: 'marketplace.log_refused',
-      title: 'Marketplace transparency log refused',
-      message: `The transparency log of ${url} was refused: ${reason}. Nothing more is installed from it until its log checks out again.`,
-      data: { marketplace_url: url, reason },
-      dedupeKey: `marketplace.log_refused:${url}:${now.toISOString().slice(0, 10)}`,
-    });
+export function noteLogRefusal(ctx: Ctx, url: string, reason: string): Promise<void> {
+  return noteRefusal(ctx, url, reason, {
+    type: 'marketplace.log_refused',
+    title: 'Marketplace transparency log refused',
+    logLine: 'marketplace transparency log refused',
+    message: `The transparency log of ${url} was refused: ${reason}. Nothing more is installed from it until its log checks out again.`,
+    save: (tx, now) => lq.saveLogRefusal(tx, url, reason, now),
   });
 }
 

@@ -12,6 +12,7 @@ import { marketplaceClient, MarketplaceError } from './client.ts';
 import { fetchRevocationList, RevocationListRefused, type RevocationEntry } from './revocation-list.ts';
 import * as q from './queries.ts';
 import { pollLogHead } from './log-check.ts';
+import { noteRefusal } from './refusal-note.ts';
 
 /** Prefix of `error` on rows a critical revocation stopped. */
 export const REVOKED_ERROR_PREFIX = 'Revoked by the marketplace: ';
@@ -73,18 +74,13 @@ async function applyEntry(ctx: Ctx, row: pq.PluginRow, entry: RevocationEntry): 
   });
 }
 
-async function noteRefusal(ctx: Ctx, url: string, reason: string): Promise<void> {
-  const now = ctx.clock.now();
-  ctx.log.warn({ marketplace: url, reason }, 'revocation list refused');
-  await inTx(ctx, async (tctx) => {
-    await q.saveRefusal(tctx.tx, url, reason, now);
-    await createNotification(tctx, {
-      type: 'marketplace.revocations_refused',
-      title: 'Marketplace revocation list refused',
-      message: `The revocation list from ${url} was refused: ${reason}. Revoked plugins may keep running until a valid list arrives.`,
-      data: { marketplace_url: url, reason },
-      dedupeKey: `marketplace.revocations_refused:${url}:${now.toISOString().slice(0, 10)}`,
-    });
+function noteListRefusal(ctx: Ctx, url: string, reason: string): Promise<void> {
+  return noteRefusal(ctx, url, reason, {
+    type: 'marketplace.revocations_refused',
+    title: 'Marketplace revocation list refused',
+    logLine: 'revocation list refused',
+    message: `The revocation list from ${url} was refused: ${reason}. Revoked plugins may keep running until a valid list arrives.`,
+    save: (tx, now) => q.saveRefusal(tx, url, reason, now),
   });
 }
 
@@ -113,7 +109,7 @@ export async function pollRevocations(
       return { status: 'unreachable' };
     }
     if (!(err instanceof RevocationListRefused)) throw err;
-    await noteRefusal(ctx, client.url, err.message);
+    await noteListRefusal(ctx, client.url, err.message);
     return { status: 'refused', reason: err.message };
   }
   const revokedKeys = list.revocations.filter((e) => e.kind === 'key' && e.key_id).map((e) => e.key_id!);

@@ -1,5 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { pluginArtifacts, plugins, type PluginStatus } from './tables.ts';
 
@@ -9,9 +11,27 @@ export type NewPluginRow = typeof plugins.$inferInsert;
 /** NOTIFY channel: a plugin row changed; every instance reconciles what it has loaded. */
 export const PLUGINS_CHANNEL = 'emporium_plugins';
 
-export async function insertPlugin(db: Executor, row: NewPluginRow): Promise<PluginRow> {
-  const [created] = await db.insert(plugins).values(row).returning();
-  return created;
+/** Updates the row while `when` still holds of it: the row as it is now, or undefined when it did not hold. */
+async function updatePluginWhere(
+  db: Executor,
+  id: string,
+  fields: PgUpdateSetSource<typeof plugins>,
+  when?: SQL,
+): Promise<PluginRow | undefined> {
+  const [row] = await db
+    .update(plugins)
+    .set(fields)
+    .where(and(eq(plugins.id, id), when))
+    .returning();
+  return row;
+}
+
+/** No instance holds the row's pipeline: its lease is free or expired (a crashed instance's). */
+const leaseFree = (now: Date) => or(isNull(plugins.lease_until), lt(plugins.lease_until, now));
+const inPipeline = inArray(plugins.status, ['installing', 'updating']);
+
+export function insertPlugin(db: Executor, row: NewPluginRow): Promise<PluginRow> {
+  return insertRow(db, plugins, row);
 }
 
 export async function findPlugin(db: Executor, id: string): Promise<PluginRow | undefined> {
@@ -56,12 +76,8 @@ export async function restartFailedPlugin(
   id: string,
   fields: Partial<NewPluginRow>,
 ): Promise<PluginRow | undefined> {
-  const [row] = await db
-    .update(plugins)
-    .set({ ...fields, status: 'installing', error: null, lease_until: null, attempts: 0 })
-    .where(and(eq(plugins.id, id), eq(plugins.status, 'failed')))
-    .returning();
-  return row;
+  const restart = { ...fields, status: 'installing' as const, error: null, lease_until: null, attempts: 0 };
+  return updatePluginWhere(db, id, restart, eq(plugins.status, 'failed'));
 }
 
 /**
@@ -76,13 +92,8 @@ export async function claimPipeline(
   leaseUntil: Date,
   force = false,
 ): Promise<PluginRow | undefined> {
-  const free = force ? undefined : or(isNull(plugins.lease_until), lt(plugins.lease_until, now));
-  const [row] = await db
-    .update(plugins)
-    .set({ lease_until: leaseUntil, attempts: sql`${plugins.attempts} + 1` })
-    .where(and(eq(plugins.id, id), inArray(plugins.status, ['installing', 'updating']), free))
-    .returning();
-  return row;
+  const claim = { lease_until: leaseUntil, attempts: sql`${plugins.attempts} + 1` };
+  return updatePluginWhere(db, id, claim, and(inPipeline, force ? undefined : leaseFree(now)));
 }
 
 /** Rows of an install or update no instance is working on (lease free or expired). */
@@ -90,12 +101,7 @@ export async function listUnleasedPipelines(db: Executor, now: Date): Promise<st
   const rows = await db
     .select({ id: plugins.id })
     .from(plugins)
-    .where(
-      and(
-        inArray(plugins.status, ['installing', 'updating']),
-        or(isNull(plugins.lease_until), lt(plugins.lease_until, now)),
-      ),
-    );
+    .where(and(inPipeline, leaseFree(now)));
   return rows.map((r) => r.id);
 }
 
@@ -106,21 +112,15 @@ export async function finishPipeline(
   from: PluginStatus,
   fields: Partial<NewPluginRow>,
 ): Promise<PluginRow | undefined> {
-  const [row] = await db
-    .update(plugins)
-    .set({ ...fields, lease_until: null, attempts: 0 })
-    .where(and(eq(plugins.id, id), eq(plugins.status, from)))
-    .returning();
-  return row;
+  return updatePluginWhere(db, id, { ...fields, lease_until: null, attempts: 0 }, eq(plugins.status, from));
 }
 
-export async function updatePluginRow(
+export function updatePluginRow(
   db: Executor,
   id: string,
   fields: Partial<NewPluginRow>,
 ): Promise<PluginRow | undefined> {
-  const [row] = await db.update(plugins).set(fields).where(eq(plugins.id, id)).returning();
-  return row;
+  return updatePluginWhere(db, id, fields);
 }
 
 /** The columns of a row whose update to `version` starts now (a fresh pipeline, nothing pending). */
@@ -144,12 +144,7 @@ export async function startUpdate(
   version: string,
   now: Date,
 ): Promise<PluginRow | undefined> {
-  const [row] = await db
-    .update(plugins)
-    .set(updateStarted(version, now))
-    .where(and(eq(plugins.id, id), eq(plugins.status, 'installed')))
-    .returning();
-  return row;
+  return updatePluginWhere(db, id, updateStarted(version, now), eq(plugins.status, 'installed'));
 }
 
 /** The operator approved the rights of the waiting update: grant them and start that update. */
@@ -159,12 +154,13 @@ export async function approvePendingUpdate(
   version: string,
   now: Date,
 ): Promise<PluginRow | undefined> {
-  const [row] = await db
-    .update(plugins)
-    .set({ ...updateStarted(version, now), granted_permissions: sql`${plugins.pending_permissions}` })
-    .where(and(eq(plugins.id, id), eq(plugins.status, 'installed'), eq(plugins.pending_version, version)))
-    .returning();
-  return row;
+  const approved = { ...updateStarted(version, now), granted_permissions: sql`${plugins.pending_permissions}` };
+  return updatePluginWhere(
+    db,
+    id,
+    approved,
+    and(eq(plugins.status, 'installed'), eq(plugins.pending_version, version)),
+  );
 }
 
 export async function deletePluginRow(db: Executor, id: string): Promise<PluginRow | undefined> {

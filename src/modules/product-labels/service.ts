@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { inTx, type Ctx } from '../../platform/context.ts';
 import type { Executor } from '../../platform/db/database.ts';
+import { containsPattern, countRows, findLiveRow, isLiveValueTaken, rowsPage } from '../../platform/db/live-rows.ts';
 import { uniqueOr } from '../../platform/db/pg-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -27,34 +28,23 @@ export const TYPE: LabelKind = { kind: 'type', table: productTypes, prefix: 'pty
 export const TAG: LabelKind = { kind: 'tag', table: productTags, prefix: 'ptag', noun: 'Product tag' };
 
 type Query = Static<typeof LabelQuery>;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 export async function listLabels(ctx: Ctx, kind: LabelKind, q: Query, page: Page) {
   const t = kind.table;
   const where = and(
     isNull(t.deleted_at),
-    q.q ? or(ilike(t.value, `%${escapeLike(q.q)}%`)) : undefined,
+    q.q ? or(ilike(t.value, containsPattern(q.q))) : undefined,
     q.id ? inArray(t.id, q.id) : undefined,
     q.value ? inArray(t.value, q.value) : undefined,
   );
-  const [rows, [{ n }]] = await Promise.all([
-    ctx.db.select().from(t).where(where).orderBy(asc(t.id)).limit(page.limit).offset(page.offset),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(t).where(where),
-  ]);
-  return { rows, count: n };
+  const [rows, count] = await Promise.all([rowsPage(ctx.db, t, where, page), countRows(ctx.db, t, where)]);
+  return { rows, count };
 }
 
 const notFound = (kind: LabelKind, id: string) => errors.notFound('product_label_not_found', { noun: kind.noun, id });
 const taken = (kind: LabelKind, value: string) => errors.invalid('product_label_taken', { noun: kind.noun, value });
 
-async function find(db: Executor, kind: LabelKind, id: string) {
-  const t = kind.table;
-  const [row] = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.id, id), isNull(t.deleted_at)));
-  return row;
-}
+const find = (db: Executor, kind: LabelKind, id: string) => findLiveRow(db, kind.table, id);
 
 export async function getLabel(ctx: Ctx, kind: LabelKind, id: string) {
   const row = await find(ctx.db, kind, id);
@@ -76,11 +66,7 @@ export async function createLabel(ctx: Ctx, kind: LabelKind, input: Static<typeo
   };
   return guardValue(kind, input.value, async () => {
     const t = kind.table;
-    const [dup] = await ctx.db
-      .select({ id: t.id })
-      .from(t)
-      .where(and(eq(t.value, input.value), isNull(t.deleted_at)));
-    if (dup) throw taken(kind, input.value);
+    if (await isLiveValueTaken(ctx.db, t, t.value, input.value)) throw taken(kind, input.value);
     await ctx.db.insert(t).values(row);
     return { ...row, deleted_at: null };
   });
@@ -91,13 +77,7 @@ export async function updateLabel(ctx: Ctx, kind: LabelKind, id: string, input: 
     inTx(ctx, async (tctx) => {
       const t = kind.table;
       if (!(await find(tctx.tx, kind, id))) throw notFound(kind, id);
-      if (input.value) {
-        const [dup] = await tctx.tx
-          .select({ id: t.id })
-          .from(t)
-          .where(and(eq(t.value, input.value), isNull(t.deleted_at), ne(t.id, id)));
-        if (dup) throw taken(kind, input.value);
-      }
+      if (input.value && (await isLiveValueTaken(tctx.tx, t, t.value, input.value, id))) throw taken(kind, input.value);
       await tctx.tx
         .update(t)
         .set({ ...input, updated_at: tctx.clock.now() })

@@ -1,5 +1,5 @@
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
-import { deletedEnvelope } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
 import { Type } from 'typebox';
@@ -20,6 +20,7 @@ import { createProduct, deleteProduct, getAdminProduct, listAdminProducts, updat
 import { adminResource } from '../../platform/http/permissions.ts';
 
 const tags = ['products'];
+const LinkBatchAnswer = Type.Object({ added: Type.Array(Type.String()), removed: Type.Array(Type.String()) });
 
 // Reads answer JSON text built by PostgreSQL (see product-json.ts); the schemas describe it.
 export const adminProductRoutes: RouteModule = adminResource('products', (app) => {
@@ -72,42 +73,35 @@ export const adminProductRoutes: RouteModule = adminResource('products', (app) =
     });
   }
 
+  // Variants and images link both ways: either side's batch answers the ids it added and removed.
+  const linkBatch = { tags, body: BatchLinkBody, response: ok(LinkBatchAnswer) };
   app.post(
     '/products/:id/variants/:variant_id/images/batch',
     {
       schema: {
-        tags,
+        ...linkBatch,
         summary: 'Choose which of the product’s images a variant shows (image ids to add and remove)',
         params: Type.Object({ id: IdParams.properties.id, variant_id: IdParams.properties.id }),
-        body: BatchLinkBody,
-        response: ok(Type.Object({ added: Type.Array(Type.String()), removed: Type.Array(Type.String()) })),
       },
     },
     async (req) => batchVariantImageLinks(req.ctx, req.params.id, req.params.variant_id, req.body),
   );
-
   app.post(
     '/products/:id/images/:image_id/variants/batch',
     {
       schema: {
-        tags,
+        ...linkBatch,
         summary: 'Choose which of the product’s variants show an image (variant ids to add and remove)',
         params: Type.Object({ id: IdParams.properties.id, image_id: IdParams.properties.id }),
-        body: BatchLinkBody,
-        response: ok(Type.Object({ added: Type.Array(Type.String()), removed: Type.Array(Type.String()) })),
       },
     },
     async (req) => batchImageVariantLinks(req.ctx, req.params.id, req.params.image_id, req.body),
   );
 
-  app.delete(
-    '/products/:id',
-    {
-      schema: { tags, summary: 'Delete a product (soft)', params: IdParams, response: ok(deletedEnvelope('product')) },
-    },
-    async (req) => {
-      await deleteProduct(req.ctx, req.params.id);
-      return { id: req.params.id, object: 'product' as const, deleted: true as const };
-    },
-  );
+  deleteByIdRoute(app, '/products/:id', {
+    tags,
+    summary: 'Delete a product (soft)',
+    object: 'product',
+    remove: (req) => deleteProduct(req.ctx, req.params.id),
+  });
 });

@@ -7,7 +7,7 @@ import { productTagLinks } from '../product-labels/tables.ts';
 import { productImages } from './media-tables.ts';
 import { ADMIN_PRODUCT_JSON } from './product-json.ts';
 import { prices, productCategories, productOptions, productSalesChannels, productVariants } from './tables.ts';
-import type { OptionRow, PriceInsert, VariantRow } from './write-queries.ts';
+import { type OptionRow, PLAIN_PRICE_UPSERT, type PriceInsert, type VariantRow } from './write-queries.ts';
 
 const tagLink = tableAs(productTagLinks, 'l');
 
@@ -211,16 +211,7 @@ export async function replacePricesSet(db: Executor, variantIds: string[], given
         as k(variant_id, currency_code)
       where k.variant_id = p.variant_id and k.currency_code = p.currency_code))`);
   await insertChunked(tiers, (chunk) => db.insert(prices).values(chunk));
-  await insertChunked(plain, (chunk) =>
-    db
-      .insert(prices)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [prices.variant_id, prices.currency_code],
-        targetWhere: sql`min_quantity is null and max_quantity is null`,
-        set: { amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` },
-      }),
-  );
+  await insertChunked(plain, (chunk) => db.insert(prices).values(chunk).onConflictDoUpdate(PLAIN_PRICE_UPSERT));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
+import { liveIdsAmong } from '../../platform/db/live-rows.ts';
 import { from, tableAs } from '../../platform/db/typed-sql.ts';
 import { categories } from '../categories/tables.ts';
 import { productTagLinks } from '../product-labels/tables.ts';
@@ -8,15 +9,8 @@ import { productCategories, products } from './tables.ts';
 /** Writes by which other modules' admin routes (collections, categories, labels) change products. */
 
 /** Live products among `ids`, locked for the rest of the transaction, in id order. */
-export async function lockLiveProducts(db: Executor, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const found = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(inArray(products.id, ids), isNull(products.deleted_at)))
-    .orderBy(products.id)
-    .for('update');
-  return found.map((r) => r.id);
+export function lockLiveProducts(db: Executor, ids: string[]): Promise<string[]> {
+  return liveIdsAmong(db, products, ids, 'update');
 }
 
 export async function setCollection(db: Executor, ids: string[], collectionId: string | null, now: Date) {

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { OPTION_JSON } from './product-json.ts';
+import { jsonListBody } from './json-page.ts';
 import { searchPattern } from './queries.ts';
 
 /** Reads of the admin option routes: options of live products, JSON built by PostgreSQL (row `o`). */
@@ -41,18 +42,13 @@ function conditions(f: OptionFilters): SQL {
 
 /** `{ product_options, count, limit, offset }` as JSON text: by product, then in the product's order. */
 export async function listOptionsJson(db: Executor, f: OptionFilters, page: Page): Promise<string> {
+  const order = sql.raw('o.product_id, o.rank, o.id');
   const where = conditions(f);
-  const [row] = await rows<{ body: string }>(
+  return jsonListBody(
     db,
-    sql`with page as (select o.id, row_number() over (order by o.product_id, o.rank, o.id) as n from product_options o
-          where ${where} order by o.product_id, o.rank, o.id limit ${page.limit} offset ${page.offset})
-      select json_build_object(
-        'product_options', coalesce((select json_agg(${OPTION_JSON} order by page.n) from page join product_options o on o.id = page.id), '[]'::json),
-        'count', (select count(*) from product_options o where ${where}),
-        'limit', ${page.limit}::int, 'offset', ${page.offset}::int
-      )::text as body`,
+    { key: 'product_options', table: 'product_options', alias: 'o', where, order, json: OPTION_JSON },
+    page,
   );
-  return row.body;
 }
 
 /** One option of a live product, or undefined. */

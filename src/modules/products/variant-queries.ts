@@ -3,6 +3,7 @@ import { rows, type Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import type { AmountUnits } from '../../platform/money/schema.ts';
 import { variantJsonIn } from './product-json.ts';
+import { jsonListBody } from './json-page.ts';
 import { searchPattern } from './queries.ts';
 
 /**
@@ -65,17 +66,7 @@ export async function listVariantsJson(
   const json = opts.withProduct ? variantJsonIn(opts.units).withProduct : variantJsonIn(opts.units).plain;
   const order = orderBy(f.order, opts.fallbackOrder);
   const where = conditions(f);
-  const [row] = await rows<{ body: string }>(
-    db,
-    sql`with page as (select v.id, row_number() over (order by ${order}) as n from product_variants v
-          where ${where} order by ${order} limit ${page.limit} offset ${page.offset})
-      select json_build_object(
-        'variants', coalesce((select json_agg(${json} order by page.n) from page join product_variants v on v.id = page.id), '[]'::json),
-        'count', (select count(*) from product_variants v where ${where}),
-        'limit', ${page.limit}::int, 'offset', ${page.offset}::int
-      )::text as body`,
-  );
-  return row.body;
+  return jsonListBody(db, { key: 'variants', table: 'product_variants', alias: 'v', where, order, json }, page);
 }
 
 /** `{ variant }` as JSON text, or undefined when the product has no live variant with this id. */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { findLiveRow, isLiveValueTaken, liveIdsAmong } from '../../platform/db/live-rows.ts';
 import { salesChannels } from '../sales-channels/tables.ts';
 import {
   prices,
@@ -17,25 +18,20 @@ export type OptionRow = typeof productOptions.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
 export type PriceInsert = typeof prices.$inferInsert;
 
+/** A variant's one price without quantity tiers per currency: a write of it replaces the amount. */
+export const PLAIN_PRICE_UPSERT = {
+  target: [prices.variant_id, prices.currency_code],
+  targetWhere: sql`min_quantity is null and max_quantity is null`,
+  set: { amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` },
+};
+
 /** Locks the live product row for the rest of the transaction, so concurrent updates serialize. */
-export async function lockLiveProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), isNull(products.deleted_at)))
-    .for('update');
-  return row;
+export function lockLiveProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
+  return findLiveRow(db, products, id, 'update');
 }
 
-export async function isHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(eq(products.handle, handle), isNull(products.deleted_at), exceptId ? ne(products.id, exceptId) : undefined),
-    )
-    .limit(1);
-  return !!row;
+export function isHandleTaken(db: Executor, handle: string, exceptId?: string): Promise<boolean> {
+  return isLiveValueTaken(db, products, products.handle, handle, exceptId);
 }
 
 /** SKUs among `skus` already used by a live variant of another product. */
@@ -54,13 +50,8 @@ export async function findTakenSkus(db: Executor, skus: string[], exceptProductI
   return found.map((r) => r.sku!);
 }
 
-export async function findLiveSalesChannelIds(db: Executor, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const found = await db
-    .select({ id: salesChannels.id })
-    .from(salesChannels)
-    .where(and(inArray(salesChannels.id, ids), isNull(salesChannels.deleted_at)));
-  return found.map((r) => r.id);
+export function findLiveSalesChannelIds(db: Executor, ids: string[]): Promise<string[]> {
+  return liveIdsAmong(db, salesChannels, ids);
 }
 
 export async function updateProductRow(
@@ -147,14 +138,7 @@ export async function replaceVariantPrices(db: Executor, variantId: string, rows
   );
   if (tiers.length) await db.insert(prices).values(tiers);
   if (!plain.length) return;
-  await db
-    .insert(prices)
-    .values(plain)
-    .onConflictDoUpdate({
-      target: [prices.variant_id, prices.currency_code],
-      targetWhere: sql`min_quantity is null and max_quantity is null`,
-      set: { amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` },
-    });
+  await db.insert(prices).values(plain).onConflictDoUpdate(PLAIN_PRICE_UPSERT);
 }
 
 export async function replaceSalesChannelLinks(db: Executor, productId: string, channelIds: string[]): Promise<void> {

@@ -1,4 +1,5 @@
-import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
+import { pageOf } from '../../platform/http/pagination.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -78,19 +79,10 @@ export const adminRefundReasonRoutes: RouteModule = adminResource('orders', (app
     async (req) => ({ refund_reason: await updateRefundReason(req.ctx, req.params.id, req.body) }),
   );
 
-  app.delete(
-    '/refund-reasons/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a refund reason (soft; refunds keep its id)',
-        params: IdParams,
-        response: ok(deletedEnvelope('refund_reason')),
-      },
-    },
-    async (req) => {
-      await deleteRefundReason(req.ctx, req.params.id);
-      return { id: req.params.id, object: 'refund_reason' as const, deleted: true as const };
-    },
-  );
+  deleteByIdRoute(app, '/refund-reasons/:id', {
+    tags,
+    summary: 'Delete a refund reason (soft; refunds keep its id)',
+    object: 'refund_reason',
+    remove: (req) => deleteRefundReason(req.ctx, req.params.id),
+  });
 });

@@ -1,5 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
+import { containsPattern, countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
 import { preparedRows } from '../../platform/db/prepared.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { regionJson, type RegionJson } from './region-json.ts';
@@ -14,32 +16,21 @@ export interface RegionFilters {
   currency_code?: string[];
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
-}
-
 function liveMatching(f: RegionFilters): SQL | undefined {
   return and(
     isNull(regions.deleted_at),
-    f.q ? ilike(regions.name, `%${escapeLike(f.q)}%`) : undefined,
+    f.q ? ilike(regions.name, containsPattern(f.q)) : undefined,
     f.id ? inArray(regions.id, f.id) : undefined,
     f.currency_code ? inArray(regions.currency_code, f.currency_code) : undefined,
   );
 }
 
-export async function listRegionRows(db: Executor, filters: RegionFilters, page: Page): Promise<RegionRow[]> {
-  return db
-    .select()
-    .from(regions)
-    .where(liveMatching(filters))
-    .orderBy(asc(regions.id))
-    .limit(page.limit)
-    .offset(page.offset);
+export function listRegionRows(db: Executor, filters: RegionFilters, page: Page): Promise<RegionRow[]> {
+  return rowsPage(db, regions, liveMatching(filters), page);
 }
 
-export async function countRegions(db: Executor, filters: RegionFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(regions).where(liveMatching(filters));
-  return row.n;
+export function countRegions(db: Executor, filters: RegionFilters): Promise<number> {
+  return countRows(db, regions, liveMatching(filters));
 }
 
 /** The given live region, else the first live region by id (the store's default), with its countries. */
@@ -53,23 +44,13 @@ export async function findRegionOrDefaultJson(db: Executor, regionId: string | u
   return row.region;
 }
 
-export async function findLiveRegion(db: Executor, id: string): Promise<RegionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(regions)
-    .where(and(eq(regions.id, id), isNull(regions.deleted_at)))
-    .limit(1);
-  return row;
+export function findLiveRegion(db: Executor, id: string): Promise<RegionRow | undefined> {
+  return findLiveRow(db, regions, id);
 }
 
 /** Locks the live region row, so an update and a delete of the same region run one after the other. */
-export async function lockLiveRegion(db: Executor, id: string): Promise<RegionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(regions)
-    .where(and(eq(regions.id, id), isNull(regions.deleted_at)))
-    .for('update');
-  return row;
+export function lockLiveRegion(db: Executor, id: string): Promise<RegionRow | undefined> {
+  return findLiveRow(db, regions, id, 'update');
 }
 
 /** The countries of several regions in one query (a list page never queries per region). */
@@ -103,9 +84,8 @@ export async function findRegionIdByCountry(db: Executor, iso2: string): Promise
   return row?.id;
 }
 
-export async function insertRegion(db: Executor, row: typeof regions.$inferInsert): Promise<RegionRow> {
-  const [created] = await db.insert(regions).values(row).returning();
-  return created;
+export function insertRegion(db: Executor, row: typeof regions.$inferInsert): Promise<RegionRow> {
+  return insertRow(db, regions, row);
 }
 
 export async function updateRegionRow(

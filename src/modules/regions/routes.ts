@@ -1,4 +1,5 @@
-import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
+import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { App, RouteModule } from '../../platform/http/types.ts';
@@ -76,18 +77,12 @@ export const adminRegionRoutes: RouteModule = adminResource('settings', (app) =>
     });
   }
 
-  app.delete(
-    '/regions/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a region (frees its countries)',
-        params: IdParams,
-        response: ok(deletedEnvelope('region')),
-      },
-    },
-    async (req) => deleteRegion(req.ctx, req.params.id),
-  );
+  deleteByIdRoute(app, '/regions/:id', {
+    tags,
+    summary: 'Delete a region (frees its countries)',
+    object: 'region',
+    remove: (req) => deleteRegion(req.ctx, req.params.id),
+  });
 });
 
 export const storeRegionRoutes: RouteModule = (app) => {

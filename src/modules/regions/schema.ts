@@ -47,29 +47,22 @@ const fields = {
   metadata: Metadata,
 };
 
+/** What a create may leave out and an update may change alone. */
+const optionalFields = {
+  countries: Type.Optional(fields.countries),
+  automatic_taxes: Type.Optional(fields.automatic_taxes),
+  is_tax_inclusive: Type.Optional(fields.is_tax_inclusive),
+  payment_providers: Type.Optional(fields.payment_providers),
+  metadata: Type.Optional(fields.metadata),
+};
+
 export const CreateRegionBody = Type.Object(
-  {
-    name: fields.name,
-    currency_code: fields.currency_code,
-    countries: Type.Optional(fields.countries),
-    automatic_taxes: Type.Optional(fields.automatic_taxes),
-    is_tax_inclusive: Type.Optional(fields.is_tax_inclusive),
-    payment_providers: Type.Optional(fields.payment_providers),
-    metadata: Type.Optional(fields.metadata),
-  },
+  { name: fields.name, currency_code: fields.currency_code, ...optionalFields },
   { additionalProperties: false },
 );
 
 export const UpdateRegionBody = Type.Object(
-  {
-    name: Type.Optional(fields.name),
-    currency_code: Type.Optional(fields.currency_code),
-    countries: Type.Optional(fields.countries),
-    automatic_taxes: Type.Optional(fields.automatic_taxes),
-    is_tax_inclusive: Type.Optional(fields.is_tax_inclusive),
-    payment_providers: Type.Optional(fields.payment_providers),
-    metadata: Type.Optional(fields.metadata),
-  },
+  { name: Type.Optional(fields.name), currency_code: Type.Optional(fields.currency_code), ...optionalFields },
   { additionalProperties: false },
 );
 

@@ -1,5 +1,7 @@
-import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
+import { containsPattern, countRows, findLiveRow, rowsPage, liveIdsAmong } from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { apiKeySalesChannels } from '../api-keys/tables.ts';
 import { productSalesChannels, products } from '../products/tables.ts';
@@ -14,12 +16,8 @@ export interface SalesChannelFilters {
   is_disabled?: boolean;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
-}
-
 function liveMatching(f: SalesChannelFilters): SQL | undefined {
-  const pattern = f.q ? `%${escapeLike(f.q)}%` : '';
+  const pattern = f.q ? containsPattern(f.q) : '';
   return and(
     isNull(salesChannels.deleted_at),
     f.q ? or(ilike(salesChannels.name, pattern), ilike(salesChannels.description, pattern)) : undefined,
@@ -29,53 +27,32 @@ function liveMatching(f: SalesChannelFilters): SQL | undefined {
   );
 }
 
-export async function listSalesChannelRows(
+export function listSalesChannelRows(
   db: Executor,
   filters: SalesChannelFilters,
   page: Page,
 ): Promise<SalesChannelRow[]> {
-  return db
-    .select()
-    .from(salesChannels)
-    .where(liveMatching(filters))
-    .orderBy(asc(salesChannels.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return rowsPage(db, salesChannels, liveMatching(filters), page);
 }
 
-export async function countSalesChannels(db: Executor, filters: SalesChannelFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(salesChannels).where(liveMatching(filters));
-  return row.n;
+export function countSalesChannels(db: Executor, filters: SalesChannelFilters): Promise<number> {
+  return countRows(db, salesChannels, liveMatching(filters));
 }
 
-export async function findLiveSalesChannel(db: Executor, id: string): Promise<SalesChannelRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(salesChannels)
-    .where(and(eq(salesChannels.id, id), isNull(salesChannels.deleted_at)))
-    .limit(1);
-  return row;
+export function findLiveSalesChannel(db: Executor, id: string): Promise<SalesChannelRow | undefined> {
+  return findLiveRow(db, salesChannels, id);
 }
 
 /**
  * Reads the live channel with a share lock: link changes to one channel may run side by side,
  * but a delete of that channel (an UPDATE) waits for them, and then removes their links too.
  */
-export async function shareLockLiveSalesChannel(db: Executor, id: string): Promise<SalesChannelRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(salesChannels)
-    .where(and(eq(salesChannels.id, id), isNull(salesChannels.deleted_at)))
-    .for('share');
-  return row;
+export function shareLockLiveSalesChannel(db: Executor, id: string): Promise<SalesChannelRow | undefined> {
+  return findLiveRow(db, salesChannels, id, 'share');
 }
 
-export async function insertSalesChannel(
-  db: Executor,
-  row: typeof salesChannels.$inferInsert,
-): Promise<SalesChannelRow> {
-  const [created] = await db.insert(salesChannels).values(row).returning();
-  return created;
+export function insertSalesChannel(db: Executor, row: typeof salesChannels.$inferInsert): Promise<SalesChannelRow> {
+  return insertRow(db, salesChannels, row);
 }
 
 export async function updateSalesChannelRow(
@@ -115,14 +92,8 @@ export async function deleteChannelProductLinks(db: Executor, channelId: string)
 }
 
 /** Which of these ids are live products (share-locked, so a concurrent product delete waits). */
-export async function findLiveProductIds(db: Executor, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const found = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(inArray(products.id, ids), isNull(products.deleted_at)))
-    .for('share');
-  return found.map((r) => r.id);
+export function findLiveProductIds(db: Executor, ids: string[]): Promise<string[]> {
+  return liveIdsAmong(db, products, ids, 'share');
 }
 
 export async function linkProducts(db: Executor, channelId: string, productIds: string[]): Promise<void> {

@@ -1,4 +1,5 @@
-import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
+import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
@@ -71,23 +72,16 @@ export const salesChannelRoutes: RouteModule = adminResource('settings', (app, d
     });
   }
 
-  app.delete(
-    '/sales-channels/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a sales channel (soft), unlinking its keys and products',
-        params: IdParams,
-        response: ok(deletedEnvelope('sales-channel')),
-      },
-    },
-    async (req) => {
-      const result = await deleteSalesChannel(req.ctx, req.params.id);
+  deleteByIdRoute(app, '/sales-channels/:id', {
+    tags,
+    summary: 'Delete a sales channel (soft), unlinking its keys and products',
+    object: 'sales-channel',
+    remove: async (req) => {
+      await deleteSalesChannel(req.ctx, req.params.id);
       // Publishable keys lose this channel: the store must see that on its next request.
       invalidateKeyCache(deps.database);
-      return result;
     },
-  );
+  });
 
   app.post(
     '/sales-channels/:id/products',

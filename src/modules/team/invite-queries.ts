@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
 import { invites } from './tables.ts';
 
 export type InviteRow = typeof invites.$inferSelect;
 
-export async function insertInvite(db: Executor, row: InviteRow): Promise<InviteRow> {
-  const [created] = await db.insert(invites).values(row).returning();
-  return created;
+export function insertInvite(db: Executor, row: InviteRow): Promise<InviteRow> {
+  return insertRow(db, invites, row);
 }
 
 export async function findInvite(db: Executor, id: string): Promise<InviteRow | undefined> {

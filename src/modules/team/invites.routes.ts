@@ -1,5 +1,6 @@
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
 import { Type } from 'typebox';
-import { deletedEnvelope, listEnvelope, pageOf, pageQuery } from '../../platform/http/pagination.ts';
+import { listEnvelope, pageOf, pageQuery } from '../../platform/http/pagination.ts';
 import { adminResource, PUBLIC } from '../../platform/http/permissions.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -94,12 +95,10 @@ export const adminInviteRoutes: RouteModule = adminResource('team', (app, deps) 
     async (req) => ({ invite: await resendInvite(req.ctx, inviteDeps(), req.params.id) }),
   );
 
-  app.delete(
-    '/invites/:id',
-    { schema: { tags, summary: 'Withdraw an invite', params: IdParams, response: ok(deletedEnvelope('invite')) } },
-    async (req) => {
-      await deleteInvite(req.ctx, req.params.id);
-      return { id: req.params.id, object: 'invite' as const, deleted: true as const };
-    },
-  );
+  deleteByIdRoute(app, '/invites/:id', {
+    tags,
+    summary: 'Withdraw an invite',
+    object: 'invite',
+    remove: (req) => deleteInvite(req.ctx, req.params.id),
+  });
 });

@@ -1,3 +1,4 @@
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
 import { Type } from 'typebox';
 import { deletedEnvelope, listEnvelope, pageOf } from '../../platform/http/pagination.ts';
 import { adminResource, SELF } from '../../platform/http/permissions.ts';
@@ -126,21 +127,12 @@ export const adminRbacRoutes: RouteModule = adminResource('team', (app) => {
     async (req) => ({ role: await updateRbacRole(req.ctx, req.params.id, req.body) }),
   );
 
-  app.delete(
-    '/rbac/roles/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a custom role nobody holds',
-        params: RoleIdParams,
-        response: ok(deletedEnvelope('rbac_role')),
-      },
-    },
-    async (req) => {
-      await deleteRbacRole(req.ctx, req.params.id);
-      return { id: req.params.id, object: 'rbac_role' as const, deleted: true as const };
-    },
-  );
+  deleteByIdRoute(app, '/rbac/roles/:id', {
+    tags,
+    summary: 'Delete a custom role nobody holds',
+    object: 'rbac_role',
+    remove: (req) => deleteRbacRole(req.ctx, req.params.id),
+  });
 
   app.get(
     '/rbac/roles/:id/policies',
@@ -284,41 +276,16 @@ export const adminRbacRoutes: RouteModule = adminResource('team', (app) => {
   const declared = async () => {
     throw errors.notAllowed('policy_declared_by_routes');
   };
-  app.post(
-    '/rbac/policies',
-    {
-      schema: {
-        tags,
-        summary: 'Refused: policies are the permissions routes declare',
-        body: PolicyWriteBody,
-        response: ok(PolicyEnvelope),
-      },
-    },
-    declared,
-  );
+  const refused = { tags, summary: 'Refused: policies are the permissions routes declare' };
+  app.post('/rbac/policies', { schema: { ...refused, body: PolicyWriteBody, response: ok(PolicyEnvelope) } }, declared);
   app.post(
     '/rbac/policies/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Refused: policies are the permissions routes declare',
-        params: RoleIdParams,
-        body: PolicyWriteBody,
-        response: ok(PolicyEnvelope),
-      },
-    },
+    { schema: { ...refused, params: RoleIdParams, body: PolicyWriteBody, response: ok(PolicyEnvelope) } },
     declared,
   );
   app.delete(
     '/rbac/policies/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Refused: policies are the permissions routes declare',
-        params: RoleIdParams,
-        response: ok(deletedEnvelope('rbac_policy')),
-      },
-    },
+    { schema: { ...refused, params: RoleIdParams, response: ok(deletedEnvelope('rbac_policy')) } },
     declared,
   );
 });

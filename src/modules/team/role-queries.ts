@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
 import { invites, roles } from './tables.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -24,9 +25,8 @@ export async function findRoleByName(db: Executor, name: string): Promise<RoleRo
   return row;
 }
 
-export async function insertRole(db: Executor, row: RoleRow): Promise<RoleRow> {
-  const [created] = await db.insert(roles).values(row).returning();
-  return created;
+export function insertRole(db: Executor, row: RoleRow): Promise<RoleRow> {
+  return insertRow(db, roles, row);
 }
 
 export async function updateRoleRow(

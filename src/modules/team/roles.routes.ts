@@ -1,5 +1,5 @@
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
 import { Type } from 'typebox';
-import { deletedEnvelope } from '../../platform/http/pagination.ts';
 import { adminResource } from '../../platform/http/permissions.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -65,19 +65,10 @@ export const adminRoleRoutes: RouteModule = adminResource('team', (app) => {
     async (req) => ({ role: await updateRole(req.ctx, req.params.id, req.body) }),
   );
 
-  app.delete(
-    '/roles/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a custom role nobody holds',
-        params: IdParams,
-        response: ok(deletedEnvelope('role')),
-      },
-    },
-    async (req) => {
-      await deleteRole(req.ctx, req.params.id);
-      return { id: req.params.id, object: 'role' as const, deleted: true as const };
-    },
-  );
+  deleteByIdRoute(app, '/roles/:id', {
+    tags,
+    summary: 'Delete a custom role nobody holds',
+    object: 'role',
+    remove: (req) => deleteRole(req.ctx, req.params.id),
+  });
 });

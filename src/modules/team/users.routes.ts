@@ -1,5 +1,6 @@
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
 import { Type } from 'typebox';
-import { deletedEnvelope, listEnvelope, pageOf, pageQuery } from '../../platform/http/pagination.ts';
+import { listEnvelope, pageOf, pageQuery } from '../../platform/http/pagination.ts';
 import { adminResource, SELF } from '../../platform/http/permissions.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
@@ -73,19 +74,10 @@ export const adminUserRoutes: RouteModule = adminResource('team', (app) => {
     async (req) => ({ user: await updateUser(req.ctx, req.actor!, req.params.id, req.body) }),
   );
 
-  app.delete(
-    '/users/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a team member (their sign-ins stop at once; never the last owner)',
-        params: IdParams,
-        response: ok(deletedEnvelope('user')),
-      },
-    },
-    async (req) => {
-      await deleteUser(req.ctx, req.actor!, req.params.id);
-      return { id: req.params.id, object: 'user' as const, deleted: true as const };
-    },
-  );
+  deleteByIdRoute(app, '/users/:id', {
+    tags,
+    summary: 'Remove a team member (their sign-ins stop at once; never the last owner)',
+    object: 'user',
+    remove: (req) => deleteUser(req.ctx, req.actor!, req.params.id),
+  });
 });

@@ -1,8 +1,8 @@
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, appError, errors } from '../../platform/http/errors.ts';
-import { deletedEnvelope } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { App, AppDeps, RouteModule } from '../../platform/http/types.ts';
@@ -140,11 +140,12 @@ export const adminUploadRoutes: RouteModule = adminResource('products', async (a
     async (req) => ({ file: await getFile(req.ctx, storage, req.params.id) }),
   );
 
-  app.delete(
-    '/uploads/:id',
-    { schema: { tags, summary: 'Delete an uploaded file', params: IdParams, response: ok(deletedEnvelope('file')) } },
-    async (req) => deleteFile(req.ctx, storage, req.params.id),
-  );
+  deleteByIdRoute(app, '/uploads/:id', {
+    tags,
+    summary: 'Delete an uploaded file',
+    object: 'file',
+    remove: (req) => deleteFile(req.ctx, storage, req.params.id),
+  });
 });
 
 const KEY = /^[a-z0-9-]{1,100}\.(jpg|png|gif|webp|avif)$/;

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { insertRow } from '../../platform/db/insert-row.ts';
+import { countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import {
   webhookAttempts,
@@ -17,39 +19,23 @@ const OPEN: DeliveryStatus[] = ['pending', 'retrying'];
 
 // ---- subscriptions ----
 
-export async function insertSubscription(
+export function insertSubscription(
   db: Executor,
   row: typeof webhookSubscriptions.$inferInsert,
 ): Promise<SubscriptionRow> {
-  const [created] = await db.insert(webhookSubscriptions).values(row).returning();
-  return created;
+  return insertRow(db, webhookSubscriptions, row);
 }
 
-export async function listLiveSubscriptionRows(db: Executor, page: Page): Promise<SubscriptionRow[]> {
-  return db
-    .select()
-    .from(webhookSubscriptions)
-    .where(isNull(webhookSubscriptions.deleted_at))
-    .orderBy(asc(webhookSubscriptions.id))
-    .limit(page.limit)
-    .offset(page.offset);
+export function listLiveSubscriptionRows(db: Executor, page: Page): Promise<SubscriptionRow[]> {
+  return rowsPage(db, webhookSubscriptions, isNull(webhookSubscriptions.deleted_at), page);
 }
 
-export async function countLiveSubscriptions(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(webhookSubscriptions)
-    .where(isNull(webhookSubscriptions.deleted_at));
-  return row.n;
+export function countLiveSubscriptions(db: Executor): Promise<number> {
+  return countRows(db, webhookSubscriptions, isNull(webhookSubscriptions.deleted_at));
 }
 
-export async function findLiveSubscription(db: Executor, id: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.id, id), isNull(webhookSubscriptions.deleted_at)))
-    .limit(1);
-  return row;
+export function findLiveSubscription(db: Executor, id: string): Promise<SubscriptionRow | undefined> {
+  return findLiveRow(db, webhookSubscriptions, id);
 }
 
 export async function updateLiveSubscription(

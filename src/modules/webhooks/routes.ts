@@ -1,4 +1,5 @@
-import { deletedEnvelope, pageOf } from '../../platform/http/pagination.ts';
+import { deleteByIdRoute } from '../../platform/http/delete-route.ts';
+import { pageOf } from '../../platform/http/pagination.ts';
 import { ok } from '../../platform/http/responses.ts';
 import { IdParams } from '../../platform/http/schema-types.ts';
 import type { RouteModule } from '../../platform/http/types.ts';
@@ -73,18 +74,12 @@ export const adminWebhookRoutes: RouteModule = adminResource('developer', (app, 
     });
   }
 
-  app.delete(
-    '/webhooks/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a webhook subscription (its open deliveries stop)',
-        params: IdParams,
-        response: ok(deletedEnvelope('webhook')),
-      },
-    },
-    async (req) => service.deleteWebhook(req.ctx, req.params.id),
-  );
+  deleteByIdRoute(app, '/webhooks/:id', {
+    tags,
+    summary: 'Delete a webhook subscription (its open deliveries stop)',
+    object: 'webhook',
+    remove: (req) => service.deleteWebhook(req.ctx, req.params.id),
+  });
 
   app.get(
     '/webhooks/:id/deliveries',

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database, Db, Executor } from '../db/database.ts';
@@ -236,6 +237,12 @@ export class JobRunner {
         await saveJobFile(tx, { jobId: job.id, kind, filename, contentType, content, now: clock.now() });
       },
     };
+    // The job leaves this instance pending again, leased to nobody: claimable by any instance.
+    const handBack = (fields: PgUpdateSetSource<typeof jobs>) =>
+      database.db
+        .update(jobs)
+        .set({ status: 'pending', lease_owner: null, lease_until: null, ...fields })
+        .where(mine);
     try {
       const result = await handler.run(ctx);
       if (abort.signal.aborted) throw abort.signal.reason;
@@ -246,30 +253,16 @@ export class JobRunner {
         log.warn({ job: job.id }, 'job no longer held here (taken over or canceled); stopped');
       } else if (abort.signal.aborted) {
         // Stopping: hand it back unfailed, claimable at once by any instance.
-        await database.db
-          .update(jobs)
-          .set({
-            status: 'pending',
-            lease_owner: null,
-            lease_until: null,
-            attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-          })
-          .where(mine);
+        await handBack({ attempts: sql`greatest(${jobs.attempts} - 1, 0)` });
       } else if (err instanceof JobFailure || job.attempts >= max) {
         log.warn({ err, job: job.id }, 'job failed');
         await this.finish(job.id, { status: 'failed', error: (err as Error).message });
       } else {
         log.error({ err, job: job.id }, 'job run failed; will retry');
-        await database.db
-          .update(jobs)
-          .set({
-            status: 'pending',
-            lease_owner: null,
-            lease_until: null,
-            error: (err as Error).message,
-            run_after: new Date(clock.now().getTime() + 5_000 * job.attempts),
-          })
-          .where(mine);
+        await handBack({
+          error: (err as Error).message,
+          run_after: new Date(clock.now().getTime() + 5_000 * job.attempts),
+        });
       }
     } finally {
       clearInterval(heartbeat);

@@ -7,8 +7,8 @@ export function downloadPath(marketplaceId: string, version: string): string {
   return `/store/marketplace/download/${marketplaceId}/${version}`;
 }
 
-/** A feed entry: the item with its newest version, which is what a shop installs by default. */
-export function feedItem(item: ItemRow, latest: VersionRow) {
+/** What names and describes an item, first in every view of it. */
+function itemIdentity(item: ItemRow) {
   return {
     id: item.id,
     marketplace_id: item.marketplace_id,
@@ -16,6 +16,13 @@ export function feedItem(item: ItemRow, latest: VersionRow) {
     name: item.name,
     type: item.type,
     description: item.description,
+  };
+}
+
+/** A feed entry: the item with its newest version, which is what a shop installs by default. */
+export function feedItem(item: ItemRow, latest: VersionRow) {
+  return {
+    ...itemIdentity(item),
     version: latest.version,
     price_eur: euros(item.price_cents),
     billing: item.billing,
@@ -42,12 +49,7 @@ export function adminItem(item: ItemRow, versions: VersionRow[]) {
   // What shops see as the item's version: its newest approved one (under a staged rollout, only some shops).
   const approved = versions.find((v) => v.status === 'approved');
   return {
-    id: item.id,
-    marketplace_id: item.marketplace_id,
-    vendor: item.vendor,
-    name: item.name,
-    type: item.type,
-    description: item.description,
+    ...itemIdentity(item),
     price_eur: euros(item.price_cents),
     billing: item.billing,
     changelog_url: item.changelog_url,

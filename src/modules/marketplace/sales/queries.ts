@@ -1,16 +1,16 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
+import { insertRow } from '../../../platform/db/insert-row.ts';
 import type { Page } from '../../../platform/http/pagination.ts';
 import { marketplaceCheckoutSessions } from './tables.ts';
 
 export type CheckoutRow = typeof marketplaceCheckoutSessions.$inferSelect;
 
-export async function insertCheckout(
+export function insertCheckout(
   db: Executor,
   row: typeof marketplaceCheckoutSessions.$inferInsert,
 ): Promise<CheckoutRow> {
-  const [created] = await db.insert(marketplaceCheckoutSessions).values(row).returning();
-  return created;
+  return insertRow(db, marketplaceCheckoutSessions, row);
 }
 
 export async function updateCheckout(

@@ -82,6 +82,18 @@ async function sendVerification(
   });
 }
 
+/** A new vendor row (its email lower-cased), as sign-up and an invitation make it. */
+function newVendor(input: { name: string; email: string }, status: 'unverified' | 'invited', now: Date) {
+  return {
+    id: newId('mven'),
+    name: input.name,
+    email: input.email.toLowerCase(),
+    status,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /**
  * Sign-up: an `unverified` vendor and an emailed link. The namespace is only asked for here; it is
  * claimed when the link is used, so an address nobody verified cannot squat `@acme`. The answer is
@@ -96,14 +108,7 @@ export async function signUpVendor(
   if (await q.namespaceOwner(ctx.db, ns)) throw errors.conflict('marketplace_namespace_taken', { namespace: ns });
   await inTx(ctx, async (tctx) => {
     const now = tctx.clock.now();
-    const vendor = await q.insertVendor(tctx.tx, {
-      id: newId('mven'),
-      name: input.name,
-      email: input.email.toLowerCase(),
-      status: 'unverified',
-      created_at: now,
-      updated_at: now,
-    });
+    const vendor = await q.insertVendor(tctx.tx, newVendor(input, 'unverified', now));
     if (vendor) await sendVerification(tctx, deps, vendor, ns, 'marketplace.vendor_verify');
   });
   return { status: 'verification_sent' };
@@ -118,14 +123,7 @@ export async function inviteVendor(
   const namespaces = input.namespaces.map(namespaceOf);
   const row = await inTx(ctx, async (tctx) => {
     const now = tctx.clock.now();
-    const vendor = await q.insertVendor(tctx.tx, {
-      id: newId('mven'),
-      name: input.name,
-      email: input.email.toLowerCase(),
-      status: 'invited',
-      created_at: now,
-      updated_at: now,
-    });
+    const vendor = await q.insertVendor(tctx.tx, newVendor(input, 'invited', now));
     if (!vendor) throw errors.conflict('marketplace_vendor_email_exists', { email: input.email });
     for (const ns of namespaces)
       if (!(await q.claimNamespace(tctx.tx, ns, vendor.id, now)))
