@@ -20,7 +20,8 @@ export const ADMIN = { email: 'ops@example.com', password: 'ops-password-12345' 
 
 /**
  * What `npm start` runs, read from package.json's start script: its environment defaults
- * (`NAME=${NAME:-value}`: the malloc settings) and node's flags before `dist/main.js`. A process
+ * (`NAME=${NAME:-value}`: the malloc settings) and node's flags before `dist/main.js`, their
+ * `${NAME:-value}` defaults filled in. A process
  * measured for memory (the soak) must run with them: without MALLOC_ARENA_MAX, glibc's arenas
  * alone make a busy server's RSS creep for many minutes.
  */
@@ -31,7 +32,11 @@ export function npmStartCommand(): { env: Record<string, string>; args: string[]
   for (const word of script.split(/\s+/)) {
     const assignment = /^([A-Z_]+)=\$\{\1:-([^}]*)\}$/.exec(word);
     if (assignment) env[assignment[1]] = process.env[assignment[1]] ?? assignment[2];
-    else if (word.startsWith('--') || word.endsWith('.js')) args.push(word);
+    else if (word.startsWith('--') || word.endsWith('.js'))
+      // A flag's value may be a default too (`--max-semi-space-size=${NODE_SEMI_SPACE_MB:-1}`).
+      args.push(
+        word.replace(/\$\{([A-Z_]+):-([^}]*)\}/g, (_, name: string, value: string) => process.env[name] ?? value),
+      );
     else if (word !== 'node' && word !== 'exec')
       throw new Error(`npm start's script has a word this reader does not know: ${word}`);
   }
