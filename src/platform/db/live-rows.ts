@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../http/pagination.ts';
 import type { Executor } from './database.ts';
@@ -28,11 +28,8 @@ export async function rowsPage<T extends LiveTable>(
   return rows as RowOf<T>[];
 }
 
-/** How many rows `where` matches. */
-export async function countRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
-  return row.n;
-}
+/** How many rows `where` matches (count-rows.ts, for every list; here too for the lists of live rows). */
+export { countRows } from './count-rows.ts';
 
 /**
  * The row with this id unless deleted. `lock` takes it `for update` (writes of one row run one
