@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
 import { useCanWrite } from '../../lib/session.tsx';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
 import { SubmitButton, SubmitForm, CheckList, DateWindowFields, StatusField } from '../../components/form-pieces.tsx';
-import { ErrorNote, Field, Loading } from '../../components/ui.tsx';
+import { ErrorNote, Field } from '../../components/ui.tsx';
 import { DetailPage } from '../../components/detail-page.tsx';
 import { BackLink } from '../../components/page-links.tsx';
 import { useDetailPage } from '../../lib/detail-page.ts';
