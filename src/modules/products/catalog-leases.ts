@@ -104,6 +104,8 @@ export class CatalogLeases {
   /** Times a held lease ran out before its renewal came back while the connection stayed (`renewed`). */
   lapses = 0;
   private lastLapseLog = Number.NEGATIVE_INFINITY;
+  /** A renewal's statement is on its way (`renew`). */
+  private renewing = false;
 
   private constructor(
     private readonly database: Database,
@@ -282,7 +284,10 @@ export class CatalogLeases {
   }
 
   private renew(): void {
-    if (this.closed) return;
+    // One renewal at a time: on a connection that hangs without dropping, each would wait behind
+    // the last, piling up, and a later one proves no more than the one still on its way.
+    if (this.closed || this.renewing) return;
+    this.renewing = true;
     const n = ++this.seq;
     const now = performance.now();
     for (const [k, sentAt] of this.pings) if (now - sentAt > LEASE_MS) this.pings.delete(k);
@@ -294,7 +299,11 @@ export class CatalogLeases {
               on conflict (holder) do update set until = excluded.until
               returning holder)
             select pg_notify(${STORE_CATALOG_CHANNEL}, ${`p ${this.holder} ${n}`}) from lease`,
-    ).catch(() => this.pings.delete(n)); // the lease runs out unless a later renewal gets through
+    )
+      .catch(() => this.pings.delete(n)) // the lease runs out unless a later renewal gets through
+      .finally(() => {
+        this.renewing = false;
+      });
   }
 
   /**
