@@ -1,6 +1,7 @@
 import { and, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { containsPattern, countRows, findLiveRow, isLiveValueTaken, rowsPage } from '../../platform/db/live-rows.ts';
+import { countRows, findLiveRow, isLiveValueTaken, rowsPage } from '../../platform/db/live-rows.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { productCollections } from './tables.ts';
 

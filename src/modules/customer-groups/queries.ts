@@ -1,13 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import {
-  containsPattern,
-  countRows,
-  findLiveRow,
-  isLiveValueTaken,
-  rowsPage,
-  liveIdsAmong,
-} from '../../platform/db/live-rows.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
+import { countRows, findLiveRow, isLiveValueTaken, rowsPage, liveIdsAmong } from '../../platform/db/live-rows.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { customers } from '../customers/tables.ts';
 import { customerGroupCustomers, customerGroups } from './tables.ts';

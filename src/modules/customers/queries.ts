@@ -1,7 +1,8 @@
 import { and, asc, type Column, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { insertRow } from '../../platform/db/insert-row.ts';
-import { containsPattern, countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
+import { countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { searchBreadth } from '../../platform/db/search-breadth.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { customerAuthIdentities, customers } from './tables.ts';

@@ -7,6 +7,7 @@ import { shippingOptions as so } from '../shipping-options/tables.ts';
 import { stockLocations } from '../stock-locations/tables.ts';
 import { fulfillmentSets, geoZones, serviceZones, shippingProfiles } from './tables.ts';
 import { countRows } from '../../platform/db/count-rows.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 export type ProfileRow = typeof shippingProfiles.$inferSelect;
 export type SetRow = typeof fulfillmentSets.$inferSelect;
@@ -27,7 +28,7 @@ const within = (col: Parameters<typeof inArray>[0], list: string[] | undefined):
 function profileWhere(f: ProfileFilters): SQL | undefined {
   return and(
     isNull(shippingProfiles.deleted_at),
-    f.q ? ilike(shippingProfiles.name, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    f.q ? ilike(shippingProfiles.name, containsPattern(f.q)) : undefined,
     within(shippingProfiles.id, f.id),
     within(shippingProfiles.name, f.name),
     within(shippingProfiles.type, f.type),

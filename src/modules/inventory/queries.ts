@@ -5,6 +5,7 @@ import { inventoryItems, inventoryLevels } from './tables.ts';
 import { stockLocations as sl } from '../stock-locations/tables.ts';
 import { listFilter } from '../../platform/db/list-filter.ts';
 import { countRows } from '../../platform/db/count-rows.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 export type ItemRow = typeof inventoryItems.$inferSelect;
 export type LevelRow = typeof inventoryLevels.$inferSelect;
@@ -17,10 +18,8 @@ export interface ItemFilters {
   location_id?: string[];
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 function liveMatching(f: ItemFilters): SQL | undefined {
-  const pattern = f.q ? `%${escapeLike(f.q)}%` : '';
+  const pattern = f.q ? containsPattern(f.q) : '';
   return and(
     isNull(inventoryItems.deleted_at),
     f.q

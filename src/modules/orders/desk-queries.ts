@@ -11,6 +11,7 @@ import { returnItems, returns } from '../returns/tables.ts';
 import { orderBuckets, orderCounts } from './count-tables.ts';
 import { orderLineItems, orders, orderShippingMethods } from './tables.ts';
 import { countRows } from '../../platform/db/count-rows.ts';
+import { escapeLike } from '../../platform/db/like-pattern.ts';
 
 export type FulfillmentRow = typeof fulfillments.$inferSelect;
 type OrderPatch = Partial<
@@ -50,8 +51,6 @@ export interface OrderSort {
   field: 'id' | 'display_id' | 'created_at' | 'updated_at' | 'total' | 'email';
   descending: boolean;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
  * `walk`: the search's conditions written so that no index serves them (`|| ''`, `+ 0`), for a

@@ -4,6 +4,7 @@ import type { Page } from '../../platform/http/pagination.ts';
 import { productVariants } from '../products/tables.ts';
 import { priceListPrices, priceLists } from './tables.ts';
 import { countRows } from '../../platform/db/count-rows.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 export type PriceListRow = typeof priceLists.$inferSelect;
 export type PriceRow = typeof priceListPrices.$inferSelect;
@@ -14,10 +15,8 @@ export interface PriceListFilters {
   status?: string[];
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 function liveMatching(f: PriceListFilters): SQL | undefined {
-  const pattern = `%${escapeLike(f.q ?? '')}%`;
+  const pattern = containsPattern(f.q ?? '');
   return and(
     isNull(priceLists.deleted_at),
     f.q ? or(ilike(priceLists.title, pattern), ilike(priceLists.description, pattern)) : undefined,

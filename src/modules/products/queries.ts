@@ -9,6 +9,7 @@ import { regionCte } from './region-cte.ts';
 import { from, tableAs } from '../../platform/db/typed-sql.ts';
 import { categories } from '../categories/tables.ts';
 import { productTagLinks } from '../product-labels/tables.ts';
+import { escapeLike } from '../../platform/db/like-pattern.ts';
 
 /**
  * Read queries: each answers with one statement. Writes are in write-queries.ts.
@@ -19,7 +20,7 @@ import { productTagLinks } from '../product-labels/tables.ts';
 export const SEARCH_TEXT = sql.raw(`lower(p.title || ' ' || p.handle || ' ' || coalesce(p.description, ''))`);
 
 /** `q` as a LIKE pattern: a case-insensitive substring; `%`, `_` and `\` in q are literal characters. */
-export const searchPattern = (q: string): SQL => sql`'%' || lower(${q.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`;
+export const searchPattern = (q: string): SQL => sql`'%' || lower(${escapeLike(q)}) || '%'`;
 
 function searchCondition(q: string): SQL {
   return sql`${SEARCH_TEXT} like ${searchPattern(q)}`;

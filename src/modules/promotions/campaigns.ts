@@ -8,6 +8,7 @@ import * as q from './queries.ts';
 import type { CampaignView, CreateCampaignInput, UpdateCampaignInput } from './schema.ts';
 import { campaigns } from './tables.ts';
 import { amountIn, amountOut } from './units.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 /** Campaigns: dates and a budget (spend or usage) shared by their promotions, as Medusa's admin manages them. */
 
@@ -75,7 +76,7 @@ function budgetFields(ctx: Ctx, budget: CreateCampaignInput['budget']): Partial<
 
 export async function listCampaigns(ctx: Ctx, f: { q?: string; campaign_identifier?: string }, page: Page) {
   const where: SQL[] = [];
-  if (f.q) where.push(ilike(campaigns.name, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.q) where.push(ilike(campaigns.name, containsPattern(f.q)));
   if (f.campaign_identifier) where.push(eq(campaigns.campaign_identifier, f.campaign_identifier));
   const { rows, count } = await q.listCampaignRows(ctx.db, where, page);
   return { campaigns: rows.map((c) => campaignView(ctx, c)), count };

@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/database.ts';
 import { textArray } from '../../platform/db/prepared.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { campaigns, cartPromotions, promotions } from './tables.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -32,7 +33,7 @@ export function promotionFilters(f: {
   is_automatic?: boolean;
 }): SQL[] {
   const where: SQL[] = [];
-  if (f.q) where.push(ilike(promotions.code, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.q) where.push(ilike(promotions.code, containsPattern(f.q)));
   if (f.code) where.push(eq(sql`lower(${promotions.code})`, f.code.toLowerCase()));
   if (f.campaign_id) where.push(eq(promotions.campaign_id, f.campaign_id));
   if (f.status) where.push(eq(promotions.status, f.status as PromotionRow['status']));

@@ -8,6 +8,7 @@ import { customerGroups } from '../customer-groups/tables.ts';
 import { productTags, productTypes } from '../product-labels/tables.ts';
 import { products } from '../products/tables.ts';
 import { regions } from '../regions/tables.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 /** One choice of a rule's value picker: what the admin shows and what the rule stores. */
 export interface ValueOption {
@@ -51,12 +52,10 @@ const SOURCES = {
   product_tags: source(tableAs(productTags, 't'), (t) => t.value),
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A page of `{ label, value }` of a table's live rows, by label. */
 export async function tableOptions(db: Executor, option: OptionTable, f: OptionFilter): Promise<ValueOption[]> {
   const { from: table, id, label, deletedAt } = SOURCES[option.table];
-  const needle = f.q ? `%${escapeLike(f.q.toLowerCase())}%` : null;
+  const needle = f.q ? containsPattern(f.q.toLowerCase()) : null;
   return rows<ValueOption>(
     db,
     sql`select ${label} as label, ${id} as value from ${table}

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL } from 'd
 import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { refundReasons } from './tables.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 export type RefundReasonRow = typeof refundReasons.$inferSelect;
 
@@ -14,7 +15,7 @@ export interface RefundReasonFilters {
 const live = isNull(refundReasons.deleted_at);
 
 function matching(f: RefundReasonFilters): SQL | undefined {
-  const like = f.q ? `%${f.q.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const like = f.q ? containsPattern(f.q) : undefined;
   return and(
     live,
     f.id ? inArray(refundReasons.id, f.id) : undefined,

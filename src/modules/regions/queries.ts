@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { insertRow } from '../../platform/db/insert-row.ts';
-import { containsPattern, countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
+import { countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { preparedRows } from '../../platform/db/prepared.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { regionJson, type RegionJson } from './region-json.ts';

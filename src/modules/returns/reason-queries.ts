@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizz
 import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { returnReasons } from './tables.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 export type ReasonRow = typeof returnReasons.$inferSelect;
 
@@ -15,7 +16,7 @@ export interface ReasonFilters {
 const live = isNull(returnReasons.deleted_at);
 
 function matching(f: ReasonFilters): SQL | undefined {
-  const like = f.q ? `%${f.q.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const like = f.q ? containsPattern(f.q) : undefined;
   return and(
     live,
     f.id ? inArray(returnReasons.id, f.id) : undefined,

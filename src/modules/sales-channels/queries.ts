@@ -1,7 +1,8 @@
 import { and, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { insertRow } from '../../platform/db/insert-row.ts';
-import { containsPattern, countRows, findLiveRow, rowsPage, liveIdsAmong } from '../../platform/db/live-rows.ts';
+import { countRows, findLiveRow, rowsPage, liveIdsAmong } from '../../platform/db/live-rows.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { apiKeySalesChannels } from '../api-keys/tables.ts';
 import { productSalesChannels, products } from '../products/tables.ts';

@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/database.ts';
 import type { Page } from '../../platform/http/pagination.ts';
 import { shippingOptions, shippingOptionTypes } from './tables.ts';
 import { countRows } from '../../platform/db/count-rows.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 export type TypeRow = typeof shippingOptionTypes.$inferSelect;
 
@@ -17,7 +18,7 @@ const within = (col: Parameters<typeof inArray>[0], list: string[] | undefined):
   list === undefined ? undefined : list.length ? inArray(col, list) : sql`false`;
 
 function typeWhere(f: TypeFilters): SQL | undefined {
-  const like = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = f.q ? containsPattern(f.q) : undefined;
   return and(
     isNull(shippingOptionTypes.deleted_at),
     like ? or(ilike(shippingOptionTypes.label, like), ilike(shippingOptionTypes.code, like)) : undefined,

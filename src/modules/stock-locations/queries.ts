@@ -11,6 +11,7 @@ import {
   stockLocations,
 } from './tables.ts';
 import { countRows } from '../../platform/db/count-rows.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 export type LocationRow = typeof stockLocations.$inferSelect;
 export type AddressRow = typeof stockLocationAddresses.$inferSelect;
@@ -24,12 +25,10 @@ export interface LocationFilters {
   sales_channel_id?: string[];
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 function liveMatching(f: LocationFilters): SQL | undefined {
   return and(
     isNull(stockLocations.deleted_at),
-    f.q ? ilike(stockLocations.name, `%${escapeLike(f.q)}%`) : undefined,
+    f.q ? ilike(stockLocations.name, containsPattern(f.q)) : undefined,
     f.id ? inArray(stockLocations.id, f.id) : undefined,
     f.name ? inArray(stockLocations.name, f.name) : undefined,
     f.address_id ? inArray(stockLocations.address_id, f.address_id) : undefined,

@@ -11,11 +11,6 @@ import type { Executor } from './database.ts';
 export type LiveTable = PgTable & { id: AnyPgColumn; deleted_at: AnyPgColumn };
 type RowOf<T extends PgTable> = T['$inferSelect'];
 
-/** `q` as a `like` pattern that matches it anywhere, its `%`, `_` and `\` taken literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
 /** One page of the rows `where` matches, by id. */
 export async function rowsPage<T extends LiveTable>(
   db: Executor,

@@ -3,6 +3,7 @@ import type { Executor } from '../../../platform/db/database.ts';
 import type { Page } from '../../../platform/http/pagination.ts';
 import { newId } from '../../../platform/ids.ts';
 import { marketplaceArtifacts, marketplaceCrashReports, marketplaceItems, marketplaceVersions } from './tables.ts';
+import { containsPattern } from '../../../platform/db/like-pattern.ts';
 
 /** version_key compared byte-wise: the server's collation must not reorder digits and dots. */
 const newestFirst = sql`${marketplaceVersions.version_key} collate "C" desc`;
@@ -25,12 +26,8 @@ const approved = eq(marketplaceVersions.status, 'approved');
 /** An item reaches shops only once one of its versions is approved. */
 const hasApprovedVersion = sql`exists (select 1 from ${marketplaceVersions} where ${marketplaceVersions.item_id} = ${marketplaceItems.id} and ${marketplaceVersions.status} = 'approved')`;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
-}
-
 function matching(f: ItemFilters): SQL | undefined {
-  const like = f.search ? `%${escapeLike(f.search)}%` : undefined;
+  const like = f.search ? containsPattern(f.search) : undefined;
   return and(
     f.publishedOnly ? and(eq(marketplaceItems.published, true), hasApprovedVersion) : undefined,
     f.type ? eq(marketplaceItems.type, f.type) : undefined,
