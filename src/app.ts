@@ -32,7 +32,8 @@ import { adminPanelStatic, defaultPanelDir } from './modules/admin-panel/static.
 import { createProviders } from './platform/providers.ts';
 import { registerMoney } from './platform/money/hooks.ts';
 import { PACKAGE_VERSION } from './platform/package-root.ts';
-import { CatalogLeases, settleWrites } from './modules/products/catalog-leases.ts';
+import { CatalogLeases } from './modules/products/catalog-leases.ts';
+import { settleWrites } from './modules/products/settle-writes.ts';
 import { logDestination } from './platform/log-format.ts';
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
