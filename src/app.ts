@@ -1,5 +1,4 @@
 import Fastify, { LogController } from 'fastify';
-import qs from 'qs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requestId } from './platform/ids.ts';
@@ -14,13 +13,14 @@ import { Readiness } from './platform/http/readiness.ts';
 import { registerCors } from './platform/http/cors.ts';
 import { RepeatReads } from './platform/http/repeat-reads.ts';
 import { proxyTrust } from './platform/http/client-ip.ts';
+import { parseQuery } from './platform/http/query-string.ts';
 import type { App, AppDeps } from './platform/http/types.ts';
 import { stampDeclaredPermissions } from './platform/http/permissions.ts';
 import { adminRoutes, authRoutes, hookRoutes, storeRoutes } from './routes.ts';
 import { registerUploadStatic } from './modules/uploads/routes.ts';
 import { adminGuard } from './modules/auth/admin-guard.ts';
 import { auditScopeOf, recordUnwrittenAudit } from './modules/audit/scope.ts';
-import { heldStoreScopes, storeGuard } from './modules/api-keys/store-guard.ts';
+import { storeGuard } from './modules/api-keys/store-guard.ts';
 import { customerAuth } from './modules/customers/customer-auth.ts';
 import { sessionCsrf } from './modules/sessions/csrf.ts';
 import fastifyCookie from '@fastify/cookie';
@@ -39,20 +39,10 @@ import { logDestination } from './platform/log-format.ts';
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const readiness = new Readiness();
-  // One trust function (TRUST_PROXY) for Fastify's req.ip and the front door: one address per client for every limit.
-  const trustProxy = proxyTrust(deps.config.trustProxy);
-  // Repeats of the store's hot reads are answered before Fastify sees them (repeat-reads.ts).
-  const repeatReads = new RepeatReads({
-    config: deps.config,
-    clock: deps.clock,
-    readiness,
-    trustProxy,
-    heldScope: heldStoreScopes(deps.database),
-    charge: (raw, ip, cost) => limits.charge(raw, ip, cost),
-  });
+  // Repeats of the store's hot reads are answered from kept bytes by their routes' last onRequest hook (repeat-reads.ts).
+  const repeatReads = new RepeatReads(deps.config);
   const logStream = deps.logger === false ? undefined : await logDestination(deps.config.logFormat);
   const app = Fastify({
-    serverFactory: repeatReads.serverFactory,
     logger:
       deps.logger === false
         ? false
@@ -77,12 +67,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     bodyLimit: 1024 * 1024,
     // Only the hops TRUST_PROXY names as our proxies may decide req.ip (rate limits key on it).
-    trustProxy,
+    trustProxy: proxyTrust(deps.config.trustProxy),
     // Medusa's SDK sends qs-style queries: `id[]=a`, `id[0]=a`, `created_at[gte]=…`.
     // Path ids are validated by schema (IdParams), not cut off by the router's 100-char default.
     routerOptions: {
       maxParamLength: 1000,
-      querystringParser: (query: string) => qs.parse(query, { depth: 2, arrayLimit: 200, parameterLimit: 200 }),
+      querystringParser: parseQuery,
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { errors } from '../../platform/http/errors.ts';
 import type { AppDeps, StoreScope } from '../../platform/http/types.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -40,10 +40,9 @@ function isPublicStorePath(url: string): boolean {
 
 /**
  * The scope of a token as this instance holds it right now, without a query: undefined when it
- * is not held (or no longer trusted), null for a key known to be invalid. The front door's
- * repeat reads (platform/http/repeat-reads.ts) answer only when this gives a scope.
+ * is not held (or no longer trusted), null for a key known to be invalid.
  */
-export function heldStoreScopes(database: Database) {
+function heldStoreScopes(database: Database) {
   const cache = cacheFor(database);
   return (token: string, nowMs: number): StoreScope | null | undefined => {
     const entry = cache.get(token);
@@ -56,21 +55,28 @@ export function heldStoreScopes(database: Database) {
 export function storeGuard(deps: AppDeps) {
   const cache = cacheFor(deps.database);
   const held = heldStoreScopes(deps.database);
-  return async function guard(req: FastifyRequest) {
-    if (isPublicStorePath(req.url)) return;
-    const token = req.headers['x-publishable-api-key'];
-    if (typeof token !== 'string' || token === '') throw errors.notAllowed('publishable_key_missing');
-    const now = deps.clock.now().getTime();
-    let scope = held(token, now);
-    if (scope === undefined) {
-      const row = await findPublishableScope(req.ctx.db, token, new Date(now));
-      // A key with a scheduled revocation leaves the cache when it is revoked, not up to a TTL later.
-      const until = Math.min(now + TTL_MS, row?.revokes_at_ms ?? Infinity);
-      scope = row ? { keyId: row.id, salesChannelIds: row.sales_channel_ids } : null;
-      if (cache.size > 10_000) cache.clear();
-      cache.set(token, { scope, until });
-    }
-    if (!scope) throw errors.unauthorized('publishable_key_invalid');
+  const lookUp = async (req: FastifyRequest, token: string, now: number): Promise<StoreScope | null> => {
+    const row = await findPublishableScope(req.ctx.db, token, new Date(now));
+    // A key with a scheduled revocation leaves the cache when it is revoked, not up to a TTL later.
+    const until = Math.min(now + TTL_MS, row?.revokes_at_ms ?? Infinity);
+    const scope = row ? { keyId: row.id, salesChannelIds: row.sales_channel_ids } : null;
+    if (cache.size > 10_000) cache.clear();
+    cache.set(token, { scope, until });
+    return scope;
+  };
+  const admit = (req: FastifyRequest, scope: StoreScope | null, done: HookHandlerDoneFunction) => {
+    if (!scope) return done(errors.unauthorized('publishable_key_invalid'));
     req.store = scope;
+    done();
+  };
+  // A callback hook: a key this instance holds is answered without a promise (the store list is the hot path).
+  return function guard(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+    if (isPublicStorePath(req.url)) return done();
+    const token = req.headers['x-publishable-api-key'];
+    if (typeof token !== 'string' || token === '') return done(errors.notAllowed('publishable_key_missing'));
+    const now = deps.clock.now().getTime();
+    const scope = held(token, now);
+    if (scope !== undefined) return admit(req, scope, done);
+    lookUp(req, token, now).then((found) => admit(req, found, done), done);
   };
 }

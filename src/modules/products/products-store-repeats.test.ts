@@ -4,10 +4,11 @@ import { makeCart, makeRegion } from '../checkout/checkout.testing.ts';
 import { defaultChannelId, makeProduct, uniq } from './products.testing.ts';
 
 /**
- * The front door (platform/http/repeat-reads.ts) over a real socket: a repeat of a store read
- * is answered before Fastify sees it. Each case reads twice (the second read is the front
- * door's, which `answered` proves), then writes, then reads again: an answer kept for an older
- * catalog, key or budget would show here. On PostgreSQL the version comes through the gate.
+ * Repeats of store reads (platform/http/repeat-reads.ts) over a real socket: a repeat is
+ * answered from the bytes kept for it by the route's last onRequest hook. Each case reads twice
+ * (the second read is the kept answer, which `answered` proves), then writes, then reads again:
+ * an answer kept for an older catalog, key or budget would show here. On PostgreSQL the version
+ * comes through the gate.
  */
 let t: TestApp;
 let base: string;
@@ -35,7 +36,7 @@ async function seen(res: Response) {
 }
 
 /**
- * Reads `url` twice; the second read must be the front door's, with what the first one got. On
+ * Reads `url` twice; the second read must be the kept answer, with what the first one got. On
  * PostgreSQL a write's own NOTIFY may still land between the two (the write's answer already
  * started this instance's answers over, catalog-leases.ts) and start them over once more: then
  * the pair is read again. The two reads of a pair must show the same; the caller checks what.
@@ -47,11 +48,11 @@ async function twice(url: string, headers: Record<string, string> = {}) {
     const second = await seen(await get(url, headers));
     expect(second).toEqual(first);
     if (t.app.repeatReads.answered === before + 1) return JSON.parse(second.body);
-    expect(pair, `${url} answered at the front door`).toBeLessThan(5);
+    expect(pair, `${url} answered from the kept bytes`).toBeLessThan(5);
   }
 }
 
-/** Reads `url` twice and proves neither read was the front door's. */
+/** Reads `url` twice and proves neither read was a kept answer. */
 async function neverAnswered(url: string, headers: Record<string, string>) {
   const before = t.app.repeatReads.answered;
   for (let i = 0; i < 2; i++) expect((await get(url, headers)).status).toBeLessThan(500);
@@ -66,8 +67,8 @@ const product = () =>
     variants: [{ title: 'one', prices: [{ currency_code: 'eur', amount: 500 }], inventory_quantity: 5 }],
   });
 
-describe('the store front door', () => {
-  it('answers a repeat with the same status, headers and bytes Fastify sent', async () => {
+describe('repeats of store reads', () => {
+  it('answers a repeat with the same status, headers and bytes the route sent', async () => {
     const p = await product();
     const ip = { 'x-forwarded-for': freshIp() };
     const cases: Record<string, string>[] = [
@@ -167,7 +168,7 @@ describe('the store front door', () => {
     expect(t.app.repeatReads.answered).toBe(before);
   });
 
-  it('spends the client’s budget as Fastify would; the 429 is Fastify’s', async () => {
+  it('spends the client’s budget like any store request; past it, a 429', async () => {
     const ip = { 'x-forwarded-for': freshIp() };
     const url = '/store/products?limit=20';
     for (let i = 0; i < 30; i++) expect((await get(url, ip)).status, `request ${i}`).toBe(200); // 30 points

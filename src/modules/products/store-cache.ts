@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/database.ts';
-import type { RepeatAnswer, RepeatKey, RepeatSource } from '../../platform/http/repeat-reads.ts';
+import type { RepeatSource } from '../../platform/http/repeat-reads.ts';
 import { type CatalogLeases, STORE_CATALOG_CHANNEL, stockMoved } from './catalog-leases.ts';
 import { readCatalogVersion } from './store-queries.ts';
 import { VersionGate } from './version-gate.ts';
@@ -223,29 +223,29 @@ export class StoreCache implements RepeatSource {
     return at;
   }
 
-  recall(key: string, version: number): RepeatAnswer | undefined {
+  recall(key: string, version: number): Buffer | undefined {
     if (version !== this.version) return undefined;
     const repeat = this.repeats.get(key);
     if (repeat === undefined) return undefined;
     this.use(repeat.entry);
-    return repeat;
+    return repeat.body;
   }
 
   /**
    * Keeps the body kept under `key` (`set` first) for the exact request that got it. The body is
    * shared, so only the request's key counts against the size; it goes when the entry goes.
    */
-  remember(key: string, repeat: RepeatKey, version: number): void {
-    if (version !== this.version || this.repeats.has(repeat.key)) return;
+  remember(key: string, repeat: string, version: number): void {
+    if (version !== this.version || this.repeats.has(repeat)) return;
     const entry = this.entries.get(key);
     if (entry === undefined) return;
     this.use(entry);
-    this.makeRoom(repeat.key.length);
+    this.makeRoom(repeat.length);
     if (!this.entries.has(key)) return; // the budget held nothing else
-    this.repeats.set(repeat.key, { body: entry.body, cost: repeat.cost, entry });
-    entry.repeats.push(repeat.key);
-    entry.size += repeat.key.length;
-    this.bytes += repeat.key.length;
+    this.repeats.set(repeat, { body: entry.body, entry });
+    entry.repeats.push(repeat);
+    entry.size += repeat.length;
+    this.bytes += repeat.length;
   }
 
   /** Moves `entry` to the end of the order of use. */
@@ -352,7 +352,8 @@ interface Entry {
 const MOVED_LIMIT = 20_000;
 
 /** A body kept for a repeat of one exact request, and the entry it goes with. */
-interface Repeat extends RepeatAnswer {
+interface Repeat {
+  body: Buffer;
   entry: Entry;
 }
 

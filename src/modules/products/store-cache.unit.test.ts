@@ -71,10 +71,10 @@ describe('StoreCache', () => {
     const cache = new StoreCache({ maxBytes: 80 }); // bodies of 10 at most
     const v = cache.version;
     cache.set('a', Buffer.alloc(10), v);
-    cache.remember('a', { key: 'A', cost: 1 }, v);
-    cache.remember('missing', { key: 'M', cost: 1 }, v); // nothing kept under that key: nothing to repeat
+    cache.remember('a', 'A', v);
+    cache.remember('missing', 'M', v); // nothing kept under that key: nothing to repeat
     expect(cache.recall('M', v)).toBeUndefined();
-    expect(cache.recall('A', v)).toEqual(expect.objectContaining({ body: Buffer.alloc(10), cost: 1 }));
+    expect(cache.recall('A', v)).toEqual(Buffer.alloc(10));
     for (const k of ['b', 'c', 'd', 'e', 'f']) cache.set(k, Buffer.alloc(10), v); // 11 each: 55 + a's 12
     expect(cache.recall('A', v)).toBeDefined(); // a is used: b is now the oldest
     cache.set('g', Buffer.alloc(10), v); // 78
@@ -155,7 +155,7 @@ describe('StoreCache', () => {
     cache.set('list a b', Buffer.from('a b'), v, { products: ['a', 'b'], mark });
     cache.set('empty list', Buffer.from('[]'), v, { products: [], mark });
     cache.set('unscoped', Buffer.from('?'), v);
-    cache.remember('page a', { key: 'A', cost: 1 }, v);
+    cache.remember('page a', 'A', v);
     const readingA = cache.stockMark(); // a read of a's page begins, then a's stock moves
     const readingB = cache.stockMark();
 

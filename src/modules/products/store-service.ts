@@ -3,7 +3,6 @@ import type { Db } from '../../platform/db/database.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { type Fields, parseFields, shapeEnvelope } from '../../platform/http/fields.ts';
 import { pageOf } from '../../platform/http/pagination.ts';
-import type { RepeatKey } from '../../platform/http/repeat-reads.ts';
 import type { StoreScope } from '../../platform/http/types.ts';
 import type { AmountUnits } from '../../platform/money/schema.ts';
 import type { Static } from 'typebox';
@@ -53,7 +52,7 @@ export const pricing = (ctx: Ctx, regionId: string | undefined, groups: string[]
 export interface Caching {
   cache: StoreCache;
   listing?: StoreCache;
-  repeat?: RepeatKey;
+  repeat?: string;
 }
 
 /** Whether a product answer cut down by `fields` shows no stock: only named fields, none under `variants`. */
@@ -80,7 +79,7 @@ async function cached(
   stockFree = false,
 ): Promise<string | Buffer> {
   if (!caching) return (await read(ctx.db)).body;
-  // The front door (repeat-reads.ts) looks in the stock cache only: a listing answer goes through Fastify.
+  // Repeats (repeat-reads.ts) are looked up in the stock cache only: a listing answer goes the whole way.
   const listing = stockFree ? caching.listing : undefined;
   const cache = listing ?? caching.cache;
   const now = cache.current();

@@ -31,9 +31,9 @@ export const storeProductRoutes: RouteModule = async (app, deps) => {
     req.ctx.storeListing = listing;
     done();
   });
-  // Repeats of a request answered here are answered from this cache before Fastify sees them.
+  // A repeat of a request answered here is answered from this cache by the routes' last onRequest hook.
   const repeats = app.repeatReads;
-  repeats.attach(`${app.prefix}/products`, cache);
+  repeats.attach(cache);
   // With a country, the answer is taxed after the cache (store-tax-prices.ts): no repeat is kept for it.
   const caching = (req: FastifyRequest & { query: Place }): Caching => ({
     cache,
@@ -48,6 +48,7 @@ export const storeProductRoutes: RouteModule = async (app, deps) => {
     '/products',
     {
       config: { shapesFields: true },
+      onRequest: repeats.onRequest,
       schema: {
         tags,
         summary: 'List published products of the key’s sales channels',
@@ -66,6 +67,7 @@ export const storeProductRoutes: RouteModule = async (app, deps) => {
     '/products/:id',
     {
       config: { shapesFields: true },
+      onRequest: repeats.onRequest,
       schema: {
         tags,
         summary: 'Get a published product',

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import ipaddr from 'ipaddr.js';
 
@@ -9,8 +8,8 @@ export type TrustProxy = boolean | number | string[];
 export type ProxyTrust = (addr: string, hop: number) => boolean;
 
 /**
- * The one trust function of this server: app.ts gives it to Fastify (request.ip) and to the
- * front door (repeat-reads.ts), so every limit counts a client under the same address.
+ * The one trust function of this server: app.ts gives it to Fastify (request.ip), so every
+ * limit counts a client under the same address.
  * proxy-addr reads X-Forwarded-For from the right, from the socket's address on: each trusted
  * hop hands on to the entry before it, and the first address not trusted is the client. A
  * proxy that appends (nginx's $proxy_add_x_forwarded_for, AWS ALB, Cloudflare) leaves whatever
@@ -23,12 +22,6 @@ export function proxyTrust(setting: TrustProxy): ProxyTrust | false {
   if (typeof setting === 'number') return (_addr, hop) => hop < setting;
   if (!setting.length) throw new TypeError('no proxy address');
   return proxyAddr.compile(setting);
-}
-
-/** The client's address of a raw request, as Fastify's request.ip finds it with the same trust. */
-export function clientAddress(trust: ProxyTrust | false): (raw: IncomingMessage) => string {
-  if (!trust) return (raw) => raw.socket.remoteAddress ?? '';
-  return (raw) => proxyAddr(raw, trust);
 }
 
 /** Parses `1.2.3.4`, `10.0.0.0/8`, `::1`, `fd00::/8` (a bare address is its own /32 or /128); throws on anything else. */

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { errors } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -72,7 +72,7 @@ function sameToken(got: string, expected: string): boolean {
  * Bearer and Basic callers are unaffected). Register it before the hook that reads the cookies.
  */
 export function csrfGuard(opts: CsrfOptions) {
-  return async function csrf(req: FastifyRequest) {
+  const check = (req: FastifyRequest): void => {
     if (SAFE_METHODS.has(req.method) || req.headers.authorization) return;
     if (!opts.cookies.some((name) => req.cookies?.[name])) return;
     assertSameSite(req, opts.trustedOrigins);
@@ -86,5 +86,15 @@ export function csrfGuard(opts: CsrfOptions) {
     const got = req.headers[CSRF_HEADER];
     if (typeof got !== 'string' || !expected.some((e) => sameToken(got, e)))
       throw errors.forbidden('csrf_token_invalid');
+  };
+  // A callback hook (it never waits): every request of its surface runs it.
+  return function csrf(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    try {
+      check(req);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
   };
 }

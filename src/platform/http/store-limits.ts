@@ -1,5 +1,4 @@
-import type { IncomingMessage } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Redis } from 'ioredis';
 import { connectRedis } from '../redis.ts';
 import { clientKey, trustedIps } from './client-ip.ts';
@@ -82,35 +81,25 @@ export function storeLimits(app: App, deps: AppDeps) {
     await redis?.quit().catch(() => {});
   });
 
-  /** What `charge` already spent for requests it then handed on to Fastify. */
-  const charged = new WeakMap<IncomingMessage, number>();
   /** Spends `cost` of the client's budget; the milliseconds to wait when it is spent (0: go ahead). */
   const spend = (ip: string, cost: number): number =>
     config.storeRateLimit > 0 && !isTrusted(ip) ? counter.spend(clientKey(ip), cost) : 0;
 
   return {
-    /**
-     * For requests answered before Fastify sees them (repeat-reads.ts): spends the budget as the
-     * hook below would. Past the budget the request goes on to Fastify, which answers the 429
-     * from what was spent here without spending again.
-     */
-    charge(raw: IncomingMessage, ip: string, cost: number): number {
-      const waitMs = spend(ip, cost);
-      if (waitMs > 0) charged.set(raw, waitMs);
-      return waitMs;
-    },
-    onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
-      if (req.url.startsWith('/store/marketplace')) return; // the marketplace's own limit (MARKETPLACE_RATE_LIMIT)
+    // A callback hook: a light page (nearly every store request) goes on without a promise.
+    onRequest: (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (req.url.startsWith('/store/marketplace')) return done(); // the marketplace's own limit (MARKETPLACE_RATE_LIMIT)
       const limit = requestedLimit(req.query);
-      const waitMs = charged.get(req.raw) ?? spend(req.ip, storeRequestCost(limit));
-      if (waitMs > 0) throw errors.tooManyRequests(waitMs / 1000);
-      if (limit > HEAVY_PAGE) {
-        const slot = heavy.tryAcquire();
-        if (!slot) throw appError('too_many_large_pages', undefined, { headers: { 'retry-after': '1' } });
-        await slot;
+      const waitMs = spend(req.ip, storeRequestCost(limit));
+      if (waitMs > 0) return done(errors.tooManyRequests(waitMs / 1000));
+      if (limit <= HEAVY_PAGE) return done();
+      const slot = heavy.tryAcquire();
+      if (!slot) return done(appError('too_many_large_pages', undefined, { headers: { 'retry-after': '1' } }));
+      slot.then(() => {
         // 'close' comes once the response is sent or the connection is gone, whatever happened.
         reply.raw.once('close', () => heavy.release());
-      }
+        done();
+      });
     },
   };
 }
