@@ -100,7 +100,15 @@ describe('Inventory', () => {
     expect(errors).toEqual([]);
   });
 
-  it('lists reservations and deletes one, which frees its units', async () => {
+  it('lists reservations, moves one to a location that has the units free, and deletes it, which frees its units', async () => {
+    // The shop keeps 3 mugs.
+    const altona = (await shop.admin<Json>('GET', '/admin/stock-locations?limit=50')).stock_locations.find(
+      (l: Json) => l.name === 'Shop Altona',
+    );
+    await shop.admin('POST', `/admin/inventory-items/${itemId}/location-levels`, {
+      location_id: altona.id,
+      stocked_quantity: 3,
+    });
     await page.getByRole('link', { name: 'Reservations' }).click();
     const table = page.getByRole('table', { name: 'Reservations' });
     await table.waitFor();
@@ -109,6 +117,39 @@ describe('Inventory', () => {
       new RegExp(`^MUG-BLUE One size ${locationName} 2 by hand Phone order, collected Friday `),
     );
     await screenshot(page, '62-inventory-reservations', { quiet: true });
+
+    // Moved ahead of time: 4 are more than the shop has free (refused, nothing moves), 2 fit.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const form = table.getByRole('form', { name: 'Edit reservation' });
+    const where = form.getByLabel('Location');
+    expect(await where.locator('option').allInnerTexts()).toEqual([`${locationName} (7 free)`, 'Shop Altona (3 free)']);
+    await where.selectOption({ label: 'Shop Altona (3 free)' });
+    await form.getByLabel('Quantity').fill('4');
+    await form.getByRole('button', { name: 'Save reservation' }).click();
+    await form.getByText(`Not enough stock available for item ${itemId} at location ${altona.id}`).waitFor();
+    const reservation = async () => (await shop.admin<Json>('GET', '/admin/reservations')).reservations[0];
+    expect(await reservation()).toMatchObject({ location_id: expect.not.stringMatching(altona.id), quantity: 2 });
+    await form.getByLabel('Quantity').fill('2');
+    await form.getByLabel('Description').fill('Phone order, collected in Altona');
+    await screenshot(page, '63-inventory-reservation-move', { quiet: true });
+    await form.getByRole('button', { name: 'Save reservation' }).click();
+    await form.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => text(await row.innerText()))
+      .toMatch(/^MUG-BLUE One size Shop Altona 2 by hand Phone order, collected in Altona /);
+    expect(await reservation()).toMatchObject({
+      location_id: altona.id,
+      quantity: 2,
+      description: 'Phone order, collected in Altona',
+    });
+    const levels = (await shop.admin<Json>('GET', `/admin/inventory-items/${itemId}`)).inventory_item.location_levels;
+    expect(
+      levels.map((l: Json) => [l.location_id === altona.id, l.stocked_quantity, l.reserved_quantity]).sort(),
+    ).toEqual([
+      [false, 7, 0],
+      [true, 3, 2],
+    ]);
+
     await row.getByRole('button', { name: 'Delete' }).click();
     await page
       .getByRole('dialog', { name: 'Delete this reservation?' })

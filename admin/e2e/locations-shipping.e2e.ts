@@ -384,3 +384,63 @@ describe('option types and the providers of a location', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the sales channels a location serves', () => {
+  it('ticks and clears a channel of a location, each saved at once and shown from the click while its save is on its way', async () => {
+    const { sales_channels: channels } = await shop.admin<Json>('GET', '/admin/sales-channels');
+    const web = channels[0];
+    await shop.admin('POST', '/admin/sales-channels', { name: 'Outlet' });
+    const served = async () => {
+      const { stock_locations: locations } = await shop.admin<Json>(
+        'GET',
+        '/admin/stock-locations?fields=*sales_channels&limit=50',
+      );
+      return locations
+        .find((l: Json) => l.name === 'Shop Altona')
+        .sales_channels.map((c: Json) => c.name)
+        .sort();
+    };
+    expect(await served()).toEqual([web.name]);
+
+    await page.goto(`${shop.url}/app/settings/locations`);
+    const section = location('Shop Altona').getByRole('region', { name: 'Sales channels of Shop Altona' });
+    await section.getByText(`Serves: ${web.name}`).waitFor();
+    // Each save answers late, as on a slow network: the box must not spring back meanwhile.
+    await page.route('**/admin/stock-locations/*/sales-channels', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    try {
+      const outletBox = section.getByLabel('Outlet');
+      await outletBox.check();
+      expect(await outletBox.isChecked()).toBe(true);
+      expect(await outletBox.isDisabled()).toBe(true);
+      await expect.poll(served).toEqual([web.name, 'Outlet'].sort());
+      await section.getByText(`Serves: ${web.name}, Outlet`).waitFor();
+      expect(await outletBox.isChecked()).toBe(true);
+
+      const webBox = section.getByLabel(web.name);
+      await webBox.uncheck();
+      expect(await webBox.isChecked()).toBe(false);
+      expect(await webBox.isDisabled()).toBe(true);
+      await expect.poll(served).toEqual(['Outlet']);
+      await section.getByText('Serves: Outlet').waitFor();
+      expect(await webBox.isChecked()).toBe(false);
+      await expect.poll(() => webBox.isEnabled()).toBe(true);
+    } finally {
+      await page.unroute('**/admin/stock-locations/*/sales-channels');
+    }
+    // The warehouse kept its channel.
+    const { stock_locations: after } = await shop.admin<Json>(
+      'GET',
+      '/admin/stock-locations?fields=*sales_channels&limit=50',
+    );
+    const warehouse = after.find((l: Json) => l.name === 'Warehouse Hamburg');
+    expect(warehouse.sales_channels.map((c: Json) => c.id)).toEqual([web.id]);
+
+    await tidy();
+    await location('Shop Altona').scrollIntoViewIfNeeded();
+    await screenshot(page, '53-settings-location-channels', { quiet: true });
+    expect(errors).toEqual([]);
+  });
+});

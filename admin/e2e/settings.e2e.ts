@@ -91,7 +91,7 @@ describe('webhooks in the settings area', () => {
 });
 
 describe('the other settings', () => {
-  it("ticks and clears a key's sales channel from the click itself, while the save is still on its way", async () => {
+  it("ticks and clears a key's sales channel from the click itself, busy while the save is still on its way", async () => {
     const { sales_channel } = await shop.admin<{ sales_channel: { id: string } }>('POST', '/admin/sales-channels', {
       name: 'Outlet',
     });
@@ -114,12 +114,17 @@ describe('the other settings', () => {
       await page.getByRole('link', { name: 'API keys' }).click();
       const box = page.locator(`input[name="key-${key.id}-${sales_channel.id}"]`);
       await box.check();
+      // Shown ticked and busy (no second click) while the save is on its way.
       expect(await box.isChecked()).toBe(true);
+      expect(await box.isDisabled()).toBe(true);
+      expect(await box.getAttribute('aria-busy')).toBe('true');
       await expect.poll(linked).toBe(true);
       await box.uncheck();
       expect(await box.isChecked()).toBe(false);
+      expect(await box.isDisabled()).toBe(true);
       await expect.poll(linked).toBe(false);
       expect(await box.isChecked()).toBe(false);
+      await expect.poll(() => box.isEnabled()).toBe(true);
     } finally {
       await page.unroute('**/admin/api-keys/*/sales-channels');
     }

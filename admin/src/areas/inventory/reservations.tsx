@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { dateTime } from '../../lib/format.ts';
@@ -9,6 +10,7 @@ import { PagedTable } from '../../components/query-table.tsx';
 import { ConfirmButton } from '../../components/ui.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import { ReservationForm } from './reservation-form.tsx';
 import { InventoryTabs } from './tabs.tsx';
 import { type InventoryItem, type Reservation, locationName, useLocations } from './types.ts';
 
@@ -16,7 +18,8 @@ const LIMIT = 50;
 
 /**
  * Reservations: stock held at a location, by an order line (checkout) or by hand. Deleting one
- * releases its units (they count as available again). A reservation names its order line only; the
+ * releases its units (they count as available again); Edit moves one to another location keeping
+ * the item, or changes its quantity or description. A reservation names its order line only; the
  * API has no route from a line to its order, so the line id is shown, not a link to the order.
  */
 export function ReservationList() {
@@ -38,6 +41,7 @@ export function ReservationList() {
     { id: itemIds, limit: itemIds.length },
     { enabled: itemIds.length > 0 },
   );
+  const [editing, setEditing] = useState<string | null>(null);
   const itemOf = (id: string) => items.data?.inventory_items.find((i) => i.id === id);
   const release = useMutation({
     mutationFn: (r: Reservation) => api(`/admin/reservations/${r.id}`, { method: 'DELETE' }),
@@ -74,38 +78,60 @@ export function ReservationList() {
         row={(r) => {
           const item = itemOf(r.inventory_item_id);
           return (
-            <tr key={r.id}>
-              <td>
-                <Link to={`/inventory/${r.inventory_item_id}`}>
-                  {item ? (item.sku ?? item.title ?? item.id) : r.inventory_item_id}
-                </Link>
-                {item?.title && item.sku && <div className="muted">{item.title}</div>}
-              </td>
-              <td>{locationName(locations.data, r.location_id)}</td>
-              <td className="num">
-                {r.quantity}
-                {r.allow_backorder && <span className="muted"> (backorder)</span>}
-              </td>
-              <td>{r.line_item_id ? <code>{r.line_item_id}</code> : <span className="muted">by hand</span>}</td>
-              <td>{r.description ?? '—'}</td>
-              <td>{dateTime(r.created_at)}</td>
-              {canWrite && (
+            <Fragment key={r.id}>
+              <tr>
                 <td>
-                  <ConfirmButton
-                    label="Delete"
-                    title="Delete this reservation?"
-                    body={
-                      r.line_item_id
-                        ? 'Its order line no longer holds these units: they can be sold again. Cancel or edit the order instead if it is still to ship.'
-                        : 'The units become available again.'
-                    }
-                    danger
-                    disabled={release.isPending}
-                    onConfirm={() => release.mutate(r)}
-                  />
+                  <Link to={`/inventory/${r.inventory_item_id}`}>
+                    {item ? (item.sku ?? item.title ?? item.id) : r.inventory_item_id}
+                  </Link>
+                  {item?.title && item.sku && <div className="muted">{item.title}</div>}
                 </td>
+                <td>{locationName(locations.data, r.location_id)}</td>
+                <td className="num">
+                  {r.quantity}
+                  {r.allow_backorder && <span className="muted"> (backorder)</span>}
+                </td>
+                <td>{r.line_item_id ? <code>{r.line_item_id}</code> : <span className="muted">by hand</span>}</td>
+                <td>{r.description ?? '—'}</td>
+                <td>{dateTime(r.created_at)}</td>
+                {canWrite && (
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-expanded={editing === r.id}
+                      onClick={() => setEditing(editing === r.id ? null : r.id)}
+                    >
+                      Edit
+                    </button>{' '}
+                    <ConfirmButton
+                      label="Delete"
+                      title="Delete this reservation?"
+                      body={
+                        r.line_item_id
+                          ? 'Its order line no longer holds these units: they can be sold again. Cancel or edit the order instead if it is still to ship.'
+                          : 'The units become available again.'
+                      }
+                      danger
+                      disabled={release.isPending}
+                      onConfirm={() => release.mutate(r)}
+                    />
+                  </td>
+                )}
+              </tr>
+              {editing === r.id && (
+                <tr>
+                  <td colSpan={7}>
+                    <ReservationForm
+                      reservation={r}
+                      item={item}
+                      locations={locations.data}
+                      onDone={() => setEditing(null)}
+                    />
+                  </td>
+                </tr>
               )}
-            </tr>
+            </Fragment>
           );
         }}
         offset={offset}

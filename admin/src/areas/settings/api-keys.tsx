@@ -8,6 +8,7 @@ import { SubmitForm } from '../../components/form-pieces.tsx';
 import { ActionsHead, QueryTable } from '../../components/query-table.tsx';
 import type { Item, Ok } from '../../api/types.ts';
 import { useApi } from '../../lib/api-hooks.ts';
+import { useSavedTicks } from '../../lib/saved-ticks.ts';
 
 type ApiKey = Item<Ok<'/admin/api-keys'>['api_keys']>;
 
@@ -35,21 +36,13 @@ export function ApiKeysPage() {
     mutationFn: (id: string) => api(`/admin/api-keys/${id}/revoke`, { method: 'POST' }),
     onSuccess: refresh,
   });
-  // A ticked or cleared channel shows its new state from the click itself until the list is read
-  // again: the key's own list reaches React only after the save and the refetch, and a controlled
-  // checkbox would spring back meanwhile (a second click on it would then undo the first).
-  const [ticking, setTicking] = useState<Record<string, boolean>>({});
+  // Each box shows the choice from its click while its save runs, and is disabled meanwhile
+  // (lib/saved-ticks.ts: a controlled checkbox sprang back until the list was read again).
+  const ticks = useSavedTicks();
   const link = useMutation({
     mutationFn: ({ id, add, remove }: { id: string; add?: string[]; remove?: string[] }) =>
       api(`/admin/api-keys/${id}/sales-channels`, { method: 'POST', body: { add, remove } }),
-    onSettled: async (_data, _error, { id, add, remove }) => {
-      await refresh();
-      setTicking((t) => {
-        const next = { ...t };
-        for (const channel of [...(add ?? []), ...(remove ?? [])]) delete next[`${id}:${channel}`];
-        return next;
-      });
-    },
+    onSettled: refresh,
   });
   return (
     <>
@@ -116,18 +109,21 @@ export function ApiKeysPage() {
                 {k.type === 'publishable' ? (
                   canWrite && !k.revoked_at ? (
                     channels.data?.sales_channels.map((c) => {
-                      const on = ticking[`${k.id}:${c.id}`] ?? !!k.sales_channels?.some((s) => s.id === c.id);
+                      const box = `${k.id}:${c.id}`;
                       return (
                         <Field
                           key={c.id}
                           label={c.name}
                           name={`key-${k.id}-${c.id}`}
                           type="checkbox"
-                          checked={on}
+                          checked={ticks.shown(box, !!k.sales_channels?.some((s) => s.id === c.id))}
+                          disabled={ticks.pending(box)}
+                          aria-busy={ticks.pending(box)}
                           onChange={(e) => {
                             const checked = e.target.checked;
-                            setTicking((t) => ({ ...t, [`${k.id}:${c.id}`]: checked }));
-                            link.mutate({ id: k.id, ...(checked ? { add: [c.id] } : { remove: [c.id] }) });
+                            ticks.tick(box, checked, () =>
+                              link.mutateAsync({ id: k.id, ...(checked ? { add: [c.id] } : { remove: [c.id] }) }),
+                            );
                           }}
                         />
                       );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Card, Empty, ErrorNote, Field } from '../../components/ui.tsx';
+import { LocationChannels } from './location-channels.tsx';
 import { LocationProviders } from './location-providers.tsx';
 import { AddressFields, NameField, SubForm, useFormValues } from './shipping-form-parts.tsx';
 import { AddDetails, DeleteButton, EditButton } from './shipping-list-parts.tsx';
@@ -110,10 +111,8 @@ export function LocationCard({ loc, refs, canWrite }: { loc: Location; refs: Shi
     >
       <ErrorNote error={remove.error} />
       {editing && <LocationForm location={loc} onDone={() => setEditing(false)} />}
-      <p className="muted">
-        {addressLine(loc)} · Serves:{' '}
-        {(loc.sales_channels ?? []).map((c) => c.name).join(', ') || 'every channel linked to no location'}
-      </p>
+      <p className="muted">{addressLine(loc)}</p>
+      <LocationChannels loc={loc} canWrite={canWrite} />
       <LocationProviders loc={loc} refs={refs} canWrite={canWrite} />
       {sets.length === 0 && <Empty>No fulfilment sets.</Empty>}
       {sets.map((set) => (
