@@ -10,6 +10,7 @@
  *   npm run bench:journey -- --shoppers 1,10,50 --seconds 20 --medusa
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:journey   # database emporium_bench_journey
  *   DATABASE_URL=… DATABASE_READ_URL=<replica> npm run bench:journey                 # read replicas (docs/configuration.md)
+ *   npm run bench:journey -- --replica --shoppers 1,10 --seconds 20 --rounds 2      # a hot standby of its own: with and without it, A B A B
  *   npm run bench:journey -- --products 100000 --categories 500 --orders 1000000    # the shop grown (hours: seeding is the API's)
  *   npm run bench:journey -- --shoppers 10 --versus ../main     # A/B: another checkout's server beside this one, rounds interleaved
  *   npm run bench:journey -- --cpu-calls 40 --shoppers 0         # the server's CPU per call kind, one shopper
@@ -26,6 +27,10 @@
  * products) or `POST /admin/products/batch` (`--seed batch`, `--seed-concurrency` at a time);
  * orders through carts and complete, `--seed-concurrency` at a time. `--shoppers 0` skips the
  * journey (the desk only).
+ *
+ * `--replica` (journey-replica.ts) measures one read replica on a primary and hot standby of the
+ * bench's own (test/hot-standby.ts): the same build with and without DATABASE_READ_URL, a fresh
+ * start per turn, A B A B, with the reads each database served counted from its statistics.
  *
  * Reports journeys/s per system and shopper count, the server's CPU per journey (the figure to
  * compare on a shared machine), p50/p99 per call kind, failures (a journey
@@ -47,7 +52,9 @@ import {
   prepareMedusaCategories,
   publishableKey,
 } from './journey-data.ts';
-import { journey, type Shop, Timings } from './journey-calls.ts';
+import { journey, Timings } from './journey-calls.ts';
+import { measureReplica } from './journey-replica.ts';
+import { callFigures, merge, PASSWORD, type Row, report, run, type Target } from './journey-rounds.ts';
 import {
   ADMIN,
   call,
@@ -62,7 +69,6 @@ import {
   startServer,
   waitFor200,
 } from './lib.ts';
-import { percentile } from './measure.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -85,6 +91,8 @@ const { values: opts } = parseArgs({
     'cpu-calls': { type: 'string', default: '0' },
     /** Another checkout (its dist/ built) run beside this one as `baseline`, on the next port, rounds interleaved. */
     versus: { type: 'string' },
+    /** A primary and a hot standby of the bench's own; the same build with and without DATABASE_READ_URL, A B A B (journey-replica.ts). */
+    replica: { type: 'boolean', default: false },
   },
 });
 const sizes = (list: string) =>
@@ -106,55 +114,6 @@ if (opts.seed && opts.seed !== 'batch' && opts.seed !== 'import') throw new Erro
 if (!PRODUCTS.length) throw new Error('--products: at least one size');
 const PORT = Number(opts.port);
 const BASE = `http://127.0.0.1:${PORT}`;
-const PASSWORD = 'journey-password-1';
-
-interface Target {
-  name: string;
-  shop: Shop;
-  /** Journeys started so far: shopper n walks page n, so pages differ across rounds too. */
-  next: number;
-  /** The server's CPU time so far (ms), for the servers started here. */
-  cpu?: () => number;
-  /** The server's resident memory now (MiB), for the servers started here. */
-  rss?: () => number;
-}
-
-interface Row {
-  system: string;
-  shoppers: number;
-  journeys: number;
-  seconds: number;
-  failed: number;
-  timings: Timings;
-  /** The server's CPU time over the run (ms), when known. */
-  cpuMs?: number;
-}
-
-/** `shoppers` loops of journeys for `seconds` (the journeys under way then finish and count). */
-async function run(target: Target, shoppers: number, seconds: number): Promise<Row> {
-  const timings = new Timings();
-  let journeys = 0;
-  let failed = 0;
-  const cpuBefore = target.cpu?.();
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: shoppers }, async () => {
-      while (performance.now() < end) {
-        try {
-          await journey(target.shop, target.next++, timings, PASSWORD);
-          journeys++;
-        } catch (err) {
-          failed++;
-          if (timings.failures.length < 5) timings.failures.push(String(err).slice(0, 400));
-        }
-      }
-    }),
-  );
-  const took = (performance.now() - start) / 1000;
-  const cpuMs = cpuBefore === undefined ? undefined : target.cpu!() - cpuBefore;
-  return { system: target.name, shoppers, journeys, failed, seconds: took, timings, cpuMs };
-}
 
 /**
  * What each call costs the server, not what it waits: `journeys` journeys one after another, the
@@ -192,49 +151,6 @@ async function cpuPerCall(target: Target, pid: number, journeys: number) {
   return { journeys, cpu_ms_per_journey: +perJourney.toFixed(1), calls: rows };
 }
 
-/** Rows of the same system and shopper count (the A B A B rounds) as one. */
-function merge(rows: Row[]): Row {
-  const timings = new Timings();
-  for (const r of rows) {
-    for (const [kind, ms] of r.timings.ms) for (const m of ms) timings.add(kind, m);
-    timings.failures.push(...r.timings.failures);
-  }
-  const sum = (f: (r: Row) => number) => rows.reduce((s, r) => s + f(r), 0);
-  return {
-    ...rows[0],
-    journeys: sum((r) => r.journeys),
-    failed: sum((r) => r.failed),
-    seconds: sum((r) => r.seconds),
-    timings,
-    cpuMs: rows.every((r) => r.cpuMs !== undefined) ? sum((r) => r.cpuMs ?? 0) : undefined,
-  };
-}
-
-function report(rows: Row[]): void {
-  const summary = rows.map((r) => ({
-    system: r.system,
-    shoppers: r.shoppers,
-    'journeys/s': +(r.journeys / r.seconds).toFixed(2),
-    journeys: r.journeys,
-    failed: r.failed,
-    'server cpu ms/journey': r.cpuMs === undefined ? '–' : +(r.cpuMs / Math.max(1, r.journeys)).toFixed(1),
-  }));
-  console.table(summary);
-  const kinds = [...new Set(rows.flatMap((r) => [...r.timings.ms.keys()]))];
-  const perKind: Record<string, Record<string, string>> = {};
-  for (const kind of kinds) {
-    perKind[kind] = {};
-    for (const r of rows) {
-      const ms = [...(r.timings.ms.get(kind) ?? [])].sort((a, b) => a - b);
-      perKind[kind][`${r.system} ×${r.shoppers} p50/p99 ms`] = ms.length
-        ? `${percentile(ms, 50).toFixed(1)} / ${percentile(ms, 99).toFixed(1)}`
-        : '–';
-    }
-  }
-  console.table(perKind);
-  for (const r of rows) for (const f of r.timings.failures) console.error(`[${r.system} ×${r.shoppers}] failed: ${f}`);
-}
-
 function medusaKeys(): Record<string, string> {
   const script =
     process.env.MEDUSA_PEER_SCRIPT ??
@@ -249,16 +165,6 @@ function medusaKeys(): Record<string, string> {
       .filter((l) => l.includes('='))
       .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
   );
-}
-
-/** Per call kind: samples, p50 and p99 in ms. */
-function callFigures(t: Timings) {
-  const out: Record<string, { n: number; p50: number; p99: number }> = {};
-  for (const [kind, list] of t.ms) {
-    const ms = [...list].sort((a, b) => a - b);
-    out[kind] = { n: ms.length, p50: +percentile(ms, 50).toFixed(2), p99: +percentile(ms, 99).toFixed(2) };
-  }
-  return out;
 }
 
 /** One size's figures as JSON in `--results` (journey-growth.ts renders them), with the machine's state. */
@@ -325,6 +231,24 @@ async function startBaseline(root: string, databaseUrl: string | undefined) {
 
 async function main() {
   console.error(`[journey] machine: load ${loadAverage()} (figures on a shared machine are noise)`);
+  if (opts.replica) {
+    if (PRODUCTS.length > 1 || ORDERS.length || opts.medusa || opts.versus || opts.reuse || opts['data-dir'])
+      throw new Error('--replica: one --products size, without --orders, --medusa, --versus, --reuse or --data-dir');
+    if (!SHOPPERS.length) throw new Error('--replica: at least one --shoppers count');
+    await measureReplica({
+      port: PORT,
+      products: PRODUCTS[0],
+      categories: categoriesFor(PRODUCTS[0]),
+      seedMode: seedMode(PRODUCTS[0]),
+      seedConcurrency: SEED_CONCURRENCY,
+      shoppers: SHOPPERS,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      writeResult,
+    });
+    closeAgent();
+    return;
+  }
   const databaseUrl = opts.reuse
     ? await keptBenchDatabase('emporium_bench_journey')
     : await freshBenchDatabase('emporium_bench_journey');

@@ -12,7 +12,7 @@ import {
   startServer,
   stopServer,
 } from '../processes.ts';
-import { type Standby, startStandby } from './hot-standby.testing.ts';
+import { type Standby, startStandby } from '../hot-standby.ts';
 
 /**
  * Read replicas (docs/configuration.md "Read replicas") on a real hot standby of the test's own:
