@@ -4,7 +4,7 @@ import { defaultChannelId, uniq } from './products.testing.ts';
 
 /**
  * The answer cache (store-cache.ts) under one client reading many large distinct pages: the page
- * every other client reads stays kept. Over a socket, so a kept answer shows as the front door's
+ * every other client reads stays kept. Over a socket, so a kept answer shows as a repeat's
  * (repeat-reads.ts, `answered`), which hands out only what the cache still holds.
  */
 let t: TestApp;
@@ -33,7 +33,7 @@ const get = async (url: string) => {
   return res.arrayBuffer();
 };
 
-/** Whether a read of `url` was answered from what the cache kept (the front door's answer). */
+/** Whether a read of `url` was answered from what the cache kept (a repeat's answer). */
 async function kept(url: string): Promise<boolean> {
   const before = t.app.repeatReads.answered;
   await get(url);

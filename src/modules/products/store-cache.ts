@@ -54,7 +54,7 @@ export class StoreCache implements RepeatSource {
    * to the end, so the first entry is the one to let go when the budget is full.
    */
   private entries = new Map<string, Entry>();
-  /** The same bodies under the exact requests that got them, for the front door (repeat-reads.ts). */
+  /** The same bodies under the exact requests that got them, for repeats of those requests (repeat-reads.ts). */
   private repeats = new Map<string, Repeat>();
   /** The entry used last: a hot page asked for again and again is not moved on every hit. */
   private newest: Entry | undefined;
@@ -337,7 +337,7 @@ export class StoreCache implements RepeatSource {
   }
 }
 
-/** A kept body, with the keys of the requests it is also kept under for the front door. */
+/** A kept body, with the keys of the requests it is also kept under for their repeats. */
 interface Entry {
   key: string;
   body: Buffer;

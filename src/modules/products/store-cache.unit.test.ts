@@ -67,7 +67,7 @@ describe('StoreCache', () => {
     expect(cache.get('other', cache.version)?.length).toBe(500);
   });
 
-  it("lets the front door's answers go with their entry, and counts a front-door hit as a use", () => {
+  it("lets the repeats' answers go with their entry, and counts a repeat's hit as a use", () => {
     const cache = new StoreCache({ maxBytes: 80 }); // bodies of 10 at most
     const v = cache.version;
     cache.set('a', Buffer.alloc(10), v);
@@ -168,7 +168,7 @@ describe('StoreCache', () => {
       true,
       false,
     ]);
-    expect(cache.recall('A', v)).toBeUndefined(); // the front door's copy went with it
+    expect(cache.recall('A', v)).toBeUndefined(); // the repeat's copy went with it
 
     cache.set('page a', Buffer.from('a, stale'), v, { products: ['a'], mark: readingA });
     expect(kept('page a')).toBe(false);

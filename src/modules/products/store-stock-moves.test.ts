@@ -10,7 +10,7 @@ import { STORE_CATALOG_CHANNEL } from './catalog-leases.ts';
  * A stock move names its products (migration store_stock_products), and lets go only of the kept
  * answers holding one of them (store-cache.ts `forget`): an order of one product leaves every
  * other product's page kept, while the sold product's pages show the new stock on the very next
- * read. Over a socket, so a kept answer shows as the front door's (repeat-reads.ts, `answered`),
+ * read. Over a socket, so a kept answer shows as a repeat's (repeat-reads.ts, `answered`),
  * which hands out only what the cache still holds. On PostgreSQL the checkout's own instance
  * learns its products from the NOTICEs of its statements (catalog-leases.ts).
  */
@@ -63,7 +63,7 @@ const read = async (url: string) => {
   return JSON.parse(text);
 };
 
-/** Whether a read of `url` was answered from what the cache kept (the front door's answer). */
+/** Whether a read of `url` was answered from what the cache kept (a repeat's answer). */
 async function kept(url: string): Promise<boolean> {
   const before = t.app.repeatReads.answered;
   await read(url);
