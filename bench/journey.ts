@@ -47,6 +47,7 @@ import {
   prepareMedusaCategories,
   publishableKey,
 } from './journey-data.ts';
+import { cpuMs } from './checkout-setup.ts';
 import { journey, type Shop, Timings } from './journey-calls.ts';
 import {
   ADMIN,
@@ -430,7 +431,19 @@ async function main() {
       const have = (await expectOk(call(BASE, 'GET', '/admin/orders?limit=1', admin))).count as number;
       if (have < orders) {
         console.error(`[journey] orders ${have} → ${orders} through the store API for the order desk`);
+        const dbName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : '';
+        const before = cpuMs(server.pid(), dbName);
+        const bench = process.cpuUsage();
         await placeOrders(emporium.shop, admin, have, orders, SEED_CONCURRENCY);
+        const after = cpuMs(server.pid(), dbName);
+        const benchUsage = process.cpuUsage(bench);
+        const perOrder = (ms: number) => (ms / (orders - have)).toFixed(2);
+        // CPU per order says more than orders/s on a shared machine (2 cores: 2,000 ms of CPU a second at most).
+        console.error(
+          `  CPU per order: server ${perOrder(after.server - before.server)} ms` +
+            (databaseUrl ? `, postgres ${perOrder(after.postgres - before.postgres)} ms` : '') +
+            `, this script ${perOrder((benchUsage.user + benchUsage.system) / 1000)} ms`,
+        );
       }
       const desk = await measureDesk(BASE, admin, Number(opts['desk-samples']));
       console.table(desk);
