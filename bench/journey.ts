@@ -29,10 +29,11 @@
  * customer, the customers made by the admin (`POST /admin/customers`, no password) but one in
  * 1,000 that registers and signs in once; every tenth order captured, every fiftieth canceled.
  * After seeding it prints orders/s with the load average and the CPU per order of the server,
- * PostgreSQL and itself: about 20 ms in all (server 10, PostgreSQL 9, 2026-12-07), so a 2-core
- * machine of its own places at most ~100 orders/s: 100,000 orders in 20-40 min, 1,000,000 in
- * 3-7 h (40 orders/s measured at load average 12). `--shoppers 0` skips the journey (the desk
- * only). The desk is measured once a size is reached; a resumed run already past a size skips it.
+ * PostgreSQL and itself: 20-25 ms in all, half of it PostgreSQL's (2026-12-07), so a 2-core
+ * machine of its own places at most ~90 orders/s: 100,000 orders in 20-55 min, 1,000,000 in
+ * 3-9 h (31-40 orders/s measured at load average 11-12; docs/benchmarks.md). `--shoppers 0`
+ * skips the journey (the desk only). The desk is measured once a size is reached; a resumed run
+ * already past a size skips it.
  *
  * Reports journeys/s per system and shopper count, the server's CPU per journey (the figure to
  * compare on a shared machine), p50/p99 per call kind, failures (a journey
