@@ -29,11 +29,11 @@
  * customer, the customers made by the admin (`POST /admin/customers`, no password) but one in
  * 1,000 that registers and signs in once; every tenth order captured, every fiftieth canceled.
  * After seeding it prints orders/s with the load average and the CPU per order of the server,
- * PostgreSQL and itself: 20-25 ms in all, half of it PostgreSQL's (2026-12-07), so a 2-core
- * machine of its own places at most ~90 orders/s: 100,000 orders in 20-55 min, 1,000,000 in
- * 3-9 h (31-40 orders/s measured at load average 11-12; docs/benchmarks.md). `--shoppers 0`
- * skips the journey (the desk only). The desk is measured once a size is reached; a resumed run
- * already past a size skips it.
+ * PostgreSQL and itself (also in the desk's JSON file, `seeding`): 20-25 ms in all, half of it
+ * PostgreSQL's (2026-12-07), so a 2-core machine of its own places at most ~90 orders/s: 100,000
+ * orders in 20-55 min, 1,000,000 in 3-9 h (31-40 orders/s measured at load average 11-12;
+ * docs/benchmarks.md). `--shoppers 0` skips the journey (the desk only). The desk is measured
+ * once a size is reached; a resumed run already past a size skips it.
  *
  * Reports journeys/s per system and shopper count, the server's CPU per journey (the figure to
  * compare on a shared machine), p50/p99 per call kind, failures (a journey
@@ -282,6 +282,43 @@ function writeResult(name: string, body: Record<string, unknown>): void {
   console.error(`[journey] wrote ${path.relative(process.cwd(), file)}`);
 }
 
+/**
+ * Orders `have`..`orders`-1 placed (placeOrders), and what that cost: orders/s with the load
+ * average, and the CPU per order of the server, PostgreSQL's backends of the database and this
+ * script, which says more than orders/s on a shared machine (2 cores: 2,000 ms of CPU a second).
+ */
+async function seedOrders(
+  shop: Shop,
+  admin: Record<string, string>,
+  have: number,
+  orders: number,
+  serverPid: number,
+  databaseUrl: string | undefined,
+) {
+  console.error(`[journey] orders ${have} → ${orders} through the store API for the order desk`);
+  const dbName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : '';
+  const before = databaseUrl ? cpuMs(serverPid, dbName) : { server: cpuMsOf(serverPid), postgres: 0 };
+  const script = process.cpuUsage();
+  const seconds = await placeOrders(shop, admin, have, orders, SEED_CONCURRENCY);
+  const after = databaseUrl ? cpuMs(serverPid, dbName) : { server: cpuMsOf(serverPid), postgres: 0 };
+  const used = process.cpuUsage(script);
+  const perOrder = (ms: number) => +(ms / (orders - have)).toFixed(2);
+  const seeding = {
+    from: have,
+    to: orders,
+    seconds: +seconds.toFixed(1),
+    orders_per_s: +((orders - have) / seconds).toFixed(1),
+    load: loadAverage(),
+    cpu_ms_per_order: {
+      server: perOrder(after.server - before.server),
+      ...(databaseUrl && { postgres: perOrder(after.postgres - before.postgres) }),
+      script: perOrder((used.user + used.system) / 1000),
+    },
+  };
+  console.error(`  ${JSON.stringify(seeding)}`);
+  return seeding;
+}
+
 const stops: (() => Promise<void> | undefined)[] = [];
 
 /**
@@ -442,22 +479,8 @@ async function main() {
         console.error(`[journey] ${have} orders already: the desk at ${orders} is not measured again`);
         continue;
       }
-      if (have < orders) {
-        console.error(`[journey] orders ${have} → ${orders} through the store API for the order desk`);
-        const dbName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : '';
-        const before = cpuMs(server.pid(), dbName);
-        const bench = process.cpuUsage();
-        await placeOrders(emporium.shop, admin, have, orders, SEED_CONCURRENCY);
-        const after = cpuMs(server.pid(), dbName);
-        const benchUsage = process.cpuUsage(bench);
-        const perOrder = (ms: number) => (ms / (orders - have)).toFixed(2);
-        // CPU per order says more than orders/s on a shared machine (2 cores: 2,000 ms of CPU a second at most).
-        console.error(
-          `  CPU per order: server ${perOrder(after.server - before.server)} ms` +
-            (databaseUrl ? `, postgres ${perOrder(after.postgres - before.postgres)} ms` : '') +
-            `, this script ${perOrder((benchUsage.user + benchUsage.system) / 1000)} ms`,
-        );
-      }
+      const seeding =
+        have < orders ? await seedOrders(emporium.shop, admin, have, orders, server.pid(), databaseUrl) : undefined;
       const desk = await measureDesk(BASE, admin, Number(opts['desk-samples']));
       console.table(desk);
       const customers = (await expectOk(call(BASE, 'GET', '/admin/customers?limit=1', admin))).count as number;
@@ -468,6 +491,7 @@ async function main() {
         customers,
         products: PRODUCTS[PRODUCTS.length - 1],
         rss_mib: rssMiB(server.pid()),
+        ...(seeding && { seeding }),
         calls: Object.fromEntries(
           Object.entries(desk).map(([kind, f]) => [kind, { p50: f['p50 ms'], p99: f['p99 ms'] }]),
         ),
