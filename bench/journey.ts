@@ -11,7 +11,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:journey   # database emporium_bench_journey
  *   DATABASE_URL=… DATABASE_READ_URL=<replica> npm run bench:journey                 # read replicas (docs/configuration.md)
  *   npm run bench:journey -- --replica --shoppers 1,10 --seconds 20 --rounds 2      # a hot standby of its own: with and without it, A B A B
- *   npm run bench:journey -- --products 100000 --categories 500 --orders 1000000    # the shop grown (hours: seeding is the API's)
+ *   npm run bench:journey -- --products 100000 --categories 500 --orders 1000000    # the shop grown (hours: seeding is the API's, below)
  *   npm run bench:journey -- --shoppers 10 --versus ../main     # A/B: another checkout's server beside this one, rounds interleaved
  *   npm run bench:journey -- --cpu-calls 40 --shoppers 0         # the server's CPU per call kind, one shopper
  *   BENCH_SERVER_LOG=/tmp/server.log npm run bench:journey              # the server's own log kept (its warnings under load)
@@ -25,8 +25,16 @@
  *
  * Products come through the product import job (CSV, `--seed import`, the default from 10,000
  * products) or `POST /admin/products/batch` (`--seed batch`, `--seed-concurrency` at a time);
- * orders through carts and complete, `--seed-concurrency` at a time. `--shoppers 0` skips the
- * journey (the desk only).
+ * orders through the store API, `--seed-concurrency` at a time (placeOrders in journey-data.ts):
+ * two calls an order (a cart created with its line, email and addresses; complete), five orders a
+ * customer, the customers made by the admin (`POST /admin/customers`, no password) but one in
+ * 1,000 that registers and signs in once; every tenth order captured, every fiftieth canceled.
+ * After seeding it prints orders/s with the load average and the CPU per order of the server,
+ * PostgreSQL and itself (also in the desk's JSON file, `seeding`): 20-25 ms in all, half of it
+ * PostgreSQL's (2026-12-07), so a 2-core machine of its own places at most ~90 orders/s: 100,000
+ * orders in 20-55 min, 1,000,000 in 3-9 h (31-40 orders/s measured at load average 11-12;
+ * docs/benchmarks.md). `--shoppers 0` skips the journey (the desk only). The desk is measured
+ * once a size is reached; a resumed run already past a size skips it.
  *
  * `--replica` (journey-replica.ts) measures one read replica on a primary and hot standby of the
  * bench's own (test/hot-standby.ts): the same build with and without DATABASE_READ_URL, a fresh
@@ -52,7 +60,8 @@ import {
   prepareMedusaCategories,
   publishableKey,
 } from './journey-data.ts';
-import { journey, Timings } from './journey-calls.ts';
+import { cpuMs } from './checkout-setup.ts';
+import { journey, type Shop, Timings } from './journey-calls.ts';
 import { measureReplica } from './journey-replica.ts';
 import { callFigures, merge, PASSWORD, type Row, report, run, type Target } from './journey-rounds.ts';
 import {
@@ -177,6 +186,43 @@ function writeResult(name: string, body: Record<string, unknown>): void {
     `${JSON.stringify({ ...body, sample: opts.sample, date: new Date().toISOString(), machine }, null, 2)}\n`,
   );
   console.error(`[journey] wrote ${path.relative(process.cwd(), file)}`);
+}
+
+/**
+ * Orders `have`..`orders`-1 placed (placeOrders), and what that cost: orders/s with the load
+ * average, and the CPU per order of the server, PostgreSQL's backends of the database and this
+ * script, which says more than orders/s on a shared machine (2 cores: 2,000 ms of CPU a second).
+ */
+async function seedOrders(
+  shop: Shop,
+  admin: Record<string, string>,
+  have: number,
+  orders: number,
+  serverPid: number,
+  databaseUrl: string | undefined,
+) {
+  console.error(`[journey] orders ${have} → ${orders} through the store API for the order desk`);
+  const dbName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : '';
+  const before = databaseUrl ? cpuMs(serverPid, dbName) : { server: cpuMsOf(serverPid), postgres: 0 };
+  const script = process.cpuUsage();
+  const seconds = await placeOrders(shop, admin, have, orders, SEED_CONCURRENCY);
+  const after = databaseUrl ? cpuMs(serverPid, dbName) : { server: cpuMsOf(serverPid), postgres: 0 };
+  const used = process.cpuUsage(script);
+  const perOrder = (ms: number) => +(ms / (orders - have)).toFixed(2);
+  const seeding = {
+    from: have,
+    to: orders,
+    seconds: +seconds.toFixed(1),
+    orders_per_s: +((orders - have) / seconds).toFixed(1),
+    load: loadAverage(),
+    cpu_ms_per_order: {
+      server: perOrder(after.server - before.server),
+      ...(databaseUrl && { postgres: perOrder(after.postgres - before.postgres) }),
+      script: perOrder((used.user + used.system) / 1000),
+    },
+  };
+  console.error(`  ${JSON.stringify(seeding)}`);
+  return seeding;
 }
 
 const stops: (() => Promise<void> | undefined)[] = [];
@@ -352,10 +398,13 @@ async function main() {
     for (const orders of ORDERS) {
       if (!emporium) break;
       const have = (await expectOk(call(BASE, 'GET', '/admin/orders?limit=1', admin))).count as number;
-      if (have < orders) {
-        console.error(`[journey] orders ${have} → ${orders} through the store API for the order desk`);
-        await placeOrders(emporium.shop, admin, have, orders, SEED_CONCURRENCY);
+      // A resumed run past this size: its desk was measured then, and cannot be measured at this size again.
+      if (have > orders) {
+        console.error(`[journey] ${have} orders already: the desk at ${orders} is not measured again`);
+        continue;
       }
+      const seeding =
+        have < orders ? await seedOrders(emporium.shop, admin, have, orders, server.pid(), databaseUrl) : undefined;
       const desk = await measureDesk(BASE, admin, Number(opts['desk-samples']));
       console.table(desk);
       const customers = (await expectOk(call(BASE, 'GET', '/admin/customers?limit=1', admin))).count as number;
@@ -366,6 +415,7 @@ async function main() {
         customers,
         products: PRODUCTS[PRODUCTS.length - 1],
         rss_mib: rssMiB(server.pid()),
+        ...(seeding && { seeding }),
         calls: Object.fromEntries(
           Object.entries(desk).map(([kind, f]) => [kind, { p50: f['p50 ms'], p99: f['p99 ms'] }]),
         ),
