@@ -6,6 +6,10 @@ import { appError, ErrorBody } from './errors.ts';
 import type { App } from './types.ts';
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** Counted among the requests in flight (readiness.ts): a flag, not a WeakSet, which costs GC work per request. */
+    inFlight: boolean;
+  }
   interface FastifyInstance {
     /** The instance's readiness and shutdown drain (set up in app.ts, driven by main.ts). */
     readiness: Readiness;
@@ -25,7 +29,6 @@ export class Readiness {
   workersRunning = false;
   private draining = false;
   private inFlight = 0;
-  private readonly counted = new WeakSet<FastifyRequest>();
   private idle?: () => void;
 
   get isDraining(): boolean {
@@ -57,6 +60,7 @@ export class Readiness {
 
   /** Installs the accounting hooks and the `/ready` route on the root app (before the surfaces). */
   register(app: App, database: Database): void {
+    app.decorateRequest('inFlight', false);
     // Callbacks, not async hooks: every request runs these, and they never wait.
     app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, next) => {
       if (this.draining && req.url !== '/health') {
@@ -64,11 +68,13 @@ export class Readiness {
         throw appError('shutting_down', undefined, { headers: { 'retry-after': RETRY_AFTER } });
       }
       this.inFlight++;
-      this.counted.add(req);
+      req.inFlight = true;
       next();
     });
     const finished = (req: FastifyRequest) => {
-      if (this.counted.delete(req)) this.end();
+      if (!req.inFlight) return;
+      req.inFlight = false;
+      this.end();
     };
     app.addHook('onResponse', (req, _reply, next) => {
       finished(req);
