@@ -251,8 +251,14 @@ function swapRoutes(app: App, kind: SwapKind) {
         response: ok(deletedEnvelope(kind)),
       },
     },
+    // A return label asked for the swap and never answered is canceled at its carrier after the drop.
     async (req) => {
-      await onLockedSwap(req.ctx, kind, req.params.id, (tctx, _order, swap) => cancelSwap(tctx, kind, swap));
+      await withReturnCarrier(req.ctx, req.server.providers, (carrier) =>
+        onLockedSwap(req.ctx, kind, req.params.id, (tctx, order, swap) => {
+          carrier.sweepAfter(order.id);
+          return cancelSwap(tctx, kind, swap);
+        }),
+      );
       return { id: req.params.id, object: kind, deleted: true as const };
     },
   );
@@ -269,10 +275,13 @@ function swapRoutes(app: App, kind: SwapKind) {
       preValidation: emptyBodyIsObject,
     },
     async (req) =>
-      onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
-        await cancelSwap(tctx, kind, swap, order);
-        return { [key]: await swapView(tctx.tx, kind, (await xq.findSwap(tctx.tx, kind, swap.id))!) };
-      }),
+      withReturnCarrier(req.ctx, req.server.providers, (carrier) =>
+        onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
+          carrier.sweepAfter(order.id);
+          await cancelSwap(tctx, kind, swap, order);
+          return { [key]: await swapView(tctx.tx, kind, (await xq.findSwap(tctx.tx, kind, swap.id))!) };
+        }),
+      ),
   );
 }
 

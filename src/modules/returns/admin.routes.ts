@@ -285,8 +285,11 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
         response: ok(deletedEnvelope('return')),
       },
     },
+    // A label asked for the request and never answered is canceled at its carrier after the drop.
     async (req) => {
-      await onLockedReturn(req.ctx, req.params.id, (tctx, _o, ret) => cancelRequest(tctx, ret));
+      await withReturnCarrier(req.ctx, app.providers, (carrier) =>
+        onLockedReturn(req.ctx, req.params.id, (tctx, _o, ret) => cancelRequest(tctx, ret, carrier)),
+      );
       return { id: req.params.id, object: 'return', deleted: true as const };
     },
   );

@@ -325,8 +325,9 @@ export async function writeReturnItems(tctx: TxCtx, ret: rq.ReturnRow, actions: 
     });
 }
 
-/** Drops a return still being put together, with its change. */
-export async function cancelRequest(tctx: TxCtx, ret: rq.ReturnRow): Promise<void> {
+/** Drops a return still being put together, with its change (and any label attempt made for it). */
+export async function cancelRequest(tctx: TxCtx, ret: rq.ReturnRow, carrier: ReturnCarrier): Promise<void> {
+  carrier.sweepAfter(ret.order_id);
   const change = await changeOf(tctx, ret, 'return_request');
   await cancelChange(tctx, change);
   const now = tctx.clock.now();
