@@ -143,11 +143,14 @@ function swapRoutes(app: App, kind: SwapKind) {
     app.delete(
       `${base}/:id/${path}/:action_id`,
       { schema: { tags, summary, params: SwapActionParams, response: ok(E.requested) } },
+      // An item removed: the calculated shipping of its leg is quoted again, its carrier asked unlocked.
       async (req) =>
-        onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
-          await run(tctx, order, swap, req.params, new Map());
-          return answer(tctx, swap.id, true);
-        }),
+        withReturnQuotes(app.providers, (quotes) =>
+          onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
+            await run(tctx, order, swap, req.params, quotes);
+            return answer(tctx, swap.id, true);
+          }),
+        ),
     );
   type Patch = { action_id: string; quantity?: number; reason_id?: string | null; internal_note?: string | null };
   type ShippingPatch = Static<typeof UpdateShippingActionBody> & { action_id: string };
@@ -157,11 +160,12 @@ function swapRoutes(app: App, kind: SwapKind) {
       `${path}/:action_id`,
       change,
       UpdateActionBody,
-      (tctx, order, swap, b: Patch) => editSwapAction(tctx, kind, order, swap, b.action_id, [action], b),
+      (tctx, order, swap, b: Patch, quotes) =>
+        editSwapAction(tctx, kind, order, swap, b.action_id, [action], b, quotes),
       SwapActionParams,
     );
-    remove(path, removal, (tctx, order, swap, b: Patch) =>
-      editSwapAction(tctx, kind, order, swap, b.action_id, [action], null),
+    remove(path, removal, (tctx, order, swap, b: Patch, quotes) =>
+      editSwapAction(tctx, kind, order, swap, b.action_id, [action], null, quotes),
     );
   };
   const changeShipping = (direction: 'inbound' | 'outbound', summary: string) =>
@@ -174,8 +178,8 @@ function swapRoutes(app: App, kind: SwapKind) {
       SwapActionParams,
     );
 
-  step('inbound/items', 'Add items to bring back', RequestItemsBody, (tctx, order, swap, body) =>
-    addInboundItems(tctx, kind, order, swap, body),
+  step('inbound/items', 'Add items to bring back', RequestItemsBody, (tctx, order, swap, body, quotes) =>
+    addInboundItems(tctx, kind, order, swap, body, quotes),
   );
   changeAndRemove('inbound/items', 'RETURN_ITEM', 'Change an item to bring back', 'Remove an item to bring back');
   step(
@@ -185,14 +189,14 @@ function swapRoutes(app: App, kind: SwapKind) {
     (tctx, order, swap, body, quotes) => addShipping(tctx, kind, order, swap, body, 'inbound', quotes),
   );
   changeShipping('inbound', "Change the return shipping's price (custom_amount; null: the option's), note or metadata");
-  remove('inbound/shipping-method', 'Remove the return shipping', (tctx, order, swap, b: Patch) =>
-    editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, 'inbound'),
+  remove('inbound/shipping-method', 'Remove the return shipping', (tctx, order, swap, b: Patch, quotes) =>
+    editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, quotes, 'inbound'),
   );
   step(
     'outbound/items',
     kind === 'exchange' ? 'Add new items to send (at their price)' : 'Add replacements to send (at no charge)',
     AddItemsBody,
-    (tctx, order, swap, body) => addOutboundItems(tctx, kind, order, swap, body),
+    (tctx, order, swap, body, quotes) => addOutboundItems(tctx, kind, order, swap, body, quotes),
   );
   changeAndRemove('outbound/items', 'ITEM_ADD', 'Change a new item to send', 'Remove a new item to send');
   step('outbound/shipping-method', 'Shipping of the new items', ShippingMethodBody, (tctx, order, swap, body, quotes) =>
@@ -202,8 +206,8 @@ function swapRoutes(app: App, kind: SwapKind) {
     'outbound',
     "Change the new items' shipping price (custom_amount; null: the option's), note or metadata",
   );
-  remove('outbound/shipping-method', 'Remove the shipping of the new items', (tctx, order, swap, b: Patch) =>
-    editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, 'outbound'),
+  remove('outbound/shipping-method', 'Remove the shipping of the new items', (tctx, order, swap, b: Patch, quotes) =>
+    editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, quotes, 'outbound'),
   );
   if (kind === 'claim') {
     step('claim-items', 'Add claimed items with a reason', ClaimItemsBody, (tctx, order, swap, body) =>

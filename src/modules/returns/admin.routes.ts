@@ -125,6 +125,7 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       ret: rq.ReturnRow,
       body: Static<B>,
       carrier: ReturnCarrier,
+      quotes: ReturnQuotes,
     ) => Promise<void>,
   ) =>
     app.post(
@@ -134,19 +135,25 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
         preValidation: emptyBodyIsObject,
         config: { moneyCurrency: returnCurrency },
       },
-      // A step that needs the carrier (a return label) stops for it, asks it unlocked and runs again.
+      // A step that needs the carrier (a return label, a price) stops for it, asks it unlocked and runs again.
       async (req) =>
-        withReturnCarrier(req.ctx, app.providers, (carrier) =>
-          onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-            // Fastify resolves a generic schema's type lazily, so TS cannot see the validated body is Static<B>.
-            await run(tctx, order, ret, req.body as Static<B>, carrier);
-            return answer(tctx, order.id, ret.id);
-          }),
+        withReturnQuotes(app.providers, (quotes) =>
+          withReturnCarrier(req.ctx, app.providers, (carrier) =>
+            onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+              // Fastify resolves a generic schema's type lazily, so TS cannot see the validated body is Static<B>.
+              await run(tctx, order, ret, req.body as Static<B>, carrier, quotes);
+              return answer(tctx, order.id, ret.id);
+            }),
+          ),
         ),
     );
 
-  step('request-items', 'Ask items back, with a reason and a note', RequestItemsBody, (tctx, _o, ret, body) =>
-    requestItems(tctx, ret, body),
+  // A calculated return shipping already chosen is priced again for the items now asked back.
+  step(
+    'request-items',
+    'Ask items back, with a reason and a note',
+    RequestItemsBody,
+    (tctx, order, ret, body, _carrier, quotes) => requestItems(tctx, ret, body, { order, quotes }),
   );
   // Not a plain step: a calculated option's carrier is asked with the order unlocked, then the step runs.
   app.post(
@@ -228,8 +235,8 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
           }),
         ),
     );
-  changeAction('request-items', 'Change an item asked back', UpdateRequestItemBody, (tctx, ret, id, body) =>
-    editRequestAction(tctx, ret, id, 'RETURN_ITEM', body),
+  changeAction('request-items', 'Change an item asked back', UpdateRequestItemBody, (tctx, ret, id, body, quoting) =>
+    editRequestAction(tctx, ret, id, 'RETURN_ITEM', body, quoting),
   );
   changeAction(
     'shipping-method',
@@ -257,11 +264,14 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     app.delete(
       `/returns/:id/${path}/:action_id`,
       { schema: { tags, summary: `Remove a pending ${path} action`, params: ActionParams, response: preview } },
+      // An item removed: a calculated return shipping is quoted again (its carrier asked with the order unlocked).
       async (req) =>
-        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-          await editRequestAction(tctx, ret, req.params.action_id, kind, null);
-          return answer(tctx, order.id, ret.id);
-        }),
+        withReturnQuotes(app.providers, (quotes) =>
+          onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+            await editRequestAction(tctx, ret, req.params.action_id, kind, null, { order, quotes });
+            return answer(tctx, order.id, ret.id);
+          }),
+        ),
     );
   }
   for (const path of ['receive-items', 'dismiss-items'])

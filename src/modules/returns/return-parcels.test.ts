@@ -433,6 +433,45 @@ describe('return shipping priced by the carrier (a calculated return option)', (
     ]);
   });
 
+  it('the items asked back change after it was chosen: the carrier prices them again; a custom amount stays', async () => {
+    const { t } = shop;
+    const order = await fulfilledOrder(3);
+    const line = order.items[0].id;
+    const ret = (await t.admin('POST', '/admin/returns', { order_id: order.id })).json().return;
+    const base = `/admin/returns/${ret.id}`;
+    await t.admin('POST', `${base}/request-items`, { items: [{ id: line, quantity: 1 }] });
+    const actions = (answer: { json(): Json }) => answer.json().order_preview.order_change.actions as Json[];
+    const shipping = (answer: { json(): Json }) => actions(answer).find((a) => a.action === 'SHIPPING_ADD');
+    const chosen = await t.admin('POST', `${base}/shipping-method`, { shipping_option_id: calculated.id });
+    expect(shipping(chosen)).toMatchObject({ amount: rate(1) });
+
+    const more = await t.admin('POST', `${base}/request-items`, { items: [{ id: line, quantity: 1 }] });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(shipping(more)).toMatchObject({ amount: rate(2) });
+    const [first, second] = actions(more).filter((a) => a.action === 'RETURN_ITEM');
+    const changed = await t.admin('POST', `${base}/request-items/${first.id}`, { quantity: 2 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(shipping(changed)).toMatchObject({ amount: rate(3) });
+    const removed = await t.admin('DELETE', `${base}/request-items/${second.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(shipping(removed)).toMatchObject({ amount: rate(2) });
+    expect(rateAsks().at(-1)?.body).toMatchObject({ parcels: [{ quantity: 2 }] });
+
+    // The operator's price is not the carrier's to change.
+    const leg = shipping(removed);
+    expect(shipping(await t.admin('POST', `${base}/shipping-method/${leg.id}`, { custom_amount: 7 }))).toMatchObject({
+      amount: 7,
+    });
+    const asked = rateAsks().length;
+    const again = await t.admin('POST', `${base}/request-items`, { items: [{ id: line, quantity: 1 }] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(shipping(again)).toMatchObject({ amount: 7 });
+    expect(rateAsks().length).toBe(asked);
+    const requested = await t.admin('POST', `${base}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(requested.json().return.shipping_methods).toEqual([expect.objectContaining({ amount: 7 })]);
+  }, 120_000);
+
   it('the store return with it is charged the carrier’s price; a carrier that refuses writes no return', async () => {
     const { t, parcelo } = shop;
     const order = await fulfilledOrder(1);
