@@ -13,7 +13,7 @@ import type { App, RouteModule } from '../../platform/http/types.ts';
 import { AddItemsBody } from '../order-edits/schema.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import { orders } from '../orders/tables.ts';
-import { withReturnCarrier } from '../returns/return-fulfillment.ts';
+import { type ReturnCarrier, withReturnCarrier } from '../returns/return-fulfillment.ts';
 import { type ReturnQuotes, withReturnQuotes } from '../returns/return-shipping-quote.ts';
 import { RequestItemsBody, ShippingMethodBody, UpdateShippingActionBody } from '../returns/schema.ts';
 import * as xq from './queries.ts';
@@ -45,7 +45,14 @@ import { swapView, swapViews } from './views.ts';
 
 const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
 type ActionKind = 'RETURN_ITEM' | 'ITEM_ADD' | 'WRITE_OFF_ITEM';
-type Step<Body> = (tctx: TxCtx, order: OrderRow, swap: SwapRow, body: Body, quotes: ReturnQuotes) => Promise<void>;
+type Step<Body> = (
+  tctx: TxCtx,
+  order: OrderRow,
+  swap: SwapRow,
+  body: Body,
+  quotes: ReturnQuotes,
+  carrier: ReturnCarrier,
+) => Promise<void>;
 
 /**
  * Medusa's `/admin/exchanges` and `/admin/claims`, one builder for both: they share their legs
@@ -132,10 +139,12 @@ function swapRoutes(app: App, kind: SwapKind) {
         // Fastify resolves the types of a generic schema lazily, so TS cannot see them as Static<B> and Static<P>.
         const input = Object.assign({}, req.body as Static<B>, req.params as Static<P>);
         return withReturnQuotes(app.providers, (quotes) =>
-          onLockedSwap(req.ctx, kind, input.id, async (tctx, order, swap) => {
-            await run(tctx, order, swap, input, quotes);
-            return answer(tctx, swap.id, true);
-          }),
+          withReturnCarrier(req.ctx, app.providers, (carrier) =>
+            onLockedSwap(req.ctx, kind, input.id, async (tctx, order, swap) => {
+              await run(tctx, order, swap, input, quotes, carrier);
+              return answer(tctx, swap.id, true);
+            }),
+          ),
         );
       },
     );
@@ -146,27 +155,36 @@ function swapRoutes(app: App, kind: SwapKind) {
       // An item removed: the calculated shipping of its leg is quoted again, its carrier asked unlocked.
       async (req) =>
         withReturnQuotes(app.providers, (quotes) =>
-          onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
-            await run(tctx, order, swap, req.params, quotes);
-            return answer(tctx, swap.id, true);
-          }),
+          withReturnCarrier(req.ctx, app.providers, (carrier) =>
+            onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
+              await run(tctx, order, swap, req.params, quotes, carrier);
+              return answer(tctx, swap.id, true);
+            }),
+          ),
         ),
     );
   type Patch = { action_id: string; quantity?: number; reason_id?: string | null; internal_note?: string | null };
   type ShippingPatch = Static<typeof UpdateShippingActionBody> & { action_id: string };
   /** `POST {path}/:action_id` changes an item action of the leg, `DELETE` the same path removes it. */
   const changeAndRemove = (path: string, action: ActionKind, change: string, removal: string) => {
+    // Items asked back changed: a return label asked before is no retry's (canceled at its carrier).
+    const changing = (carrier: ReturnCarrier, order: OrderRow, swap: SwapRow) => {
+      if (action === 'RETURN_ITEM') carrier.requestChanged(order.id, swap.return_id);
+    };
     step(
       `${path}/:action_id`,
       change,
       UpdateActionBody,
-      (tctx, order, swap, b: Patch, quotes) =>
-        editSwapAction(tctx, kind, order, swap, b.action_id, [action], b, quotes),
+      (tctx, order, swap, b: Patch, quotes, carrier) => {
+        changing(carrier, order, swap);
+        return editSwapAction(tctx, kind, order, swap, b.action_id, [action], b, quotes);
+      },
       SwapActionParams,
     );
-    remove(path, removal, (tctx, order, swap, b: Patch, quotes) =>
-      editSwapAction(tctx, kind, order, swap, b.action_id, [action], null, quotes),
-    );
+    remove(path, removal, (tctx, order, swap, b: Patch, quotes, carrier) => {
+      changing(carrier, order, swap);
+      return editSwapAction(tctx, kind, order, swap, b.action_id, [action], null, quotes);
+    });
   };
   const changeShipping = (direction: 'inbound' | 'outbound', summary: string) =>
     step(
@@ -178,20 +196,25 @@ function swapRoutes(app: App, kind: SwapKind) {
       SwapActionParams,
     );
 
-  step('inbound/items', 'Add items to bring back', RequestItemsBody, (tctx, order, swap, body, quotes) =>
-    addInboundItems(tctx, kind, order, swap, body, quotes),
-  );
+  step('inbound/items', 'Add items to bring back', RequestItemsBody, (tctx, order, swap, body, quotes, carrier) => {
+    carrier.requestChanged(order.id, swap.return_id);
+    return addInboundItems(tctx, kind, order, swap, body, quotes);
+  });
   changeAndRemove('inbound/items', 'RETURN_ITEM', 'Change an item to bring back', 'Remove an item to bring back');
   step(
     'inbound/shipping-method',
     'Return shipping (the shopper pays it; a calculated option: its carrier quotes the items)',
     ShippingMethodBody,
-    (tctx, order, swap, body, quotes) => addShipping(tctx, kind, order, swap, body, 'inbound', quotes),
+    (tctx, order, swap, body, quotes, carrier) => {
+      carrier.requestChanged(order.id, swap.return_id);
+      return addShipping(tctx, kind, order, swap, body, 'inbound', quotes);
+    },
   );
   changeShipping('inbound', "Change the return shipping's price (custom_amount; null: the option's), note or metadata");
-  remove('inbound/shipping-method', 'Remove the return shipping', (tctx, order, swap, b: Patch, quotes) =>
-    editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, quotes, 'inbound'),
-  );
+  remove('inbound/shipping-method', 'Remove the return shipping', (tctx, order, swap, b: Patch, quotes, carrier) => {
+    carrier.requestChanged(order.id, swap.return_id);
+    return editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, quotes, 'inbound');
+  });
   step(
     'outbound/items',
     kind === 'exchange' ? 'Add new items to send (at their price)' : 'Add replacements to send (at no charge)',

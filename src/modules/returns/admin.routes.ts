@@ -105,12 +105,16 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
   app.post(
     '/returns/:id',
     { schema: { tags, summary: 'Update a return', params: IdParams, body: UpdateReturnBody, response: preview } },
+    // Another location is another return label: one asked before is canceled at its carrier.
     async (req) =>
-      onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-        if (req.body.location_id) await assertLocation(tctx.tx, req.body.location_id);
-        await rq.updateReturn(tctx.tx, ret.id, { ...req.body, updated_at: tctx.clock.now() });
-        return answer(tctx, order.id, ret.id);
-      }),
+      withReturnCarrier(req.ctx, app.providers, (carrier) =>
+        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+          if (req.body.location_id) await assertLocation(tctx.tx, req.body.location_id);
+          if (req.body.location_id !== undefined) carrier.requestChanged(order.id, ret.id);
+          await rq.updateReturn(tctx.tx, ret.id, { ...req.body, updated_at: tctx.clock.now() });
+          return answer(tctx, order.id, ret.id);
+        }),
+      ),
   );
 
   const step = <
@@ -153,7 +157,10 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     'request-items',
     'Ask items back, with a reason and a note',
     RequestItemsBody,
-    (tctx, order, ret, body, _carrier, quotes) => requestItems(tctx, ret, body, { order, quotes }),
+    (tctx, order, ret, body, carrier, quotes) => {
+      carrier.requestChanged(order.id, ret.id);
+      return requestItems(tctx, ret, body, { order, quotes });
+    },
   );
   // Not a plain step: a calculated option's carrier is asked with the order unlocked, then the step runs.
   app.post(
@@ -171,10 +178,13 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     },
     async (req) =>
       withReturnQuotes(app.providers, (quotes) =>
-        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-          await addShipping(tctx, ret, req.body, { order, quotes });
-          return answer(tctx, order.id, ret.id);
-        }),
+        withReturnCarrier(req.ctx, app.providers, (carrier) =>
+          onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+            carrier.requestChanged(order.id, ret.id);
+            await addShipping(tctx, ret, req.body, { order, quotes });
+            return answer(tctx, order.id, ret.id);
+          }),
+        ),
       ),
   );
   step(
@@ -217,6 +227,7 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       actionId: string,
       body: Static<B>,
       quoting: { order: OrderRow; quotes: ReturnQuotes },
+      carrier: ReturnCarrier,
     ) => Promise<void>,
   ) =>
     app.post(
@@ -229,14 +240,22 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       // A calculated option's price put back is its carrier's quote, asked with the order unlocked.
       async (req) =>
         withReturnQuotes(app.providers, (quotes) =>
-          onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-            await run(tctx, ret, req.params.action_id, req.body as Static<B>, { order, quotes });
-            return answer(tctx, order.id, ret.id);
-          }),
+          withReturnCarrier(req.ctx, app.providers, (carrier) =>
+            onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+              await run(tctx, ret, req.params.action_id, req.body as Static<B>, { order, quotes }, carrier);
+              return answer(tctx, order.id, ret.id);
+            }),
+          ),
         ),
     );
-  changeAction('request-items', 'Change an item asked back', UpdateRequestItemBody, (tctx, ret, id, body, quoting) =>
-    editRequestAction(tctx, ret, id, 'RETURN_ITEM', body, quoting),
+  changeAction(
+    'request-items',
+    'Change an item asked back',
+    UpdateRequestItemBody,
+    (tctx, ret, id, body, quoting, carrier) => {
+      carrier.requestChanged(ret.order_id, ret.id);
+      return editRequestAction(tctx, ret, id, 'RETURN_ITEM', body, quoting);
+    },
   );
   changeAction(
     'shipping-method',
@@ -267,10 +286,13 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       // An item removed: a calculated return shipping is quoted again (its carrier asked with the order unlocked).
       async (req) =>
         withReturnQuotes(app.providers, (quotes) =>
-          onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-            await editRequestAction(tctx, ret, req.params.action_id, kind, null, { order, quotes });
-            return answer(tctx, order.id, ret.id);
-          }),
+          withReturnCarrier(req.ctx, app.providers, (carrier) =>
+            onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+              carrier.requestChanged(order.id, ret.id);
+              await editRequestAction(tctx, ret, req.params.action_id, kind, null, { order, quotes });
+              return answer(tctx, order.id, ret.id);
+            }),
+          ),
         ),
     );
   }

@@ -84,8 +84,9 @@ const waiting = (cutoff: Date) =>
  * carrier to cancel what it may have made under their id (`cancelFulfillment` with that id and no
  * data: the carrier never answered with any). No retry can take an attempt over once its return is
  * no longer being requested (confirmed, received, canceled; or gone: a store return whose step
- * rolled back, which the shopper's retry recreates), or once `newer` was made for the same return
- * (its request changed: other items, option or address). Runs with no transaction open: each
+ * rolled back, which the shopper's retry recreates), or once its request changed: `newer` was
+ * made for the same return, or the return is one of `changed` (its items, option or location
+ * changed since; changed back, it asks a new label). Runs with no transaction open: each
  * attempt is deleted before its carrier is asked, so two sweeps never cancel one twice; a carrier
  * that refuses is logged with the id under which it may still hold a label.
  */
@@ -94,6 +95,7 @@ export async function sweepLabelAttempts(
   providers: Providers,
   orderId: string,
   newer?: { id: string; return_id: string },
+  changed: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   const cutoff = new Date(ctx.clock.now().getTime() - carrierCallLostAfterMs(providers));
   const found = await ctx.db
@@ -102,7 +104,8 @@ export async function sweepLabelAttempts(
     .leftJoin(returns, eq(returns.id, returnLabelAttempts.return_id))
     .where(and(eq(returnLabelAttempts.order_id, orderId), waiting(cutoff)));
   for (const a of found) {
-    const superseded = !!newer && a.return_id === newer.return_id && a.id !== newer.id;
+    const superseded =
+      (!!newer && a.return_id === newer.return_id && a.id !== newer.id) || (!!a.return_id && changed.has(a.return_id));
     if (a.status === 'open' && !superseded) continue;
     const [gone] = await ctx.db
       .delete(returnLabelAttempts)

@@ -34,8 +34,10 @@ export class ReturnCarrier {
   readonly labels = new Map<string, { id: string; providerId: string; made: JsonObject; used: boolean }>();
   /** Parcels the carrier canceled. */
   readonly canceled = new Set<string>();
-  /** Orders whose label attempts are swept once the step committed (a request confirmed or dropped). */
+  /** Orders whose label attempts are swept once the step committed (a request confirmed, changed or dropped). */
   readonly sweeps = new Set<string>();
+  /** Returns whose request the step changed (items, option, location): their attempts are obsolete. */
+  readonly changed = new Set<string>();
   constructor(
     readonly ctx: Ctx,
     readonly providers: Providers,
@@ -43,6 +45,11 @@ export class ReturnCarrier {
   /** The step ends a request of this order: its label attempts no retry can take over are swept after it. */
   sweepAfter(orderId: string) {
     this.sweeps.add(orderId);
+  }
+  /** The step changed what the return's label would be asked for: a label asked before is no retry's. */
+  requestChanged(orderId: string, returnId: string | null) {
+    this.sweeps.add(orderId);
+    if (returnId) this.changed.add(returnId);
   }
 }
 
@@ -65,6 +72,8 @@ export async function withReturnCarrier<T>(
   try {
     for (let asked = 0; ; asked++) {
       for (const l of carrier.labels.values()) l.used = false;
+      carrier.sweeps.clear();
+      carrier.changed.clear();
       try {
         const result = await run(carrier);
         await cancelLabels(ctx, carrier, unused());
@@ -87,7 +96,7 @@ export async function withReturnCarrier<T>(
 async function sweepAfterStep(carrier: ReturnCarrier) {
   for (const orderId of carrier.sweeps)
     try {
-      await sweepLabelAttempts(carrier.ctx, carrier.providers, orderId);
+      await sweepLabelAttempts(carrier.ctx, carrier.providers, orderId, undefined, carrier.changed);
     } catch (err) {
       // The step's answer stands: the next step ending a request of the order sweeps again.
       carrier.ctx.log.warn({ err, order_id: orderId }, 'return label attempts not swept');

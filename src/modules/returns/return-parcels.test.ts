@@ -309,10 +309,12 @@ describe('a return label no retry can take over any more is canceled at the carr
     return { id, from, askMore, shippingId: shipping.id as string };
   }
 
-  it('a request changed after a timeout gets a new label; the first is canceled at the carrier', async () => {
+  it('a request changed after a timeout: the first label is canceled at the carrier, confirmed it gets a new one', async () => {
     const { t } = shop;
     const { id, from, askMore } = await timedOutReturn();
     expect((await askMore()).statusCode).toBe(200);
+    // Other items are another label: the one asked before is no retry's any more.
+    expect(statuses(from)).toEqual(['canceled']);
     const requested = await t.admin('POST', `/admin/returns/${id}/request`, {});
     expect(requested.statusCode, requested.body).toBe(200);
     expect(statuses(from)).toEqual(['canceled', 'label_created']);
@@ -345,9 +347,10 @@ describe('a return label no retry can take over any more is canceled at the carr
     expect(statuses(from)).toEqual(['canceled']);
   }, 120_000);
 
-  it('an exchange dropped after its confirmation timed out cancels the label its carrier made', async () => {
+  /** An exchange of one of the order's two units, its confirmation timed out at the carrier. */
+  async function timedOutExchange() {
     const { t } = shop;
-    const order = await fulfilledOrder(1);
+    const order = await fulfilledOrder(2);
     const { exchange } = (await t.admin('POST', '/admin/exchanges', { order_id: order.id })).json();
     const base = `/admin/exchanges/${exchange.id}`;
     await t.admin('POST', `${base}/inbound/items`, { items: [{ id: order.items[0].id, quantity: 1 }] });
@@ -359,9 +362,25 @@ describe('a return label no retry can take over any more is canceled at the carr
     const timedOut = await shop.timeOutOnce('/v1/returns', () => t.admin('POST', `${base}/request`, {}));
     expect(timedOut.statusCode, timedOut.body).toBe(504);
     await expect.poll(() => statuses(from)).toEqual(['label_created']);
-    const dropped = await t.admin('DELETE', `${base}/request`);
+    return { base, from, line: order.items[0].id as string };
+  }
+
+  it('an exchange dropped after its confirmation timed out cancels the label its carrier made', async () => {
+    const { base, from } = await timedOutExchange();
+    const dropped = await shop.t.admin('DELETE', `${base}/request`);
     expect(dropped.statusCode, dropped.body).toBe(200);
     expect(statuses(from)).toEqual(['canceled']);
+  }, 120_000);
+
+  it("an exchange's items asked back changed after a timeout: the label is canceled, confirmed it gets a new one", async () => {
+    const { t } = shop;
+    const { base, from, line } = await timedOutExchange();
+    const more = await t.admin('POST', `${base}/inbound/items`, { items: [{ id: line, quantity: 1 }] });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(statuses(from)).toEqual(['canceled']);
+    const requested = await t.admin('POST', `${base}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(statuses(from)).toEqual(['canceled', 'label_created']);
   }, 120_000);
 
   it('a request confirmed without return shipping after a timeout cancels the label its carrier made', async () => {
