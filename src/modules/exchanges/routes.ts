@@ -120,7 +120,8 @@ function swapRoutes(app: App, kind: SwapKind) {
   );
 
   // A step that prices return shipping by a calculated option stops for its carrier's quote, which
-  // is asked with the order unlocked, and runs again with it (return-shipping-quote.ts).
+  // is asked with the order unlocked, and runs again with it (return-shipping-quote.ts). A step that
+  // changes the return leg names it to the carrier: a label asked before is canceled after the step.
   const step = <B extends TSchema, P extends typeof IdParams = typeof IdParams>(
     path: string,
     summary: string,
