@@ -85,7 +85,12 @@ export interface CreateFulfillmentOutput {
 }
 
 export interface CancelFulfillmentInput {
+  /** The reference (and idempotency key) the fulfilment was created with. */
   fulfillment_id: string;
+  /**
+   * What createFulfillment (or createReturnFulfillment) returned; `{}` for a label whose answer
+   * never reached the shop (a timeout), which you can only find by its `fulfillment_id`.
+   */
   data: JsonObject;
 }
 

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
  *                                        parcel unit, 150 for each further one, 900 more abroad (not DE)
  *   POST /v1/shipments                 → { id, status, tracking_number, tracking_url, label: { url } };
  *                                        a repeated Idempotency-Key replays the first answer
+ *   GET  /v1/shipments?reference=<r>   → { shipments: [...] } (those made for the shop's reference)
  *   POST /v1/shipments/{id}/cancel     → { id, status: 'canceled' } (409 once picked up)
  *   POST /v1/returns                   → as a shipment
  */
@@ -104,6 +105,10 @@ export async function startParceloStandIn(apiKey = 'pk_parcelo_test'): Promise<P
         shipments.set(shipment.id, shipment);
         if (typeof key === 'string') byKey.set(key, shipment.id);
         return send(200, shipment);
+      }
+      if (req.method === 'GET' && path === '/v1/shipments') {
+        const reference = new URL(req.url ?? '/', 'http://stand-in').searchParams.get('reference');
+        return send(200, { shipments: [...shipments.values()].filter((s) => s.reference === reference) });
       }
       const cancel = /^\/v1\/shipments\/([^/]+)\/cancel$/.exec(path);
       if (req.method === 'POST' && cancel) {

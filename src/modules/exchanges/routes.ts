@@ -13,7 +13,7 @@ import type { App, RouteModule } from '../../platform/http/types.ts';
 import { AddItemsBody } from '../order-edits/schema.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import { orders } from '../orders/tables.ts';
-import { withReturnCarrier } from '../returns/return-fulfillment.ts';
+import { type ReturnCarrier, withReturnCarrier } from '../returns/return-fulfillment.ts';
 import { type ReturnQuotes, withReturnQuotes } from '../returns/return-shipping-quote.ts';
 import { RequestItemsBody, ShippingMethodBody, UpdateShippingActionBody } from '../returns/schema.ts';
 import * as xq from './queries.ts';
@@ -45,7 +45,14 @@ import { swapView, swapViews } from './views.ts';
 
 const list = (v: string | string[] | undefined) => (v === undefined ? undefined : [v].flat());
 type ActionKind = 'RETURN_ITEM' | 'ITEM_ADD' | 'WRITE_OFF_ITEM';
-type Step<Body> = (tctx: TxCtx, order: OrderRow, swap: SwapRow, body: Body, quotes: ReturnQuotes) => Promise<void>;
+type Step<Body> = (
+  tctx: TxCtx,
+  order: OrderRow,
+  swap: SwapRow,
+  body: Body,
+  quotes: ReturnQuotes,
+  carrier: ReturnCarrier,
+) => Promise<void>;
 
 /**
  * Medusa's `/admin/exchanges` and `/admin/claims`, one builder for both: they share their legs
@@ -113,7 +120,8 @@ function swapRoutes(app: App, kind: SwapKind) {
   );
 
   // A step that prices return shipping by a calculated option stops for its carrier's quote, which
-  // is asked with the order unlocked, and runs again with it (return-shipping-quote.ts).
+  // is asked with the order unlocked, and runs again with it (return-shipping-quote.ts). A step that
+  // changes the return leg names it to the carrier: a label asked before is canceled after the step.
   const step = <B extends TSchema, P extends typeof IdParams = typeof IdParams>(
     path: string,
     summary: string,
@@ -132,10 +140,12 @@ function swapRoutes(app: App, kind: SwapKind) {
         // Fastify resolves the types of a generic schema lazily, so TS cannot see them as Static<B> and Static<P>.
         const input = Object.assign({}, req.body as Static<B>, req.params as Static<P>);
         return withReturnQuotes(app.providers, (quotes) =>
-          onLockedSwap(req.ctx, kind, input.id, async (tctx, order, swap) => {
-            await run(tctx, order, swap, input, quotes);
-            return answer(tctx, swap.id, true);
-          }),
+          withReturnCarrier(req.ctx, app.providers, (carrier) =>
+            onLockedSwap(req.ctx, kind, input.id, async (tctx, order, swap) => {
+              await run(tctx, order, swap, input, quotes, carrier);
+              return answer(tctx, swap.id, true);
+            }),
+          ),
         );
       },
     );
@@ -143,26 +153,39 @@ function swapRoutes(app: App, kind: SwapKind) {
     app.delete(
       `${base}/:id/${path}/:action_id`,
       { schema: { tags, summary, params: SwapActionParams, response: ok(E.requested) } },
+      // An item removed: the calculated shipping of its leg is quoted again, its carrier asked unlocked.
       async (req) =>
-        onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
-          await run(tctx, order, swap, req.params, new Map());
-          return answer(tctx, swap.id, true);
-        }),
+        withReturnQuotes(app.providers, (quotes) =>
+          withReturnCarrier(req.ctx, app.providers, (carrier) =>
+            onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
+              await run(tctx, order, swap, req.params, quotes, carrier);
+              return answer(tctx, swap.id, true);
+            }),
+          ),
+        ),
     );
   type Patch = { action_id: string; quantity?: number; reason_id?: string | null; internal_note?: string | null };
   type ShippingPatch = Static<typeof UpdateShippingActionBody> & { action_id: string };
   /** `POST {path}/:action_id` changes an item action of the leg, `DELETE` the same path removes it. */
   const changeAndRemove = (path: string, action: ActionKind, change: string, removal: string) => {
+    // Items asked back changed: a return label asked before is no retry's (canceled at its carrier).
+    const changing = (carrier: ReturnCarrier, order: OrderRow, swap: SwapRow) => {
+      if (action === 'RETURN_ITEM') carrier.requestChanged(order.id, swap.return_id);
+    };
     step(
       `${path}/:action_id`,
       change,
       UpdateActionBody,
-      (tctx, order, swap, b: Patch) => editSwapAction(tctx, kind, order, swap, b.action_id, [action], b),
+      (tctx, order, swap, b: Patch, quotes, carrier) => {
+        changing(carrier, order, swap);
+        return editSwapAction(tctx, kind, order, swap, b.action_id, [action], b, quotes);
+      },
       SwapActionParams,
     );
-    remove(path, removal, (tctx, order, swap, b: Patch) =>
-      editSwapAction(tctx, kind, order, swap, b.action_id, [action], null),
-    );
+    remove(path, removal, (tctx, order, swap, b: Patch, quotes, carrier) => {
+      changing(carrier, order, swap);
+      return editSwapAction(tctx, kind, order, swap, b.action_id, [action], null, quotes);
+    });
   };
   const changeShipping = (direction: 'inbound' | 'outbound', summary: string) =>
     step(
@@ -174,25 +197,30 @@ function swapRoutes(app: App, kind: SwapKind) {
       SwapActionParams,
     );
 
-  step('inbound/items', 'Add items to bring back', RequestItemsBody, (tctx, order, swap, body) =>
-    addInboundItems(tctx, kind, order, swap, body),
-  );
+  step('inbound/items', 'Add items to bring back', RequestItemsBody, (tctx, order, swap, body, quotes, carrier) => {
+    carrier.requestChanged(order.id, swap.return_id);
+    return addInboundItems(tctx, kind, order, swap, body, quotes);
+  });
   changeAndRemove('inbound/items', 'RETURN_ITEM', 'Change an item to bring back', 'Remove an item to bring back');
   step(
     'inbound/shipping-method',
     'Return shipping (the shopper pays it; a calculated option: its carrier quotes the items)',
     ShippingMethodBody,
-    (tctx, order, swap, body, quotes) => addShipping(tctx, kind, order, swap, body, 'inbound', quotes),
+    (tctx, order, swap, body, quotes, carrier) => {
+      carrier.requestChanged(order.id, swap.return_id);
+      return addShipping(tctx, kind, order, swap, body, 'inbound', quotes);
+    },
   );
   changeShipping('inbound', "Change the return shipping's price (custom_amount; null: the option's), note or metadata");
-  remove('inbound/shipping-method', 'Remove the return shipping', (tctx, order, swap, b: Patch) =>
-    editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, 'inbound'),
-  );
+  remove('inbound/shipping-method', 'Remove the return shipping', (tctx, order, swap, b: Patch, quotes, carrier) => {
+    carrier.requestChanged(order.id, swap.return_id);
+    return editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, quotes, 'inbound');
+  });
   step(
     'outbound/items',
     kind === 'exchange' ? 'Add new items to send (at their price)' : 'Add replacements to send (at no charge)',
     AddItemsBody,
-    (tctx, order, swap, body) => addOutboundItems(tctx, kind, order, swap, body),
+    (tctx, order, swap, body, quotes) => addOutboundItems(tctx, kind, order, swap, body, quotes),
   );
   changeAndRemove('outbound/items', 'ITEM_ADD', 'Change a new item to send', 'Remove a new item to send');
   step('outbound/shipping-method', 'Shipping of the new items', ShippingMethodBody, (tctx, order, swap, body, quotes) =>
@@ -202,8 +230,8 @@ function swapRoutes(app: App, kind: SwapKind) {
     'outbound',
     "Change the new items' shipping price (custom_amount; null: the option's), note or metadata",
   );
-  remove('outbound/shipping-method', 'Remove the shipping of the new items', (tctx, order, swap, b: Patch) =>
-    editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, 'outbound'),
+  remove('outbound/shipping-method', 'Remove the shipping of the new items', (tctx, order, swap, b: Patch, quotes) =>
+    editSwapAction(tctx, kind, order, swap, b.action_id, ['SHIPPING_ADD'], null, quotes, 'outbound'),
   );
   if (kind === 'claim') {
     step('claim-items', 'Add claimed items with a reason', ClaimItemsBody, (tctx, order, swap, body) =>
@@ -251,8 +279,14 @@ function swapRoutes(app: App, kind: SwapKind) {
         response: ok(deletedEnvelope(kind)),
       },
     },
+    // A return label asked for the swap and never answered is canceled at its carrier after the drop.
     async (req) => {
-      await onLockedSwap(req.ctx, kind, req.params.id, (tctx, _order, swap) => cancelSwap(tctx, kind, swap));
+      await withReturnCarrier(req.ctx, req.server.providers, (carrier) =>
+        onLockedSwap(req.ctx, kind, req.params.id, (tctx, order, swap) => {
+          carrier.sweepAfter(order.id);
+          return cancelSwap(tctx, kind, swap);
+        }),
+      );
       return { id: req.params.id, object: kind, deleted: true as const };
     },
   );
@@ -269,10 +303,13 @@ function swapRoutes(app: App, kind: SwapKind) {
       preValidation: emptyBodyIsObject,
     },
     async (req) =>
-      onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
-        await cancelSwap(tctx, kind, swap, order);
-        return { [key]: await swapView(tctx.tx, kind, (await xq.findSwap(tctx.tx, kind, swap.id))!) };
-      }),
+      withReturnCarrier(req.ctx, req.server.providers, (carrier) =>
+        onLockedSwap(req.ctx, kind, req.params.id, async (tctx, order, swap) => {
+          carrier.sweepAfter(order.id);
+          await cancelSwap(tctx, kind, swap, order);
+          return { [key]: await swapView(tctx.tx, kind, (await xq.findSwap(tctx.tx, kind, swap.id))!) };
+        }),
+      ),
   );
 }
 

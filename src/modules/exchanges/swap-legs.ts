@@ -7,7 +7,13 @@ import * as cq from '../orders/changes/queries.ts';
 import * as dq from '../orders/desk-queries.ts';
 import { unitsValue } from '../orders/line-value.ts';
 import type { OrderRow } from '../orders/queries.ts';
-import { createReturn, returnItemActions, shippingAction, updateShippingAction } from '../returns/request.ts';
+import {
+  createReturn,
+  requoteLeg,
+  returnItemActions,
+  shippingAction,
+  updateShippingAction,
+} from '../returns/request.ts';
 import { calculatedLegPrice, type ReturnQuotes } from '../returns/return-shipping-quote.ts';
 import type { RequestItemsInput, ShippingActionPatch, ShippingMethodInput } from '../returns/schema.ts';
 import type { ClaimReason } from '../claims/tables.ts';
@@ -36,9 +42,12 @@ export async function addInboundItems(
   order: OrderRow,
   swap: SwapRow,
   input: RequestItemsInput,
+  quotes: ReturnQuotes,
 ): Promise<void> {
   const change = await inboundChange(tctx, kind, order, swap);
   await returnItemActions(tctx, change, input, { deduct: kind === 'exchange' });
+  // A calculated return shipping already chosen is priced again for the items now asked back.
+  await requoteLeg(tctx, order, change, 'inbound', quotes);
 }
 
 export async function addShipping(
@@ -89,10 +98,13 @@ export async function addOutboundItems(
   order: OrderRow,
   swap: SwapRow,
   input: AddItemsInput,
+  quotes: ReturnQuotes,
 ): Promise<void> {
   const change = await pendingChange(tctx, kind, swap);
   // A claim's replacements are sent at no charge.
   await addLineActions(tctx, change, order, input, { free: kind === 'claim' });
+  // A calculated shipping of the new items already chosen is priced again for them.
+  await requoteLeg(tctx, order, change, 'outbound', quotes);
 }
 
 /** A claim's items (WRITE_OFF_ITEM): at most what was fulfilled and not claimed before. */
@@ -133,7 +145,10 @@ export async function addClaimItems(
   }
 }
 
-/** Changes (quantity) or removes one action of the swap's pending change, of one of `kinds`. */
+/**
+ * Changes (quantity) or removes one action of the swap's pending change, of one of `kinds`; the
+ * calculated shipping of the leg whose items changed is priced again (`quotes`, as when it was added).
+ */
 export async function editSwapAction(
   tctx: TxCtx,
   kind: SwapKind,
@@ -142,6 +157,7 @@ export async function editSwapAction(
   actionId: string,
   kinds: cq.ActionRow['action'][],
   patch: { quantity?: number; reason_id?: string | null; internal_note?: string | null } | null,
+  quotes: ReturnQuotes,
   direction?: 'inbound' | 'outbound',
 ): Promise<void> {
   const change = await pendingChange(tctx, kind, swap);
@@ -153,7 +169,21 @@ export async function editSwapAction(
   );
   if (!action) throw errors.notFound('swap_action_not_found', { id: actionId, kind, swap: swap.id });
   await cq.deleteAction(tctx.tx, action.id);
-  if (!patch) return;
+  const leg = action.action === 'RETURN_ITEM' ? 'inbound' : action.action === 'ITEM_ADD' ? 'outbound' : undefined;
+  if (patch) await changeSwapAction(tctx, kind, order, swap, change, action, patch);
+  if (leg) await requoteLeg(tctx, order, change, leg, quotes);
+}
+
+/** The action removed by editSwapAction, added again as `patch` changes it. */
+async function changeSwapAction(
+  tctx: TxCtx,
+  kind: SwapKind,
+  order: OrderRow,
+  swap: SwapRow,
+  change: cq.ChangeRow,
+  action: cq.ActionRow,
+  patch: { quantity?: number; reason_id?: string | null; internal_note?: string | null },
+): Promise<void> {
   const quantity = patch.quantity ?? action.details.quantity!;
   const note = (patch.internal_note === undefined ? action.internal_note : patch.internal_note) ?? undefined;
   if (action.action === 'RETURN_ITEM')

@@ -196,3 +196,54 @@ describe('the outbound leg of an exchange or a claim priced by the carrier', () 
     });
   }, 120_000);
 });
+
+describe('a leg whose items change after its calculated shipping was chosen', () => {
+  it('an exchange: each leg is priced again for its items as they are now; a custom amount stays', async () => {
+    const { t, option } = shop;
+    const order = await fulfilledOrder(3);
+    const { exchange } = (await t.admin('POST', '/admin/exchanges', { order_id: order.id })).json();
+    const base = `/admin/exchanges/${exchange.id}`;
+    const variant = order.items[0].variant_id;
+    await t.admin('POST', `${base}/inbound/items`, { items: [{ id: order.items[0].id, quantity: 1 }] });
+    await t.admin('POST', `${base}/outbound/items`, { items: [{ variant_id: variant, quantity: 1 }] });
+    await t.admin('POST', `${base}/inbound/shipping-method`, { shipping_option_id: calculated.id });
+    const chosen = await t.admin('POST', `${base}/outbound/shipping-method`, { shipping_option_id: option.id });
+    expect(inbound(chosen.json())).toMatchObject({ amount: rate(1) });
+    expect(outbound(chosen.json())).toMatchObject({ amount: rate(1) });
+    const items = (answer: Json, action: string) =>
+      answer.order_preview.order_change.actions.filter((a: Json) => a.action === action);
+
+    // Two more mugs back: the return leg is priced for three, the new items' leg as it was.
+    const back = await t.admin('POST', `${base}/inbound/items`, { items: [{ id: order.items[0].id, quantity: 2 }] });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(inbound(back.json())).toMatchObject({ amount: rate(3) });
+    expect(outbound(back.json())).toMatchObject({ amount: rate(1) });
+    // Two new mugs instead of one, then one of the items asked back removed.
+    const [sent] = items(back.json(), 'ITEM_ADD');
+    const more = await t.admin('POST', `${base}/outbound/items/${sent.id}`, { quantity: 2 });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(outbound(more.json())).toMatchObject({ amount: rate(2) });
+    const [, second] = items(more.json(), 'RETURN_ITEM');
+    const fewer = await t.admin('DELETE', `${base}/inbound/items/${second.id}`);
+    expect(fewer.statusCode, fewer.body).toBe(200);
+    expect(inbound(fewer.json())).toMatchObject({ amount: rate(1) });
+    expect(outbound(fewer.json())).toMatchObject({ amount: rate(2) });
+
+    // The operator's price of the new items' shipping stays when they change.
+    const custom = await t.admin('POST', `${base}/outbound/shipping-method/${outbound(fewer.json()).id}`, {
+      custom_amount: 0,
+    });
+    expect(outbound(custom.json())).toMatchObject({ amount: 0 });
+    const [line] = items(custom.json(), 'ITEM_ADD');
+    const removed = await t.admin('DELETE', `${base}/outbound/items/${line.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const added = await t.admin('POST', `${base}/outbound/items`, { items: [{ variant_id: variant, quantity: 3 }] });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(outbound(added.json())).toMatchObject({ amount: 0 });
+    const requested = await t.admin('POST', `${base}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(requested.json().return.shipping_methods).toEqual([
+      expect.objectContaining({ shipping_option_id: calculated.id, amount: rate(1) }),
+    ]);
+  }, 120_000);
+});

@@ -105,12 +105,16 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
   app.post(
     '/returns/:id',
     { schema: { tags, summary: 'Update a return', params: IdParams, body: UpdateReturnBody, response: preview } },
+    // Another location is another return label: one asked before is canceled at its carrier.
     async (req) =>
-      onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-        if (req.body.location_id) await assertLocation(tctx.tx, req.body.location_id);
-        await rq.updateReturn(tctx.tx, ret.id, { ...req.body, updated_at: tctx.clock.now() });
-        return answer(tctx, order.id, ret.id);
-      }),
+      withReturnCarrier(req.ctx, app.providers, (carrier) =>
+        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+          if (req.body.location_id) await assertLocation(tctx.tx, req.body.location_id);
+          if (req.body.location_id !== undefined) carrier.requestChanged(order.id, ret.id);
+          await rq.updateReturn(tctx.tx, ret.id, { ...req.body, updated_at: tctx.clock.now() });
+          return answer(tctx, order.id, ret.id);
+        }),
+      ),
   );
 
   const step = <
@@ -125,6 +129,7 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       ret: rq.ReturnRow,
       body: Static<B>,
       carrier: ReturnCarrier,
+      quotes: ReturnQuotes,
     ) => Promise<void>,
   ) =>
     app.post(
@@ -134,19 +139,28 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
         preValidation: emptyBodyIsObject,
         config: { moneyCurrency: returnCurrency },
       },
-      // A step that needs the carrier (a return label) stops for it, asks it unlocked and runs again.
+      // A step that needs the carrier (a return label, a price) stops for it, asks it unlocked and runs again.
       async (req) =>
-        withReturnCarrier(req.ctx, app.providers, (carrier) =>
-          onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-            // Fastify resolves a generic schema's type lazily, so TS cannot see the validated body is Static<B>.
-            await run(tctx, order, ret, req.body as Static<B>, carrier);
-            return answer(tctx, order.id, ret.id);
-          }),
+        withReturnQuotes(app.providers, (quotes) =>
+          withReturnCarrier(req.ctx, app.providers, (carrier) =>
+            onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+              // Fastify resolves a generic schema's type lazily, so TS cannot see the validated body is Static<B>.
+              await run(tctx, order, ret, req.body as Static<B>, carrier, quotes);
+              return answer(tctx, order.id, ret.id);
+            }),
+          ),
         ),
     );
 
-  step('request-items', 'Ask items back, with a reason and a note', RequestItemsBody, (tctx, _o, ret, body) =>
-    requestItems(tctx, ret, body),
+  // A calculated return shipping already chosen is priced again for the items now asked back.
+  step(
+    'request-items',
+    'Ask items back, with a reason and a note',
+    RequestItemsBody,
+    (tctx, order, ret, body, carrier, quotes) => {
+      carrier.requestChanged(order.id, ret.id);
+      return requestItems(tctx, ret, body, { order, quotes });
+    },
   );
   // Not a plain step: a calculated option's carrier is asked with the order unlocked, then the step runs.
   app.post(
@@ -164,10 +178,13 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     },
     async (req) =>
       withReturnQuotes(app.providers, (quotes) =>
-        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-          await addShipping(tctx, ret, req.body, { order, quotes });
-          return answer(tctx, order.id, ret.id);
-        }),
+        withReturnCarrier(req.ctx, app.providers, (carrier) =>
+          onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+            carrier.requestChanged(order.id, ret.id);
+            await addShipping(tctx, ret, req.body, { order, quotes });
+            return answer(tctx, order.id, ret.id);
+          }),
+        ),
       ),
   );
   step(
@@ -210,6 +227,7 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       actionId: string,
       body: Static<B>,
       quoting: { order: OrderRow; quotes: ReturnQuotes },
+      carrier: ReturnCarrier,
     ) => Promise<void>,
   ) =>
     app.post(
@@ -222,14 +240,22 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       // A calculated option's price put back is its carrier's quote, asked with the order unlocked.
       async (req) =>
         withReturnQuotes(app.providers, (quotes) =>
-          onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-            await run(tctx, ret, req.params.action_id, req.body as Static<B>, { order, quotes });
-            return answer(tctx, order.id, ret.id);
-          }),
+          withReturnCarrier(req.ctx, app.providers, (carrier) =>
+            onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+              await run(tctx, ret, req.params.action_id, req.body as Static<B>, { order, quotes }, carrier);
+              return answer(tctx, order.id, ret.id);
+            }),
+          ),
         ),
     );
-  changeAction('request-items', 'Change an item asked back', UpdateRequestItemBody, (tctx, ret, id, body) =>
-    editRequestAction(tctx, ret, id, 'RETURN_ITEM', body),
+  changeAction(
+    'request-items',
+    'Change an item asked back',
+    UpdateRequestItemBody,
+    (tctx, ret, id, body, quoting, carrier) => {
+      carrier.requestChanged(ret.order_id, ret.id);
+      return editRequestAction(tctx, ret, id, 'RETURN_ITEM', body, quoting);
+    },
   );
   changeAction(
     'shipping-method',
@@ -257,11 +283,17 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     app.delete(
       `/returns/:id/${path}/:action_id`,
       { schema: { tags, summary: `Remove a pending ${path} action`, params: ActionParams, response: preview } },
+      // An item removed: a calculated return shipping is quoted again (its carrier asked with the order unlocked).
       async (req) =>
-        onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-          await editRequestAction(tctx, ret, req.params.action_id, kind, null);
-          return answer(tctx, order.id, ret.id);
-        }),
+        withReturnQuotes(app.providers, (quotes) =>
+          withReturnCarrier(req.ctx, app.providers, (carrier) =>
+            onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
+              carrier.requestChanged(order.id, ret.id);
+              await editRequestAction(tctx, ret, req.params.action_id, kind, null, { order, quotes });
+              return answer(tctx, order.id, ret.id);
+            }),
+          ),
+        ),
     );
   }
   for (const path of ['receive-items', 'dismiss-items'])
@@ -285,8 +317,11 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
         response: ok(deletedEnvelope('return')),
       },
     },
+    // A label asked for the request and never answered is canceled at its carrier after the drop.
     async (req) => {
-      await onLockedReturn(req.ctx, req.params.id, (tctx, _o, ret) => cancelRequest(tctx, ret));
+      await withReturnCarrier(req.ctx, app.providers, (carrier) =>
+        onLockedReturn(req.ctx, req.params.id, (tctx, _o, ret) => cancelRequest(tctx, ret, carrier)),
+      );
       return { id: req.params.id, object: 'return', deleted: true as const };
     },
   );

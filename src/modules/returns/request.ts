@@ -101,9 +101,19 @@ export async function createReturn(
   });
 }
 
-/** RETURN_ITEM actions: at most what was fulfilled and not already asked back. */
-export async function requestItems(tctx: TxCtx, ret: rq.ReturnRow, input: RequestItemsInput): Promise<void> {
-  await returnItemActions(tctx, await changeOf(tctx, ret, 'return_request'), input);
+/**
+ * RETURN_ITEM actions: at most what was fulfilled and not already asked back. With `quoting`, a
+ * calculated return shipping already chosen is priced again for the items now asked back.
+ */
+export async function requestItems(
+  tctx: TxCtx,
+  ret: rq.ReturnRow,
+  input: RequestItemsInput,
+  quoting?: { order: OrderRow; quotes: ReturnQuotes },
+): Promise<void> {
+  const change = await changeOf(tctx, ret, 'return_request');
+  await returnItemActions(tctx, change, input);
+  if (quoting) await requoteLeg(tctx, quoting.order, change, 'inbound', quoting.quotes);
 }
 
 /**
@@ -211,6 +221,8 @@ export async function shippingAction(
     name: option.name,
     description: input.description ?? null,
     direction,
+    // An operator's price stays when the leg's items change (requoteLeg).
+    ...(input.custom_amount !== undefined ? { is_custom_amount: true } : {}),
     ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
   };
   await addAction(tctx, change, 'SHIPPING_ADD', details, input.custom_amount ?? quoted ?? option.amount, {
@@ -241,6 +253,11 @@ export async function updateShippingAction(
   );
   if (!action) return false;
   let amount = action.amount;
+  let details = patch.metadata === undefined ? action.details : { ...action.details, metadata: patch.metadata };
+  if (patch.custom_amount !== undefined) {
+    const { is_custom_amount: _, ...rest } = details;
+    details = patch.custom_amount === null ? rest : { ...rest, is_custom_amount: true };
+  }
   if (patch.custom_amount === null) {
     const optionId = action.details.shipping_option_id;
     const option = optionId ? await rq.findShippingOption(tctx.tx, optionId) : undefined;
@@ -251,36 +268,72 @@ export async function updateShippingAction(
   } else if (patch.custom_amount !== undefined) amount = patch.custom_amount;
   await cq.updateAction(tctx.tx, action.id, {
     amount,
-    details: patch.metadata === undefined ? action.details : { ...action.details, metadata: patch.metadata },
+    details,
     internal_note: patch.internal_note === undefined ? action.internal_note : patch.internal_note,
     updated_at: tctx.clock.now(),
   });
   return true;
 }
 
-/** Removes (or, with `quantity`, changes) a pending RETURN_ITEM or SHIPPING_ADD action. */
+/**
+ * The leg's items changed (`direction`: the items asked back, or an exchange's or claim's new items
+ * sent): its shipping by a calculated option is priced again by its carrier for the items as they
+ * are now (asked outside the lock through `quotes`, as when it was added). An operator's custom
+ * amount stays; a leg left without items keeps its price until items come back.
+ */
+export async function requoteLeg(
+  tctx: TxCtx,
+  order: OrderRow,
+  change: cq.ChangeRow,
+  direction: 'inbound' | 'outbound',
+  quotes: ReturnQuotes,
+): Promise<void> {
+  const actions = await cq.listActionsOf(tctx.tx, [change.id]);
+  const shipping = actions.find((a) => a.action === 'SHIPPING_ADD' && (a.details.direction ?? 'inbound') === direction);
+  const optionId = shipping?.details.shipping_option_id;
+  if (!shipping || !optionId || shipping.details.is_custom_amount) return;
+  const itemAction = direction === 'inbound' ? 'RETURN_ITEM' : 'ITEM_ADD';
+  if (!actions.some((a) => a.action === itemAction && (a.details.quantity ?? 0) > 0)) return;
+  const quoted = await calculatedLegPrice(tctx, order, change, actions, optionId, direction, quotes);
+  if (quoted === null || quoted === shipping.amount) return;
+  await cq.updateAction(tctx.tx, shipping.id, { amount: quoted, updated_at: tctx.clock.now() });
+}
+
+/**
+ * Removes (or, with `quantity`, changes) a pending RETURN_ITEM or SHIPPING_ADD action; with
+ * `quoting`, a calculated return shipping is priced again for the items left.
+ */
 export async function editRequestAction(
   tctx: TxCtx,
   ret: rq.ReturnRow,
   actionId: string,
   kind: 'RETURN_ITEM' | 'SHIPPING_ADD',
   patch: { quantity?: number; reason_id?: string | null; internal_note?: string | null } | null,
+  quoting?: { order: OrderRow; quotes: ReturnQuotes },
 ): Promise<void> {
   const change = await changeOf(tctx, ret, 'return_request');
   const action = (await cq.listActionsOf(tctx.tx, [change.id])).find((a) => a.id === actionId && a.action === kind);
   if (!action) throw errors.notFound('return_action_not_found', { id: actionId, return: ret.id });
   await cq.deleteAction(tctx.tx, action.id);
-  if (!patch) return;
-  await requestItems(tctx, ret, {
-    items: [
-      {
-        id: action.reference_id!,
-        quantity: patch.quantity ?? action.details.quantity!,
-        reason_id: (patch.reason_id === undefined ? action.details.reason_id : patch.reason_id) ?? undefined,
-        internal_note: (patch.internal_note === undefined ? action.internal_note : patch.internal_note) ?? undefined,
-      },
-    ],
-  });
+  if (!patch) {
+    if (quoting && kind === 'RETURN_ITEM') await requoteLeg(tctx, quoting.order, change, 'inbound', quoting.quotes);
+    return;
+  }
+  await requestItems(
+    tctx,
+    ret,
+    {
+      items: [
+        {
+          id: action.reference_id!,
+          quantity: patch.quantity ?? action.details.quantity!,
+          reason_id: (patch.reason_id === undefined ? action.details.reason_id : patch.reason_id) ?? undefined,
+          internal_note: (patch.internal_note === undefined ? action.internal_note : patch.internal_note) ?? undefined,
+        },
+      ],
+    },
+    quoting,
+  );
 }
 
 /**
@@ -325,8 +378,9 @@ export async function writeReturnItems(tctx: TxCtx, ret: rq.ReturnRow, actions: 
     });
 }
 
-/** Drops a return still being put together, with its change. */
-export async function cancelRequest(tctx: TxCtx, ret: rq.ReturnRow): Promise<void> {
+/** Drops a return still being put together, with its change (and any label attempt made for it). */
+export async function cancelRequest(tctx: TxCtx, ret: rq.ReturnRow, carrier: ReturnCarrier): Promise<void> {
+  carrier.sweepAfter(ret.order_id);
   const change = await changeOf(tctx, ret, 'return_request');
   await cancelChange(tctx, change);
   const now = tctx.clock.now();

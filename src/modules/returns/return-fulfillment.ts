@@ -13,7 +13,7 @@ import type * as cq from '../orders/changes/queries.ts';
 import * as dq from '../orders/desk-queries.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import { findShippingOption, optionLocation } from '../shipping-options/service.ts';
-import { claimLabelAttempt, dropLabelAttempt, markLabelUnanswered } from './label-attempts.ts';
+import { claimLabelAttempt, dropLabelAttempt, markLabelUnanswered, sweepLabelAttempts } from './label-attempts.ts';
 import * as rq from './queries.ts';
 import type { ReturnFulfillmentLabelJson } from './tables.ts';
 
@@ -34,10 +34,23 @@ export class ReturnCarrier {
   readonly labels = new Map<string, { id: string; providerId: string; made: JsonObject; used: boolean }>();
   /** Parcels the carrier canceled. */
   readonly canceled = new Set<string>();
+  /** Orders whose label attempts are swept once the step committed (a request confirmed, changed or dropped). */
+  readonly sweeps = new Set<string>();
+  /** Returns whose request the step changed (items, option, location): their attempts are obsolete. */
+  readonly changed = new Set<string>();
   constructor(
     readonly ctx: Ctx,
     readonly providers: Providers,
   ) {}
+  /** The step ends a request of this order: its label attempts no retry can take over are swept after it. */
+  sweepAfter(orderId: string) {
+    this.sweeps.add(orderId);
+  }
+  /** The step changed what the return's label would be asked for: a label asked before is no retry's. */
+  requestChanged(orderId: string, returnId: string | null) {
+    this.sweeps.add(orderId);
+    if (returnId) this.changed.add(returnId);
+  }
 }
 
 class CarrierFirst extends Error {
@@ -59,9 +72,12 @@ export async function withReturnCarrier<T>(
   try {
     for (let asked = 0; ; asked++) {
       for (const l of carrier.labels.values()) l.used = false;
+      carrier.sweeps.clear();
+      carrier.changed.clear();
       try {
         const result = await run(carrier);
         await cancelLabels(ctx, carrier, unused());
+        await sweepAfterStep(carrier);
         return result;
       } catch (err) {
         if (!(err instanceof CarrierFirst)) throw err;
@@ -74,6 +90,17 @@ export async function withReturnCarrier<T>(
     await cancelLabels(ctx, carrier, [...carrier.labels.values()]);
     throw err;
   }
+}
+
+/** The step committed: the label attempts it left obsolete are canceled at their carrier (label-attempts.ts). */
+async function sweepAfterStep(carrier: ReturnCarrier) {
+  for (const orderId of carrier.sweeps)
+    try {
+      await sweepLabelAttempts(carrier.ctx, carrier.providers, orderId, undefined, carrier.changed);
+    } catch (err) {
+      // The step's answer stands: the next step ending a request of the order sweeps again.
+      carrier.ctx.log.warn({ err, order_id: orderId }, 'return label attempts not swept');
+    }
 }
 
 type Label = ReturnCarrier['labels'] extends Map<string, infer L> ? L : never;
@@ -110,6 +137,8 @@ export async function shipReturnBack(
   actions: cq.ActionRow[],
   carrier: ReturnCarrier,
 ): Promise<void> {
+  // Confirmed, the request takes no label attempt made for another version of it.
+  carrier.sweepAfter(order.id);
   const shipping = actions.find((a) => a.action === 'SHIPPING_ADD' && (a.details.direction ?? 'inbound') === 'inbound');
   const optionId = shipping?.details.shipping_option_id as string | undefined;
   if (!optionId) return;
@@ -153,8 +182,10 @@ export async function shipReturnBack(
       throw new CarrierFirst(async (c) => {
         // Recorded before the carrier is asked: a retry after no answer asks with the same id.
         const now = c.ctx.clock.now();
-        const at = { order_id: order.id, provider_id: option.provider_id, question };
+        const at = { order_id: order.id, return_id: ret.id, provider_id: option.provider_id, question };
         const id = await claimLabelAttempt(c.ctx.db, at, now, carrierCallLostAfterMs(c.providers));
+        // A label asked for another version of this request is one no retry takes over any more.
+        await sweepLabelAttempts(c.ctx, c.providers, order.id, { id, return_id: ret.id });
         let answer: JsonObject;
         try {
           answer = await callFulfillmentProvider(c.providers, option.provider_id, 'createReturnFulfillment', {
@@ -203,6 +234,7 @@ function labelsOf(made: JsonObject): ReturnFulfillmentLabelJson[] {
  * as it was.
  */
 export async function cancelReturnParcels(tctx: TxCtx, ret: rq.ReturnRow, carrier: ReturnCarrier): Promise<void> {
+  carrier.sweepAfter(ret.order_id);
   const now = tctx.clock.now();
   for (const f of await rq.fulfillmentsOfReturns(tctx.tx, [ret.id])) {
     if (f.canceled_at || f.delivered_at) continue;

@@ -279,6 +279,121 @@ describe('a return label whose carrier did not answer in time', () => {
   }, 120_000);
 });
 
+describe('a return label no retry can take over any more is canceled at the carrier', () => {
+  /** The carrier's return shipments made under the references asked since `from`, in order. */
+  const labelsSince = (from: number) => {
+    const refs = [
+      ...new Set(
+        returnsMade()
+          .slice(from)
+          .map((r) => String(r.body.reference)),
+      ),
+    ];
+    return refs.flatMap((ref) => [...shop.parcelo.shipments.values()].filter((s) => s.reference === ref));
+  };
+  const statuses = (from: number) => labelsSince(from).map((s) => s.status);
+  /** The desk's return of one of the order's two units, its confirmation timed out at the carrier. */
+  async function timedOutReturn() {
+    const { t } = shop;
+    const order = await fulfilledOrder(2);
+    const id = await deskReturn(order, 1);
+    const preview = await t.admin('GET', `/admin/orders/${order.id}/preview`);
+    const shipping = preview.json().order.order_change.actions.find((a: Json) => a.action === 'SHIPPING_ADD');
+    const from = returnsMade().length;
+    const timedOut = await shop.timeOutOnce('/v1/returns', () => t.admin('POST', `/admin/returns/${id}/request`, {}));
+    expect(timedOut.statusCode, timedOut.body).toBe(504);
+    // The carrier made the label all the same, under the attempt's id.
+    await expect.poll(() => labelsSince(from).length).toBe(1);
+    const askMore = () =>
+      t.admin('POST', `/admin/returns/${id}/request-items`, { items: [{ id: order.items[0].id, quantity: 1 }] });
+    return { id, from, askMore, shippingId: shipping.id as string };
+  }
+
+  it('a request changed after a timeout: the first label is canceled at the carrier, confirmed it gets a new one', async () => {
+    const { t } = shop;
+    const { id, from, askMore } = await timedOutReturn();
+    expect((await askMore()).statusCode).toBe(200);
+    // Other items are another label: the one asked before is no retry's any more.
+    expect(statuses(from)).toEqual(['canceled']);
+    const requested = await t.admin('POST', `/admin/returns/${id}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(statuses(from)).toEqual(['canceled', 'label_created']);
+    const kept = labelsSince(from)[1];
+    expect((await t.admin('GET', `/admin/returns/${id}`)).json().return.fulfillments).toEqual([
+      expect.objectContaining({ id: kept.reference, data: expect.objectContaining({ shipment_id: kept.id }) }),
+    ]);
+  }, 120_000);
+
+  it('changed and timed out again: the first label is canceled when the second is asked, the retry keeps the second', async () => {
+    const { t } = shop;
+    const { id, from, askMore } = await timedOutReturn();
+    expect((await askMore()).statusCode).toBe(200);
+    const again = await shop.timeOutOnce('/v1/returns', () => t.admin('POST', `/admin/returns/${id}/request`, {}));
+    expect(again.statusCode, again.body).toBe(504);
+    await expect.poll(() => statuses(from)).toEqual(['canceled', 'label_created']);
+    const requested = await t.admin('POST', `/admin/returns/${id}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(statuses(from)).toEqual(['canceled', 'label_created']);
+    expect(requested.json().return.fulfillments).toEqual([
+      expect.objectContaining({ id: labelsSince(from)[1].reference }),
+    ]);
+  }, 120_000);
+
+  it('a request dropped after a timeout cancels the label its carrier made', async () => {
+    const { t } = shop;
+    const { id, from } = await timedOutReturn();
+    const dropped = await t.admin('DELETE', `/admin/returns/${id}/request`);
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(statuses(from)).toEqual(['canceled']);
+  }, 120_000);
+
+  /** An exchange of one of the order's two units, its confirmation timed out at the carrier. */
+  async function timedOutExchange() {
+    const { t } = shop;
+    const order = await fulfilledOrder(2);
+    const { exchange } = (await t.admin('POST', '/admin/exchanges', { order_id: order.id })).json();
+    const base = `/admin/exchanges/${exchange.id}`;
+    await t.admin('POST', `${base}/inbound/items`, { items: [{ id: order.items[0].id, quantity: 1 }] });
+    await t.admin('POST', `${base}/inbound/shipping-method`, { shipping_option_id: returnOption.id });
+    await t.admin('POST', `${base}/outbound/items`, {
+      items: [{ variant_id: order.items[0].variant_id, quantity: 1 }],
+    });
+    const from = returnsMade().length;
+    const timedOut = await shop.timeOutOnce('/v1/returns', () => t.admin('POST', `${base}/request`, {}));
+    expect(timedOut.statusCode, timedOut.body).toBe(504);
+    await expect.poll(() => statuses(from)).toEqual(['label_created']);
+    return { base, from, line: order.items[0].id as string };
+  }
+
+  it('an exchange dropped after its confirmation timed out cancels the label its carrier made', async () => {
+    const { base, from } = await timedOutExchange();
+    const dropped = await shop.t.admin('DELETE', `${base}/request`);
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(statuses(from)).toEqual(['canceled']);
+  }, 120_000);
+
+  it("an exchange's items asked back changed after a timeout: the label is canceled, confirmed it gets a new one", async () => {
+    const { t } = shop;
+    const { base, from, line } = await timedOutExchange();
+    const more = await t.admin('POST', `${base}/inbound/items`, { items: [{ id: line, quantity: 1 }] });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(statuses(from)).toEqual(['canceled']);
+    const requested = await t.admin('POST', `${base}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(statuses(from)).toEqual(['canceled', 'label_created']);
+  }, 120_000);
+
+  it('a request confirmed without return shipping after a timeout cancels the label its carrier made', async () => {
+    const { t } = shop;
+    const { id, from, shippingId } = await timedOutReturn();
+    expect((await t.admin('DELETE', `/admin/returns/${id}/shipping-method/${shippingId}`)).statusCode).toBe(200);
+    const requested = await t.admin('POST', `/admin/returns/${id}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(requested.json().return.fulfillments).toEqual([]);
+    expect(statuses(from)).toEqual(['canceled']);
+  }, 120_000);
+});
+
 describe('return shipping priced by the carrier (a calculated return option)', () => {
   let calculated: Json;
   const rate = (units: number) => shop.rate(units);
@@ -336,6 +451,45 @@ describe('return shipping priced by the carrier (a calculated return option)', (
       expect.objectContaining({ shipping_option_id: calculated.id, amount: rate(2) }),
     ]);
   });
+
+  it('the items asked back change after it was chosen: the carrier prices them again; a custom amount stays', async () => {
+    const { t } = shop;
+    const order = await fulfilledOrder(3);
+    const line = order.items[0].id;
+    const ret = (await t.admin('POST', '/admin/returns', { order_id: order.id })).json().return;
+    const base = `/admin/returns/${ret.id}`;
+    await t.admin('POST', `${base}/request-items`, { items: [{ id: line, quantity: 1 }] });
+    const actions = (answer: { json(): Json }) => answer.json().order_preview.order_change.actions as Json[];
+    const shipping = (answer: { json(): Json }) => actions(answer).find((a) => a.action === 'SHIPPING_ADD');
+    const chosen = await t.admin('POST', `${base}/shipping-method`, { shipping_option_id: calculated.id });
+    expect(shipping(chosen)).toMatchObject({ amount: rate(1) });
+
+    const more = await t.admin('POST', `${base}/request-items`, { items: [{ id: line, quantity: 1 }] });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(shipping(more)).toMatchObject({ amount: rate(2) });
+    const [first, second] = actions(more).filter((a) => a.action === 'RETURN_ITEM');
+    const changed = await t.admin('POST', `${base}/request-items/${first.id}`, { quantity: 2 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(shipping(changed)).toMatchObject({ amount: rate(3) });
+    const removed = await t.admin('DELETE', `${base}/request-items/${second.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(shipping(removed)).toMatchObject({ amount: rate(2) });
+    expect(rateAsks().at(-1)?.body).toMatchObject({ parcels: [{ quantity: 2 }] });
+
+    // The operator's price is not the carrier's to change.
+    const leg = shipping(removed);
+    expect(shipping(await t.admin('POST', `${base}/shipping-method/${leg.id}`, { custom_amount: 7 }))).toMatchObject({
+      amount: 7,
+    });
+    const asked = rateAsks().length;
+    const again = await t.admin('POST', `${base}/request-items`, { items: [{ id: line, quantity: 1 }] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(shipping(again)).toMatchObject({ amount: 7 });
+    expect(rateAsks().length).toBe(asked);
+    const requested = await t.admin('POST', `${base}/request`, {});
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(requested.json().return.shipping_methods).toEqual([expect.objectContaining({ amount: 7 })]);
+  }, 120_000);
 
   it('the store return with it is charged the carrier’s price; a carrier that refuses writes no return', async () => {
     const { t, parcelo } = shop;

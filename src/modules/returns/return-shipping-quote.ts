@@ -65,7 +65,8 @@ export async function calculatedLegPrice(
   const items = actions
     .filter((a) => a.order_change_id === change.id && a.action === 'ITEM_ADD')
     .map((a) => ({
-      line_item_id: a.reference_id,
+      // A new line's id is made each time its step runs (a question asked again would differ): none.
+      line_item_id: null,
       variant_id: a.details.variant_id ?? null,
       quantity: a.details.quantity ?? 0,
     }));

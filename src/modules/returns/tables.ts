@@ -107,7 +107,8 @@ export const returnFulfillments = pgTable(
  * answer in time. Asking for the same label again (the same order, provider and question) takes the
  * row over and asks with the same id as the carrier's idempotency key, so a carrier that made the
  * label anyway answers with it instead of making a second. Removed when the label is kept on a
- * return (as that return fulfilment's id) or the carrier refused.
+ * return (as that return fulfilment's id) or the carrier refused, and swept (canceled at the
+ * carrier) once no retry can take it over.
  */
 export const returnLabelAttempts = pgTable(
   'return_label_attempts',
@@ -115,6 +116,11 @@ export const returnLabelAttempts = pgTable(
     /** The return fulfilment's id to be: the carrier's reference and idempotency key. */
     id: idColumn(),
     order_id: text('order_id').notNull(),
+    /**
+     * The return it is asked for (the last one that asked: a store return sent again is a new
+     * return); a label no retry of that return can take over any more is swept (label-attempts.ts).
+     */
+    return_id: text('return_id'),
     provider_id: text('provider_id').notNull(),
     /** A digest of what the carrier is asked (the items, addresses, option), its fulfilment id aside. */
     question: text('question').notNull(),

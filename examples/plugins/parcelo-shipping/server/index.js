@@ -1,6 +1,6 @@
 // Server entry of the Parcelo fulfilment provider. Parcelo speaks JSON over HTTPS with a bearer
 // key: GET /v1/services, POST /v1/rates, POST /v1/shipments (Idempotency-Key honoured),
-// POST /v1/shipments/{id}/cancel, POST /v1/returns. Amounts are minor units, as in the shop.
+// GET /v1/shipments?reference=, POST /v1/shipments/{id}/cancel, POST /v1/returns. Amounts are minor units, as in the shop.
 
 /** One call to Parcelo; a non-2xx answer throws its `error.message` (the shop shows it as a 502). */
 async function parcelo(config, method, path, body, idempotencyKey) {
@@ -80,9 +80,14 @@ export default {
         );
         return made(shipment);
       },
-      async cancelFulfillment({ data }) {
-        if (!data?.shipment_id) return {};
-        await parcelo(ctx.config, 'POST', `/v1/shipments/${encodeURIComponent(data.shipment_id)}/cancel`, {});
+      async cancelFulfillment({ fulfillment_id, data }) {
+        // A label whose answer never reached the shop has no shipment id: it is found by its reference.
+        const ids = data?.shipment_id
+          ? [data.shipment_id]
+          : (
+              await parcelo(ctx.config, 'GET', `/v1/shipments?reference=${encodeURIComponent(fulfillment_id)}`)
+            ).shipments.map((s) => s.id);
+        for (const id of ids) await parcelo(ctx.config, 'POST', `/v1/shipments/${encodeURIComponent(id)}/cancel`, {});
         return {};
       },
       async createReturnFulfillment({ fulfillment_id, option_data, shipping_address, to_location, items }) {
