@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('plugins', plugins);
 
-  await registerCors(app, deps.config);
+  registerCors(app, deps.config);
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

@@ -64,6 +64,32 @@ describe('platform', () => {
     expect(get.headers['access-control-allow-origin']).toBe('http://localhost:8000');
   });
 
+  it('allows every method the SDK uses from a browser, refuses a malformed preflight, and leaves other paths alone', async () => {
+    const preflight = (url: string, headers: Record<string, string>) => t.inject({ method: 'OPTIONS', url, headers });
+    const origin = 'http://localhost:8000';
+    // sdk.store.cart.deleteLineItem sends DELETE from the shopper's browser.
+    const del = await preflight('/store/carts/cart_1/line-items/item_1', {
+      origin,
+      'access-control-request-method': 'DELETE',
+    });
+    expect(del.statusCode).toBe(204);
+    expect(String(del.headers['access-control-allow-methods']).split(',')).toEqual(
+      expect.arrayContaining(['DELETE', 'POST', 'GET']),
+    );
+    expect(del.headers['access-control-max-age']).toBe('600');
+    expect(del.headers.vary).toBe('Origin');
+    // Strict: a preflight says which method it asks for.
+    const malformed = await preflight('/store/carts', { origin });
+    expect(malformed.statusCode).toBe(400);
+    // No CORS outside the three surfaces, nor on the marketplace's server-to-server surface.
+    for (const url of ['/health', '/store/marketplace/plugins']) {
+      const res = await t.inject({ method: 'GET', url, headers: { origin } });
+      expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
+      expect(res.headers.vary, url).toBeUndefined();
+      expect((await preflight(url, { origin, 'access-control-request-method': 'GET' })).statusCode, url).toBe(404);
+    }
+  });
+
   it('rejects a JSON body that is not an object, and prototype pollution', async () => {
     const arr = await t.inject({
       method: 'POST',
