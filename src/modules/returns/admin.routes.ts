@@ -117,6 +117,29 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       ),
   );
 
+  /**
+   * Runs `fn` on the locked return and answers its preview. A step that needs the carrier (a
+   * return label, a calculated price) stops for it, asks it with the order unlocked and runs again.
+   */
+  const withCarrier = (
+    req: FastifyRequest,
+    returnId: string,
+    fn: (
+      tctx: TxCtx,
+      order: OrderRow,
+      ret: rq.ReturnRow,
+      carrier: ReturnCarrier,
+      quotes: ReturnQuotes,
+    ) => Promise<void>,
+  ) =>
+    withReturnQuotes(app.providers, (quotes) =>
+      withReturnCarrier(req.ctx, app.providers, (carrier) =>
+        onLockedReturn(req.ctx, returnId, async (tctx, order, ret) => {
+          await fn(tctx, order, ret, carrier, quotes);
+          return answer(tctx, order.id, ret.id);
+        }),
+      ),
+    );
   const step = <
     B extends typeof RequestItemsBody | typeof ShippingMethodBody | typeof NotifyBody | typeof ReceiveItemsBody,
   >(
@@ -124,8 +147,8 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
     summary: string,
     body: B,
     run: (
-      tctx: Parameters<Parameters<typeof onLockedReturn>[2]>[0],
-      order: Parameters<Parameters<typeof onLockedReturn>[2]>[1],
+      tctx: TxCtx,
+      order: OrderRow,
       ret: rq.ReturnRow,
       body: Static<B>,
       carrier: ReturnCarrier,
@@ -139,16 +162,10 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
         preValidation: emptyBodyIsObject,
         config: { moneyCurrency: returnCurrency },
       },
-      // A step that needs the carrier (a return label, a price) stops for it, asks it unlocked and runs again.
       async (req) =>
-        withReturnQuotes(app.providers, (quotes) =>
-          withReturnCarrier(req.ctx, app.providers, (carrier) =>
-            onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-              // Fastify resolves a generic schema's type lazily, so TS cannot see the validated body is Static<B>.
-              await run(tctx, order, ret, req.body as Static<B>, carrier, quotes);
-              return answer(tctx, order.id, ret.id);
-            }),
-          ),
+        withCarrier(req, req.params.id, (tctx, order, ret, carrier, quotes) =>
+          // Fastify resolves a generic schema's type lazily, so TS cannot see the validated body is Static<B>.
+          run(tctx, order, ret, req.body as Static<B>, carrier, quotes),
         ),
     );
 
@@ -177,15 +194,10 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       config: { moneyCurrency: returnCurrency },
     },
     async (req) =>
-      withReturnQuotes(app.providers, (quotes) =>
-        withReturnCarrier(req.ctx, app.providers, (carrier) =>
-          onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-            carrier.requestChanged(order.id, ret.id);
-            await addShipping(tctx, ret, req.body, { order, quotes });
-            return answer(tctx, order.id, ret.id);
-          }),
-        ),
-      ),
+      withCarrier(req, req.params.id, (tctx, order, ret, carrier, quotes) => {
+        carrier.requestChanged(order.id, ret.id);
+        return addShipping(tctx, ret, req.body, { order, quotes });
+      }),
   );
   step(
     'request',
@@ -239,13 +251,8 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       },
       // A calculated option's price put back is its carrier's quote, asked with the order unlocked.
       async (req) =>
-        withReturnQuotes(app.providers, (quotes) =>
-          withReturnCarrier(req.ctx, app.providers, (carrier) =>
-            onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-              await run(tctx, ret, req.params.action_id, req.body as Static<B>, { order, quotes }, carrier);
-              return answer(tctx, order.id, ret.id);
-            }),
-          ),
+        withCarrier(req, req.params.id, (tctx, order, ret, carrier, quotes) =>
+          run(tctx, ret, req.params.action_id, req.body as Static<B>, { order, quotes }, carrier),
         ),
     );
   changeAction(
@@ -285,15 +292,10 @@ export const adminReturnRoutes: RouteModule = adminResource('orders', (app) => {
       { schema: { tags, summary: `Remove a pending ${path} action`, params: ActionParams, response: preview } },
       // An item removed: a calculated return shipping is quoted again (its carrier asked with the order unlocked).
       async (req) =>
-        withReturnQuotes(app.providers, (quotes) =>
-          withReturnCarrier(req.ctx, app.providers, (carrier) =>
-            onLockedReturn(req.ctx, req.params.id, async (tctx, order, ret) => {
-              carrier.requestChanged(order.id, ret.id);
-              await editRequestAction(tctx, ret, req.params.action_id, kind, null, { order, quotes });
-              return answer(tctx, order.id, ret.id);
-            }),
-          ),
-        ),
+        withCarrier(req, req.params.id, (tctx, order, ret, carrier, quotes) => {
+          carrier.requestChanged(order.id, ret.id);
+          return editRequestAction(tctx, ret, req.params.action_id, kind, null, { order, quotes });
+        }),
     );
   }
   for (const path of ['receive-items', 'dismiss-items'])
