@@ -5,7 +5,7 @@ import pg from 'pg';
 import { newStandby } from '../test/hot-standby.ts';
 import { journey, Timings } from './journey-calls.ts';
 import { adminLogin, discover, prepareEmporium, publishableKey } from './journey-data.ts';
-import { callFigures, merge, PASSWORD, type Row, report, run } from './journey-rounds.ts';
+import { merge, PASSWORD, type Row, report, run, runFigures } from './journey-rounds.ts';
 import { ADMIN, cpuMsOf, loadAverage, rssMiB, type Server, startServer, waitFor200 } from './lib.ts';
 
 /**
@@ -163,14 +163,9 @@ export async function measureReplica(o: ReplicaBench): Promise<void> {
       replicas: 1,
       lag: { max_ms: lag.maxMs, samples: lag.samples, out_of_rotation: lag.outOfRotation, at_end: lag.last },
       runs: rows.map((r) => ({
-        system: r.system,
-        shoppers: r.shoppers,
-        journeys_per_s: +(r.journeys / r.seconds).toFixed(2),
-        journeys: r.journeys,
-        failed: r.failed,
+        ...runFigures(r),
         server_cpu_ms_per_journey: r.cpuMs === undefined ? null : +(r.cpuMs / Math.max(1, r.journeys)).toFixed(1),
         reads: reads.get(`${r.system} ×${r.shoppers}`),
-        calls: callFigures(r.timings),
       })),
     });
   } finally {

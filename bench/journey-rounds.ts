@@ -102,6 +102,18 @@ export function report(rows: Row[]): void {
 }
 
 /** Per call kind: samples, p50 and p99 in ms. */
+/** A run as the result files keep it: its rate, counts and each call kind's figures. */
+export function runFigures(r: Row) {
+  return {
+    system: r.system,
+    shoppers: r.shoppers,
+    journeys_per_s: +(r.journeys / r.seconds).toFixed(2),
+    journeys: r.journeys,
+    failed: r.failed,
+    calls: callFigures(r.timings),
+  };
+}
+
 export function callFigures(t: Timings) {
   const out: Record<string, { n: number; p50: number; p99: number }> = {};
   for (const [kind, list] of t.ms) {

@@ -63,7 +63,7 @@ import {
 import { cpuMs } from './checkout-setup.ts';
 import { journey, type Shop, Timings } from './journey-calls.ts';
 import { measureReplica } from './journey-replica.ts';
-import { callFigures, merge, PASSWORD, type Row, report, run, type Target } from './journey-rounds.ts';
+import { merge, PASSWORD, type Row, report, run, runFigures, type Target } from './journey-rounds.ts';
 import {
   ADMIN,
   call,
@@ -384,14 +384,7 @@ async function main() {
         categories,
         replicas: readUrls.length,
         rss_mib: rssMiB(server.pid()),
-        runs: rows.map((r) => ({
-          system: r.system,
-          shoppers: r.shoppers,
-          journeys_per_s: +(r.journeys / r.seconds).toFixed(2),
-          journeys: r.journeys,
-          failed: r.failed,
-          calls: callFigures(r.timings),
-        })),
+        runs: rows.map(runFigures),
       });
     }
 
