@@ -151,8 +151,19 @@ describe('Settings → Locations & shipping', () => {
     await createLocation('Warehouse Hamburg', ['Hafenstraße 1', '20457', 'Hamburg', 'de']);
     await createSet('Warehouse Hamburg', 'Parcels', 'shipping');
     await createZone('Warehouse Hamburg', 'Parcels', 'DACH', 'de, at', '');
-    await createOption('Warehouse Hamburg', 'DACH', 'Standard', [{ amount: '4.95' }, { amount: '0', from: '50' }]);
-    await createOption('Warehouse Hamburg', 'DACH', 'Freight', [{ amount: '49' }], { profile: 'Heavy goods' });
+    // The page's lists refresh after a write, the option types last; answered late here, the new
+    // row shows while that refresh still runs. The next option typed meanwhile must not be wiped
+    // when it ends (a CI run once lost 'Freight' so).
+    await page.route('**/admin/shipping-option-types*', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    try {
+      await createOption('Warehouse Hamburg', 'DACH', 'Standard', [{ amount: '4.95' }, { amount: '0', from: '50' }]);
+      await createOption('Warehouse Hamburg', 'DACH', 'Freight', [{ amount: '49' }], { profile: 'Heavy goods' });
+    } finally {
+      await page.unrouteAll({ behavior: 'wait' }); // the last refresh may still be held
+    }
     await createOption('Warehouse Hamburg', 'DACH', 'Parcelo Express', [{ amount: '9.90' }], { provider: 'Parcelo' });
 
     await createLocation('Shop Altona', ['Ottenser Hauptstraße 10', '22765', 'Hamburg', 'de']);

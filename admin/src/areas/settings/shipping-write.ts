@@ -43,7 +43,7 @@ export interface Write {
 }
 
 /**
- * One write of the Locations & shipping page: sent, the lists refreshed, a toast. Each form holds
+ * One write of the Locations & shipping page: sent, its form cleared, the lists refreshed, a toast. Each form holds
  * its own, so an error shows by the form (and the field) it came from.
  */
 export function useShippingWrite(onDone?: () => void) {
@@ -58,9 +58,11 @@ export function useShippingWrite(onDone?: () => void) {
       });
     },
     onSuccess: async (_data, w) => {
-      for (const queryKey of SHIPPING_KEYS) await client.invalidateQueries({ queryKey });
-      notify(w.done, 'success');
+      // The form is cleared (or closed) before the lists refresh, not after: once the new row
+      // shows, the form is ready for the next entry, and nothing typed into it is wiped later.
       onDone?.();
+      await Promise.all(SHIPPING_KEYS.map((queryKey) => client.invalidateQueries({ queryKey })));
+      notify(w.done, 'success');
     },
   });
 }

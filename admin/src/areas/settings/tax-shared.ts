@@ -26,16 +26,19 @@ export function useTaxRegions() {
   return useApi<Ok<'/admin/tax-regions'>>(TAX_KEY, '/admin/tax-regions', { limit: 1000 });
 }
 
-/** A write of the tax pages: sent, the tax regions read again, a toast (`done`), then `after` (a form cleared). */
+/**
+ * A write of the tax pages: sent, `after` (a form cleared, before the refresh so nothing typed into
+ * it meanwhile is wiped), the tax regions read again, a toast (`done`).
+ */
 export function useTaxWrite(write: () => Promise<unknown>, done: string, after?: () => void) {
   const client = useQueryClient();
   const notify = useToast();
   return useMutation({
     mutationFn: write,
     onSuccess: async () => {
+      after?.();
       await client.invalidateQueries({ queryKey: TAX_KEY });
       notify(done, 'success');
-      after?.();
     },
   });
 }
