@@ -12,6 +12,7 @@ import { registerReadRouting } from './platform/http/read-routing.ts';
 import { Readiness } from './platform/http/readiness.ts';
 import { registerCors } from './platform/http/cors.ts';
 import { RepeatReads } from './platform/http/repeat-reads.ts';
+import { lazyRequestLogger } from './platform/http/request-logger.ts';
 import { proxyTrust } from './platform/http/client-ip.ts';
 import { parseQuery } from './platform/http/query-string.ts';
 import type { App, AppDeps } from './platform/http/types.ts';
@@ -61,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Two info lines per request halved the store list's throughput; errors are still logged
     // (error-handler.ts) and every response carries its x-request-id. LOG_REQUESTS=true brings them back.
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
+    // Each request's logger is made when it first logs (request-logger.ts).
+    childLoggerFactory: lazyRequestLogger,
     // Errors raised before routing (a malformed URL, a bad content-type header) get our shape too.
     frameworkErrors: (err, req, reply) => errorHandler(err, req, reply),
     requestIdHeader: 'x-request-id',
