@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { preparedRows, textArray } from '../../platform/db/prepared.ts';
-import { from, tableAs } from '../../platform/db/typed-sql.ts';
+import { from, rendered, tableAs } from '../../platform/db/typed-sql.ts';
 import { cartLineItems } from '../carts/tables.ts';
 import { customerGroupCustomers } from '../customer-groups/tables.ts';
 import { productTagLinks } from '../product-labels/tables.ts';
@@ -74,7 +74,7 @@ const products = (
   cross join lateral (select * from ${from(prod)} where ${prod.id} = x.id offset 0) ${prod})`;
 
 // A province matches as Medusa's tax module matches it: lower-case, with or without its country prefix.
-const TAX_RATES = sql`(select coalesce(json_agg(json_build_object('id', ${rate.id}, 'rate', ${rate.rate}, 'code', ${rate.code}, 'name', ${rate.name},
+const TAX_RATES = rendered(sql`(select coalesce(json_agg(json_build_object('id', ${rate.id}, 'rate', ${rate.rate}, 'code', ${rate.code}, 'name', ${rate.name},
     'is_default', ${rate.is_default}, 'is_combinable', ${rate.is_combinable},
     'region', json_build_object('id', ${taxRegion.id}, 'province_code', ${taxRegion.province_code}, 'parent_id', ${taxRegion.parent_id}, 'provider_id', ${taxRegion.provider_id}),
     'rules', (select coalesce(json_agg(json_build_object('reference', ${rule.reference}, 'reference_id', ${rule.reference_id})), '[]'::json)
@@ -82,35 +82,35 @@ const TAX_RATES = sql`(select coalesce(json_agg(json_build_object('id', ${rate.i
   from ${from(taxRegion)} join ${from(rate)} on ${rate.tax_region_id} = ${taxRegion.id} and ${rate.deleted_at} is null
   where ${taxRegion.deleted_at} is null and ${taxRegion.country_code} = lower(c.shipping_address->>'country_code')
     and (${taxRegion.province_code} is null or ${taxRegion.province_code} in (lower(c.shipping_address->>'province'),
-      lower(c.shipping_address->>'country_code') || '-' || lower(c.shipping_address->>'province'))))`;
+      lower(c.shipping_address->>'country_code') || '-' || lower(c.shipping_address->>'province'))))`);
 
 // The province's own region when it names a provider, else its country's (Medusa's choice).
-const TAX_PROVIDER = sql`(select ${taxRegion.provider_id} from ${from(taxRegion)}
+const TAX_PROVIDER = rendered(sql`(select ${taxRegion.provider_id} from ${from(taxRegion)}
   where ${taxRegion.deleted_at} is null and ${taxRegion.country_code} = lower(c.shipping_address->>'country_code')
     and (${taxRegion.province_code} is null or ${taxRegion.province_code} in (lower(c.shipping_address->>'province'),
       lower(c.shipping_address->>'country_code') || '-' || lower(c.shipping_address->>'province')))
-  order by ${taxRegion.province_code} is null, ${taxRegion.id} limit 1)`;
+  order by ${taxRegion.province_code} is null, ${taxRegion.id} limit 1)`);
 
-const CURRENCY_INCLUSIVE = sql`coalesce((select ${pp.is_tax_inclusive} from ${from(pp)}
-  where ${pp.attribute} = 'currency_code' and ${pp.value} = c.currency_code and ${pp.deleted_at} is null), false)`;
+const CURRENCY_INCLUSIVE = rendered(sql`coalesce((select ${pp.is_tax_inclusive} from ${from(pp)}
+  where ${pp.attribute} = 'currency_code' and ${pp.value} = c.currency_code and ${pp.deleted_at} is null), false)`);
 
 // A region's own preference, else a region marked tax-inclusive, else its currency's. (Medusa
 // makes a region's preference with every region, false unless the region is tax-inclusive; ours
 // exists only when written, so a shop's shipping follows its currency until then.)
-const REGION_INCLUSIVE = sql`coalesce((select ${pp.is_tax_inclusive} from ${from(pp)}
+const REGION_INCLUSIVE = rendered(sql`coalesce((select ${pp.is_tax_inclusive} from ${from(pp)}
   where ${pp.attribute} = 'region_id' and ${pp.value} = c.region_id and ${pp.deleted_at} is null),
-  (select true from ${from(region)} where ${region.id} = c.region_id and ${region.is_tax_inclusive}), ${CURRENCY_INCLUSIVE})`;
+  (select true from ${from(region)} where ${region.id} = c.region_id and ${region.is_tax_inclusive}), ${CURRENCY_INCLUSIVE})`);
 
-const CUSTOMER_GROUPS = sql`(select coalesce(json_agg(${member.customer_group_id} order by ${member.customer_group_id}), '[]'::json)
-  from ${from(member)} where c.customer_id is not null and ${member.customer_id} = c.customer_id)`;
+const CUSTOMER_GROUPS = rendered(sql`(select coalesce(json_agg(${member.customer_group_id} order by ${member.customer_group_id}), '[]'::json)
+  from ${from(member)} where c.customer_id is not null and ${member.customer_id} = c.customer_id)`);
 
 // Applied codes in the order they were applied, then automatic promotions, oldest first.
-const PROMOTIONS = sql`(select coalesce(json_agg(json_build_object('promotion', to_json(${promo}), 'campaign', to_json(${campaign}),
+const PROMOTIONS = rendered(sql`(select coalesce(json_agg(json_build_object('promotion', to_json(${promo}), 'campaign', to_json(${campaign}),
     'applied', ${applied.created_at} is not null) order by ${applied.created_at} nulls last, ${promo.created_at}, ${promo.id}), '[]'::json)
   from ${from(promo)}
   left join ${from(applied)} on ${applied.cart_id} = c.id and ${applied.promotion_id} = ${promo.id}
   left join ${from(campaign)} on ${campaign.id} = ${promo.campaign_id} and ${campaign.deleted_at} is null
-  where ${promo.deleted_at} is null and (${applied.created_at} is not null or (${promo.is_automatic} and ${promo.status} = 'active')))`;
+  where ${promo.deleted_at} is null and (${applied.created_at} is not null or (${promo.is_automatic} and ${promo.status} = 'active')))`);
 
 /** The facts of the cart aliased `c`, for the products `productIds` (default: its lines'). */
 export const pricingFacts = (
@@ -119,7 +119,7 @@ export const pricingFacts = (
   'currency_tax_inclusive', ${CURRENCY_INCLUSIVE}, 'region_tax_inclusive', ${REGION_INCLUSIVE},
   'customer_groups', ${CUSTOMER_GROUPS}, 'promotions', ${PROMOTIONS}, 'tax_provider_id', ${TAX_PROVIDER})`;
 
-export const PRICING_FACTS = pricingFacts();
+export const PRICING_FACTS = rendered(pricingFacts());
 
 /** Promotions by id with their campaigns, as codes applied (`applied: true`), in the order a cart's facts list codes applied together. */
 export async function promotionsByIds(db: Executor, ids: string[]): Promise<StoredPromotion[]> {

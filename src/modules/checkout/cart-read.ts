@@ -7,6 +7,7 @@ import {
   from,
   jsonObject,
   type RawRow,
+  rendered,
   type RowOf,
   selectList,
   tableAs,
@@ -107,8 +108,8 @@ const METHOD_STATES = sql<MethodState[]>`(select coalesce(json_agg(${METHOD_STAT
     and (${o.region_id} is null or ${o.region_id} = ${c.region_id})
   where ${m.cart_id} = ${c.id})`;
 
-// Everything a cart view shows, for the cart row `c`.
-const cartFields = (facts: SQL = PRICING_FACTS) => ({
+// Everything a cart view shows, for the cart row `c`, but its pricing facts.
+const VIEW_FIELDS = {
   ...allColumns(c),
   customer_email: sql<string | null>`(select ${cu.email} from ${from(cu)}
     where ${cu.id} = ${c.customer_id} and ${cu.deleted_at} is null)`,
@@ -116,10 +117,11 @@ const cartFields = (facts: SQL = PRICING_FACTS) => ({
   methods: CART_METHODS,
   payment_collection: COLLECTION,
   region: regionJson(sql`${c.region_id}`),
-  pricing_facts: sql<PricingFacts>`${facts}`,
-});
-type FullCartRow = RowOf<ReturnType<typeof cartFields>>;
-const CART_COLUMNS = selectList(cartFields());
+};
+const VIEW_COLUMNS = rendered(selectList(VIEW_FIELDS));
+const CART_FIELDS = { ...VIEW_FIELDS, pricing_facts: sql<PricingFacts>`${PRICING_FACTS}` };
+type FullCartRow = RowOf<typeof CART_FIELDS>;
+const CART_COLUMNS = rendered(selectList(CART_FIELDS));
 
 export async function findCart(db: Executor, id: string): Promise<FullCart | undefined> {
   const [row] = await preparedRows<FullCartRow>(db, sql`select ${CART_COLUMNS} from ${from(c)} where ${c.id} = ${id}`);
@@ -139,19 +141,15 @@ export async function lockCartForEdit(
   id: string,
   variantIds: string[],
 ): Promise<EditableCart | undefined> {
-  const fields = {
-    // The facts cover the products being added too: the view after the change prices their lines.
-    // One key lookup per id (as sellable variants do): `= any(array)` planned a scan without statistics.
-    ...cartFields(
-      pricingFacts(sql`array(select ${l.product_id} from ${from(l)} where ${l.cart_id} = ${c.id}
-        union select (select ${v.product_id} from ${from(v)} where ${v.id} = x.id)
-          from unnest(${textArray(variantIds)}) x(id))`),
-    ),
-    variants: sellableVariantsOfCart(variantIds),
-  };
-  const [row] = await preparedRows<RowOf<typeof fields>>(
+  // The facts cover the products being added too: the view after the change prices their lines.
+  // One key lookup per id (as sellable variants do): `= any(array)` planned a scan without statistics.
+  const facts = pricingFacts(sql`array(select ${l.product_id} from ${from(l)} where ${l.cart_id} = ${c.id}
+    union select (select ${v.product_id} from ${from(v)} where ${v.id} = x.id)
+      from unnest(${textArray(variantIds)}) x(id))`);
+  const [row] = await preparedRows<FullCartRow & { variants: SellableVariant[] }>(
     db,
-    sql`select ${selectList(fields)} from ${from(c)} where ${c.id} = ${id} for update of ${c}`,
+    sql`select ${VIEW_COLUMNS}, ${facts} as pricing_facts, ${sellableVariantsOfCart(variantIds)} as variants
+      from ${from(c)} where ${c.id} = ${id} for update of ${c}`,
   );
   return row ? { ...toFullCart(row), variants: row.variants } : undefined;
 }
@@ -183,7 +181,7 @@ const CHECKOUT_FIELDS = {
   pricing_facts: sql<PricingFacts>`${PRICING_FACTS}`,
   region_automatic_taxes: sql<boolean>`coalesce((select ${r.automatic_taxes} from ${from(r)} where ${r.id} = ${c.region_id}), true)`,
 };
-const CHECKOUT_COLUMNS = selectList(CHECKOUT_FIELDS);
+const CHECKOUT_COLUMNS = rendered(selectList(CHECKOUT_FIELDS));
 
 export async function lockCartForCheckout(db: Executor, id: string): Promise<CheckoutCart | undefined> {
   const [row] = await preparedRows<RowOf<typeof CHECKOUT_FIELDS>>(

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { boolean, PgDialect, pgTable, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { allColumns, columnNames, from, jsonObject, type RowOf, selectList, tableAs } from './typed-sql.ts';
+import { allColumns, columnNames, from, jsonObject, rendered, type RowOf, selectList, tableAs } from './typed-sql.ts';
 
 const things = pgTable('things', { id: text('id').primaryKey(), live: boolean('live').notNull(), note: text('note') });
 const dialect = new PgDialect();
@@ -34,5 +34,13 @@ describe('typed-sql: hand-written SQL on declared tables', () => {
     expect(render(sql`insert into ${things} (${columnNames(things.id, things.live)})`).sql).toBe(
       'insert into "things" ("id", "live")',
     );
+  });
+
+  it('keeps a constant fragment as its text, the same statement as built each time, and refuses one with a value', () => {
+    const t = tableAs(things, 't');
+    const fields = { ...allColumns(t), shown: sql<boolean>`${t.live} and ${t.note} is not null` };
+    const statement = (list: SQL) => sql`select ${list} from ${from(t)} where ${t.id} = ${'x'} and ${t.note} = ${'y'}`;
+    expect(render(statement(rendered(selectList(fields))))).toEqual(render(statement(selectList(fields))));
+    expect(() => rendered(sql`${t.id} = ${'x'}`)).toThrow(/values/);
   });
 });
