@@ -74,7 +74,8 @@ const products = (
   cross join lateral (select * from ${from(prod)} where ${prod.id} = x.id offset 0) ${prod})`;
 
 // A province matches as Medusa's tax module matches it: lower-case, with or without its country prefix.
-const TAX_RATES = rendered(sql`(select coalesce(json_agg(json_build_object('id', ${rate.id}, 'rate', ${rate.rate}, 'code', ${rate.code}, 'name', ${rate.name},
+const TAX_RATES =
+  rendered(sql`(select coalesce(json_agg(json_build_object('id', ${rate.id}, 'rate', ${rate.rate}, 'code', ${rate.code}, 'name', ${rate.name},
     'is_default', ${rate.is_default}, 'is_combinable', ${rate.is_combinable},
     'region', json_build_object('id', ${taxRegion.id}, 'province_code', ${taxRegion.province_code}, 'parent_id', ${taxRegion.parent_id}, 'provider_id', ${taxRegion.provider_id}),
     'rules', (select coalesce(json_agg(json_build_object('reference', ${rule.reference}, 'reference_id', ${rule.reference_id})), '[]'::json)
@@ -101,11 +102,13 @@ const REGION_INCLUSIVE = rendered(sql`coalesce((select ${pp.is_tax_inclusive} fr
   where ${pp.attribute} = 'region_id' and ${pp.value} = c.region_id and ${pp.deleted_at} is null),
   (select true from ${from(region)} where ${region.id} = c.region_id and ${region.is_tax_inclusive}), ${CURRENCY_INCLUSIVE})`);
 
-const CUSTOMER_GROUPS = rendered(sql`(select coalesce(json_agg(${member.customer_group_id} order by ${member.customer_group_id}), '[]'::json)
+const CUSTOMER_GROUPS =
+  rendered(sql`(select coalesce(json_agg(${member.customer_group_id} order by ${member.customer_group_id}), '[]'::json)
   from ${from(member)} where c.customer_id is not null and ${member.customer_id} = c.customer_id)`);
 
 // Applied codes in the order they were applied, then automatic promotions, oldest first.
-const PROMOTIONS = rendered(sql`(select coalesce(json_agg(json_build_object('promotion', to_json(${promo}), 'campaign', to_json(${campaign}),
+const PROMOTIONS =
+  rendered(sql`(select coalesce(json_agg(json_build_object('promotion', to_json(${promo}), 'campaign', to_json(${campaign}),
     'applied', ${applied.created_at} is not null) order by ${applied.created_at} nulls last, ${promo.created_at}, ${promo.id}), '[]'::json)
   from ${from(promo)}
   left join ${from(applied)} on ${applied.cart_id} = c.id and ${applied.promotion_id} = ${promo.id}

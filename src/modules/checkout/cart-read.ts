@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { preparedRows, textArray } from '../../platform/db/prepared.ts';
 import { withJsonDates } from '../../platform/db/json-rows.ts';
