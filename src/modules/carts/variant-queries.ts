@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { preparedRows, textArray } from '../../platform/db/prepared.ts';
-import { from, type RowOf, selectList, tableAs } from '../../platform/db/typed-sql.ts';
+import { from, rendered, type RowOf, selectList, tableAs } from '../../platform/db/typed-sql.ts';
 import { cartAs } from './queries.ts';
 import { prices, productSalesChannels, products, productVariants } from '../products/tables.ts';
 
@@ -43,14 +43,14 @@ export type SellableVariant = RowOf<ReturnType<typeof sellableFields>>;
  * (the products module has no transaction-safe lookup of this shape), read-only: stock changes
  * only through checkout's stock write.
  */
-function sellableVariantsQuery(ids: SQL, currency: SQL, channelId: SQL): SQL<SellableVariant> {
-  // Driven by the ids, each table read by primary key in a LATERAL that `offset 0` keeps from
-  // being flattened: without statistics the planner would otherwise hash-join whole tables.
-  return sql<SellableVariant>`select ${selectList(sellableFields(currency, channelId))}
-        from unnest(${ids}) x(id)
-        cross join lateral (select * from ${from(v)} where ${v.id} = x.id offset 0) ${v}
-        cross join lateral (select * from ${from(p)} where ${p.id} = ${v.product_id} offset 0) ${p}`;
+function sellableVariantsQuery(ids: SQL, list: SQL): SQL<SellableVariant> {
+  return sql<SellableVariant>`select ${list} from unnest(${ids}) x(id) ${VARIANT_AND_PRODUCT}`;
 }
+
+// Driven by the ids, each table read by primary key in a LATERAL that `offset 0` keeps from
+// being flattened: without statistics the planner would otherwise hash-join whole tables.
+const VARIANT_AND_PRODUCT = rendered(sql`cross join lateral (select * from ${from(v)} where ${v.id} = x.id offset 0) ${v}
+        cross join lateral (select * from ${from(p)} where ${p.id} = ${v.product_id} offset 0) ${p}`);
 
 /** One statement for all variants of a request. */
 export async function findSellableVariants(
@@ -62,7 +62,7 @@ export async function findSellableVariants(
   if (ids.length === 0) return [];
   return preparedRows<SellableVariant>(
     db,
-    sellableVariantsQuery(textArray(ids), sql`${currency}::text`, sql`${channelId}::text`),
+    sellableVariantsQuery(textArray(ids), selectList(sellableFields(sql`${currency}::text`, sql`${channelId}::text`))),
   );
 }
 
@@ -71,6 +71,8 @@ export async function findSellableVariants(
  * and channel) beside it: checkout locks a cart and reads the variants a change needs at once.
  */
 export function sellableVariantsOfCart(ids: string[]): SQL<SellableVariant[]> {
-  const query = sellableVariantsQuery(textArray(ids), sql`${cartAs.currency_code}`, sql`${cartAs.sales_channel_id}`);
+  const query = sellableVariantsQuery(textArray(ids), OF_CART);
   return sql<SellableVariant[]>`(select coalesce(json_agg(s), '[]'::json) from (${query}) s)`;
 }
+
+const OF_CART = rendered(selectList(sellableFields(sql`${cartAs.currency_code}`, sql`${cartAs.sales_channel_id}`)));
