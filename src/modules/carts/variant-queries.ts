@@ -49,7 +49,8 @@ function sellableVariantsQuery(ids: SQL, list: SQL): SQL<SellableVariant> {
 
 // Driven by the ids, each table read by primary key in a LATERAL that `offset 0` keeps from
 // being flattened: without statistics the planner would otherwise hash-join whole tables.
-const VARIANT_AND_PRODUCT = rendered(sql`cross join lateral (select * from ${from(v)} where ${v.id} = x.id offset 0) ${v}
+const VARIANT_AND_PRODUCT =
+  rendered(sql`cross join lateral (select * from ${from(v)} where ${v.id} = x.id offset 0) ${v}
         cross join lateral (select * from ${from(p)} where ${p.id} = ${v.product_id} offset 0) ${p}`);
 
 /** One statement for all variants of a request. */
