@@ -43,8 +43,8 @@ export interface Write {
 }
 
 /**
- * One write of the Locations & shipping page: sent, its form cleared, the lists refreshed, a toast. Each form holds
- * its own, so an error shows by the form (and the field) it came from.
+ * One write of the Locations & shipping page: sent, its form cleared, the lists refreshed, a
+ * toast. Each form holds its own, so an error shows by the form (and the field) it came from.
  */
 export function useShippingWrite(onDone?: () => void) {
   const client = useQueryClient();
