@@ -125,7 +125,9 @@ describe.skipIf(!base)('store catalog read leases (PostgreSQL)', () => {
     while (performance.now() < until);
     expect(leases().holds()).toBe(false);
     await eventually(async () => leases().holds(), 5_000, 'the lease again');
-    expect(leases().lapses).toBe(lapses + 1);
+    // At least this lapse; on a busy machine the first renewal after the stall can come late too
+    // and count another (a CI run saw two). Either way nothing may start over.
+    expect(leases().lapses).toBeGreaterThan(lapses);
     // Every NOTIFY came on the same connection in order: nothing was missed, nothing starts over.
     expect(changes).toEqual([]);
   });
