@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
 /**
  * A request's logger, made only when the request logs something. Fastify gives every request a
  * child of the app's logger carrying its id; pino builds a child's bindings (JSON of `reqId`)
@@ -22,6 +24,11 @@ export class RequestLogger implements FastifyBaseLogger {
     return this.#made;
   }
 
+  private forward(level: Level, args: unknown[]): void {
+    const made = this.made;
+    Reflect.apply(made[level], made, args);
+  }
+
   get level(): string {
     return this.made.level;
   }
@@ -31,31 +38,31 @@ export class RequestLogger implements FastifyBaseLogger {
   }
 
   fatal(...args: unknown[]): void {
-    Reflect.apply(this.made.fatal, this.made, args);
+    this.forward('fatal', args);
   }
 
   error(...args: unknown[]): void {
-    Reflect.apply(this.made.error, this.made, args);
+    this.forward('error', args);
   }
 
   warn(...args: unknown[]): void {
-    Reflect.apply(this.made.warn, this.made, args);
+    this.forward('warn', args);
   }
 
   info(...args: unknown[]): void {
-    Reflect.apply(this.made.info, this.made, args);
+    this.forward('info', args);
   }
 
   debug(...args: unknown[]): void {
-    Reflect.apply(this.made.debug, this.made, args);
+    this.forward('debug', args);
   }
 
   trace(...args: unknown[]): void {
-    Reflect.apply(this.made.trace, this.made, args);
+    this.forward('trace', args);
   }
 
   silent(...args: unknown[]): void {
-    Reflect.apply(this.made.silent, this.made, args);
+    this.forward('silent', args);
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
