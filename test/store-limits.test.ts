@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { App } from '../src/platform/http/types.ts';
@@ -67,20 +68,33 @@ describe('store rate limit', () => {
   });
 
   it('is shared between instances through Redis', async () => {
-    const config = testConfig({ STORE_RATE_LIMIT: '10', REDIS_URL: TEST_REDIS_URL });
+    // A prefix of its own: the PGlite and PostgreSQL tiers share the machine's Redis.
+    const prefix = `emporium-test-${process.pid}-${Date.now()}:`;
+    const config = testConfig({ STORE_RATE_LIMIT: '10', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix });
     const a = await buildApp({ database: t.database, config, clock: t.clock, logger: false });
     const b = await buildApp({ database: t.database, config, clock: t.clock, logger: false });
-    const sync = () => new Promise((r) => setTimeout(r, 700)); // the counts travel every 250 ms
+    const redis = new Redis(TEST_REDIS_URL);
+    const ip = freshIp();
+    const key = `${prefix}store:${Math.floor(t.clock.now().getTime() / 60_000)}:${ip}`;
+    // The counts travel every 250 ms; on a busy machine a timer comes late, so wait for Redis to
+    // hold the total, then a moment for the instance that sent it to read the answer.
+    const synced = async (total: number) => {
+      for (let waited = 0; Number(await redis.get(key)) < total; waited += 50) {
+        if (waited > 10_000) throw new Error(`Redis never counted ${total} for ${key}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    };
     try {
-      const ip = freshIp();
       for (let i = 0; i < 6; i++) expect((await get(a, '/store/regions', ip)).statusCode).toBe(200);
-      await sync();
-      expect((await get(b, '/store/regions', ip)).statusCode).toBe(200);
-      await sync();
+      await synced(6);
+      expect((await get(b, '/store/regions', ip)).statusCode).toBe(200); // b spends 1 and learns a's 6
+      await synced(7);
       const seen = [];
       for (let i = 0; i < 4; i++) seen.push((await get(b, '/store/regions', ip)).statusCode);
       expect(seen).toEqual([200, 200, 200, 429]);
     } finally {
+      redis.disconnect();
       await a.close();
       await b.close();
     }
