@@ -22796,6 +22796,138 @@ export type paths = {
       };
     };
   };
+  "/admin/orders/import": {
+    /** Import orders placed elsewhere, as they were (all of a request or none; no stock moves, no emails) */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            orders: ({
+                /** @description its id where it came from: unique, and an order whose id was imported before is skipped */
+                external_id?: string;
+                /** Format: email */
+                email: string;
+                customer_id?: string | null;
+                region_id: string;
+                /** @description the region's */
+                currency_code: string;
+                sales_channel_id?: string | null;
+                /** Format: date-time */
+                created_at?: string;
+                /** @default completed */
+                status?: "pending" | "completed" | "archived" | "canceled";
+                /**
+                 * @description captured and refunded: the whole total; canceled: an authorization released
+                 * @default captured
+                 */
+                payment_status?: "not_paid" | "captured" | "refunded" | "canceled";
+                /**
+                 * @description fulfilled, shipped or delivered: every unit, in one fulfilment
+                 * @default not_fulfilled
+                 */
+                fulfillment_status?: "not_fulfilled" | "fulfilled" | "shipped" | "delivered";
+                shipping_address?: ({
+                  id?: string;
+                  first_name?: string | null;
+                  last_name?: string | null;
+                  company?: string | null;
+                  address_1?: string | null;
+                  address_2?: string | null;
+                  city?: string | null;
+                  country_code?: string | null;
+                  province?: string | null;
+                  postal_code?: string | null;
+                  phone?: string | null;
+                  /** @description at most 4 KiB as JSON */
+                  metadata?: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                billing_address?: ({
+                  id?: string;
+                  first_name?: string | null;
+                  last_name?: string | null;
+                  company?: string | null;
+                  address_1?: string | null;
+                  address_2?: string | null;
+                  city?: string | null;
+                  country_code?: string | null;
+                  province?: string | null;
+                  postal_code?: string | null;
+                  phone?: string | null;
+                  /** @description at most 4 KiB as JSON */
+                  metadata?: {
+                    [key: string]: unknown;
+                  } | null;
+                }) | null;
+                items: ({
+                    variant_id?: string | null;
+                    title?: string;
+                    product_title?: string;
+                    variant_title?: string;
+                    sku?: string | null;
+                    quantity: number;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    unit_price: number;
+                    metadata?: {
+                      [key: string]: unknown;
+                    } | null;
+                  })[];
+                shipping_methods?: {
+                    name: string;
+                    /** @description minor units (integer) by default; whole units when AMOUNT_UNITS=major */
+                    amount: number;
+                  }[];
+                metadata?: {
+                  [key: string]: unknown;
+                } | null;
+              })[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description in the order sent */
+              imported: ({
+                  id: string;
+                  display_id: number;
+                  external_id: string | null;
+                })[];
+              /** @description already imported (by external_id): left as they are */
+              skipped: ({
+                  id: string;
+                  display_id: number;
+                  external_id: string | null;
+                })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              type: string;
+              message: string;
+              code?: string;
+            };
+          };
+        };
+      };
+    };
+  };
   "/admin/orders/{id}": {
     /** An order with items, totals, payments (captures, refunds) and fulfillments */
     get: {
@@ -23142,6 +23274,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -23653,6 +23786,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -24361,6 +24495,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -24838,6 +24973,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -25310,6 +25446,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -25794,6 +25931,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -26280,6 +26418,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -26755,6 +26894,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -27230,6 +27370,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -28091,6 +28232,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -28741,6 +28883,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -29213,6 +29356,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -29685,6 +29829,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -30730,6 +30875,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -31490,6 +31636,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -32135,6 +32282,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -32778,6 +32926,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -33419,6 +33568,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -34102,6 +34252,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -34863,6 +35014,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -35504,6 +35656,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -36145,6 +36298,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -36784,6 +36938,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -37412,6 +37567,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -38053,6 +38209,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -38681,6 +38838,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -39319,6 +39477,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -39947,6 +40106,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -40585,6 +40745,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -41213,6 +41374,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -42099,6 +42261,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -42658,6 +42821,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -43217,6 +43381,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -43762,6 +43927,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -44313,6 +44479,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -44864,6 +45031,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -45819,6 +45987,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -46428,6 +46597,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -47059,6 +47229,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -47742,6 +47913,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -48414,6 +48586,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -49101,6 +49274,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -49786,6 +49960,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -50458,6 +50633,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -51150,6 +51326,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -51833,6 +52010,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -52505,6 +52683,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -53192,6 +53371,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -53877,6 +54057,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -54549,6 +54730,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -55229,6 +55411,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -56120,6 +56303,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -56769,6 +56953,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -57461,6 +57646,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -58142,6 +58328,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -58838,6 +59025,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -59532,6 +59720,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -60213,6 +60402,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -60914,6 +61104,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -61606,6 +61797,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -62287,6 +62479,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -62983,6 +63176,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -63677,6 +63871,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -64358,6 +64553,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -65053,6 +65249,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -65745,6 +65942,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -66426,6 +66624,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -67115,6 +67314,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -67925,6 +68125,7 @@ export type paths = {
                   created_at: string;
                   /** Format: date-time */
                   updated_at: string;
+                  external_id?: string | null;
                   fulfillments: ({
                       id: string;
                       order_id: string;
@@ -68464,6 +68665,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -68931,6 +69133,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -69444,6 +69647,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -69965,6 +70169,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -70458,6 +70663,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -71051,6 +71257,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -71602,6 +71809,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -72168,6 +72376,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -72727,6 +72936,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -73286,6 +73496,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -73831,6 +74042,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -74384,6 +74596,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -74935,6 +75148,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -75494,6 +75708,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -76053,6 +76268,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -76598,6 +76814,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -77157,6 +77374,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -77702,6 +77920,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -78236,6 +78455,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -78713,6 +78933,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -79185,6 +79406,7 @@ export type paths = {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+                external_id?: string | null;
                 fulfillments: ({
                     id: string;
                     order_id: string;
@@ -82404,7 +82626,7 @@ export type components = {
        * @description Stable error code; modules not yet moved to codes may send none or another
        * @enum {string}
        */
-      code?: "malformed_json" | "invalid_request" | "route_not_found" | "body_too_large" | "unsupported_media_type" | "content_length_mismatch" | "empty_json_body" | "invalid_value" | "unsafe_input" | "invalid_field_selection" | "invalid_date_filter" | "invalid_amount" | "amount_not_finite" | "amount_too_precise" | "amount_too_large" | "invalid_request_error" | "write_conflict" | "database_unavailable" | "shutting_down" | "not_ready" | "too_many_requests" | "too_many_large_pages" | "unknown_error" | "unauthorized" | "forbidden" | "cross_site_refused" | "cookie_write_not_json" | "csrf_token_invalid" | "publishable_key_missing" | "publishable_key_invalid" | "api_key_not_found" | "api_key_already_revoked" | "api_key_not_revoked" | "api_key_not_publishable" | "sales_channels_missing" | "publishable_key_without_channel" | "sales_channel_not_in_key" | "invalid_credentials" | "sign_in_unavailable" | "user_email_taken" | "reset_token_invalid" | "token_scope_missing" | "vendor_route_refused" | "permission_missing" | "owner_only_route" | "cart_not_found" | "cart_completed" | "cart_sales_channel_invalid" | "cart_region_required" | "cart_currency_mismatch" | "cart_country_outside_region" | "cart_too_many_lines" | "line_item_not_found" | "variants_unavailable" | "variants_unpriced" | "insufficient_inventory" | "category_not_found" | "category_handle_taken" | "category_cycle" | "category_has_children" | "collection_not_found" | "collection_handle_taken" | "product_label_not_found" | "product_label_taken" | "cart_region_missing" | "shipping_option_not_found" | "shipping_option_not_for_cart" | "shipping_options_invalid_for_cart" | "shipping_option_gone" | "shipping_price_changed" | "cart_changed_while_quoting" | "promotion_code_not_found" | "promotion_code_inactive" | "promotion_code_not_started" | "promotion_code_expired" | "promotion_code_budget_used" | "promotion_code_rules_unmet" | "cart_empty" | "cart_email_missing" | "payment_session_required" | "payment_session_not_offered" | "cart_changed_during_authorization" | "payment_webhook_not_raw" | "payment_webhooks_not_taken" | "payment_webhook_refused" | "locale_not_found" | "refund_reason_not_found" | "refund_reason_code_taken" | "customer_not_found" | "customer_address_not_found" | "customer_already_authenticated" | "customer_email_mismatch" | "identity_exists" | "federation_not_connected" | "federation_not_configured" | "federation_not_installed_from_marketplace" | "federation_plugin_not_in_folder" | "federation_plugin_not_in_marketplace" | "federation_upstream_failed" | "federation_upstream_not_found" | "federation_upstream_refused" | "federation_callback_not_json" | "notification_not_found" | "notification_template_not_found" | "notification_delivery_not_found" | "notification_delivery_sent" | "payment_not_found" | "payment_operation_pending" | "payment_canceled" | "payment_fully_captured" | "capture_exceeds_authorized" | "payment_not_captured" | "payment_providers_not_found" | "payment_provider_unavailable" | "payment_provider_error" | "payment_provider_timeout" | "plugin_not_found" | "plugin_marketplace_id_invalid" | "plugin_version_invalid" | "plugin_already_installed" | "plugin_manifest_id_taken" | "plugin_install_in_progress" | "plugin_no_pending_update" | "plugin_pending_version_mismatch" | "plugin_changed_meanwhile" | "plugin_not_installed_yet" | "plugin_not_updatable" | "plugin_version_not_newer" | "plugin_no_admin_extension" | "plugin_config_required" | "plugin_config_type" | "plugin_config_too_long" | "plugin_config_unknown" | "plugin_restarting" | "plugin_route_timeout" | "plugin_route_failed" | "product_not_found" | "product_variant_not_found" | "variant_not_found" | "product_option_not_found" | "product_handle_taken" | "variant_sku_taken" | "variant_sku_duplicate" | "variant_not_in_product" | "variant_listed_twice" | "variant_title_required" | "image_not_in_product" | "image_listed_twice" | "images_not_in_product" | "product_image_not_found" | "variants_not_in_product" | "option_value_not_found" | "option_value_in_use" | "product_option_product_required" | "link_targets_missing" | "product_batch_too_large" | "price_currency_invalid" | "price_range_inverted" | "price_repeated" | "option_repeated" | "option_value_repeated" | "variant_option_undeclared" | "variant_option_value_unknown" | "pricing_region_not_found" | "region_not_found" | "store_region_not_found" | "region_reference_missing" | "region_currency_invalid" | "region_countries_invalid" | "region_countries_repeated" | "region_countries_taken" | "sales_channel_not_found" | "products_missing" | "setting_not_found" | "setting_key_invalid" | "setting_value_too_large" | "store_not_found" | "store_currency_required" | "currency_unknown" | "store_currency_repeated" | "store_default_currency_repeated" | "sales_channel_reference_missing" | "currency_not_found" | "promotion_not_found" | "promotion_amount_currency_required" | "promotion_percentage_out_of_range" | "promotion_buyget_apply_quantity_required" | "promotion_buyget_min_quantity_required" | "promotion_buyget_buy_rules_required" | "promotion_buyget_target_rules_required" | "promotion_allocation_required" | "promotion_max_quantity_not_allowed" | "promotion_max_quantity_required" | "promotion_rule_not_found" | "promotion_rule_attribute_invalid" | "campaign_reference_missing" | "campaign_not_found" | "campaign_dates_inverted" | "campaign_budget_currency_required" | "campaign_usage_limit_fractional" | "promotion_budget_exhausted" | "tax_region_not_found" | "tax_rate_not_found" | "tax_region_reference_missing" | "tax_region_province_outside_parent" | "tax_region_parent_missing" | "price_preference_not_found" | "tax_provider_unavailable" | "tax_provider_cart_changing" | "price_list_not_found" | "price_list_dates_inverted" | "price_list_price_range_inverted" | "price_list_variants_missing" | "price_list_prices_not_found" | "price_list_product_ids_required" | "customer_group_not_found" | "customer_groups_not_found" | "customers_not_found" | "shipping_profile_not_found" | "shipping_profile_in_use" | "shipping_profile_default" | "fulfillment_location_not_found" | "fulfillment_set_not_found" | "service_zone_not_found" | "geo_zone_not_in_zone" | "fulfillment_provider_not_found" | "fulfillment_provider_failed" | "fulfillment_provider_cannot_calculate" | "shipping_option_reference_missing" | "shipping_option_prices_required" | "shipping_option_no_price" | "shipping_option_not_calculated" | "shipping_option_rule_not_found" | "shipping_option_type_not_found" | "shipping_option_type_in_use" | "fulfillment_provider_not_at_location" | "shipping_profiles_unserved" | "stock_location_not_found" | "stock_location_address_not_found" | "stock_location_has_reservations" | "stock_location_channels_missing" | "inventory_item_not_found" | "inventory_item_sku_taken" | "inventory_item_has_reservations" | "inventory_items_missing" | "inventory_level_not_found" | "inventory_level_location_repeated" | "inventory_level_locations_missing" | "inventory_level_exists" | "inventory_level_below_reserved" | "inventory_level_reserved" | "inventory_level_stocked" | "inventory_levels_missing" | "variant_links_variants_missing" | "variant_item_link_not_found" | "variant_item_link_exists" | "reservation_not_found" | "fulfillment_location_not_stocked" | "user_not_found" | "last_owner" | "owner_change_refused" | "role_not_found" | "role_unknown" | "role_beyond_actor" | "permission_malformed" | "permission_unknown" | "role_built_in_unchangeable" | "role_built_in_undeletable" | "role_in_use" | "permission_beyond_actor" | "reset_beyond_actor" | "policy_not_found" | "policy_declared_by_routes" | "rbac_field_unsupported" | "user_roles_single" | "user_role_required" | "invite_not_found" | "invite_invalid" | "invite_already_accepted" | "file_not_found" | "file_content_not_found" | "file_type_refused" | "file_too_large" | "too_many_files" | "upload_unreadable" | "upload_not_multipart" | "upload_unknown_field" | "upload_filename_nul" | "upload_files_required" | "upload_type_invalid" | "job_not_found" | "job_file_not_found" | "job_not_cancelable" | "import_file_required" | "import_unreadable" | "import_no_rows" | "import_not_found" | "import_not_awaiting" | "import_upload_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_events_unknown" | "webhook_url_invalid" | "webhook_inactive" | "marketplace_billing_invalid" | "marketplace_vendor_only" | "marketplace_payout_account_invalid" | "marketplace_subscription_not_found" | "marketplace_license_without_subscription" | "marketplace_subscription_ended" | "marketplace_plugin_not_licensed" | "marketplace_sale_not_found" | "marketplace_sale_not_refundable" | "marketplace_sale_refunded" | "marketplace_money_needs_stripe" | "marketplace_provider_failed" | "marketplace_price_invalid" | "marketplace_price_too_high" | "marketplace_changelog_url_invalid" | "marketplace_description_too_long" | "marketplace_rollout_percent_invalid" | "marketplace_rollout_change_missing" | "marketplace_package_invalid" | "marketplace_package_too_large" | "marketplace_version_exists" | "marketplace_type_change" | "marketplace_item_not_found" | "marketplace_item_id_not_found" | "marketplace_item_missing" | "marketplace_version_not_found" | "marketplace_version_id_not_found" | "marketplace_version_decided" | "marketplace_review_override_required" | "marketplace_updates_versions_invalid" | "marketplace_updates_too_many" | "marketplace_updates_version_invalid" | "marketplace_upload_one_file" | "marketplace_upload_too_many_fields" | "marketplace_upload_unreadable" | "marketplace_upload_not_multipart" | "marketplace_upload_wrong_file_field" | "marketplace_upload_unknown_field" | "marketplace_upload_file_required" | "marketplace_log_tree_size_invalid" | "marketplace_log_proof_query" | "marketplace_log_entry_not_found" | "marketplace_log_entry_outside_tree" | "marketplace_log_range_first" | "marketplace_log_range_end" | "marketplace_checkout_not_found" | "marketplace_checkout_expired" | "marketplace_callback_url_invalid" | "marketplace_item_free" | "marketplace_stripe_not_configured" | "marketplace_stripe_body_not_raw" | "marketplace_stripe_signature_invalid" | "marketplace_license_required" | "marketplace_download_link_invalid" | "marketplace_download_link_expired" | "marketplace_license_not_found" | "marketplace_license_revoked" | "marketplace_namespace_not_owned" | "marketplace_namespace_invalid" | "marketplace_namespace_taken" | "marketplace_namespace_taken_meanwhile" | "marketplace_vendor_email_exists" | "marketplace_verification_link_invalid" | "marketplace_vendor_cannot_activate" | "marketplace_vendor_activate_by_email" | "marketplace_vendor_not_found" | "marketplace_vendor_token_not_found" | "marketplace_version_already_revoked" | "marketplace_signing_key_not_found" | "marketplace_review_not_installed" | "marketplace_review_not_found" | "marketplace_review_answered" | "order_change_not_active" | "order_change_invalid" | "order_change_not_found" | "refund_exceeds_captured" | "exchange_not_found" | "claim_not_found" | "payment_collection_not_found" | "payment_collection_not_payable" | "payment_session_not_found" | "payment_collection_too_large" | "order_not_found" | "order_canceled" | "order_archived" | "order_sort_field_invalid" | "order_customer_not_found" | "order_item_not_found" | "order_variant_unpriced" | "order_not_completable" | "order_has_active_change" | "order_items_not_fulfilled" | "order_difference_pending" | "order_not_archivable" | "order_change_version_conflict" | "order_capture_waiting" | "order_cancel_raced" | "order_fulfillments_not_canceled" | "order_nothing_to_capture" | "order_nothing_to_refund" | "fulfillment_item_reference_invalid" | "fulfillment_not_found" | "fulfillment_canceled" | "fulfillment_item_not_in_order" | "fulfillment_quantity_exceeded" | "shipment_items_incomplete" | "fulfillment_already_shipped" | "fulfillment_already_delivered" | "fulfillment_not_shipped" | "fulfillment_shipped_not_cancelable" | "fulfillment_cancel_pending" | "fulfillment_units_pending" | "fulfillment_provider_timeout" | "fulfillment_provider_mismatch" | "order_address_country_changed" | "order_change_promotions_not_carried" | "return_not_found" | "return_reason_not_found" | "return_reason_own_parent" | "return_reason_cycle" | "return_quantity_exceeds_fulfilled" | "return_action_not_found" | "return_has_no_items" | "return_received_not_cancelable" | "return_item_not_in_return" | "return_receive_exceeds_requested" | "return_nothing_received" | "return_shipping_quote_changing" | "return_parcel_changing" | "return_label_pending" | "swap_action_not_found" | "order_item_below_fulfilled" | "order_edit_action_not_found" | "order_edit_action_not_item_add" | "order_edit_empty" | "draft_order_not_found" | "draft_region_not_found" | "draft_sales_channel_not_found" | "draft_currency_not_region" | "draft_email_required" | "draft_custom_item_incomplete" | "draft_shipping_option_outside_region" | "draft_shipping_option_unpriced" | "draft_variants_unavailable" | "draft_edit_active" | "draft_has_no_items" | "draft_action_not_found" | "draft_shipping_method_not_found" | "draft_promotion_rules_unmet" | "order_credit_line_no_difference" | "order_credit_line_amount" | "order_transfer_not_requested" | "order_transfer_token_invalid" | "order_transfer_to_guest" | "order_transfer_same_customer";
+      code?: "malformed_json" | "invalid_request" | "route_not_found" | "body_too_large" | "unsupported_media_type" | "content_length_mismatch" | "empty_json_body" | "invalid_value" | "unsafe_input" | "invalid_field_selection" | "invalid_date_filter" | "invalid_amount" | "amount_not_finite" | "amount_too_precise" | "amount_too_large" | "invalid_request_error" | "write_conflict" | "database_unavailable" | "shutting_down" | "not_ready" | "too_many_requests" | "too_many_large_pages" | "unknown_error" | "unauthorized" | "forbidden" | "cross_site_refused" | "cookie_write_not_json" | "csrf_token_invalid" | "publishable_key_missing" | "publishable_key_invalid" | "api_key_not_found" | "api_key_already_revoked" | "api_key_not_revoked" | "api_key_not_publishable" | "sales_channels_missing" | "publishable_key_without_channel" | "sales_channel_not_in_key" | "invalid_credentials" | "sign_in_unavailable" | "user_email_taken" | "reset_token_invalid" | "token_scope_missing" | "vendor_route_refused" | "permission_missing" | "owner_only_route" | "cart_not_found" | "cart_completed" | "cart_sales_channel_invalid" | "cart_region_required" | "cart_currency_mismatch" | "cart_country_outside_region" | "cart_too_many_lines" | "line_item_not_found" | "variants_unavailable" | "variants_unpriced" | "insufficient_inventory" | "category_not_found" | "category_handle_taken" | "category_cycle" | "category_has_children" | "collection_not_found" | "collection_handle_taken" | "product_label_not_found" | "product_label_taken" | "cart_region_missing" | "shipping_option_not_found" | "shipping_option_not_for_cart" | "shipping_options_invalid_for_cart" | "shipping_option_gone" | "shipping_price_changed" | "cart_changed_while_quoting" | "promotion_code_not_found" | "promotion_code_inactive" | "promotion_code_not_started" | "promotion_code_expired" | "promotion_code_budget_used" | "promotion_code_rules_unmet" | "cart_empty" | "cart_email_missing" | "payment_session_required" | "payment_session_not_offered" | "cart_changed_during_authorization" | "payment_webhook_not_raw" | "payment_webhooks_not_taken" | "payment_webhook_refused" | "locale_not_found" | "refund_reason_not_found" | "refund_reason_code_taken" | "customer_not_found" | "customer_address_not_found" | "customer_already_authenticated" | "customer_email_mismatch" | "identity_exists" | "federation_not_connected" | "federation_not_configured" | "federation_not_installed_from_marketplace" | "federation_plugin_not_in_folder" | "federation_plugin_not_in_marketplace" | "federation_upstream_failed" | "federation_upstream_not_found" | "federation_upstream_refused" | "federation_callback_not_json" | "notification_not_found" | "notification_template_not_found" | "notification_delivery_not_found" | "notification_delivery_sent" | "payment_not_found" | "payment_operation_pending" | "payment_canceled" | "payment_fully_captured" | "capture_exceeds_authorized" | "payment_not_captured" | "payment_providers_not_found" | "payment_provider_unavailable" | "payment_provider_error" | "payment_provider_timeout" | "plugin_not_found" | "plugin_marketplace_id_invalid" | "plugin_version_invalid" | "plugin_already_installed" | "plugin_manifest_id_taken" | "plugin_install_in_progress" | "plugin_no_pending_update" | "plugin_pending_version_mismatch" | "plugin_changed_meanwhile" | "plugin_not_installed_yet" | "plugin_not_updatable" | "plugin_version_not_newer" | "plugin_no_admin_extension" | "plugin_config_required" | "plugin_config_type" | "plugin_config_too_long" | "plugin_config_unknown" | "plugin_restarting" | "plugin_route_timeout" | "plugin_route_failed" | "product_not_found" | "product_variant_not_found" | "variant_not_found" | "product_option_not_found" | "product_handle_taken" | "variant_sku_taken" | "variant_sku_duplicate" | "variant_not_in_product" | "variant_listed_twice" | "variant_title_required" | "image_not_in_product" | "image_listed_twice" | "images_not_in_product" | "product_image_not_found" | "variants_not_in_product" | "option_value_not_found" | "option_value_in_use" | "product_option_product_required" | "link_targets_missing" | "product_batch_too_large" | "price_currency_invalid" | "price_range_inverted" | "price_repeated" | "option_repeated" | "option_value_repeated" | "variant_option_undeclared" | "variant_option_value_unknown" | "pricing_region_not_found" | "region_not_found" | "store_region_not_found" | "region_reference_missing" | "region_currency_invalid" | "region_countries_invalid" | "region_countries_repeated" | "region_countries_taken" | "sales_channel_not_found" | "products_missing" | "setting_not_found" | "setting_key_invalid" | "setting_value_too_large" | "store_not_found" | "store_currency_required" | "currency_unknown" | "store_currency_repeated" | "store_default_currency_repeated" | "sales_channel_reference_missing" | "currency_not_found" | "promotion_not_found" | "promotion_amount_currency_required" | "promotion_percentage_out_of_range" | "promotion_buyget_apply_quantity_required" | "promotion_buyget_min_quantity_required" | "promotion_buyget_buy_rules_required" | "promotion_buyget_target_rules_required" | "promotion_allocation_required" | "promotion_max_quantity_not_allowed" | "promotion_max_quantity_required" | "promotion_rule_not_found" | "promotion_rule_attribute_invalid" | "campaign_reference_missing" | "campaign_not_found" | "campaign_dates_inverted" | "campaign_budget_currency_required" | "campaign_usage_limit_fractional" | "promotion_budget_exhausted" | "tax_region_not_found" | "tax_rate_not_found" | "tax_region_reference_missing" | "tax_region_province_outside_parent" | "tax_region_parent_missing" | "price_preference_not_found" | "tax_provider_unavailable" | "tax_provider_cart_changing" | "price_list_not_found" | "price_list_dates_inverted" | "price_list_price_range_inverted" | "price_list_variants_missing" | "price_list_prices_not_found" | "price_list_product_ids_required" | "customer_group_not_found" | "customer_groups_not_found" | "customers_not_found" | "shipping_profile_not_found" | "shipping_profile_in_use" | "shipping_profile_default" | "fulfillment_location_not_found" | "fulfillment_set_not_found" | "service_zone_not_found" | "geo_zone_not_in_zone" | "fulfillment_provider_not_found" | "fulfillment_provider_failed" | "fulfillment_provider_cannot_calculate" | "shipping_option_reference_missing" | "shipping_option_prices_required" | "shipping_option_no_price" | "shipping_option_not_calculated" | "shipping_option_rule_not_found" | "shipping_option_type_not_found" | "shipping_option_type_in_use" | "fulfillment_provider_not_at_location" | "shipping_profiles_unserved" | "stock_location_not_found" | "stock_location_address_not_found" | "stock_location_has_reservations" | "stock_location_channels_missing" | "inventory_item_not_found" | "inventory_item_sku_taken" | "inventory_item_has_reservations" | "inventory_items_missing" | "inventory_level_not_found" | "inventory_level_location_repeated" | "inventory_level_locations_missing" | "inventory_level_exists" | "inventory_level_below_reserved" | "inventory_level_reserved" | "inventory_level_stocked" | "inventory_levels_missing" | "variant_links_variants_missing" | "variant_item_link_not_found" | "variant_item_link_exists" | "reservation_not_found" | "fulfillment_location_not_stocked" | "user_not_found" | "last_owner" | "owner_change_refused" | "role_not_found" | "role_unknown" | "role_beyond_actor" | "permission_malformed" | "permission_unknown" | "role_built_in_unchangeable" | "role_built_in_undeletable" | "role_in_use" | "permission_beyond_actor" | "reset_beyond_actor" | "policy_not_found" | "policy_declared_by_routes" | "rbac_field_unsupported" | "user_roles_single" | "user_role_required" | "invite_not_found" | "invite_invalid" | "invite_already_accepted" | "file_not_found" | "file_content_not_found" | "file_type_refused" | "file_too_large" | "too_many_files" | "upload_unreadable" | "upload_not_multipart" | "upload_unknown_field" | "upload_filename_nul" | "upload_files_required" | "upload_type_invalid" | "job_not_found" | "job_file_not_found" | "job_not_cancelable" | "import_file_required" | "import_unreadable" | "import_no_rows" | "import_not_found" | "import_not_awaiting" | "import_upload_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_events_unknown" | "webhook_url_invalid" | "webhook_inactive" | "marketplace_billing_invalid" | "marketplace_vendor_only" | "marketplace_payout_account_invalid" | "marketplace_subscription_not_found" | "marketplace_license_without_subscription" | "marketplace_subscription_ended" | "marketplace_plugin_not_licensed" | "marketplace_sale_not_found" | "marketplace_sale_not_refundable" | "marketplace_sale_refunded" | "marketplace_money_needs_stripe" | "marketplace_provider_failed" | "marketplace_price_invalid" | "marketplace_price_too_high" | "marketplace_changelog_url_invalid" | "marketplace_description_too_long" | "marketplace_rollout_percent_invalid" | "marketplace_rollout_change_missing" | "marketplace_package_invalid" | "marketplace_package_too_large" | "marketplace_version_exists" | "marketplace_type_change" | "marketplace_item_not_found" | "marketplace_item_id_not_found" | "marketplace_item_missing" | "marketplace_version_not_found" | "marketplace_version_id_not_found" | "marketplace_version_decided" | "marketplace_review_override_required" | "marketplace_updates_versions_invalid" | "marketplace_updates_too_many" | "marketplace_updates_version_invalid" | "marketplace_upload_one_file" | "marketplace_upload_too_many_fields" | "marketplace_upload_unreadable" | "marketplace_upload_not_multipart" | "marketplace_upload_wrong_file_field" | "marketplace_upload_unknown_field" | "marketplace_upload_file_required" | "marketplace_log_tree_size_invalid" | "marketplace_log_proof_query" | "marketplace_log_entry_not_found" | "marketplace_log_entry_outside_tree" | "marketplace_log_range_first" | "marketplace_log_range_end" | "marketplace_checkout_not_found" | "marketplace_checkout_expired" | "marketplace_callback_url_invalid" | "marketplace_item_free" | "marketplace_stripe_not_configured" | "marketplace_stripe_body_not_raw" | "marketplace_stripe_signature_invalid" | "marketplace_license_required" | "marketplace_download_link_invalid" | "marketplace_download_link_expired" | "marketplace_license_not_found" | "marketplace_license_revoked" | "marketplace_namespace_not_owned" | "marketplace_namespace_invalid" | "marketplace_namespace_taken" | "marketplace_namespace_taken_meanwhile" | "marketplace_vendor_email_exists" | "marketplace_verification_link_invalid" | "marketplace_vendor_cannot_activate" | "marketplace_vendor_activate_by_email" | "marketplace_vendor_not_found" | "marketplace_vendor_token_not_found" | "marketplace_version_already_revoked" | "marketplace_signing_key_not_found" | "marketplace_review_not_installed" | "marketplace_review_not_found" | "marketplace_review_answered" | "order_change_not_active" | "order_change_invalid" | "order_change_not_found" | "refund_exceeds_captured" | "exchange_not_found" | "claim_not_found" | "payment_collection_not_found" | "payment_collection_not_payable" | "payment_session_not_found" | "payment_collection_too_large" | "order_not_found" | "order_canceled" | "order_archived" | "order_sort_field_invalid" | "order_customer_not_found" | "order_item_not_found" | "order_variant_unpriced" | "order_not_completable" | "order_has_active_change" | "order_items_not_fulfilled" | "order_difference_pending" | "order_not_archivable" | "order_change_version_conflict" | "order_capture_waiting" | "order_cancel_raced" | "order_fulfillments_not_canceled" | "order_nothing_to_capture" | "order_nothing_to_refund" | "fulfillment_item_reference_invalid" | "fulfillment_not_found" | "fulfillment_canceled" | "fulfillment_item_not_in_order" | "fulfillment_quantity_exceeded" | "shipment_items_incomplete" | "fulfillment_already_shipped" | "fulfillment_already_delivered" | "fulfillment_not_shipped" | "fulfillment_shipped_not_cancelable" | "fulfillment_cancel_pending" | "fulfillment_units_pending" | "fulfillment_provider_timeout" | "fulfillment_provider_mismatch" | "order_address_country_changed" | "order_change_promotions_not_carried" | "return_not_found" | "return_reason_not_found" | "return_reason_own_parent" | "return_reason_cycle" | "return_quantity_exceeds_fulfilled" | "return_action_not_found" | "return_has_no_items" | "return_received_not_cancelable" | "return_item_not_in_return" | "return_receive_exceeds_requested" | "return_nothing_received" | "return_shipping_quote_changing" | "return_parcel_changing" | "return_label_pending" | "swap_action_not_found" | "order_item_below_fulfilled" | "order_edit_action_not_found" | "order_edit_action_not_item_add" | "order_edit_empty" | "order_import_external_id_repeated" | "order_import_raced" | "order_import_region_not_found" | "order_import_currency_not_region" | "order_import_channel_not_found" | "order_import_customer_not_found" | "order_import_variant_not_found" | "order_import_item_untitled" | "order_import_canceled_fulfilled" | "order_import_canceled_captured" | "draft_order_not_found" | "draft_region_not_found" | "draft_sales_channel_not_found" | "draft_currency_not_region" | "draft_email_required" | "draft_custom_item_incomplete" | "draft_shipping_option_outside_region" | "draft_shipping_option_unpriced" | "draft_variants_unavailable" | "draft_edit_active" | "draft_has_no_items" | "draft_action_not_found" | "draft_shipping_method_not_found" | "draft_promotion_rules_unmet" | "order_credit_line_no_difference" | "order_credit_line_amount" | "order_transfer_not_requested" | "order_transfer_token_invalid" | "order_transfer_to_guest" | "order_transfer_same_customer";
     };
   };
   responses: never;

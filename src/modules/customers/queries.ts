@@ -1,6 +1,7 @@
 import { and, asc, type Column, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { insertRow } from '../../platform/db/insert-row.ts';
+import { textArray } from '../../platform/db/prepared.ts';
 import { countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { searchBreadth } from '../../platform/db/search-breadth.ts';
@@ -66,6 +67,32 @@ export function countCustomers(db: Executor, filters: CustomerFilters): Promise<
 
 export function findLiveCustomer(db: Executor, id: string): Promise<CustomerRow | undefined> {
   return findLiveRow(db, customers, id);
+}
+
+/** Which of `ids` are live customers. */
+export async function liveCustomerIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(sql`${customers.id} = any(${textArray(ids)})`, isNull(customers.deleted_at)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The live customer of each of `emails` (lower-cased), where there is one: one with an account
+ * first, then the oldest, as an order with that email would be theirs.
+ */
+export async function customerIdsByEmail(db: Executor, emails: string[]): Promise<Map<string, string>> {
+  if (!emails.length) return new Map();
+  const rows = await db
+    .select({ id: customers.id, email: sql<string>`lower(${customers.email})` })
+    .from(customers)
+    .where(and(sql`lower(${customers.email}) = any(${textArray(emails)})`, isNull(customers.deleted_at)))
+    .orderBy(sql`${customers.has_account} desc`, asc(customers.created_at), asc(customers.id));
+  const found = new Map<string, string>();
+  for (const r of rows) if (!found.has(r.email)) found.set(r.email, r.id);
+  return found;
 }
 
 /**

@@ -182,6 +182,7 @@ export function createDraft(ctx: Ctx, input: CreateDraftOrderInput): Promise<Adm
       cart_id: null,
       is_draft_order: true,
       customer_id: customer?.id ?? null,
+      external_id: null,
       email: email.toLowerCase(),
       region_id: region.id,
       sales_channel_id: await channelOf(tctx, input.sales_channel_id),

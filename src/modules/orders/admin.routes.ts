@@ -29,6 +29,8 @@ import {
   UpdateOrderBody,
 } from './order-details-schema.ts';
 import { orderShippingOptions } from './order-shipping-options.ts';
+import { importOrders } from './import.ts';
+import { ImportOrdersBody, ImportOrdersResponse } from './import-schema.ts';
 
 const tags = ['orders'];
 const reply = ok(AdminOrderEnvelope);
@@ -50,6 +52,21 @@ export const adminOrderRoutes: RouteModule = adminResource('orders', (app) => {
       const page = pageOf(req.query, 15);
       return { ...(await listOrders(req.ctx, req.query, page)), ...page };
     },
+  );
+
+  app.post(
+    '/orders/import',
+    {
+      // A page of 1,000 orders with their lines and addresses runs to a few MB.
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Import orders placed elsewhere, as they were (all of a request or none; no stock moves, no emails)',
+        body: ImportOrdersBody,
+        response: ok(ImportOrdersResponse),
+      },
+    },
+    async (req) => importOrders(req.ctx, req.body.orders),
   );
 
   app.get(

@@ -83,6 +83,9 @@ export const DeskLineItem = Type.Object({
 /** `GET /admin/orders/{id}` and every order desk action. */
 export const AdminOrder = Type.Object({
   ...Order.properties,
+  external_id: Type.Optional(
+    Nullable(Type.String({ description: 'its id in the system it was imported from (`POST /admin/orders/import`)' })),
+  ),
   items: Type.Array(DeskLineItem),
   payment_collections: Type.Array(AdminPaymentCollection),
   fulfillments: Type.Array(Fulfillment),

@@ -158,6 +158,7 @@ export function placeOrder(
     cart_id: cart.id,
     is_draft_order: false,
     customer_id: cart.customer_id,
+    external_id: null,
     email: cart.email,
     region_id: cart.region_id,
     sales_channel_id: cart.sales_channel_id,

@@ -54,6 +54,8 @@ export const orders = pgTable(
     /** A draft order (status `draft`) the operator builds; its display_id comes from draft_order_display_id_seq. */
     is_draft_order: boolean('is_draft_order').notNull().default(false),
     customer_id: text('customer_id'),
+    /** The order's id in the system it was imported from (`POST /admin/orders/import`); unique, so an import sent again adds nothing twice. */
+    external_id: text('external_id'),
     email: text('email').notNull(),
     region_id: text('region_id').notNull(),
     sales_channel_id: text('sales_channel_id'),
@@ -74,6 +76,7 @@ export const orders = pgTable(
     uniqueIndex('orders_cart_idx').on(t.cart_id),
     uniqueIndex('orders_display_id_idx').on(t.display_id).where(sql`not is_draft_order`),
     uniqueIndex('orders_draft_display_id_idx').on(t.display_id).where(sql`is_draft_order`),
+    uniqueIndex('orders_external_id_idx').on(t.external_id).where(sql`external_id is not null`),
     index('orders_customer_idx').on(t.customer_id),
     index('orders_created_at_idx').on(t.created_at),
     // The order desk at a million orders (desk-queries.ts): `email` exact, and `q` as a part of

@@ -1103,6 +1103,38 @@ export const ERROR_CODES = {
   order_edit_action_not_found: { type: 'not_found', message: 'Action with id: {id} was not found in the order edit' },
   order_edit_action_not_item_add: { type: 'invalid_data', message: 'Action {id} does not add an item' },
   order_edit_empty: { type: 'invalid_data', message: 'The order edit has no changes to request' },
+  // order import (the whole request is refused; `index` is the order's place in `orders`)
+  order_import_external_id_repeated: {
+    type: 'invalid_data',
+    message: 'external_id {id} is given to more than one order of the request',
+  },
+  order_import_raced: {
+    type: 'conflict',
+    message: 'Another import of the same external_id finished first: send the request again to import the rest',
+  },
+  order_import_region_not_found: { type: 'invalid_data', message: 'orders[{index}]: region {id} was not found' },
+  order_import_currency_not_region: {
+    type: 'invalid_data',
+    message: 'orders[{index}]: currency {currency} is not the currency of region {region}',
+  },
+  order_import_channel_not_found: {
+    type: 'invalid_data',
+    message: 'orders[{index}]: sales channel {id} was not found',
+  },
+  order_import_customer_not_found: { type: 'invalid_data', message: 'orders[{index}]: customer {id} was not found' },
+  order_import_variant_not_found: { type: 'invalid_data', message: 'orders[{index}]: variant {id} was not found' },
+  order_import_item_untitled: {
+    type: 'invalid_data',
+    message: 'orders[{index}]: an item without a variant_id needs a title',
+  },
+  order_import_canceled_fulfilled: {
+    type: 'invalid_data',
+    message: 'orders[{index}]: a canceled order cannot have been fulfilled',
+  },
+  order_import_canceled_captured: {
+    type: 'invalid_data',
+    message: 'orders[{index}]: a canceled order cannot keep a captured payment (refunded, canceled or not_paid)',
+  },
   // draft orders
   draft_order_not_found: { type: 'not_found', message: 'Draft order with id: {id} was not found' },
   draft_region_not_found: { type: 'not_found', message: 'Region with id: {id} was not found' },
