@@ -22817,10 +22817,10 @@ export type paths = {
                 /** @default completed */
                 status?: "pending" | "completed" | "archived" | "canceled";
                 /**
-                 * @description captured and refunded: the whole total; canceled: an authorization released
+                 * @description of the whole total: authorized (to capture later, e.g. paid on invoice), captured, refunded, or canceled (an authorization released)
                  * @default captured
                  */
-                payment_status?: "not_paid" | "captured" | "refunded" | "canceled";
+                payment_status?: "not_paid" | "authorized" | "captured" | "refunded" | "canceled";
                 /**
                  * @description fulfilled, shipped or delivered: every unit, in one fulfilment
                  * @default not_fulfilled

@@ -70,10 +70,17 @@ export const ImportedOrder = Type.Object(
     ),
     payment_status: Type.Optional(
       Type.Union(
-        [Type.Literal('not_paid'), Type.Literal('captured'), Type.Literal('refunded'), Type.Literal('canceled')],
+        [
+          Type.Literal('not_paid'),
+          Type.Literal('authorized'),
+          Type.Literal('captured'),
+          Type.Literal('refunded'),
+          Type.Literal('canceled'),
+        ],
         {
           default: 'captured',
-          description: 'captured and refunded: the whole total; canceled: an authorization released',
+          description:
+            'of the whole total: authorized (to capture later, e.g. paid on invoice), captured, refunded, or canceled (an authorization released)',
         },
       ),
     ),

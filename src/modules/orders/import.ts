@@ -138,7 +138,7 @@ async function references(tctx: TxCtx, fresh: { o: ImportedOrderInput; index: nu
     const payment = o.payment_status ?? 'captured';
     if (status === 'canceled' && fulfilment !== 'not_fulfilled')
       throw errors.invalid('order_import_canceled_fulfilled', { index });
-    if (status === 'canceled' && payment === 'captured')
+    if (status === 'canceled' && (payment === 'captured' || payment === 'authorized'))
       throw errors.invalid('order_import_canceled_captured', { index });
   }
   return { regions, channels, customers, byEmail, variants };

@@ -115,6 +115,23 @@ describe('POST /admin/orders/import', () => {
     expect(byCustomer.json().orders.map((o: { id: string }) => o.id)).toEqual([mine.id]);
   });
 
+  it('takes desk actions afterwards: an authorized one (paid on invoice) is captured, then fulfilled', async () => {
+    const res = await importing([anOrder({ status: 'pending', payment_status: 'authorized' })]);
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json().imported[0];
+    expect(await adminOrder(t, id)).toMatchObject({ payment_status: 'authorized', status: 'pending' });
+    const captured = await t.admin('POST', `/admin/orders/${id}/capture`, {});
+    expect(captured.statusCode, captured.body).toBe(200);
+    expect(captured.json().order.payment_status).toBe('captured');
+    const items = captured.json().order.items.map((i: { id: string; quantity: number }) => ({
+      item_id: i.id,
+      quantity: i.quantity,
+    }));
+    const fulfilled = await t.admin('POST', `/admin/orders/${id}/fulfillments`, { items });
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    expect(fulfilled.json().order.fulfillment_status).toBe('fulfilled');
+  });
+
   it('skips an order whose external_id was imported before, so a request sent again adds nothing twice', async () => {
     const once = anOrder();
     const first = await importing([once]);
@@ -142,6 +159,7 @@ describe('POST /admin/orders/import', () => {
       [anOrder({ items: [{ quantity: 1, unit_price: 1 }] }), 'order_import_item_untitled'],
       [anOrder({ status: 'canceled', fulfillment_status: 'shipped' }), 'order_import_canceled_fulfilled'],
       [anOrder({ status: 'canceled' }), 'order_import_canceled_captured'],
+      [anOrder({ status: 'canceled', payment_status: 'authorized' }), 'order_import_canceled_captured'],
       [{ ...good, email: `twin-${tag}@example.com` }, 'order_import_external_id_repeated'],
     ];
     for (const [bad, code] of cases) {

@@ -6,8 +6,8 @@ import type { PaymentRow } from './queries.ts';
 import { SYSTEM_PROVIDER } from './schema.ts';
 import { paymentCollections, payments } from './tables.ts';
 
-/** How an imported order was paid, for the whole of its total. */
-export type ImportedPaymentState = 'captured' | 'refunded' | 'canceled';
+/** How an imported order was paid, for the whole of its total (authorized: not captured yet, e.g. paid on invoice). */
+export type ImportedPaymentState = 'authorized' | 'captured' | 'refunded' | 'canceled';
 
 export interface ImportedPayment {
   orderId: string;
@@ -36,7 +36,7 @@ export interface ImportedLedger {
  */
 export function importedLedger(p: ImportedPayment): ImportedLedger {
   const collection = newId('pay_col');
-  const paid = p.state !== 'canceled';
+  const paid = p.state === 'captured' || p.state === 'refunded';
   const stamps = { created_at: p.at, updated_at: p.at };
   const payment: PaymentRow = {
     id: newId('pay'),
@@ -50,7 +50,7 @@ export function importedLedger(p: ImportedPayment): ImportedLedger {
     captured_amount: paid ? p.amount : 0,
     refunded_amount: p.state === 'refunded' ? p.amount : 0,
     captured_at: paid ? p.at : null,
-    canceled_at: paid ? null : p.at,
+    canceled_at: p.state === 'canceled' ? p.at : null,
     data: { imported: true },
     ...stamps,
   };
@@ -61,7 +61,7 @@ export function importedLedger(p: ImportedPayment): ImportedLedger {
       order_id: p.orderId,
       currency_code: p.currency,
       amount: p.amount,
-      status: paid ? 'completed' : 'canceled',
+      status: paid ? 'completed' : p.state,
       ...stamps,
     },
     payment,

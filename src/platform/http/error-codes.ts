@@ -1133,7 +1133,8 @@ export const ERROR_CODES = {
   },
   order_import_canceled_captured: {
     type: 'invalid_data',
-    message: 'orders[{index}]: a canceled order cannot keep a captured payment (refunded, canceled or not_paid)',
+    message:
+      'orders[{index}]: a canceled order keeps no captured or authorized payment (refunded, canceled or not_paid)',
   },
   // draft orders
   draft_order_not_found: { type: 'not_found', message: 'Draft order with id: {id} was not found' },
