@@ -61,7 +61,7 @@ export function importedLedger(p: ImportedPayment): ImportedLedger {
       order_id: p.orderId,
       currency_code: p.currency,
       amount: p.amount,
-      status: paid ? 'completed' : p.state,
+      status: paid ? 'completed' : p.state === 'authorized' ? 'authorized' : 'canceled',
       ...stamps,
     },
     payment,
