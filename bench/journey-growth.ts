@@ -51,6 +51,8 @@ interface DeskResult {
   sample: boolean;
   date: string;
   machine: Machine;
+  /** How its orders were made: `import` (POST /admin/orders/import) or `checkout` (the store API; files without it). */
+  seeding?: { via?: string };
   calls: Record<string, Figure>;
 }
 type Result = JourneyResult | DeskResult;
@@ -120,6 +122,8 @@ export function renderMarkdown(results: Result[], svgName: string): string {
       for (const kind of kinds) out.push(`| ${kind} | ${desks.map((d) => ms(d.calls[kind])).join(' | ')} |`);
       out.push(
         `| customers | ${desks.map((d) => count(d.customers)).join(' | ')} |`,
+        `| orders made by | ${desks.map((d) => d.seeding?.via ?? 'checkout').join(' | ')} |`,
+        `| measured on | ${desks.map((d) => d.date.slice(0, 10)).join(' | ')} |`,
         `| server RSS MiB | ${desks.map((d) => d.rss_mib).join(' | ')} |`,
         `| load average | ${desks.map((d) => d.machine.load).join(' | ')} |`,
         '',

@@ -33,7 +33,10 @@
  * PostgreSQL and itself (also in the desk's JSON file, `seeding`): 20-25 ms in all, half of it
  * PostgreSQL's (2026-12-07), so a 2-core machine of its own places at most ~90 orders/s: 100,000
  * orders in 20-55 min, 1,000,000 in 3-9 h (31-40 orders/s measured at load average 11-12;
- * docs/benchmarks.md). `--shoppers 0` skips the journey (the desk only). The desk is measured
+ * docs/benchmarks.md). `--seed-orders import` writes the same order book through the order import
+ * instead (`POST /admin/orders/import`, 1,000 a request: importOrderHistory in journey-data.ts),
+ * a million orders in minutes; the desk's JSON says which (`seeding.via`). `--shoppers 0` skips
+ * the journey (the desk only). The desk is measured
  * once a size is reached; a resumed run already past a size skips it.
  *
  * `--replica` (journey-replica.ts) measures one read replica on a primary and hot standby of the
@@ -56,6 +59,7 @@ import {
   discover,
   measureDesk,
   placeOrders,
+  importOrderHistory,
   prepareEmporium,
   prepareMedusaCategories,
   publishableKey,
@@ -92,6 +96,8 @@ const { values: opts } = parseArgs({
     'data-dir': { type: 'string' },
     seed: { type: 'string' },
     'seed-concurrency': { type: 'string', default: '8' },
+    /** `checkout` (two store calls an order) or `import` (POST /admin/orders/import, 1,000 a request). */
+    'seed-orders': { type: 'string', default: 'checkout' },
     results: { type: 'string', default: path.join(ROOT, 'bench/results/journey') },
     sample: { type: 'boolean', default: false },
     medusa: { type: 'boolean', default: false },
@@ -120,6 +126,8 @@ const SEED_CONCURRENCY = Number(opts['seed-concurrency']);
 const seedMode = (products: number): 'batch' | 'import' =>
   opts.seed === 'batch' || opts.seed === 'import' ? opts.seed : products >= 10_000 ? 'import' : 'batch';
 if (opts.seed && opts.seed !== 'batch' && opts.seed !== 'import') throw new Error('--seed is batch or import');
+const SEED_ORDERS = opts['seed-orders'];
+if (SEED_ORDERS !== 'checkout' && SEED_ORDERS !== 'import') throw new Error('--seed-orders is checkout or import');
 if (!PRODUCTS.length) throw new Error('--products: at least one size');
 const PORT = Number(opts.port);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -201,15 +209,19 @@ async function seedOrders(
   serverPid: number,
   databaseUrl: string | undefined,
 ) {
-  console.error(`[journey] orders ${have} → ${orders} through the store API for the order desk`);
+  console.error(
+    `[journey] orders ${have} → ${orders} for the order desk (${SEED_ORDERS === 'import' ? 'the order import' : 'through the store API'})`,
+  );
   const dbName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : '';
   const before = databaseUrl ? cpuMs(serverPid, dbName) : { server: cpuMsOf(serverPid), postgres: 0 };
   const script = process.cpuUsage();
-  const seconds = await placeOrders(shop, admin, have, orders, SEED_CONCURRENCY);
+  const seed = SEED_ORDERS === 'import' ? importOrderHistory : placeOrders;
+  const seconds = await seed(shop, admin, have, orders, SEED_CONCURRENCY);
   const after = databaseUrl ? cpuMs(serverPid, dbName) : { server: cpuMsOf(serverPid), postgres: 0 };
   const used = process.cpuUsage(script);
   const perOrder = (ms: number) => +(ms / (orders - have)).toFixed(2);
   const seeding = {
+    via: SEED_ORDERS,
     from: have,
     to: orders,
     seconds: +seconds.toFixed(1),

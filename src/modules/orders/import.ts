@@ -31,8 +31,11 @@ type Ref = ImportOrdersResult['imported'][number];
  */
 export function importOrders(ctx: Ctx, input: ImportedOrderInput[]): Promise<ImportOrdersResult> {
   const external = input.map((o) => o.external_id).filter((id): id is string => !!id);
-  const repeated = external.find((id, i) => external.indexOf(id) !== i);
-  if (repeated) throw errors.invalid('order_import_external_id_repeated', { id: repeated });
+  const seen = new Set<string>();
+  for (const id of external) {
+    if (seen.has(id)) throw errors.invalid('order_import_external_id_repeated', { id });
+    seen.add(id);
+  }
   return inTx(ctx, async (tctx) => {
     try {
       return await importInTx(tctx, input, external);
