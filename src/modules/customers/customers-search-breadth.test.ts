@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { rows } from '../../platform/db/database.ts';
 import { SEARCH_COUNTED_UP_TO } from '../../platform/db/search-breadth.ts';
+import { listCustomerRows } from './queries.ts';
 
 /**
  * `/admin/customers?q=` when most customers match (search-breadth.ts): the page is the same as an
@@ -64,5 +65,14 @@ describe('admin customers: a q most customers match', () => {
     expect(rare.customers.map((c) => c.id)).toEqual(['cus_breadthrare1']);
     expect(rare.count).toBe(2);
     expect(rare.count_estimated).toBeUndefined();
+  });
+
+  it('looks for a broad page among the first customers, and reads on when they hold too few matches', async () => {
+    const page = { limit: 50, offset: 100 };
+    const exact = await exactIds('%wide-breadth%', 50, 100);
+    const ids = (found: { id: string }[]) => found.map((c) => c.id);
+    // Enough rows in the prefix for the page, and far too few: the same page either way.
+    expect(ids(await listCustomerRows(t.database.db, { q: 'wide-breadth' }, page, 1_000))).toEqual(exact);
+    expect(ids(await listCustomerRows(t.database.db, { q: 'wide-breadth' }, page, 120))).toEqual(exact);
   });
 });

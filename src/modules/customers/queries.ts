@@ -51,14 +51,29 @@ export function customerSearchBreadth(db: Executor, filters: CustomerFilters) {
   return searchBreadth(db, 'customers', liveMatching(filters));
 }
 
-/** `broad`: a `q` many customers match (`customerSearchBreadth`), read by walking the id order. */
-export function listCustomerRows(
+/**
+ * A page of customers in id order. `walk`: a `q` many customers match (`customerSearchBreadth`,
+ * `walkLength`): the page is looked for among that many first customers by id, and when they
+ * hold too few matches (fewer than the sample promised), by walking the whole id order.
+ */
+export async function listCustomerRows(
   db: Executor,
   filters: CustomerFilters,
   page: Page,
-  broad = false,
+  walk?: number,
 ): Promise<CustomerRow[]> {
-  return rowsPage(db, customers, liveMatching(filters, broad), page);
+  if (walk === undefined) return rowsPage(db, customers, liveMatching(filters), page);
+  // Named as the table, so the filters' qualified columns read the prefix.
+  const prefix = db.select().from(customers).orderBy(asc(customers.id)).limit(walk).as('customers');
+  const found = await db
+    .select()
+    .from(prefix)
+    .where(liveMatching(filters))
+    .orderBy(asc(prefix.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (found.length === page.limit) return found;
+  return rowsPage(db, customers, liveMatching(filters, true), page);
 }
 
 export function countCustomers(db: Executor, filters: CustomerFilters): Promise<number> {

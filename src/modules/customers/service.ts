@@ -5,7 +5,7 @@ import type { Page } from '../../platform/http/pagination.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isCurrentToken } from '../auth/tokens.ts';
-import { type Breadth, countOf } from '../../platform/db/search-breadth.ts';
+import { type Breadth, countOf, walkLength } from '../../platform/db/search-breadth.ts';
 import * as q from './queries.ts';
 import { addressBooks } from './addresses.ts';
 import type { AddressView } from './address-schema.ts';
@@ -95,7 +95,7 @@ export async function listCustomers(
   };
   // A q many customers match is read by walking the id order and counted by an estimate (search-breadth.ts).
   const breadth: Breadth = filters.q ? await q.customerSearchBreadth(ctx.db, filters) : {};
-  const rows = page.limit === 0 ? [] : await q.listCustomerRows(ctx.db, filters, page, breadth.estimate !== undefined);
+  const rows = page.limit === 0 ? [] : await q.listCustomerRows(ctx.db, filters, page, walkLength(breadth, page));
   const { count, estimated } = await countOf(rows.length, page, breadth, () => q.countCustomers(ctx.db, filters));
   return {
     customers: await withAddresses(ctx.db, rows),
