@@ -95,8 +95,14 @@ export async function listCustomers(
   };
   // A q many customers match is read by walking the id order and counted by an estimate (search-breadth.ts).
   const breadth: Breadth = filters.q ? await q.customerSearchBreadth(ctx.db, filters) : {};
-  const rows = page.limit === 0 ? [] : await q.listCustomerRows(ctx.db, filters, page, walkLength(breadth, page));
-  const { count, estimated } = await countOf(rows.length, page, breadth, () => q.countCustomers(ctx.db, filters));
+  // Unless the sample counted or estimated it, the count is exact whatever the page holds: read beside the page.
+  const [rows, exactCount] = await Promise.all([
+    page.limit === 0 ? [] : q.listCustomerRows(ctx.db, filters, page, walkLength(breadth, page)),
+    breadth.estimate !== undefined || breadth.exact !== undefined ? undefined : q.countCustomers(ctx.db, filters),
+  ]);
+  const { count, estimated } = await countOf(rows.length, page, breadth, async () =>
+    exactCount !== undefined ? exactCount : q.countCustomers(ctx.db, filters),
+  );
   return {
     customers: await withAddresses(ctx.db, rows),
     count,

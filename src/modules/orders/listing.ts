@@ -55,7 +55,7 @@ export function orderFilters(q: AdminOrderQueryInput): dq.OrderFilters {
 
 /**
  * `GET /admin/orders`: one query for the page (its orders' credit lines folded in), one for the
- * count, and one each for the page's lines and shipping methods: an order's totals are computed
+ * count beside it, and one each for the page's lines and shipping methods, side by side: an order's totals are computed
  * from what its lines kept at placement (exact, with their tax lines and discounts), so a summary
  * without them would read 0, and less its credit lines, as the order page shows them. A `q`
  * first samples how common its matches are (search-breadth.ts): one most orders match is read by
@@ -65,11 +65,19 @@ export async function listOrders(ctx: Ctx, query: AdminOrderQueryInput, page: Pa
   const filters = orderFilters(query);
   const breadth: Breadth = filters.q ? await dq.orderSearchBreadth(ctx.db, filters) : {};
   const broad = breadth.estimate !== undefined;
-  const rows = await cq.listCreditedOrderRows(ctx.db, filters, sortOf(query.order), page, broad);
-  const { count, estimated } = await countOf(rows.length, page, breadth, () => dq.countOrderRows(ctx.db, filters));
+  // Unless the sample counted or estimated it, the count is exact whatever the page holds: it is
+  // read beside the page, on a connection of its own (a `q` reads its index twice, ~25 ms each at a million orders).
+  const [rows, exactCount] = await Promise.all([
+    cq.listCreditedOrderRows(ctx.db, filters, sortOf(query.order), page, broad),
+    broad || breadth.exact !== undefined ? undefined : dq.countOrderRows(ctx.db, filters),
+  ]);
+  const { count, estimated } = await countOf(rows.length, page, breadth, async () =>
+    exactCount !== undefined ? exactCount : dq.countOrderRows(ctx.db, filters),
+  );
   const ids = rows.map((o) => o.id);
-  const lines = ids.length ? await dq.listLinesOf(ctx.db, ids) : [];
-  const methods = ids.length ? await dq.listMethodsOf(ctx.db, ids) : [];
+  const [lines, methods] = ids.length
+    ? await Promise.all([dq.listLinesOf(ctx.db, ids), dq.listMethodsOf(ctx.db, ids)])
+    : [[], []];
   const byOrder = <R extends { order_id: string }>(rs: R[]) => {
     const m = new Map<string, R[]>();
     for (const r of rs) m.set(r.order_id, [...(m.get(r.order_id) ?? []), r]);
