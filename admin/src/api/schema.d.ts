@@ -22758,6 +22758,7 @@ export type paths = {
                   created_at: string;
                   /** Format: date-time */
                   updated_at: string;
+                  external_id?: string | null;
                   /** @description the credit lines taken off `total` (0 when their sum is not positive) */
                   credit_line_total: number;
                   /** @description `credit_line_total` before tax (a credit line carries none: the same) */

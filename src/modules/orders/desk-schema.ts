@@ -81,11 +81,14 @@ export const DeskLineItem = Type.Object({
 });
 
 /** `GET /admin/orders/{id}` and every order desk action. */
+/** An imported order's id where it came from: the desk's (list and page), not the store's. */
+const ExternalId = Type.Optional(
+  Nullable(Type.String({ description: 'its id in the system it was imported from (`POST /admin/orders/import`)' })),
+);
+
 export const AdminOrder = Type.Object({
   ...Order.properties,
-  external_id: Type.Optional(
-    Nullable(Type.String({ description: 'its id in the system it was imported from (`POST /admin/orders/import`)' })),
-  ),
+  external_id: ExternalId,
   items: Type.Array(DeskLineItem),
   payment_collections: Type.Array(AdminPaymentCollection),
   fulfillments: Type.Array(Fulfillment),
@@ -110,6 +113,7 @@ export const StoreOrder = Type.Object({
 /** A row of `GET /admin/orders`: the order without its lines (two queries per page), its total credited as the order page's. */
 export const OrderSummary = Type.Object({
   ...Type.Omit(Order, ['items', 'shipping_methods', 'payment_collections']).properties,
+  external_id: ExternalId,
   ...creditLineTotals,
 });
 

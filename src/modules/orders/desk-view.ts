@@ -76,6 +76,7 @@ export async function orderDetails(db: Executor, rows: OrderRow[]): Promise<Admi
     const row = summaries.get(o.id);
     return {
       ...view,
+      external_id: o.external_id,
       version: row?.version ?? 1,
       summary: orderSummary(o, view.payment_collections, row, 0, creditSum),
       transactions: orderTransactions(o, view.payment_collections),

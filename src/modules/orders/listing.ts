@@ -88,7 +88,7 @@ export async function listOrders(ctx: Ctx, query: AdminOrderQueryInput, page: Pa
   const orders = rows.map(({ credit_lines, ...o }) => {
     const view = orderView(o, linesOf.get(o.id) ?? [], methodsOf.get(o.id) ?? [], []);
     const { sum: _sum, ...credited } = creditedTotals(view.total, credit_lines);
-    return { ...view, ...credited };
+    return { ...view, external_id: o.external_id, ...credited };
   });
   return { orders, count, ...(estimated ? { count_estimated: true } : {}) };
 }

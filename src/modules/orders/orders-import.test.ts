@@ -110,7 +110,11 @@ describe('POST /admin/orders/import', () => {
     expect((await adminOrder(t, mine.id)).customer_id).toBe(customer.json().customer.id);
     const list = await t.admin('GET', `/admin/orders?q=${tag}&status=canceled`);
     expect(list.json().orders.map((o: { id: string }) => o.id)).toEqual([canceled.id]);
-    expect(list.json().orders[0]).toMatchObject({ payment_status: 'canceled', status: 'canceled' });
+    expect(list.json().orders[0]).toMatchObject({
+      payment_status: 'canceled',
+      status: 'canceled',
+      external_id: expect.stringMatching(/^old-/),
+    });
     const byCustomer = await t.admin('GET', `/admin/orders?customer_id=${customer.json().customer.id}`);
     expect(byCustomer.json().orders.map((o: { id: string }) => o.id)).toEqual([mine.id]);
   });

@@ -54,8 +54,10 @@ export function orderView(
   paymentCollections: OrderPaymentCollectionView[],
 ): OrderView {
   const totals = pricedTotals(lines, methods);
+  // The import's external_id is the order desk's (desk-view.ts, listing.ts): not the store's, nor in events.
+  const { external_id: _external, ...row } = o;
   return {
-    ...o,
+    ...row,
     metadata: o.metadata ?? null,
     shipping_address: o.shipping_address ?? null,
     billing_address: o.billing_address ?? null,

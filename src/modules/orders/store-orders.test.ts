@@ -133,7 +133,7 @@ describe('store orders', () => {
     expect(customer.orders.map((o: { id: string }) => o.id)).toEqual([e1.id, e2.id]);
     // As Medusa's Query links them: the order with its items, shipping methods and totals, its
     // version; not its payment collections or fulfillments (the order page's), nor the desk's money
-    // (its totals are the desk's: `total` less `credit_line_total`).
+    // (its totals are the desk's: `total` less `credit_line_total`), nor an imported order's external_id.
     const desk = await adminOrder(t, e1.id);
     const {
       payment_collections: _pcs,
@@ -141,6 +141,7 @@ describe('store orders', () => {
       summary: _s,
       transactions: _ts,
       credit_lines: _cl,
+      external_id: _external,
       items,
       ...columns
     } = desk;
