@@ -136,9 +136,7 @@ async function references(tctx: TxCtx, fresh: { o: ImportedOrderInput; index: nu
         throw errors.invalid('order_import_variant_not_found', { index, id: item.variant_id });
       if (!item.variant_id && !item.title) throw errors.invalid('order_import_item_untitled', { index });
     }
-    const status = o.status ?? 'completed';
-    const fulfilment = o.fulfillment_status ?? 'not_fulfilled';
-    const payment = o.payment_status ?? 'captured';
+    const { status, fulfilment, payment } = statesOf(o);
     if (status === 'canceled' && fulfilment !== 'not_fulfilled')
       throw errors.invalid('order_import_canceled_fulfilled', { index });
     if (status === 'canceled' && (payment === 'captured' || payment === 'authorized'))
@@ -146,6 +144,13 @@ async function references(tctx: TxCtx, fresh: { o: ImportedOrderInput; index: nu
   }
   return { regions, channels, customers, byEmail, variants };
 }
+
+/** The order's statuses, defaults filled in: completed, paid in full, not fulfilled. */
+const statesOf = (o: ImportedOrderInput) => ({
+  status: o.status ?? 'completed',
+  fulfilment: o.fulfillment_status ?? 'not_fulfilled',
+  payment: o.payment_status ?? 'captured',
+});
 
 interface BuiltOrder {
   order: Omit<OrderRow, 'display_id'>;
@@ -160,9 +165,7 @@ function buildOrder(tctx: TxCtx, o: ImportedOrderInput, refs: References): Built
   const at = o.created_at ? new Date(o.created_at) : tctx.clock.now();
   const stamps = { created_at: at, updated_at: at };
   const currency = o.currency_code.toLowerCase();
-  const status = o.status ?? 'completed';
-  const fulfilment = o.fulfillment_status ?? 'not_fulfilled';
-  const paymentState = o.payment_status ?? 'captured';
+  const { status, fulfilment, payment: paymentState } = statesOf(o);
   const done = fulfilment !== 'not_fulfilled';
   const shipped = fulfilment === 'shipped' || fulfilment === 'delivered';
   const lines: OrderLineRow[] = o.items.map((item) => {
