@@ -55,9 +55,10 @@ export function orderFilters(q: AdminOrderQueryInput): dq.OrderFilters {
 
 /**
  * `GET /admin/orders`: one query for the page (its orders' credit lines folded in), one for the
- * count beside it, and one each for the page's lines and shipping methods, side by side: an order's totals are computed
- * from what its lines kept at placement (exact, with their tax lines and discounts), so a summary
- * without them would read 0, and less its credit lines, as the order page shows them. A `q`
+ * count beside it, and one each for the page's lines and shipping methods, side by side: an
+ * order's totals are computed from what its lines kept at placement (exact, with their tax lines
+ * and discounts), so a summary without them would read 0, and less its credit lines, as the
+ * order page shows them. A `q`
  * first samples how common its matches are (search-breadth.ts): one most orders match is read by
  * walking the sort order and, past a full page, counted by an estimate (`count_estimated`).
  */
