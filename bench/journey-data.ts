@@ -344,6 +344,27 @@ export const LOGIN_EVERY = 1000;
 /** Customer c's email: its orders are placed with it (not the `desk-<order>@` of seedings before, so none is met again). */
 const customerEmail = (c: number) => `desk-c${c}@example.com`;
 
+/** The first 100 products' variants with their price in the shop's region: the lines the order book is made of. */
+async function storeVariants(shop: Shop): Promise<{ id: string; price: number }[]> {
+  const store = { 'x-publishable-api-key': shop.key };
+  const { products } = await expectOk(
+    call(shop.base, 'GET', `/store/products?limit=100&region_id=${shop.regionId}`, store),
+  );
+  return products.flatMap((p: { variants: { id: string; calculated_price: { calculated_amount: number } }[] }) =>
+    p.variants.map((v) => ({ id: v.id, price: v.calculated_price.calculated_amount })),
+  );
+}
+
+/** Customer c's address, on every order of theirs. */
+const customerAddress = (shop: Shop, c: number) => ({
+  first_name: `First${c}`,
+  last_name: `Last${c}`,
+  address_1: `${1 + (c % 200)} Journey Street`,
+  city: 'Berlin',
+  postal_code: String(10_000 + (c % 90_000)),
+  country_code: shop.country,
+});
+
 /**
  * Orders `from`..`to`-1 through the store API, `concurrency` at a time, each in two calls: a cart
  * created with its line, email and addresses, then completed. Order i is customer floor(i/5)'s,
@@ -365,10 +386,7 @@ export async function placeOrders(
   concurrency: number,
 ): Promise<number> {
   const store = { 'x-publishable-api-key': shop.key };
-  const { products } = await expectOk(
-    call(shop.base, 'GET', `/store/products?limit=100&region_id=${shop.regionId}`, store),
-  );
-  const variants: string[] = products.flatMap((p: { variants: { id: string }[] }) => p.variants.map((v) => v.id));
+  const variants = (await storeVariants(shop)).map((v) => v.id);
   const logins = new Map<number, Promise<Headers>>();
   const signedIn = (c: number) => {
     const known = logins.get(c);
@@ -390,14 +408,7 @@ export async function placeOrders(
       let headers: Headers = store;
       if (c % LOGIN_EVERY === 0) headers = { ...store, ...(await signedIn(c)) };
       else if (i % 5 === 0) await adminCustomer(shop.base, admin, email, c, i < unsure);
-      const address = {
-        first_name: `First${c}`,
-        last_name: `Last${c}`,
-        address_1: `${1 + (c % 200)} Journey Street`,
-        city: 'Berlin',
-        postal_code: String(10_000 + (c % 90_000)),
-        country_code: shop.country,
-      };
+      const address = customerAddress(shop, c);
       const { cart } = await expectOk(
         call(shop.base, 'POST', '/store/carts', headers, {
           region_id: shop.regionId,
@@ -441,14 +452,7 @@ export async function importOrderHistory(
   to: number,
   concurrency: number,
 ): Promise<number> {
-  const store = { 'x-publishable-api-key': shop.key };
-  const { products } = await expectOk(
-    call(shop.base, 'GET', `/store/products?limit=100&region_id=${shop.regionId}`, store),
-  );
-  const variants: { id: string; price: number }[] = products.flatMap(
-    (p: { variants: { id: string; calculated_price: { calculated_amount: number } }[] }) =>
-      p.variants.map((v) => ({ id: v.id, price: v.calculated_price.calculated_amount })),
-  );
+  const variants = await storeVariants(shop);
   const { region } = await expectOk(call(shop.base, 'GET', `/admin/regions/${shop.regionId}`, admin));
   const { stores } = await expectOk(call(shop.base, 'GET', '/admin/stores', admin));
   const channel: string = stores[0].default_sales_channel_id;
@@ -474,14 +478,7 @@ export async function importOrderHistory(
       for (let i = start; i < end; i++) {
         const c = Math.floor(i / 5);
         const v = variants[i % variants.length];
-        const address = {
-          first_name: `First${c}`,
-          last_name: `Last${c}`,
-          address_1: `${1 + (c % 200)} Journey Street`,
-          city: 'Berlin',
-          postal_code: String(10_000 + (c % 90_000)),
-          country_code: shop.country,
-        };
+        const address = customerAddress(shop, c);
         const canceled = i % 50 === 3;
         orders.push({
           external_id: `desk-${i}`,
