@@ -2,7 +2,7 @@ import { and, asc, type Column, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import type { Executor } from '../../platform/db/database.ts';
 import { insertRow } from '../../platform/db/insert-row.ts';
 import { textArray } from '../../platform/db/prepared.ts';
-import { countRows, findLiveRow, rowsPage } from '../../platform/db/live-rows.ts';
+import { countRows, findLiveRow, liveIdsAmong, rowsPage } from '../../platform/db/live-rows.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { searchBreadth } from '../../platform/db/search-breadth.ts';
 import type { Page } from '../../platform/http/pagination.ts';
@@ -86,12 +86,7 @@ export function findLiveCustomer(db: Executor, id: string): Promise<CustomerRow 
 
 /** Which of `ids` are live customers. */
 export async function liveCustomerIds(db: Executor, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(sql`${customers.id} = any(${textArray(ids)})`, isNull(customers.deleted_at)));
-  return new Set(rows.map((r) => r.id));
+  return new Set(await liveIdsAmong(db, customers, ids));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Page } from '../../platform/http/pagination.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isCurrentToken } from '../auth/tokens.ts';
-import { type Breadth, countOf, walkLength } from '../../platform/db/search-breadth.ts';
+import { type Breadth, pageAndCount, walkLength } from '../../platform/db/search-breadth.ts';
 import * as q from './queries.ts';
 import { addressBooks } from './addresses.ts';
 import type { AddressView } from './address-schema.ts';
@@ -95,13 +95,11 @@ export async function listCustomers(
   };
   // A q many customers match is read by walking the id order and counted by an estimate (search-breadth.ts).
   const breadth: Breadth = filters.q ? await q.customerSearchBreadth(ctx.db, filters) : {};
-  // Unless the sample counted or estimated it, the count is exact whatever the page holds: read beside the page.
-  const [rows, exactCount] = await Promise.all([
-    page.limit === 0 ? [] : q.listCustomerRows(ctx.db, filters, page, walkLength(breadth, page)),
-    breadth.estimate !== undefined || breadth.exact !== undefined ? undefined : q.countCustomers(ctx.db, filters),
-  ]);
-  const { count, estimated } = await countOf(rows.length, page, breadth, async () =>
-    exactCount !== undefined ? exactCount : q.countCustomers(ctx.db, filters),
+  const { rows, count, estimated } = await pageAndCount(
+    page,
+    breadth,
+    async () => (page.limit === 0 ? [] : q.listCustomerRows(ctx.db, filters, page, walkLength(breadth, page))),
+    () => q.countCustomers(ctx.db, filters),
   );
   return {
     customers: await withAddresses(ctx.db, rows),

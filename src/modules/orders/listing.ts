@@ -2,7 +2,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { filterDate } from '../../platform/http/filter-date.ts';
 import type { Page } from '../../platform/http/pagination.ts';
-import { type Breadth, countOf } from '../../platform/db/search-breadth.ts';
+import { type Breadth, pageAndCount } from '../../platform/db/search-breadth.ts';
 import * as cq from './credited-queries.ts';
 import * as dq from './desk-queries.ts';
 import { orderNotFound } from './desk.ts';
@@ -66,14 +66,11 @@ export async function listOrders(ctx: Ctx, query: AdminOrderQueryInput, page: Pa
   const filters = orderFilters(query);
   const breadth: Breadth = filters.q ? await dq.orderSearchBreadth(ctx.db, filters) : {};
   const broad = breadth.estimate !== undefined;
-  // Unless the sample counted or estimated it, the count is exact whatever the page holds: it is
-  // read beside the page, on a connection of its own (a `q` reads its index twice, ~25 ms each at a million orders).
-  const [rows, exactCount] = await Promise.all([
-    cq.listCreditedOrderRows(ctx.db, filters, sortOf(query.order), page, broad),
-    broad || breadth.exact !== undefined ? undefined : dq.countOrderRows(ctx.db, filters),
-  ]);
-  const { count, estimated } = await countOf(rows.length, page, breadth, async () =>
-    exactCount !== undefined ? exactCount : dq.countOrderRows(ctx.db, filters),
+  const { rows, count, estimated } = await pageAndCount(
+    page,
+    breadth,
+    () => cq.listCreditedOrderRows(ctx.db, filters, sortOf(query.order), page, broad),
+    () => dq.countOrderRows(ctx.db, filters),
   );
   const ids = rows.map((o) => o.id);
   const [lines, methods] = ids.length

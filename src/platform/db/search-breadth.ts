@@ -74,3 +74,20 @@ export async function countOf(
   if (read < page.limit) return { count: page.offset + read, estimated: false };
   return { count: Math.max(breadth.estimate, page.offset + read + 1), estimated: true };
 }
+
+/**
+ * A list's page and its count (`countOf`). Unless the sample counted or estimated the matches,
+ * the count is exact whatever the page holds, so it is read beside the page, on a connection of
+ * its own: a `q` reads its index for each (about 25 ms apiece at a million orders).
+ */
+export async function pageAndCount<R>(
+  page: { limit: number; offset: number },
+  breadth: Breadth,
+  read: () => Promise<R[]>,
+  exact: () => Promise<number>,
+): Promise<{ rows: R[]; count: number; estimated: boolean }> {
+  const sampled = breadth.estimate !== undefined || breadth.exact !== undefined;
+  const [rows, counted] = await Promise.all([read(), sampled ? undefined : exact()]);
+  const { count, estimated } = await countOf(rows.length, page, breadth, async () => counted ?? exact());
+  return { rows, count, estimated };
+}
